@@ -1,0 +1,63 @@
+"""Builds a book's outputs into output/<book>/, each file written whole or not at all.
+
+Every output is rendered to memory first, written to a temporary file in the same folder and
+renamed into place: a failed build never leaves a half-written PDF where a reader would find
+it, nor clobbers the previous good one.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from .content.loader import load_book
+from .content.model import Book, PageSize
+from .errors import RenderError
+from .pdf.document import render_pdf
+
+OUTPUT_ROOT = Path(__file__).resolve().parents[1] / "output"
+
+
+@dataclass(frozen=True)
+class Built:
+    book: Book
+    files: list[Path]
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def write_atomically(target: Path, data: bytes) -> None:
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+                                             suffix=".part")
+    except OSError as exc:
+        raise RenderError(f"{target.parent}: cannot write output ({exc.strerror})") from None
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.chmod(temporary, 0o666 & ~_umask())
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def rulebook_path(book: Book, output: Path, size: PageSize | None) -> Path:
+    suffix = "" if size in (None, book.meta.page_size) else f"-{size.value.lower()}"
+    return output / book.slug / f"{book.slug}{suffix}.pdf"
+
+
+def build_book(folder: Path, output: Path = OUTPUT_ROOT, size: PageSize | None = None) -> Built:
+    """Load and check everything first; only a book that passes every check is written."""
+    book = load_book(folder)
+    pdf = render_pdf(book, size)
+    target = rulebook_path(book, output, size)
+    write_atomically(target, pdf)
+    return Built(book, [target])

@@ -1,0 +1,1 @@
+"""Content layer: book folders (YAML + Markdown) read into a validated model."""

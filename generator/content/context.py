@@ -1,0 +1,90 @@
+"""What the chapters' Jinja expressions may name: the book's data and a few phrasings of it.
+
+Every number or cost in the prose comes through here, so the text cannot disagree with the
+YAML; the helpers return Markdown, which the chapters' parser then treats like typed text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import BookMeta, Components, Ruling
+
+AND = {"es": "y", "en": "and"}
+COST_TABLE_HEADINGS = {
+    "es": ("Construcción", "Coste, en orden", "Puntos", "Cartas"),
+    "en": ("Building", "Cost, in order", "Points", "Cards"),
+}
+RULING_LABELS = {
+    "es": ("Pregunta", "Decisión", "Motivo"),
+    "en": ("Question", "Decision", "Reason"),
+}
+
+
+def join_words(words: list[str], language: str) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {AND[language]} " + words[-1]
+
+
+def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling]) -> dict[str, Any]:
+    lang = meta.language
+    res = {r.id: r for r in components.resources}
+    bld = {b.id: b for b in components.buildings}
+    exp = {e.id: e for e in components.expansions}
+
+    def names(resource_ids: list[str]) -> list[str]:
+        return [res[r].name.lower() for r in resource_ids]
+
+    def cost(building_id: str) -> str:
+        """A building's cost in card order, as words: «madera y ladrillo»."""
+        return join_words(names(bld[building_id].cost), lang)
+
+    def points(building: Any) -> str:
+        if building.faces:
+            return " · ".join(f"{f.letter}: {f.points}" for f in building.faces)
+        return str(building.points)
+
+    def cost_table() -> str:
+        """The building-costs card as a Markdown table, straight from components.yaml."""
+        head = COST_TABLE_HEADINGS[lang]
+        rows = [f"| {' | '.join(head)} |", "|" + "---|" * len(head)]
+        for b in components.buildings:
+            count = "—" if b.flip_of else str(b.count)
+            rows.append(f"| {b.name} | {' → '.join(n.capitalize() for n in names(b.cost))} "
+                        f"| {points(b)} | {count} |")
+        return "\n".join(rows)
+
+    def expansion_list() -> str:
+        lines = []
+        for e in components.expansions:
+            extra = f" (+ {join_words(names(e.extra_cost), lang)})" if e.extra_cost else ""
+            lines.append(f"- **{e.name}** — {e.points} puntos{extra}. {e.power}")
+        return "\n".join(lines)
+
+    def ruling_list() -> str:
+        q, d, r = RULING_LABELS[lang]
+        blocks = []
+        for ruling in rulings:
+            blocks.append(f"## {ruling.id}. {ruling.title} {{#{ruling.id.lower()}}}\n\n"
+                          f"*{q}:* {ruling.question}\n\n*{d}:* {ruling.decision}\n\n"
+                          f"*{r}:* {ruling.reason}")
+        return "\n\n".join(blocks)
+
+    return {
+        "book": meta,
+        "components": components,
+        "game": components.game,
+        "goal": components.game.goal if components.game else None,
+        "res": res,
+        "bld": bld,
+        "exp": exp,
+        "total_cards": components.total_resource_cards,
+        "starters": join_words(names(components.series_starters), lang),
+        "enders": join_words(names(components.series_enders), lang),
+        "cost": cost,
+        "cost_table": cost_table,
+        "expansion_list": expansion_list,
+        "ruling_list": ruling_list,
+        "rulings": {r.id: r for r in rulings},
+    }

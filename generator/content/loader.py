@@ -1,0 +1,170 @@
+"""Reads a book's folder into a validated `Book`, or stops at the first mistake in it.
+
+Checks that span files live here: costs must name known resources, chapters must exist,
+every abbreviation in the prose must be defined and every defined term used, every
+cross-reference must land on a heading.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..errors import ContentError, Location
+from .context import prose_context
+from .model import Book, BookMeta, Chapter, Components, Glossary, Ruling
+from .prose import (ABBREVIATION, CROSS_REFERENCE, RULING_REFERENCE, heading_anchor, parse_markdown,
+                    render_template, text_of)
+from .yamlsource import read_yaml, validate
+
+CONTENT_ROOT = Path(__file__).resolve().parents[2] / "content"
+
+
+def book_folders(root: Path = CONTENT_ROOT) -> list[Path]:
+    return sorted(p for p in root.iterdir() if (p / "book.yaml").is_file())
+
+
+def find_book(name: str, root: Path = CONTENT_ROOT) -> Path:
+    """A book named on the command line: a slug under content/ or a path to a folder."""
+    candidate = Path(name)
+    if (candidate / "book.yaml").is_file():
+        return candidate
+    if (root / name / "book.yaml").is_file():
+        return root / name
+    known = ", ".join(p.name for p in book_folders(root)) or "none"
+    raise ContentError(Location(candidate), "no book.yaml here",
+                       f"a book folder or one of: {known}")
+
+
+def load_book(folder: Path) -> Book:
+    folder = Path(folder)
+    book_doc = read_yaml(folder / "book.yaml")
+    meta = validate(book_doc, BookMeta)
+    components_doc = read_yaml(folder / "components.yaml")
+    components = validate(components_doc, Components)
+    _check_components(components_doc, components)
+    glossary_doc = read_yaml(folder / "glossary.yaml")
+    glossary = validate(glossary_doc, Glossary)
+    rulings: list[Ruling] = []
+    if (folder / "rulings.yaml").exists():
+        rulings = validate(read_yaml(folder / "rulings.yaml"), list[Ruling])
+
+    context = prose_context(meta, components, rulings)
+    chapters, prose = [], []
+    for index, name in enumerate(meta.chapters):
+        file = folder / "chapters" / name
+        if not file.is_file():
+            raise book_doc.error(("chapters", index), f"chapter file chapters/{name} not found",
+                                 "a Markdown file in the book's chapters/ folder")
+        rendered = render_template(file, context)
+        prose.append(rendered)
+        chapters.append(_chapter(file, rendered))
+
+    book = Book(slug=folder.name, folder=folder, meta=meta, components=components,
+                glossary=glossary, rulings=rulings, chapters=chapters)
+    _check_anchors(book)
+    _check_cross_references(book, prose)
+    _check_glossary(glossary_doc, glossary, prose)
+    _check_rulings(book, prose)
+    return book
+
+
+def _check_components(doc, components: Components) -> None:
+    known = [r.id for r in components.resources]
+    for i, building in enumerate(components.buildings):
+        for j, resource in enumerate(building.cost):
+            if resource not in known:
+                raise doc.error(("buildings", i, "cost", j), f"unknown resource '{resource}'",
+                                f"one of {', '.join(known)}")
+        if building.points is None and not building.faces:
+            raise doc.error(("buildings", i), f"building '{building.id}' has no points",
+                            "'points' or 'faces'")
+        if building.flip_of and building.flip_of not in [b.id for b in components.buildings]:
+            raise doc.error(("buildings", i, "flip_of"), f"unknown building '{building.flip_of}'")
+    for i, expansion in enumerate(components.expansions):
+        for j, resource in enumerate(expansion.extra_cost):
+            if resource not in known:
+                raise doc.error(("expansions", i, "extra_cost", j),
+                                f"unknown resource '{resource}'", f"one of {', '.join(known)}")
+    for group in ("resources", "buildings", "expansions"):
+        ids = [item.id for item in getattr(components, group)]
+        for i, item_id in enumerate(ids):
+            if ids.index(item_id) != i:
+                raise doc.error((group, i, "id"), f"duplicate id '{item_id}'")
+
+
+def _chapter(file: Path, rendered) -> Chapter:
+    tree = parse_markdown(rendered)
+    first = next(iter(tree), None)
+    if first is None or first.tag != "h1":
+        raise ContentError(Location(file, 1), "a chapter must open with its title",
+                           "a first line '# Title'")
+    chapter_id = file.stem.split("-", 1)[-1] if re.match(r"\d+-", file.stem) else file.stem
+    sections = [(heading_anchor(h, chapter_id), text_of(h))
+                for h in tree if h.tag in ("h2", "h3")]
+    return Chapter(id=chapter_id, title=text_of(first), source=file, tree=tree,
+                   sections=sections)
+
+
+def _check_anchors(book: Book) -> None:
+    seen: dict[str, Path] = {}
+    for chapter in book.chapters:
+        for anchor in [chapter.id] + [a for a, _ in chapter.sections]:
+            if anchor in seen:
+                raise ContentError(Location(chapter.source), f"heading id '{anchor}' is used twice",
+                                   f"ids unique in the book (also in {seen[anchor].name})")
+            seen[anchor] = chapter.source
+
+
+def _check_cross_references(book: Book, prose) -> None:
+    anchors = book.anchors
+    for rendered in prose:
+        for number, line in rendered.lines():
+            for match in CROSS_REFERENCE.finditer(line):
+                if match.group(1) not in anchors:
+                    raise ContentError(Location(rendered.file, number),
+                                       f"cross-reference to unknown section '#{match.group(1)}'",
+                                       "the id of a chapter or heading")
+
+
+def _check_glossary(doc, glossary: Glossary, prose) -> None:
+    defined = {a.abbr for a in glossary.abbreviations}
+    used: set[str] = set()
+    for rendered in prose:
+        for number, line in rendered.lines():
+            for match in ABBREVIATION.finditer(line):
+                word = match.group(1)
+                if word not in defined:
+                    raise ContentError(Location(rendered.file, number),
+                                       f"'{word}' is used but not defined in glossary.yaml",
+                                       "every abbreviation in the text to have a glossary entry")
+                used.add(word)
+    for i, entry in enumerate(glossary.abbreviations):
+        if entry.abbr not in used:
+            raise doc.error(("abbreviations", i, "abbr"),
+                            f"'{entry.abbr}' is defined but never used in the chapters",
+                            "only terms the text uses")
+    everything = "\n".join(r.text for r in prose).lower()
+    for i, entry in enumerate(glossary.terms):
+        if entry.term.lower() not in everything:
+            raise doc.error(("terms", i, "term"),
+                            f"'{entry.term}' is defined but never used in the chapters",
+                            "only terms the text uses")
+
+
+def _check_rulings(book: Book, prose) -> None:
+    """Rulings must cite a real section, and the prose may cite only rulings that exist."""
+    anchors = book.anchors
+    ids = {r.id for r in book.rulings}
+    doc = read_yaml(book.folder / "rulings.yaml") if book.rulings else None
+    for i, ruling in enumerate(book.rulings):
+        if ruling.section not in anchors:
+            raise doc.error((i, "section"), f"unknown section '{ruling.section}'",
+                            "the id of a chapter or heading")
+    for rendered in prose:
+        for number, line in rendered.lines():
+            for match in RULING_REFERENCE.finditer(line):
+                if match.group(1) not in ids:
+                    raise ContentError(Location(rendered.file, number),
+                                       f"ruling {match.group(1)} is cited but not in rulings.yaml",
+                                       "a ruling id defined in rulings.yaml")

@@ -1,0 +1,208 @@
+"""The validated content model: what a book is once its files have been read and checked.
+
+These are pydantic dataclasses so that the YAML files are validated by the same declarations
+the rest of the program reads; `extra="forbid"` makes a misspelt field an error instead of a
+silently ignored one.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import field
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import ConfigDict, Field
+from pydantic.dataclasses import dataclass
+
+STRICT = ConfigDict(extra="forbid", frozen=True)
+
+
+class PageSize(str, Enum):
+    A5 = "A5"
+    A4 = "A4"
+    LETTER = "Letter"
+
+    @classmethod
+    def parse(cls, text: str) -> "PageSize":
+        for size in cls:
+            if size.value.lower() == text.lower():
+                return size
+        raise ValueError(f"unknown page size {text!r}; expected one of {', '.join(s.value for s in cls)}")
+
+
+# --- book.yaml ---------------------------------------------------------------------------
+
+@dataclass(config=STRICT)
+class Credit:
+    role: str
+    who: str
+
+
+@dataclass(config=STRICT)
+class BookMeta:
+    title: str
+    subtitle: str
+    version: str
+    date: dt.date
+    language: str
+    credits: list[Credit]
+    chapters: Annotated[list[str], Field(min_length=1)]
+    page_size: PageSize = PageSize.A5
+    edition_note: str = ""
+
+
+# --- components.yaml ---------------------------------------------------------------------
+
+@dataclass(config=STRICT)
+class Resource:
+    id: str
+    name: str
+    plural: str
+    count: Annotated[int, Field(ge=1)]
+
+
+@dataclass(config=STRICT)
+class Face:
+    letter: str
+    name: str
+    points: Annotated[int, Field(ge=0)]
+
+
+@dataclass(config=STRICT)
+class Building:
+    """A row of the building-costs card; `cost` is in the order the card prints it."""
+
+    id: str
+    name: str
+    plural: str
+    cost: Annotated[list[str], Field(min_length=1)]
+    count: Annotated[int, Field(ge=0)]
+    points: int | None = None
+    faces: list[Face] = field(default_factory=list)
+    flip_of: str | None = None
+    at_start: int = 0
+    note: str = ""
+
+    def face(self, letter: str) -> Face:
+        return next(f for f in self.faces if f.letter == letter)
+
+
+@dataclass(config=STRICT)
+class Expansion:
+    id: str
+    name: str
+    points: Annotated[int, Field(ge=0)]
+    power: str
+    extra_cost: list[str] = field(default_factory=list)
+
+
+@dataclass(config=STRICT)
+class GameParameters:
+    goal: Annotated[int, Field(ge=1)]
+    hand_size: Annotated[int, Field(ge=1)]
+    market_size: Annotated[int, Field(ge=0)]
+    demolition_limit: Annotated[int, Field(ge=1)]
+
+
+@dataclass(config=STRICT)
+class Components:
+    resources: Annotated[list[Resource], Field(min_length=1)]
+    buildings: Annotated[list[Building], Field(min_length=1)]
+    expansions: list[Expansion] = field(default_factory=list)
+    game: GameParameters | None = None
+    road_bonuses: list[dict[str, int]] = field(default_factory=list)
+
+    def resource(self, rid: str) -> Resource:
+        return next(r for r in self.resources if r.id == rid)
+
+    def building(self, bid: str) -> Building:
+        return next(b for b in self.buildings if b.id == bid)
+
+    @property
+    def total_resource_cards(self) -> int:
+        return sum(r.count for r in self.resources)
+
+    @property
+    def series_starters(self) -> list[str]:
+        """Resources that may open a building series: the first of some cost, in card order."""
+        return _unique(b.cost[0] for b in self.buildings)
+
+    @property
+    def series_enders(self) -> list[str]:
+        return _unique(b.cost[-1] for b in self.buildings)
+
+
+def _unique(items) -> list[str]:
+    seen: list[str] = []
+    for item in items:
+        if item not in seen:
+            seen.append(item)
+    return seen
+
+
+# --- glossary.yaml -----------------------------------------------------------------------
+
+@dataclass(config=STRICT)
+class Abbreviation:
+    abbr: Annotated[str, Field(pattern=r"^[A-ZÁÉÍÓÚÑ]{2,6}$")]
+    term: str
+    definition: str
+
+
+@dataclass(config=STRICT)
+class Term:
+    term: str
+    definition: str
+
+
+@dataclass(config=STRICT)
+class Glossary:
+    abbreviations: list[Abbreviation] = field(default_factory=list)
+    terms: list[Term] = field(default_factory=list)
+
+
+# --- rulings.yaml ------------------------------------------------------------------------
+
+@dataclass(config=STRICT)
+class Ruling:
+    id: Annotated[str, Field(pattern=r"^R\d{2}$")]
+    title: str
+    question: str
+    decision: str
+    reason: str
+    section: str
+
+
+# --- assembled book ----------------------------------------------------------------------
+
+@dataclass(config=ConfigDict(arbitrary_types_allowed=True))
+class Chapter:
+    """One Markdown chapter: its anchor id, its title and its parsed document tree."""
+
+    id: str
+    title: str
+    source: Path
+    tree: Any  # xml.etree.ElementTree.Element produced by python-markdown
+    sections: list[tuple[str, str]] = field(default_factory=list)  # (anchor, title) of its H2s
+
+
+@dataclass(config=ConfigDict(arbitrary_types_allowed=True))
+class Book:
+    slug: str
+    folder: Path
+    meta: BookMeta
+    components: Components
+    glossary: Glossary
+    rulings: list[Ruling]
+    chapters: list[Chapter]
+
+    @property
+    def anchors(self) -> dict[str, str]:
+        """Every place a cross-reference may point to, with the title shown for it."""
+        found = {}
+        for chapter in self.chapters:
+            found[chapter.id] = chapter.title
+            found.update(dict(chapter.sections))
+        return found

@@ -1,0 +1,119 @@
+"""YAML files read with their node positions, so errors can point at a line.
+
+PyYAML's plain `safe_load` forgets where each value came from; composing the node graph as
+well lets a validation error found on the Python data (a pydantic `loc` tuple) be mapped back
+to the line the user has to fix.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+from pydantic import TypeAdapter, ValidationError
+
+from ..errors import ContentError, Location
+
+
+@dataclass(frozen=True)
+class YamlDocument:
+    """The data of one YAML file and the node tree it was built from."""
+
+    file: Path
+    data: Any
+    root: yaml.Node | None
+
+    def line_of(self, path: Iterable[str | int]) -> int | None:
+        """1-based line of the deepest node that `path` reaches (a key, an index...)."""
+        node = self.root
+        line = node.start_mark.line + 1 if node is not None else None
+        for step in path:
+            if isinstance(node, yaml.MappingNode):
+                for key, value in node.value:
+                    if key.value == step:
+                        node = value
+                        # A missing value (`key:` alone) starts on the key's line.
+                        line = (value.start_mark.line if value.tag != "tag:yaml.org,2002:null"
+                                else key.start_mark.line) + 1
+                        break
+                else:
+                    return line
+            elif isinstance(node, yaml.SequenceNode) and isinstance(step, int):
+                if 0 <= step < len(node.value):
+                    node = node.value[step]
+                    line = node.start_mark.line + 1
+                else:
+                    return line
+            else:
+                return line
+        return line
+
+    def location(self, path: Iterable[str | int] = ()) -> Location:
+        path = list(path)
+        return Location(self.file, self.line_of(path), format_path(path) or None)
+
+    def error(self, path: Iterable[str | int], message: str, expected: str | None = None) -> ContentError:
+        return ContentError(self.location(path), message, expected)
+
+
+def format_path(path: Iterable[str | int]) -> str:
+    """`('buildings', 2, 'cost')` → `buildings[2].cost`, the way a reader names a place."""
+    text = ""
+    for step in path:
+        if isinstance(step, int):
+            text += f"[{step}]"
+        else:
+            text += ("." if text else "") + str(step)
+    return text
+
+
+def read_yaml(file: Path) -> YamlDocument:
+    """Parse `file`; a syntax error becomes a ContentError at the line PyYAML reports."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ContentError(Location(file), "file not found") from None
+    except UnicodeDecodeError as exc:
+        raise ContentError(Location(file), f"not UTF-8 text ({exc.reason})") from None
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise ContentError(Location(file, line), f"YAML syntax error: {problem}") from None
+    return YamlDocument(file, data, root)
+
+
+def validate(doc: YamlDocument, model: Any, at: tuple[str | int, ...] = ()) -> Any:
+    """Validate `doc.data` (or the part at `at`) against a pydantic model or type.
+
+    Only the first problem is reported: one precise message beats a wall of consequences.
+    """
+    data = doc.data
+    for step in at:
+        data = data[step]
+    try:
+        return TypeAdapter(model).validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = at + tuple(first["loc"])
+        raise doc.error(loc, *_explain(first)) from None
+
+
+def _explain(error: dict) -> tuple[str, str | None]:
+    kind = error["type"]
+    loc = error["loc"]
+    name = loc[-1] if loc else "value"
+    if kind == "missing":
+        return f"missing field '{name}'", None
+    if kind == "extra_forbidden":
+        return f"unknown field '{name}'", "only the fields this file's format documents"
+    if kind in ("dataclass_type", "model_type", "dict_type"):
+        return "expected a mapping of fields", None
+    got = error.get("input")
+    shown = repr(got) if not isinstance(got, (dict, list)) else type(got).__name__
+    return f"invalid value {shown}: {error['msg']}", None

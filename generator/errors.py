@@ -1,0 +1,60 @@
+"""The error types of each layer.
+
+A user's mistake must reach the terminal as one readable line naming the file, the place in
+it and what was expected, never as a stack trace; so every layer raises its own subclass of
+`GeneratorError`, and the CLI prints those (and only those) without a traceback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where in the content a problem sits: a file, and a line and/or a YAML path in it."""
+
+    file: Path
+    line: int | None = None
+    path: str | None = None
+
+    def __str__(self) -> str:
+        text = _display_path(self.file)
+        if self.line is not None:
+            text += f":{self.line}"
+        if self.path:
+            text += f" ({self.path})"
+        return text
+
+
+def _display_path(path: Path) -> str:
+    """Paths relative to the working directory read better in a terminal."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+class GeneratorError(Exception):
+    """Base of every error the CLI reports as a user-facing message."""
+
+
+class ContentError(GeneratorError):
+    """Content files that cannot be turned into a valid book model."""
+
+    def __init__(self, location: Location, message: str, expected: str | None = None):
+        self.location = location
+        self.message = message
+        self.expected = expected
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        text = f"{self.location}: {self.message}"
+        if self.expected:
+            text += f"; expected {self.expected}"
+        return text
+
+
+class RenderError(GeneratorError):
+    """A renderer could not produce its output (for example an unwritable output folder)."""

@@ -1,0 +1,1 @@
+"""The PDF renderer: turns a validated `Book` into a ReportLab platypus document."""

@@ -1,0 +1,37 @@
+"""Fonts come from pip-installed packages, so every machine embeds exactly the same files.
+
+ReportLab embeds TrueType outlines only (not OpenType CFF), hence the `.ttf` files.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import font_source_sans_pro
+import font_source_serif_pro
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+SERIF = "SourceSerif"
+SANS = "SourceSans"
+
+_FAMILIES = {
+    SERIF: (font_source_serif_pro, "SourceSerifPro"),
+    SANS: (font_source_sans_pro, "SourceSansPro"),
+}
+_FACES = {(0, 0): "Regular", (1, 0): "Bold", (0, 1): "It", (1, 1): "BoldIt"}
+SANS_SEMIBOLD = "SourceSans-Semibold"
+
+
+@cache
+def register_fonts() -> None:
+    for family, (package, prefix) in _FAMILIES.items():
+        folder = Path(package.__file__).parent / "files"
+        for (bold, italic), face in _FACES.items():
+            name = family if (bold, italic) == (0, 0) else f"{family}-{face}"
+            pdfmetrics.registerFont(TTFont(name, str(folder / f"{prefix}-{face}.ttf")))
+            addMapping(family, bold, italic, name)
+    folder = Path(font_source_sans_pro.__file__).parent / "files"
+    pdfmetrics.registerFont(TTFont(SANS_SEMIBOLD, str(folder / "SourceSansPro-Semibold.ttf")))

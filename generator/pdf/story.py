@@ -1,0 +1,317 @@
+"""The book as a platypus story: cover, contents, chapters, glossary.
+
+Chapters arrive as python-markdown element trees; each block element maps to a flowable and
+each inline element to ReportLab's paragraph markup. Page numbers of cross-references come
+from the previous layout pass (`pages`), which is why the story is a function of them.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import (CondPageBreak, Flowable, KeepTogether, ListFlowable, ListItem,
+                                NextPageTemplate, PageBreak, Paragraph, Spacer, Table,
+                                TableStyle)
+
+from .. import palette
+from ..content.model import Book
+from ..content.prose import ABBREVIATION, RULING_REFERENCE, heading_anchor, text_of
+from ..labels import labels
+from .styles import Styles, color
+
+GLOSSARY_ANCHOR = "glosario"
+CONTENTS_ANCHOR = "indice"
+
+
+def glossary_anchor(abbr: str) -> str:
+    return f"gl-{abbr}"
+
+
+class Heading(Paragraph):
+    """A heading that the document bookmarks and whose page it records for references."""
+
+    def __init__(self, text: str, style, anchor: str, level: int, chapter_title: str):
+        super().__init__(f'<a name="{anchor}"/>{text}', style)
+        self.anchor = anchor
+        self.level = level
+        self.outline_title = "".join(ET.fromstring(f"<x>{text}</x>").itertext())
+        self.chapter_title = chapter_title
+
+
+@dataclass
+class StoryContext:
+    book: Book
+    styles: Styles
+    pages: dict[str, int]
+    frame_width: float
+
+    @property
+    def words(self) -> dict[str, str]:
+        return labels(self.book.meta.language)
+
+    def page_of(self, anchor: str) -> str:
+        page = self.pages.get(anchor)
+        return str(page) if page else "?"
+
+
+# --- inline --------------------------------------------------------------------------------
+
+_INLINE_TAGS = {"strong": "b", "b": "b", "em": "i", "i": "i"}
+
+
+def inline(element: ET.Element, ctx: StoryContext, link_terms: bool = True) -> str:
+    """ReportLab markup for the content of `element` (its text and inline children)."""
+    parts = [_text(element.text, ctx, link_terms)]
+    for child in element:
+        parts.append(_inline_child(child, ctx, link_terms))
+        parts.append(_text(child.tail, ctx, link_terms))
+    return "".join(parts).strip()
+
+
+def _inline_child(child: ET.Element, ctx: StoryContext, link_terms: bool) -> str:
+    if child.tag in _INLINE_TAGS:
+        tag = _INLINE_TAGS[child.tag]
+        return f"<{tag}>{inline(child, ctx, link_terms)}</{tag}>"
+    if child.tag == "code":
+        return f'<font name="SourceSans">{escape(child.text or "")}</font>'
+    if child.tag == "br":
+        return "<br/>"
+    if child.tag == "a":
+        href = child.get("href", "")
+        text = inline(child, ctx, link_terms=False)
+        link_color = palette.ACCENT
+        if href.startswith("#"):
+            anchor = href[1:]
+            page = ctx.page_of(anchor)
+            return (f'<a href="#{anchor}" color="{link_color}">{text}, '
+                    f'{ctx.words["page"]}\u00a0{page}</a>')
+        return f'<a href="{escape(href)}" color="{link_color}">{text}</a>'
+    return inline(child, ctx, link_terms)
+
+
+def _text(text: str | None, ctx: StoryContext, link_terms: bool) -> str:
+    """Escaped text with abbreviations linked to the glossary and ruling ids to rulings."""
+    if not text:
+        return ""
+    text = escape(text)
+    if not link_terms:
+        return text
+    text = ABBREVIATION.sub(
+        lambda m: f'<a href="#{glossary_anchor(m.group(1))}" color="{palette.NOTE}">{m.group(1)}</a>',
+        text)
+    return RULING_REFERENCE.sub(
+        lambda m: f'<a href="#{m.group(1).lower()}" color="{palette.NOTE}">{m.group(1)}</a>', text)
+
+
+# --- blocks --------------------------------------------------------------------------------
+
+SHORT_SECTION = 4  # blocks after a heading that are kept on the heading's page
+
+
+def chapter_flowables(chapter, ctx: StoryContext) -> list[Flowable]:
+    """A chapter's flowables; a short section is kept whole rather than split over a page."""
+    flowables: list[Flowable] = [CondPageBreak(ctx.styles.h1.fontSize * 9)]
+    section: list[Flowable] = []
+
+    def close_section() -> None:
+        if 1 < len(section) <= SHORT_SECTION + 1:
+            flowables.append(KeepTogether(list(section)))
+        else:
+            flowables.extend(section)
+        section.clear()
+
+    for element in chapter.tree:
+        if element.tag in ("h1", "h2", "h3"):
+            close_section()
+        section.extend(block(element, ctx, chapter))
+    close_section()
+    return flowables
+
+
+def block(element: ET.Element, ctx: StoryContext, chapter) -> list[Flowable]:
+    s = ctx.styles
+    tag = element.tag
+    if tag in ("h1", "h2", "h3"):
+        level = int(tag[1]) - 1
+        style = {0: s.h1, 1: s.h2, 2: s.h3}[level]
+        anchor = heading_anchor(element, chapter.id)
+        return [Heading(inline(element, ctx, link_terms=False), style, anchor, level,
+                        chapter.title)]
+    if tag == "p":
+        return [Paragraph(inline(element, ctx), s.body)]
+    if tag in ("ul", "ol"):
+        return [list_flowable(element, ctx, chapter)]
+    if tag == "table":
+        return [table_flowable(element, ctx)]
+    if tag == "div" and "admonition" in element.get("class", ""):
+        return [callout(element, ctx, chapter)]
+    if tag == "blockquote":
+        return [callout(element, ctx, chapter)]
+    if tag == "hr":
+        return [Spacer(1, s.body.leading)]
+    return [Paragraph(inline(element, ctx), s.body)]
+
+
+def list_flowable(element: ET.Element, ctx: StoryContext, chapter) -> ListFlowable:
+    s = ctx.styles
+    items = []
+    for li in element.findall("li"):
+        content: list[Flowable] = []
+        blocks = [c for c in li if c.tag in ("p", "ul", "ol", "table")]
+        if not blocks:
+            content.append(Paragraph(inline(li, ctx), s.bullet))
+        else:
+            lead = li.text.strip() if li.text else ""
+            if lead:
+                content.append(Paragraph(_text(lead, ctx, True), s.bullet))
+            for child in li:
+                if child.tag == "p":
+                    content.append(Paragraph(inline(child, ctx), s.bullet))
+                elif child.tag in ("ul", "ol"):
+                    content.append(list_flowable(child, ctx, chapter))
+        items.append(ListItem(content))
+    ordered = element.tag == "ol"
+    return ListFlowable(
+        items, bulletType="1" if ordered else "bullet", start=None if ordered else "•",
+        bulletFontName="SourceSans-Semibold" if ordered else "SourceSans",
+        bulletFontSize=s.body.fontSize * (0.9 if ordered else 1),
+        bulletColor=color(palette.ACCENT), leftIndent=s.body.fontSize * 1.5,
+        bulletFormat="%s." if ordered else None, spaceAfter=s.body.spaceAfter)
+
+
+def table_flowable(element: ET.Element, ctx: StoryContext) -> Table:
+    s = ctx.styles
+    rows = []
+    for tr in element.iter("tr"):
+        cells = []
+        for cell in tr:
+            style = s.table_head if cell.tag == "th" else s.table_cell
+            cells.append(Paragraph(inline(cell, ctx), style))
+        rows.append(cells)
+    columns = max(len(r) for r in rows)
+    first = 0.26
+    widths = [ctx.frame_width * first] + [ctx.frame_width * (1 - first) / (columns - 1)] * (columns - 1)
+    if columns == 4:  # name, cost, points, count: give the cost the room it needs
+        widths = [ctx.frame_width * w for w in (0.25, 0.45, 0.17, 0.13)]
+    table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("BACKGROUND", (0, 0), (-1, 0), color(palette.ACCENT)),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, color(palette.ACCENT_LIGHT)]),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.6, color(palette.ACCENT)),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 3),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
+    ]))
+    return KeepTogether([table, Spacer(1, s.body.spaceAfter)])
+
+
+_CALLOUT_COLOURS = {
+    "example": (palette.EXAMPLE, palette.EXAMPLE_LIGHT),
+    "ejemplo": (palette.EXAMPLE, palette.EXAMPLE_LIGHT),
+    "warning": (palette.ACCENT, palette.ACCENT_LIGHT),
+    "atencion": (palette.ACCENT, palette.ACCENT_LIGHT),
+}
+
+
+def callout(element: ET.Element, ctx: StoryContext, chapter) -> Flowable:
+    """A boxed note or example; its kind (the admonition's class) picks the colours."""
+    s = ctx.styles
+    kinds = element.get("class", "").split()
+    kind = next((k for k in kinds if k != "admonition"), "note")
+    ink, fill = _CALLOUT_COLOURS.get(kind, (palette.NOTE, palette.NOTE_LIGHT))
+    content: list[Flowable] = []
+    for child in element:
+        if child.tag == "p" and "admonition-title" in child.get("class", ""):
+            title_style = s.callout_title.clone("callout_title_k", textColor=color(ink))
+            content.append(Paragraph(inline(child, ctx), title_style))
+        elif child.tag == "p":
+            content.append(Paragraph(inline(child, ctx), s.callout_body))
+        else:
+            content.extend(block(child, ctx, chapter))
+    box = Table([[content]], colWidths=[ctx.frame_width])
+    box.setStyle(TableStyle([
+        ("BACKGROUND", (0, 0), (-1, -1), color(fill)),
+        ("LINEBEFORE", (0, 0), (0, -1), 2.2, color(ink)),
+        ("LEFTPADDING", (0, 0), (-1, -1), s.body.fontSize * 0.9),
+        ("RIGHTPADDING", (0, 0), (-1, -1), s.body.fontSize * 0.9),
+        ("TOPPADDING", (0, 0), (-1, -1), s.body.fontSize * 0.6),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), s.body.fontSize * 0.2),
+    ]))
+    return KeepTogether([Spacer(1, s.body.fontSize * 0.2), box, Spacer(1, s.body.spaceAfter * 1.3)])
+
+
+# --- front and back matter ------------------------------------------------------------------
+
+def cover(ctx: StoryContext) -> list[Flowable]:
+    s, meta = ctx.styles, ctx.book.meta
+    credits = "<br/>".join(f"<b>{escape(c.role)}:</b> {escape(c.who)}" for c in meta.credits)
+    return [
+        Spacer(1, 38 * mm),
+        Paragraph(escape(meta.title), s.cover_title),
+        Spacer(1, 5 * mm),
+        Paragraph(escape(meta.subtitle), s.cover_subtitle),
+        Spacer(1, 10 * mm),
+        Paragraph(f'{ctx.words["version"]} {escape(meta.version)} · {meta.date:%d-%m-%Y}',
+                  s.cover_small),
+        Spacer(1, 22 * mm),
+        Paragraph(credits, s.cover_small),
+        Spacer(1, 4 * mm),
+        Paragraph(escape(meta.edition_note), s.cover_small),
+        NextPageTemplate("body"),
+        PageBreak(),
+    ]
+
+
+def contents(ctx: StoryContext) -> list[Flowable]:
+    s = ctx.styles
+    entries = [(c.id, c.title) for c in ctx.book.chapters]
+    entries.append((GLOSSARY_ANCHOR, ctx.words["glossary"]))
+    rows = []
+    for anchor, title in entries:
+        link = f'<a href="#{anchor}">{escape(title)}</a>'
+        page = f'<a href="#{anchor}">{ctx.page_of(anchor)}</a>'
+        rows.append([Paragraph(link, s.toc_chapter),
+                     Paragraph(page, s.toc_chapter.clone("toc_page", alignment=2))])
+    table = Table(rows, colWidths=[ctx.frame_width * 0.85, ctx.frame_width * 0.15])
+    table.setStyle(TableStyle([
+        ("LINEBELOW", (0, 0), (-1, -1), 0.3, color(palette.RULE_LINE)),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+    ]))
+    return [Heading(escape(ctx.words["contents"]), s.h1, CONTENTS_ANCHOR, 0,
+                    ctx.words["contents"]), table, PageBreak()]
+
+
+def glossary(ctx: StoryContext) -> list[Flowable]:
+    s, gl = ctx.styles, ctx.book.glossary
+    title = ctx.words["glossary"]
+    out: list[Flowable] = [CondPageBreak(s.h1.fontSize * 12),
+                           Heading(escape(title), s.h1, GLOSSARY_ANCHOR, 0, title)]
+    if gl.abbreviations:
+        out.append(Heading(escape(ctx.words["abbreviations"]), s.h2, "glosario-abreviaturas",
+                           1, title))
+        for entry in gl.abbreviations:
+            term = (f'<a name="{glossary_anchor(entry.abbr)}"/>{escape(entry.abbr)}'
+                    f'<font name="SourceSans" color="{palette.INK}"> — {escape(entry.term)}</font>')
+            out.append(KeepTogether([Paragraph(term, s.glossary_term),
+                                     Paragraph(_text(entry.definition, ctx, False),
+                                               s.glossary_definition)]))
+    if gl.terms:
+        out.append(Heading(escape(ctx.words["terms"]), s.h2, "glosario-terminos", 1, title))
+        for entry in gl.terms:
+            out.append(KeepTogether([Paragraph(escape(entry.term), s.glossary_term),
+                                     Paragraph(_text(entry.definition, ctx, True),
+                                               s.glossary_definition)]))
+    return out
+
+
+def book_story(ctx: StoryContext) -> list[Flowable]:
+    story = cover(ctx) + contents(ctx)
+    for chapter in ctx.book.chapters:
+        story.extend(chapter_flowables(chapter, ctx))
+    story.extend(glossary(ctx))
+    return story

@@ -1,0 +1,90 @@
+"""Paragraph styles of the rulebook, sized from the page so A5 and A4 both read well."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+
+from .. import palette
+from .fonts import SANS, SANS_SEMIBOLD, SERIF, register_fonts
+
+
+def color(hex_value: str) -> colors.Color:
+    return colors.HexColor(hex_value)
+
+
+@dataclass(frozen=True)
+class Styles:
+    body: ParagraphStyle
+    body_first: ParagraphStyle
+    bullet: ParagraphStyle
+    h1: ParagraphStyle
+    h2: ParagraphStyle
+    h3: ParagraphStyle
+    callout_title: ParagraphStyle
+    callout_body: ParagraphStyle
+    table_head: ParagraphStyle
+    table_cell: ParagraphStyle
+    toc_chapter: ParagraphStyle
+    toc_section: ParagraphStyle
+    cover_title: ParagraphStyle
+    cover_subtitle: ParagraphStyle
+    cover_small: ParagraphStyle
+    glossary_term: ParagraphStyle
+    glossary_definition: ParagraphStyle
+    running: ParagraphStyle
+
+
+def make_styles(base_size: float, language: str) -> Styles:
+    register_fonts()
+    s = base_size
+    lead = s * 1.38
+    body = ParagraphStyle(
+        "body", fontName=SERIF, fontSize=s, leading=lead, alignment=TA_JUSTIFY,
+        textColor=color(palette.INK), spaceAfter=s * 0.55,
+        hyphenationLang=language, embeddedHyphenation=1, uriWasteReduce=0.3)
+    heading = dict(fontName=SANS_SEMIBOLD, textColor=color(palette.ACCENT), alignment=TA_LEFT,
+                   keepWithNext=1, hyphenationLang="")
+    return Styles(
+        body=body,
+        body_first=ParagraphStyle("body_first", parent=body),
+        bullet=ParagraphStyle("bullet", parent=body, spaceAfter=s * 0.2),
+        h1=ParagraphStyle("h1", fontSize=s * 1.85, leading=s * 2.2, spaceBefore=s * 1.4,
+                          spaceAfter=s * 0.7, **heading),
+        h2=ParagraphStyle("h2", fontSize=s * 1.3, leading=s * 1.6, spaceBefore=s * 0.9,
+                          spaceAfter=s * 0.35, **heading),
+        h3=ParagraphStyle("h3", fontSize=s * 1.08, leading=s * 1.35, spaceBefore=s * 0.7,
+                          spaceAfter=s * 0.25, **{**heading, "textColor": color(palette.INK)}),
+        callout_title=ParagraphStyle("callout_title", fontName=SANS_SEMIBOLD, fontSize=s * 0.95,
+                                     leading=s * 1.25, spaceAfter=s * 0.25,
+                                     textColor=color(palette.NOTE)),
+        callout_body=ParagraphStyle("callout_body", parent=body, fontSize=s * 0.93,
+                                    leading=s * 1.28, spaceAfter=s * 0.35),
+        table_head=ParagraphStyle("table_head", fontName=SANS_SEMIBOLD, fontSize=s * 0.88,
+                                  leading=s * 1.1, textColor=colors.white),
+        table_cell=ParagraphStyle("table_cell", fontName=SANS, fontSize=s * 0.88,
+                                  leading=s * 1.12, textColor=color(palette.INK)),
+        toc_chapter=ParagraphStyle("toc_chapter", fontName=SANS_SEMIBOLD, fontSize=s * 1.02,
+                                   leading=s * 1.55, textColor=color(palette.INK)),
+        toc_section=ParagraphStyle("toc_section", fontName=SANS, fontSize=s * 0.9,
+                                   leading=s * 1.3, leftIndent=s * 1.2,
+                                   textColor=color(palette.MUTED)),
+        cover_title=ParagraphStyle("cover_title", fontName=SANS_SEMIBOLD, fontSize=s * 3.1,
+                                   leading=s * 3.5, alignment=TA_CENTER,
+                                   textColor=color(palette.ACCENT)),
+        cover_subtitle=ParagraphStyle("cover_subtitle", fontName=SERIF + "-It",
+                                      fontSize=s * 1.6, leading=s * 2.1, alignment=TA_CENTER,
+                                      textColor=color(palette.INK)),
+        cover_small=ParagraphStyle("cover_small", fontName=SANS, fontSize=s * 0.85,
+                                   leading=s * 1.2, alignment=TA_CENTER,
+                                   textColor=color(palette.MUTED)),
+        glossary_term=ParagraphStyle("glossary_term", fontName=SANS_SEMIBOLD, fontSize=s,
+                                     leading=s * 1.3, textColor=color(palette.ACCENT)),
+        glossary_definition=ParagraphStyle("glossary_definition", parent=body,
+                                           spaceAfter=s * 0.2, alignment=TA_LEFT),
+        running=ParagraphStyle("running", fontName=SANS, fontSize=s * 0.75,
+                               textColor=color(palette.MUTED)),
+    )
