@@ -16,6 +16,13 @@ from .content.model import PageSize
 from .errors import GeneratorError
 
 
+def _page_size(text: str) -> PageSize:
+    try:
+        return PageSize.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rulebook",
@@ -27,7 +34,7 @@ def _parser() -> argparse.ArgumentParser:
                                        "under content/.")
     build.add_argument("books", nargs="*", metavar="BOOK",
                        help="a book folder name under content/ (e.g. solo-catan) or a path")
-    build.add_argument("--page-size", type=PageSize.parse, metavar="SIZE",
+    build.add_argument("--page-size", type=_page_size, metavar="SIZE",
                        help="A5, A4 or Letter (default: the book's own, from book.yaml)")
     build.add_argument("--output", type=Path, default=OUTPUT_ROOT, metavar="DIR",
                        help="where to write (default: output/)")

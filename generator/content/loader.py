@@ -46,8 +46,10 @@ def load_book(folder: Path) -> Book:
     glossary_doc = read_yaml(folder / "glossary.yaml")
     glossary = validate(glossary_doc, Glossary)
     rulings: list[Ruling] = []
+    rulings_doc = None
     if (folder / "rulings.yaml").exists():
-        rulings = validate(read_yaml(folder / "rulings.yaml"), list[Ruling])
+        rulings_doc = read_yaml(folder / "rulings.yaml")
+        rulings = validate(rulings_doc, list[Ruling])
 
     context = prose_context(meta, components, rulings)
     chapters, prose = [], []
@@ -65,7 +67,7 @@ def load_book(folder: Path) -> Book:
     _check_anchors(book)
     _check_cross_references(book, prose)
     _check_glossary(glossary_doc, glossary, prose)
-    _check_rulings(book, prose)
+    _check_rulings(book, rulings_doc, prose)
     return book
 
 
@@ -152,11 +154,10 @@ def _check_glossary(doc, glossary: Glossary, prose) -> None:
                             "only terms the text uses")
 
 
-def _check_rulings(book: Book, prose) -> None:
+def _check_rulings(book: Book, doc, prose) -> None:
     """Rulings must cite a real section, and the prose may cite only rulings that exist."""
     anchors = book.anchors
     ids = {r.id for r in book.rulings}
-    doc = read_yaml(book.folder / "rulings.yaml") if book.rulings else None
     for i, ruling in enumerate(book.rulings):
         if ruling.section not in anchors:
             raise doc.error((i, "section"), f"unknown section '{ruling.section}'",

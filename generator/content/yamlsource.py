@@ -108,9 +108,9 @@ def _explain(error: dict) -> tuple[str, str | None]:
     kind = error["type"]
     loc = error["loc"]
     name = loc[-1] if loc else "value"
-    if kind == "missing":
+    if kind in ("missing", "missing_argument"):
         return f"missing field '{name}'", None
-    if kind == "extra_forbidden":
+    if kind in ("extra_forbidden", "unexpected_keyword_argument"):
         return f"unknown field '{name}'", "only the fields this file's format documents"
     if kind in ("dataclass_type", "model_type", "dict_type"):
         return "expected a mapping of fields", None

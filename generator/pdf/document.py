@@ -77,9 +77,8 @@ class BookDocTemplate(BaseDocTemplate):
 
     def afterFlowable(self, flowable) -> None:
         if isinstance(flowable, Heading):
-            page = self.page
-            self.anchor_pages.setdefault(flowable.anchor, page)
-            self.canv.bookmarkPage(flowable.anchor)
+            # The heading's own <a name> is the destination (at its spot, not page top).
+            self.anchor_pages.setdefault(flowable.anchor, self.page)
             # The outline cannot skip a level; a heading deeper than its parent is clamped.
             level = min(flowable.level, self._outline_level + 1)
             self._outline_level = level

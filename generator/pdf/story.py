@@ -24,6 +24,9 @@ from ..labels import labels
 from .styles import Styles, color
 
 GLOSSARY_ANCHOR = "glosario"
+#: Tables set a cell font even when every cell is a Paragraph; left to ReportLab's default,
+#: that is an unembedded Helvetica in the file.
+TABLE_BASE = [("FONT", (0, 0), (-1, -1), "SourceSans")]
 CONTENTS_ANCHOR = "indice"
 
 
@@ -198,10 +201,11 @@ def table_flowable(element: ET.Element, ctx: StoryContext) -> Table:
     if columns == 4:  # name, cost, points, count: give the cost the room it needs
         widths = [ctx.frame_width * w for w in (0.25, 0.45, 0.17, 0.13)]
     table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
-    table.setStyle(TableStyle([
+    table.setStyle(TableStyle(TABLE_BASE + [
         ("BACKGROUND", (0, 0), (-1, 0), color(palette.ACCENT)),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, color(palette.ACCENT_LIGHT)]),
         ("LINEBELOW", (0, -1), (-1, -1), 0.6, color(palette.ACCENT)),
+        ("INNERGRID", (0, 0), (-1, -1), 0.5, colors.white),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, 0), (-1, -1), 3),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
@@ -233,7 +237,7 @@ def callout(element: ET.Element, ctx: StoryContext, chapter) -> Flowable:
         else:
             content.extend(block(child, ctx, chapter))
     box = Table([[content]], colWidths=[ctx.frame_width])
-    box.setStyle(TableStyle([
+    box.setStyle(TableStyle(TABLE_BASE + [
         ("BACKGROUND", (0, 0), (-1, -1), color(fill)),
         ("LINEBEFORE", (0, 0), (0, -1), 2.2, color(ink)),
         ("LEFTPADDING", (0, 0), (-1, -1), s.body.fontSize * 0.9),
@@ -277,7 +281,7 @@ def contents(ctx: StoryContext) -> list[Flowable]:
         rows.append([Paragraph(link, s.toc_chapter),
                      Paragraph(page, s.toc_chapter.clone("toc_page", alignment=2))])
     table = Table(rows, colWidths=[ctx.frame_width * 0.85, ctx.frame_width * 0.15])
-    table.setStyle(TableStyle([
+    table.setStyle(TableStyle(TABLE_BASE + [
         ("LINEBELOW", (0, 0), (-1, -1), 0.3, color(palette.RULE_LINE)),
         ("LEFTPADDING", (0, 0), (-1, -1), 0),
         ("RIGHTPADDING", (0, 0), (-1, -1), 0),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 
 from .. import palette
@@ -42,10 +42,13 @@ def make_styles(base_size: float, language: str) -> Styles:
     register_fonts()
     s = base_size
     lead = s * 1.38
+    # Ragged right, hyphenated: ReportLab places link rectangles as if lines were not
+    # justified, so justified text would shift every glossary link off its word.
     body = ParagraphStyle(
-        "body", fontName=SERIF, fontSize=s, leading=lead, alignment=TA_JUSTIFY,
+        "body", fontName=SERIF, fontSize=s, leading=lead, alignment=TA_LEFT,
         textColor=color(palette.INK), spaceAfter=s * 0.55,
-        hyphenationLang=language, embeddedHyphenation=1, uriWasteReduce=0.3)
+        hyphenationLang=language, embeddedHyphenation=1, uriWasteReduce=0.3,
+        bulletFontName=SANS)
     heading = dict(fontName=SANS_SEMIBOLD, textColor=color(palette.ACCENT), alignment=TA_LEFT,
                    keepWithNext=1, hyphenationLang="")
     return Styles(

@@ -1,0 +1,153 @@
+"""Reading a built PDF the way a reader (or a print shop) would check it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import pdfplumber
+from pypdf import PdfReader
+from pypdf.generic import IndirectObject
+
+POINTS_PER_MM = 72 / 25.4
+
+
+@dataclass
+class ReadPdf:
+    path: Path
+
+    @cached_property
+    def reader(self) -> PdfReader:
+        return PdfReader(self.path)
+
+    @cached_property
+    def page_texts(self) -> list[str]:
+        with pdfplumber.open(self.path) as pdf:
+            return [page.extract_text() or "" for page in pdf.pages]
+
+    def page_number_of(self, page_obj) -> int:
+        """1-based number of a page object."""
+        return self.reader.get_page_number(page_obj) + 1
+
+    def headings(self, min_size: float) -> list[tuple[int, str]]:
+        """(page, text) of every line set at `min_size` points or larger."""
+        found = []
+        with pdfplumber.open(self.path) as pdf:
+            for number, page in enumerate(pdf.pages, start=1):
+                lines: dict[float, list] = {}
+                for char in page.chars:
+                    if char["size"] >= min_size:
+                        lines.setdefault(round(char["top"]), []).append(char)
+                for top in sorted(lines):
+                    chars = sorted(lines[top], key=lambda c: c["x0"])
+                    text = "".join(c["text"] for c in chars)
+                    found.append((number, " ".join(text.split())))
+        return found
+
+    def outline(self) -> list[tuple[int, str, int]]:
+        """(depth, title, page) of every bookmark."""
+        items = []
+
+        def walk(nodes, depth):
+            for node in nodes:
+                if isinstance(node, list):
+                    walk(node, depth + 1)
+                else:
+                    items.append((depth, node.title, self.reader.get_destination_page_number(node) + 1))
+        walk(self.reader.outline, 0)
+        return items
+
+    def named_destinations(self) -> dict[str, int]:
+        return {name: self.reader.get_destination_page_number(dest) + 1
+                for name, dest in self.reader.named_destinations.items()}
+
+    def internal_links(self) -> list["Link"]:
+        """Every link that jumps inside the document, with the text it sits on."""
+        links = []
+        with pdfplumber.open(self.path) as pdf:
+            for number, page in enumerate(self.reader.pages, start=1):
+                height = float(page.mediabox.height)
+                for annot in page.get("/Annots", []) or []:
+                    annot = annot.get_object()
+                    if annot.get("/Subtype") != "/Link":
+                        continue
+                    dest = annot.get("/Dest")
+                    action = annot.get("/A")
+                    if dest is None and action is not None and action.get("/S") == "/GoTo":
+                        dest = action.get("/D")
+                    if dest is None:
+                        continue
+                    x0, y0, x1, y1 = (float(v) for v in annot["/Rect"])
+                    bbox = (x0, height - y1, x1, height - y0)
+                    text = chars_inside(pdf.pages[number - 1], bbox)
+                    target_page = self.page_number_of(dest[0].get_object())
+                    top = float(dest[3]) if len(dest) > 3 and dest[1] == "/XYZ" else None
+                    link = Link(number, " ".join(text.split()), target_page, top, (x0, y0, x1, y1))
+                    previous = links[-1] if links else None
+                    if previous and previous.continues_as(link):
+                        links[-1] = previous.joined(link)
+                    else:
+                        links.append(link)
+        return links
+
+    def text_below(self, page: int, top: float, height: float = 40) -> str:
+        """Text in a band just below a destination's top (PDF coordinates)."""
+        with pdfplumber.open(self.path) as pdf:
+            p = pdf.pages[page - 1]
+            y = float(p.height) - top
+            band = (0, max(y - 1, 0), p.width, min(y + height, p.height))
+            return " ".join((p.within_bbox(band).extract_text() or "").split())
+
+    def page_size_mm(self, index: int = 0) -> tuple[float, float]:
+        box = self.reader.pages[index].mediabox
+        return float(box.width) / POINTS_PER_MM, float(box.height) / POINTS_PER_MM
+
+    def fonts(self) -> dict[str, dict]:
+        """Every font resource used on any page (by base name) with its descriptor."""
+        fonts = {}
+        for page in self.reader.pages:
+            resources = page.get("/Resources", {})
+            for font in (resources.get("/Font") or {}).values():
+                font = font.get_object()
+                fonts[str(font.get("/BaseFont"))] = font
+            for xobject in (resources.get("/XObject") or {}).values():
+                xres = xobject.get_object().get("/Resources") or {}
+                for font in (xres.get("/Font") or {}).values():
+                    font = font.get_object()
+                    fonts[str(font.get("/BaseFont"))] = font
+        return fonts
+
+
+def chars_inside(page, bbox) -> str:
+    """Text of the characters whose centre lies in bbox (top-left origin), as words."""
+    x0, top, x1, bottom = bbox
+    chars = [c for c in page.chars
+             if x0 <= (c["x0"] + c["x1"]) / 2 <= x1 and top <= (c["top"] + c["bottom"]) / 2 <= bottom]
+    text, last = "", None
+    for c in chars:
+        if last is not None and c["x0"] - last["x1"] > c["size"] * 0.15:
+            text += " "
+        text += c["text"]
+        last = c
+    return text.strip()
+
+
+@dataclass(frozen=True)
+class Link:
+    page: int
+    text: str
+    target_page: int
+    target_top: float | None
+    rect: tuple[float, float, float, float]
+
+    def continues_as(self, other: "Link") -> bool:
+        """A link broken over two lines is two rectangles: the second starts a line below."""
+        return (other.page == self.page and other.target_page == self.target_page
+                and other.target_top == self.target_top and other.rect[3] <= self.rect[1]
+                and other.rect[0] < self.rect[0]
+                and (self.text.endswith(",") or other.text.startswith("p.")))
+
+    def joined(self, other: "Link") -> "Link":
+        return Link(self.page, f"{self.text} {other.text}", self.target_page, self.target_top,
+                    self.rect)

@@ -1,0 +1,123 @@
+"""Bad input: one clear message naming the file and place, exit 1, no PDF left behind."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator import build as build_module
+from generator.cli import main
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"fixture text {old!r} not in {path.name}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def line_of(path: Path, needle: str) -> int:
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if needle in line:
+            return number
+    raise AssertionError(f"{needle!r} not in {path}")
+
+
+def run_build(book: Path, output: Path, capsys) -> tuple[int, str]:
+    code = main(["build", str(book), "--output", str(output)])
+    captured = capsys.readouterr()
+    return code, captured.err + captured.out
+
+
+def assert_nothing_written(output: Path) -> None:
+    leftovers = [p for p in output.rglob("*") if p.is_file()] if output.exists() else []
+    assert leftovers == []
+
+
+CASES = {
+    # name: (file, old text, new text, expected message pattern, line needle or None)
+    "yaml syntax": ("components.yaml", "  - {id: brick, name: Ladrillo, plural: ladrillos, count: 11}",
+                    "  - {id: brick, name: Ladrillo, plural: [ladrillos, count: 11}",
+                    r"YAML syntax error", None),
+    "unknown field": ("book.yaml", "language: es", "language: es\ncolour: red",
+                      r"\(colour\): unknown field 'colour'", "colour: red"),
+    "missing field": ("book.yaml", "subtitle: Variante en solitario\n", "",
+                      r"missing field 'subtitle'", None),
+    "wrong type": ("components.yaml", "  - {id: grain, name: Trigo, plural: trigos, count: 14}",
+                   "  - {id: grain, name: Trigo, plural: trigos, count: many}",
+                   r"\(resources\[2\]\.count\): invalid value 'many'", "count: many"),
+    "missing chapter": ("book.yaml", "  - 08-comercio.md", "  - 08-trueque.md",
+                        r"\(chapters\[7\]\): chapter file chapters/08-trueque.md not found",
+                        "08-trueque.md"),
+    "unknown resource": ("components.yaml", "cost: [grain, wool, ore]", "cost: [grain, wool, stone]",
+                         r"\(buildings\[1\]\.cost\[2\]\): unknown resource 'stone'; expected one of "
+                         r"lumber, brick, grain, wool, ore", "stone"),
+    "undefined term": ("chapters/08-comercio.md", "Solo puedes comerciar",
+                       "Como en el PDF, solo puedes comerciar",
+                       r"'PDF' is used but not defined in glossary\.yaml", "PDF"),
+    "unused term": ("glossary.yaml", "terms:\n", "terms:\n  - term: Dragón\n    definition: No existe.\n",
+                    r"\(terms\[0\]\.term\): 'Dragón' is defined but never used", "Dragón"),
+    "unknown data name": ("chapters/12-fin.md", "{{ goal }} puntos", "{{ gol }} puntos",
+                          r"unknown data name: 'gol' is undefined", "{{ gol }}"),
+    "unknown cross-reference": ("chapters/09-progreso.md", "sin comparar con la SH (R17).",
+                                "sin comparar con la SH (ver [Dados](#dados)).",
+                                r"cross-reference to unknown section '#dados'", "#dados"),
+    "unknown ruling": ("chapters/08-comercio.md", "(R20)", "(R99)",
+                       r"ruling R99 is cited but not in rulings\.yaml", "R99"),
+}
+
+
+@pytest.mark.parametrize("case", CASES, ids=list(CASES))
+def test_bad_input_is_reported_with_its_place_and_no_pdf(case, book_copy, tmp_path, capsys):
+    file, old, new, pattern, needle = CASES[case]
+    path = book_copy / file
+    edit(path, old, new)
+    output = tmp_path / "out"
+    code, message = run_build(book_copy, output, capsys)
+    assert code == 1
+    assert "Traceback" not in message
+    assert message.startswith("error:")
+    assert re.search(pattern, message), message
+    assert f"{file}:" in message.replace("\\", "/")
+    if needle is not None:
+        assert f"{file}:{line_of(path, needle)}" in message, message
+    assert_nothing_written(output)
+
+
+def test_yaml_syntax_error_names_the_line_pyyaml_found(book_copy, tmp_path, capsys):
+    path = book_copy / "book.yaml"
+    edit(path, "language: es", "language: es\n  bad: indentation: here")
+    code, message = run_build(book_copy, tmp_path / "out", capsys)
+    assert code == 1
+    assert re.search(r"book\.yaml:\d+: YAML syntax error", message)
+
+
+def test_a_failed_render_leaves_neither_a_partial_nor_a_clobbered_pdf(book_copy, tmp_path,
+                                                                      capsys, monkeypatch):
+    output = tmp_path / "out"
+    assert run_build(book_copy, output, capsys)[0] == 0
+    built = output / "solo-catan" / "solo-catan.pdf"
+    good = built.read_bytes()
+
+    original = build_module.os.replace
+    monkeypatch.setattr(build_module.os, "replace",
+                        lambda *a: (_ for _ in ()).throw(OSError("disk full")))
+    with pytest.raises(OSError):
+        build_module.write_atomically(built, b"%PDF-half")
+    monkeypatch.setattr(build_module.os, "replace", original)
+    assert built.read_bytes() == good
+    assert [p.name for p in built.parent.iterdir()] == ["solo-catan.pdf"]
+
+
+def test_check_writes_nothing_and_reports_ok(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["check"]) == 0
+    assert "ok solo-catan" in capsys.readouterr().out
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_unknown_book_name_is_a_clear_error(capsys):
+    assert main(["check", "no-such-book"]) == 1
+    err = capsys.readouterr().err
+    assert "no book.yaml here" in err and "solo-catan" in err

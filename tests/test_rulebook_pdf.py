@@ -1,0 +1,164 @@
+"""The solo rulebook, opened and checked the way a reader would check it."""
+
+from __future__ import annotations
+
+import re
+
+import pdfplumber
+import pytest
+
+from generator.content.model import PageSize
+from pdfread import ReadPdf
+
+H1_MIN_SIZE = 15  # chapter titles are set at 1.85 × the body size (9.6 pt on A5)
+
+
+@pytest.fixture(scope="module")
+def pdf(solo_pdf) -> ReadPdf:
+    return ReadPdf(solo_pdf)
+
+
+def contents_entries(pdf: ReadPdf) -> dict[str, int]:
+    """Title → page as printed on the contents page."""
+    entries = {}
+    for line in pdf.page_texts[1].splitlines()[1:-1]:  # skip running head and footer
+        match = re.match(r"^(.+?)\s+(\d+)$", line.strip())
+        if match:
+            entries[match.group(1)] = int(match.group(2))
+    return entries
+
+
+def test_contents_lists_every_chapter_at_the_page_it_starts_on(pdf, solo_book):
+    entries = contents_entries(pdf)
+    headings = pdf.headings(H1_MIN_SIZE)
+    titles = [c.title for c in solo_book.chapters] + ["Glosario"]
+    assert list(entries) == titles
+    for title in titles:
+        pages = [page for page, text in headings if text == title]
+        assert pages, f"chapter heading {title!r} not found in the PDF"
+        assert entries[title] == pages[0], title
+
+
+def test_every_chapter_and_section_is_a_bookmark_to_its_page(pdf, solo_book):
+    outline = pdf.outline()
+    top_level = {title: page for depth, title, page in outline if depth == 0}
+    entries = contents_entries(pdf)
+    for chapter in solo_book.chapters:
+        assert top_level[chapter.title] == entries[chapter.title]
+    assert top_level["Glosario"] == entries["Glosario"]
+    nested = {title for depth, title, _ in outline if depth == 1}
+    for chapter in solo_book.chapters:
+        for _, section_title in chapter.sections:
+            assert section_title in nested
+
+
+def test_every_font_is_embedded(pdf):
+    fonts = pdf.fonts()
+    assert fonts, "no fonts found"
+    for name, font in fonts.items():
+        descriptor = font.get("/FontDescriptor")
+        assert descriptor is not None, f"{name} has no descriptor (a non-embedded base font)"
+        descriptor = descriptor.get_object()
+        assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), name
+    assert any("SourceSerifPro" in n for n in fonts) and any("SourceSansPro" in n for n in fonts)
+
+
+def test_glossary_holds_the_seven_abbreviations_and_their_expansions(pdf, solo_book):
+    glossary_page = contents_entries(pdf)["Glosario"]
+    text = "\n".join(pdf.page_texts[glossary_page - 1:])
+    expected = {"MDR": "Mazo de recursos", "MDD": "Mazo de descartes",
+                "ADC": "Ampliación de ciudad", "CCC": "Carta de costes de construcción",
+                "CDR": "Carta de recurso", "SC": "Serie de construcción",
+                "SH": "Serie histórica"}
+    for abbr, term in expected.items():
+        assert f"{abbr} — {term}" in text
+
+
+def test_every_internal_link_lands_where_it_says(pdf, solo_book):
+    links = pdf.internal_links()
+    abbreviations = {a.abbr: a.term for a in solo_book.glossary.abbreviations}
+    glossary_links = [link for link in links if link.text in abbreviations]
+    assert {link.text for link in glossary_links} == set(abbreviations)
+    checked = set()
+    for link in links:
+        assert 1 <= link.target_page <= len(pdf.reader.pages)
+        if link.text in abbreviations and link.text not in checked:
+            landing = pdf.text_below(link.target_page, link.target_top)
+            assert landing.startswith(f"{link.text} — {abbreviations[link.text]}"), landing
+            checked.add(link.text)
+    assert checked == set(abbreviations)
+
+
+def test_cross_references_print_the_page_they_link_to(pdf):
+    entries = contents_entries(pdf)
+    refs = [link for link in pdf.internal_links() if re.search(r", p\. \d+$", link.text)]
+    assert len(refs) >= 10
+    for link in refs:
+        title, page = re.match(r"^(.*), p\. (\d+)$", link.text).groups()
+        assert int(page) == link.target_page, link
+        if title in entries:
+            assert entries[title] == link.target_page
+
+
+def test_no_placeholder_or_unresolved_reference_is_printed(pdf):
+    for number, text in enumerate(pdf.page_texts, start=1):
+        assert "IMAGEN" not in text, number
+        assert "p. ?" not in text, number
+        assert "{{" not in text and "}}" not in text, number
+
+
+def test_building_costs_table_equals_components_yaml(pdf, solo_book):
+    components = solo_book.components
+    found = None
+    with pdfplumber.open(pdf.path) as doc:
+        for page in doc.pages:
+            for table in page.extract_tables():
+                if table and table[0][0] == "Construcción":
+                    found = table
+    assert found, "building-costs table not found"
+    rows = [[" ".join((cell or "").split()) for cell in row] for row in found[1:]]
+    assert len(rows) == len(components.buildings)
+    for row, building in zip(rows, components.buildings):
+        name, cost, points, count = row
+        assert name == building.name
+        assert cost == " → ".join(components.resource(r).name for r in building.cost)
+        if building.faces:
+            assert points == " · ".join(f"{f.letter}: {f.points}" for f in building.faces)
+        else:
+            assert points == str(building.points)
+        assert count == ("—" if building.flip_of else str(building.count))
+
+
+def test_numbers_in_the_prose_come_from_the_data(pdf, solo_book):
+    text = " ".join(" ".join(pdf.page_texts).split())
+    assert f"{solo_book.components.game.goal} puntos de victoria" in text
+    assert f"({solo_book.components.total_resource_cards} cartas)" in text
+
+
+def test_every_ruling_is_printed_in_the_clarifications(pdf, solo_book):
+    text = " ".join(" ".join(pdf.page_texts).split())
+    for ruling in solo_book.rulings:
+        assert f"{ruling.id}. {ruling.title}" in text
+
+
+@pytest.mark.parametrize("size, expected", [
+    (PageSize.A5, (148, 210)), (PageSize.A4, (210, 297)), (PageSize.LETTER, (215.9, 279.4))])
+def test_page_size_follows_the_option(sized_pdfs, size, expected):
+    read = ReadPdf(sized_pdfs[size])
+    for index in range(len(read.reader.pages)):
+        width, height = read.page_size_mm(index)
+        assert width == pytest.approx(expected[0], abs=0.1)
+        assert height == pytest.approx(expected[1], abs=0.1)
+
+
+def test_running_head_names_the_chapter_and_footer_the_page(pdf, solo_book):
+    """The head names the first chapter starting on a page, else the chapter in force."""
+    entries = contents_entries(pdf)
+    in_force = None
+    for page in range(3, len(pdf.page_texts) + 1):
+        starting = [title for title, first in entries.items() if first == page]
+        expected = starting[0] if starting else in_force
+        in_force = starting[-1] if starting else in_force
+        lines = pdf.page_texts[page - 1].splitlines()
+        assert lines[0] == f"{solo_book.meta.title} {expected}", page
+        assert lines[-1] == f"Versión {solo_book.meta.version} {page}", page
