@@ -58,3 +58,26 @@ class ContentError(GeneratorError):
 
 class RenderError(GeneratorError):
     """A renderer could not produce its output (for example an unwritable output folder)."""
+
+
+class IllegalAction(GeneratorError):
+    """An action the rules do not allow in this state.
+
+    `code` is stable (tests and example files name it); `section` is the rulebook chapter or
+    heading id that states the rule; `ruling` the ruling id where one decided it.
+    """
+
+    def __init__(self, action, code: str, section: str, needed: str, found: str,
+                 ruling: str | None = None):
+        self.action = action
+        self.code = code
+        self.section = section
+        self.needed = needed
+        self.found = found
+        self.ruling = ruling
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        cite = f"§ {self.section}" + (f", {self.ruling}" if self.ruling else "")
+        return (f"{self.action} is not allowed [{self.code}]: needed {self.needed}; "
+                f"found {self.found} ({cite})")

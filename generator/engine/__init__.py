@@ -1,0 +1,1 @@
+"""Rules engines: game states, legal actions and their effects. They never draw anything."""

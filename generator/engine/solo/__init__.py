@@ -1,0 +1,10 @@
+"""The solo variant of the Catan card game (seed 000), as a rules engine.
+
+`Game` holds a state and its seeded random generator; `legal_actions()` is the one source of
+legality, and `push()` refuses anything not in it with an `IllegalAction` naming a stable
+code, the rulebook section, what was needed and what was there.
+"""
+
+from .actions import *  # noqa: F401,F403
+from .game import Game, Phase, Series, ShCard  # noqa: F401
+from .ruleset import Ruleset  # noqa: F401

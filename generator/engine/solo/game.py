@@ -1,0 +1,657 @@
+"""The state of a solo game and the rules that move it.
+
+Read it like the rulebook: a turn places one card on the Serie Histórica (SH), then the hand
+is refilled card by card and each drawn card is compared with the last SH card; a match
+(coincidencia) waits for the player's decision; what follows a decision is kept on a small
+stack of pending steps, so that a knight's failure, a lost A road and the refill after it
+happen in the order the rules give. Each rule cites its section (§) and ruling (R..).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ...errors import IllegalAction
+from .actions import (Action, Continue, Demolish, DiscardHand, DiscardMarket, EndRecycling,
+                      KnightPays, LibrarySwap, LoseCard, PayTownHall, PlaceLoose, Recycle,
+                      SacrificeHand, StartSeries, TradeMarket, TradeThree, UseKnight)
+from .ruleset import CITY, KNIGHT, ROAD, SETTLEMENT, Ruleset
+
+LIBRARY, UNIVERSITY, CITY_WALL = "library", "university", "city_wall"
+FOOT, HORSE = "A", "B"
+
+
+class Phase(Enum):
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+
+
+@dataclass
+class ShCard:
+    """A card on the SH: the resource printed on it and the one it counts as (R09)."""
+    resource: str
+    counts_as: str
+
+
+@dataclass(eq=False)
+class Series:
+    """A building series (SC) of the SH, or a loose card (target None, R07)."""
+    target: str | None
+    cards: list[ShCard] = field(default_factory=list)
+    complete: bool = False
+    built: bool = False  # its building is on the table because of it
+    university_used: bool = False
+
+
+# Pending steps. Automatic ones run by themselves; the others wait for a decision.
+REFILL_COMPARE, REFILL_PLAIN, TOP_UP, PROGRESS, FINISH, END_TURN = (
+    "refill-compare", "refill-plain", "top-up", "progress", "finish", "end-turn")
+COINCIDENCE, KNIGHT_PAYS, DISCARD_HAND, DISCARD_MARKET, RECYCLING = (
+    "coincidence", "knight-pays", "discard-hand", "discard-market", "recycling")
+DECISIONS = frozenset({COINCIDENCE, KNIGHT_PAYS, DISCARD_HAND, DISCARD_MARKET, RECYCLING})
+
+
+class Game:
+    """A solo game: its piles, its table, its pending steps and its own random generator."""
+
+    def __init__(self, rules: Ruleset, seed: int | None = 0):
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.deck: list[str] = []       # MDR, index 0 is the top
+        self.discard: list[str] = []    # MDD
+        self.removed: list[str] = []    # out of the game (a sacrificed hand, R01)
+        self.hand: list[str] = []
+        self.market: list[str] = []
+        self.history: list[Series] = []  # the SH, oldest series first
+        self.roads: list[str] = []       # faces in building order
+        self.knights: list[str] = []
+        self.settlements = 0
+        self.cities = 0
+        self.expansions: list[str] = []
+        self.town_hall_due = False
+        self.stack: list[tuple[str, object]] = []
+        self.demolished: list[str] = []     # building types returned this turn (§ Demolición)
+        self.library_used = False
+        self.market_given: list[str] = []   # cards given to the market this turn (R21)
+        self.turn = 1
+        self.phase = Phase.PLAYING
+        self.end_reason = ""
+
+    # --- set-up (§ Componentes y preparación) ---------------------------------------------
+
+    @classmethod
+    def new(cls, rules: Ruleset, seed: int) -> "Game":
+        game = cls(rules, seed)
+        game.deck = rules.deck
+        game.rng.shuffle(game.deck)
+        game.hand = game._draw(rules.hand_size)
+        game.roads = [FOOT]
+        game.settlements = 1
+        game.market = game._draw(rules.limits(1)[1])
+        return game
+
+    def copy(self) -> "Game":
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        for name in ("deck", "discard", "removed", "hand", "market", "roads", "knights",
+                     "expansions", "stack", "demolished", "market_given"):
+            setattr(other, name, list(getattr(self, name)))
+        other.history = [Series(s.target, [ShCard(c.resource, c.counts_as) for c in s.cards],
+                                s.complete, s.built, s.university_used) for s in self.history]
+        mapping = {id(a): b for a, b in zip(self.history, other.history)}
+        other.stack = [(k, _remap(p, mapping)) for k, p in self.stack]
+        return other
+
+    # --- what is on the table -------------------------------------------------------------
+
+    @property
+    def a_roads(self) -> int:
+        return self.roads.count(FOOT)
+
+    @property
+    def hand_limit(self) -> int:
+        return self.rules.limits(self.a_roads)[0]
+
+    @property
+    def market_limit(self) -> int:
+        return self.rules.limits(self.a_roads)[1]
+
+    @property
+    def points(self) -> int:
+        r = self.rules
+        return (sum(r.face_points[ROAD][f] for f in self.roads)
+                + sum(r.face_points[KNIGHT][f] for f in self.knights)
+                + self.settlements * r.settlement_points + self.cities * r.city_points
+                + sum(r.expansion_points[e] for e in self.expansions))
+
+    @property
+    def last_card(self) -> ShCard | None:
+        return self.history[-1].cards[-1] if self.history else None
+
+    @property
+    def open_series(self) -> Series | None:
+        """The last series, if it has a target and still lacks cards."""
+        last = self.history[-1] if self.history else None
+        return last if last is not None and last.target and not last.complete else None
+
+    @property
+    def held(self) -> list[str]:
+        """Cards in the middle of a resolution (a drawn card awaiting a decision)."""
+        return [payload for kind, payload in self.stack if kind == COINCIDENCE]
+
+    def all_cards(self) -> Counter:
+        cards = Counter(self.deck) + Counter(self.discard) + Counter(self.removed)
+        cards += Counter(self.hand) + Counter(self.market) + Counter(self.held)
+        for series in self.history:
+            cards += Counter(c.resource for c in series.cards)
+        return cards
+
+    def is_over(self) -> bool:
+        return self.phase is not Phase.PLAYING
+
+    @property
+    def decision(self) -> str | None:
+        """The pending decision, if the game waits for one."""
+        return self.stack[-1][0] if self.stack and self.stack[-1][0] in DECISIONS else None
+
+    # --- legality: the one source ------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase is not Phase.PLAYING:
+            return []
+        if self.stack:
+            return self._decision_actions()
+        actions: list[Action] = []
+        if not self.town_hall_due:
+            actions += self._placements()
+        actions += self._trades()
+        actions += self._demolitions()
+        if self.town_hall_due and self._town_hall_payable():
+            actions.append(PayTownHall())
+        actions += [Recycle(p) for p in self._recycle_payments()]
+        return actions
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self.legal_actions()
+
+    def push(self, action: Action) -> None:
+        """Apply a legal action and everything automatic that follows it."""
+        if action not in self.legal_actions():
+            raise self._explain(action)
+        self._apply(action)
+        self._run()
+
+    # --- § Series de construcción: which cards may be placed ------------------------------
+
+    def can_declare(self, target: str) -> bool:
+        """Could this building be taken now (R02, R05)?"""
+        r = self.rules
+        if target == ROAD:
+            return len(self.roads) < r.building_counts[ROAD]
+        if target == KNIGHT:
+            return len(self.knights) < r.building_counts[KNIGHT]
+        if target == SETTLEMENT:
+            return self.settlements + self.cities < r.building_counts[SETTLEMENT]
+        if target == CITY:
+            return self.settlements > 0
+        return target not in self.expansions and self.cities > len(self.expansions)
+
+    def can_start_series(self) -> bool:
+        """A new series may start on an empty SH or after a series-end card (§ Series)."""
+        last = self.last_card
+        return last is None or last.counts_as in self.rules.enders
+
+    def _placements(self) -> list[Action]:
+        r = self.rules
+        kinds = sorted(set(self.hand), key=r.resources.index)
+        university = UNIVERSITY in self.expansions
+        actions: list[Action] = []
+        series = self.open_series
+        if series is not None:
+            need = r.costs[series.target][len(series.cards)]
+            for res in kinds:
+                if res == need:
+                    actions.append(Continue(res))
+                elif university and not series.university_used:
+                    actions.append(Continue(res, as_resource=need))
+        if self.can_start_series():
+            for res in kinds:
+                targets = [t for t in r.targets_starting_with(res) if self.can_declare(t)]
+                actions += [StartSeries(res, t) for t in targets]
+                if not targets:
+                    actions.append(PlaceLoose(res))
+                if university:
+                    for other in sorted(r.starters - {res}, key=r.resources.index):
+                        actions += [StartSeries(res, t, as_resource=other)
+                                    for t in r.targets_starting_with(other) if self.can_declare(t)]
+        return actions
+
+    # --- § Comercio, § Ampliaciones (Biblioteca) -------------------------------------------
+
+    def _trades(self) -> list[Action]:
+        r = self.rules
+        kinds = sorted(set(self.hand), key=r.resources.index)
+        actions: list[Action] = []
+        market = Counter(self.market)
+        given = Counter(self.market_given)
+        for give in kinds:
+            for take in sorted(market, key=r.resources.index):
+                if take != give and market[take] > given[take]:  # R21
+                    actions.append(TradeMarket(give, take))
+        hand = Counter(self.hand)
+        discard, deck = set(self.discard), set(self.deck)
+        for give in kinds:
+            if hand[give] >= 3:
+                for take in r.resources:
+                    if take == give:
+                        continue
+                    if take in discard:
+                        actions.append(TradeThree(give, take, "discard"))
+                    if take in deck:
+                        actions.append(TradeThree(give, take, "deck"))
+        if LIBRARY in self.expansions and not self.library_used:  # R10
+            for give in kinds:
+                for take in sorted(discard, key=r.resources.index):
+                    if take != give:
+                        actions.append(LibrarySwap(give, take))
+        return actions
+
+    # --- § Demolición (R13) ---------------------------------------------------------------
+
+    def is_blocked(self) -> bool:
+        """No card of the hand can be placed on the SH (town hall debt aside)."""
+        return not self._placements()
+
+    def owned_buildings(self) -> list[str]:
+        owned = []
+        if self.roads:
+            owned.append(ROAD)
+        if self.knights:
+            owned.append(KNIGHT)
+        if self.settlements:
+            owned.append(SETTLEMENT)
+        if self.cities:
+            owned.append(CITY)
+        return owned + list(self.expansions)
+
+    def building_type(self, building: str) -> str:
+        return building if building in (ROAD, KNIGHT, SETTLEMENT, CITY) else "expansion"
+
+    def _demolitions(self) -> list[Action]:
+        if (not self.history or len(self.demolished) >= self.rules.demolition_limit
+                or not self.is_blocked()):
+            return []
+        last = self.history[-1]
+        if last.complete and last.built:  # R13: its own building is the payment
+            options = [last.target]
+        else:
+            options = self.owned_buildings()
+        return [Demolish(b) for b in options if self.building_type(b) not in self.demolished]
+
+    # --- § Ampliaciones: Ayuntamiento (R11) ------------------------------------------------
+
+    def _can_place(self) -> bool:
+        return (not self.town_hall_due or self._town_hall_payable()) and bool(self._placements())
+
+    def _town_hall_payable(self) -> bool:
+        need = Counter(self._town_hall_cost())
+        have = Counter(self.hand)
+        return all(have[k] >= n for k, n in need.items())
+
+    def _town_hall_cost(self) -> tuple[str, ...]:
+        return next((self.rules.expansion_extra[e] for e in self.expansions
+                     if self.rules.expansion_extra[e]), ())
+
+    # --- § Fin de la partida, § Reciclar la SH ---------------------------------------------
+
+    def can_progress(self) -> bool:
+        """Could the hand and market complete a settlement, city or expansion (§ Fin)?"""
+        pool = Counter(self.hand) + Counter(self.market)
+        university = UNIVERSITY in self.expansions
+        series = self.open_series
+        for target in (SETTLEMENT, CITY) + self.rules.expansions:
+            if not self.can_declare(target) and not (series and series.target == target):
+                continue
+            cost = self.rules.costs[target]
+            if series is not None and series.target == target:
+                needs = cost[len(series.cards):]
+                if _covers(pool, needs, university and not series.university_used):
+                    return True
+            if self.can_start_series() and self.can_declare(target):
+                if _covers(pool, cost, university):
+                    return True
+        return False
+
+    def _recycle_payments(self) -> list[str]:
+        """Buildings that may pay for recycling the oldest series now (R18)."""
+        if self.deck or len(self.history) < 2 or self.can_progress():
+            return []
+        if self.hand_limit - len(self.hand) <= 0:
+            return []
+        return self._recycle_options()
+
+    def _recycle_options(self) -> list[str]:
+        options = [b for b in self.owned_buildings() if b != SETTLEMENT]
+        if self.settlements and self.history[0].target == ROAD:
+            options.append(SETTLEMENT)
+        return options
+
+    # --- decisions ----------------------------------------------------------------------
+
+    def _decision_actions(self) -> list[Action]:
+        kind, payload = self.stack[-1]
+        if kind == COINCIDENCE:
+            actions: list[Action] = [LoseCard(), SacrificeHand()]
+            seen = set()
+            for index in range(len(self.knights) - 1, -1, -1):  # R16: enough cards to draw
+                face = self.knights[index]
+                if face not in seen and len(self.deck) >= (1 if face == FOOT else 2):
+                    seen.add(face)
+                    actions.append(UseKnight(index))
+            return actions
+        if kind == KNIGHT_PAYS:
+            return [KnightPays("knight")] + ([KnightPays("road")] if self.roads else [])
+        if kind == DISCARD_HAND:
+            return [DiscardHand(r) for r in sorted(set(self.hand), key=self.rules.resources.index)]
+        if kind == DISCARD_MARKET:
+            return [DiscardMarket(r) for r in sorted(set(self.market), key=self.rules.resources.index)]
+        if kind == RECYCLING:
+            options = self._recycle_options() if payload > 0 and len(self.history) >= 2 else []
+            return [Recycle(p) for p in options] + [EndRecycling()]
+        return []
+
+    # --- effects ------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        kind = type(action)
+        if kind in (StartSeries, Continue, PlaceLoose):
+            self._place(action)
+        elif kind is TradeMarket:
+            self.hand.remove(action.give)
+            self.market.remove(action.take)
+            self.hand.append(action.take)
+            self.market.append(action.give)
+            self.market_given.append(action.give)
+        elif kind is TradeThree:
+            for _ in range(3):
+                self.hand.remove(action.give)
+            self.discard += [action.give] * 3
+            if action.source == "discard":
+                self.discard.remove(action.take)
+            else:  # R20: the one nearest the bottom
+                index = len(self.deck) - 1 - self.deck[::-1].index(action.take)
+                del self.deck[index]
+            self.hand.append(action.take)
+            self.stack.append((REFILL_PLAIN, None))
+        elif kind is LibrarySwap:
+            self.hand.remove(action.give)
+            self.discard.remove(action.take)
+            self.discard.append(action.give)
+            self.hand.append(action.take)
+            self.library_used = True
+        elif kind is Demolish:
+            self._demolish(action.payment)
+        elif kind is PayTownHall:
+            for resource in self._town_hall_cost():
+                self.hand.remove(resource)
+                self.discard.append(resource)
+            self.town_hall_due = False
+            self.stack.append((REFILL_PLAIN, None))
+        elif kind is Recycle:
+            if not self.stack:  # the first series recycled opens the recycling
+                self.stack.append((RECYCLING, self.hand_limit - len(self.hand)))
+            self._recycle(action.payment)
+        elif kind is EndRecycling:
+            self.stack.pop()
+            self._new_deck()
+        else:
+            self._decide(action)
+
+    def _place(self, action) -> None:
+        """§ El turno: place, then refill comparing, then finish (build, bonuses, progress)."""
+        self.hand.remove(action.resource)
+        counts_as = getattr(action, "as_resource", None) or action.resource
+        card = ShCard(action.resource, counts_as)
+        if isinstance(action, Continue):
+            series = self.history[-1]
+        else:
+            series = Series(getattr(action, "target", None))
+            self.history.append(series)
+        series.cards.append(card)
+        if counts_as != action.resource:
+            series.university_used = True
+        if series.target and len(series.cards) == len(self.rules.costs[series.target]):
+            series.complete = True
+        self.stack += [(END_TURN, None), (FINISH, series), (REFILL_COMPARE, None)]
+
+    def _decide(self, action) -> None:
+        kind, payload = self.stack.pop()
+        if isinstance(action, LoseCard):  # R01, first way: lose the SH card, compare again
+            self.discard.append(payload)
+            self.stack.append((REFILL_COMPARE, None))
+            self._lose_last_sh_card()
+        elif isinstance(action, SacrificeHand):  # R01, second way
+            self.removed += self.hand + [payload]
+            self.hand = []
+            self.stack.append((REFILL_PLAIN, None))
+        elif isinstance(action, UseKnight):
+            self._knight(action.index, payload)
+        elif isinstance(action, KnightPays):
+            if action.with_ == "knight":
+                self.knights.pop()
+            else:
+                self._lose_road()
+        elif isinstance(action, DiscardHand):
+            self.hand.remove(action.resource)
+            self.discard.append(action.resource)
+            if payload > 1:
+                self.stack.append((DISCARD_HAND, payload - 1))
+        elif isinstance(action, DiscardMarket):
+            self.market.remove(action.resource)
+            self.discard.append(action.resource)
+            if payload > 1:
+                self.stack.append((DISCARD_MARKET, payload - 1))
+
+    def _knight(self, index: int, drawn: str) -> None:
+        """§ Caballeros: draw one more card (two on horseback); all the same means failure."""
+        face = self.knights[index]
+        extra = self._draw(1 if face == FOOT else 2)
+        self.discard += [drawn] + extra
+        self.stack.append((REFILL_PLAIN, None))
+        if all(card == drawn for card in extra):
+            self.knights.pop(index)
+            self._lose_last_sh_card()
+            if self.roads and self.roads[-1] == face and not self._wall_protects():
+                self._lose_road()
+        elif face == HORSE:
+            self.knights[index] = FOOT
+        else:
+            # The knight put into play pays if chosen: make it the last one (R14).
+            self.knights.append(self.knights.pop(index))
+            self.stack.append((KNIGHT_PAYS, None))
+
+    def _wall_protects(self) -> bool:
+        """R12: the City Wall keeps your first three roads from a failed knight."""
+        return CITY_WALL in self.expansions and len(self.roads) <= 3
+
+    def _lose_last_sh_card(self) -> None:
+        """§ La Serie Histórica: losing the card that completed a built series loses it."""
+        if not self.history:
+            return
+        series = self.history[-1]
+        self.discard.append(series.cards.pop().resource)
+        if series.complete:
+            series.complete = False
+            if series.built:
+                series.built = False
+                self._lose_building(series.target)
+        if not series.cards:
+            self.history.pop()
+
+    def _lose_building(self, target: str) -> None:
+        """R14: which of your buildings goes back."""
+        if target == ROAD:
+            self._lose_road()
+        elif target == KNIGHT:
+            if self.knights:
+                self.knights.pop()
+        elif target == SETTLEMENT:
+            if self.settlements:
+                self.settlements -= 1
+            elif self.cities:
+                self.cities -= 1
+        elif target == CITY:
+            if self.cities:
+                self.cities -= 1
+                self.settlements += 1
+        else:
+            self._return_expansion(target)
+
+    def _return_building(self, building: str) -> None:
+        """A building given back as a payment (demolition, recycling)."""
+        if building == ROAD:
+            self._lose_road()
+        elif building == KNIGHT:
+            self.knights.pop()
+        elif building == SETTLEMENT:
+            self.settlements -= 1
+        elif building == CITY:
+            self.cities -= 1
+        else:
+            self._return_expansion(building)
+
+    def _return_expansion(self, expansion: str) -> None:
+        if expansion in self.expansions:
+            self.expansions.remove(expansion)
+            if self.rules.expansion_extra[expansion]:
+                self.town_hall_due = False
+
+    def _lose_road(self) -> None:
+        """R15: an A road lost takes back the extra market and hand cards it gave."""
+        hand_before = self.hand_limit
+        self.roads.pop()
+        hand_drop = hand_before - self.hand_limit
+        market_drop = max(0, len(self.market) - self.market_limit)
+        if hand_drop and self.hand:
+            self.stack.append((DISCARD_HAND, min(hand_drop, len(self.hand))))
+        if market_drop:
+            self.stack.append((DISCARD_MARKET, market_drop))
+
+    def _demolish(self, payment: str) -> None:
+        last = self.history[-1]
+        if not (last.complete and last.built):
+            self._return_building(payment)
+        self._lose_last_sh_card()
+        self.demolished.append(self.building_type(payment))
+
+    def _recycle(self, payment: str) -> None:
+        kind, remaining = self.stack.pop()
+        series = self.history.pop(0)
+        self.discard += [c.resource for c in series.cards]
+        self._return_building(payment)
+        self.stack.append((RECYCLING, remaining - 1))
+
+    def _gain(self, target: str) -> None:
+        if target == ROAD:
+            self.roads.append(FOOT if len(self.roads) % 2 == 0 else HORSE)
+            self.stack.append((TOP_UP, None))
+        elif target == KNIGHT:  # R04
+            a, b = self.knights.count(FOOT), self.knights.count(HORSE)
+            self.knights.append(HORSE if a > b else FOOT)
+        else:
+            if target == SETTLEMENT:
+                self.settlements += 1
+            elif target == CITY:
+                self.settlements -= 1
+                self.cities += 1
+            else:
+                self.expansions.append(target)
+                if self.rules.expansion_extra[target]:
+                    self.town_hall_due = True
+            self.stack.append((PROGRESS, None))
+
+    def _new_deck(self) -> None:
+        """§ Progreso: MDR and MDD shuffled together; then the hand is topped up (R17)."""
+        self.deck += self.discard
+        self.discard = []
+        self.rng.shuffle(self.deck)
+        self._top_up()
+
+    def _top_up(self) -> None:
+        self.hand += self._draw(self.hand_limit - len(self.hand))
+        self.market += self._draw(self.market_limit - len(self.market))
+
+    def _draw(self, count: int) -> list[str]:
+        count = max(0, min(count, len(self.deck)))
+        cards, self.deck[:count] = self.deck[:count], []
+        return cards
+
+    # --- the automatic steps ---------------------------------------------------------------
+
+    def _run(self) -> None:
+        while self.stack:
+            kind, payload = self.stack[-1]
+            if kind in DECISIONS:
+                if self._decision_actions() or kind == RECYCLING:
+                    return
+                self.stack.pop()  # nothing to choose from (an empty hand to discard from)
+                continue
+            self.stack.pop()
+            if kind == REFILL_COMPARE:
+                if len(self.hand) < self.hand_limit and self.deck:
+                    card = self.deck.pop(0)
+                    last = self.last_card
+                    if last is not None and card == last.counts_as:
+                        self.stack.append((COINCIDENCE, card))
+                    else:
+                        self.hand.append(card)
+                        self.stack.append((REFILL_COMPARE, None))
+            elif kind == REFILL_PLAIN:
+                self.hand += self._draw(self.hand_limit - len(self.hand))
+            elif kind == TOP_UP:
+                self._top_up()
+            elif kind == PROGRESS:
+                self._new_deck()
+            elif kind == FINISH:
+                series = payload
+                if series.complete and not series.built and any(s is series for s in self.history):
+                    if self.can_declare(series.target):  # R06
+                        series.built = True
+                        self._gain(series.target)
+            elif kind == END_TURN:
+                self.demolished = []
+                self.library_used = False
+                self.market_given = []
+                self.turn += 1
+        self._check_end()
+
+    def _check_end(self) -> None:
+        """R19."""
+        if self.points >= self.rules.goal:
+            self.phase, self.end_reason = Phase.WON, "goal"
+        elif (not self.deck and not self.can_progress() and not self._recycle_payments()
+              and not self._can_place()):
+            self.phase, self.end_reason = Phase.LOST, "exhausted"
+        elif not self.legal_actions():
+            self.phase, self.end_reason = Phase.LOST, "stuck"
+
+    # --- why an action is refused ------------------------------------------------------
+
+    def _explain(self, action: Action) -> IllegalAction:
+        from .explain import explain
+        return explain(self, action)
+
+
+def _covers(pool: Counter, needs, wildcard: bool) -> bool:
+    missing = sum(max(0, n - pool[k]) for k, n in Counter(needs).items())
+    return missing == 0 or (wildcard and missing == 1 and sum(pool.values()) >= len(needs))
+
+
+def _remap(payload, mapping):
+    return mapping.get(id(payload), payload) if isinstance(payload, Series) else payload

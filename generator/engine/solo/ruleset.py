@@ -1,0 +1,82 @@
+"""The numbers the engine plays by, read from the book's components.yaml.
+
+Costs, counts, points and the goal are data: the engine and the book cannot disagree,
+because both read them from the same file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...content.model import Components
+
+ROAD, KNIGHT, SETTLEMENT, CITY, EXPANSION = "road", "knight", "settlement", "city", "expansion"
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    resources: tuple[str, ...]
+    resource_counts: dict[str, int]
+    costs: dict[str, tuple[str, ...]]          # target id (building or expansion) → cost
+    building_counts: dict[str, int]           # road, knight, settlement (cards), expansion
+    face_points: dict[str, dict[str, int]]    # road/knight → face letter → points
+    settlement_points: int
+    city_points: int
+    expansion_points: dict[str, int]
+    expansion_extra: dict[str, tuple[str, ...]]
+    road_bonuses: tuple[tuple[int, int, int], ...]  # (a_roads, hand, market)
+    hand_size: int
+    market_size: int
+    goal: int
+    demolition_limit: int
+
+    @classmethod
+    def from_components(cls, c: Components) -> "Ruleset":
+        b = {x.id: x for x in c.buildings}
+        costs = {bid: tuple(x.cost) for bid, x in b.items() if bid != EXPANSION}
+        for e in c.expansions:
+            costs[e.id] = tuple(b[EXPANSION].cost)
+        return cls(
+            resources=tuple(r.id for r in c.resources),
+            resource_counts={r.id: r.count for r in c.resources},
+            costs=costs,
+            building_counts={ROAD: b[ROAD].count, KNIGHT: b[KNIGHT].count,
+                             SETTLEMENT: b[SETTLEMENT].count, EXPANSION: len(c.expansions)},
+            face_points={k: {f.letter: f.points for f in b[k].faces} for k in (ROAD, KNIGHT)},
+            settlement_points=b[SETTLEMENT].points,
+            city_points=b[CITY].points,
+            expansion_points={e.id: e.points for e in c.expansions},
+            expansion_extra={e.id: tuple(e.extra_cost) for e in c.expansions},
+            road_bonuses=tuple((x["a_roads"], x["hand"], x["market"]) for x in c.road_bonuses),
+            hand_size=c.game.hand_size,
+            market_size=c.game.market_size,
+            goal=c.game.goal,
+            demolition_limit=c.game.demolition_limit,
+        )
+
+    @property
+    def expansions(self) -> tuple[str, ...]:
+        return tuple(self.expansion_points)
+
+    @property
+    def starters(self) -> frozenset[str]:
+        return frozenset(cost[0] for cost in self.costs.values())
+
+    @property
+    def enders(self) -> frozenset[str]:
+        return frozenset(cost[-1] for cost in self.costs.values())
+
+    def targets_starting_with(self, resource: str) -> tuple[str, ...]:
+        return tuple(t for t, cost in self.costs.items() if cost[0] == resource)
+
+    def limits(self, a_roads: int) -> tuple[int, int]:
+        """(hand size, market size) for a number of roads showing face A (§ Carreteras)."""
+        best = (self.hand_size, self.market_size)
+        for count, hand, market in self.road_bonuses:
+            if count <= a_roads:
+                best = (hand, market)
+        return best
+
+    @property
+    def deck(self) -> list[str]:
+        return [r for r in self.resources for _ in range(self.resource_counts[r])]
