@@ -12,8 +12,9 @@ from pathlib import Path
 
 from ..errors import ContentError, Location
 from .context import prose_context
+from .examples import Example, ExampleSource
 from .model import Book, BookMeta, Chapter, Components, Glossary, Ruling
-from .prose import (ABBREVIATION, CROSS_REFERENCE, RULING_REFERENCE, heading_anchor, parse_markdown,
+from .prose import (ABBREVIATION, CROSS_REFERENCE, EXAMPLE_MARKER, RULING_REFERENCE, heading_anchor, parse_markdown,
                     render_template, text_of)
 from .yamlsource import read_yaml, validate
 
@@ -51,7 +52,9 @@ def load_book(folder: Path) -> Book:
         rulings_doc = read_yaml(folder / "rulings.yaml")
         rulings = validate(rulings_doc, list[Ruling])
 
+    examples = _load_examples(folder)
     context = prose_context(meta, components, rulings)
+    context["example"] = _example_marker({e.example.id for e in examples})
     chapters, prose = [], []
     for index, name in enumerate(meta.chapters):
         file = folder / "chapters" / name
@@ -63,12 +66,58 @@ def load_book(folder: Path) -> Book:
         chapters.append(_chapter(file, rendered))
 
     book = Book(slug=folder.name, folder=folder, meta=meta, components=components,
-                glossary=glossary, rulings=rulings, chapters=chapters)
+                glossary=glossary, rulings=rulings, chapters=chapters, examples=examples)
     _check_anchors(book)
     _check_cross_references(book, prose)
     _check_glossary(glossary_doc, glossary, prose)
     _check_rulings(book, rulings_doc, prose)
+    _check_examples(book, prose)
     return book
+
+
+def _load_examples(folder: Path) -> list[ExampleSource]:
+    sources, seen = [], {}
+    for file in sorted((folder / "examples").glob("*.yaml")):
+        doc = read_yaml(file)
+        example = validate(doc, Example)
+        if example.id in seen:
+            raise doc.error(("id",), f"example id '{example.id}' is used twice",
+                            f"ids unique in the book (also in {seen[example.id].name})")
+        seen[example.id] = file
+        sources.append(ExampleSource(example, doc))
+    return sources
+
+
+def _example_marker(ids: set[str]):
+    """`{{ example("id") }}` in a chapter: where an example's box goes."""
+    def example(example_id: str) -> str:
+        if example_id not in ids:
+            raise ValueError(f"unknown example '{example_id}'; expected one of "
+                             f"{', '.join(sorted(ids)) or 'none'}")
+        return f"\n\n[[example:{example_id}]]\n\n"
+    return example
+
+
+def _check_examples(book: Book, prose) -> None:
+    """Every example cites a real section and is shown exactly once in the chapters."""
+    anchors = book.anchors
+    shown: dict[str, tuple] = {}
+    for rendered in prose:
+        for number, line in rendered.lines():
+            for match in EXAMPLE_MARKER.finditer(line):
+                if match.group(1) in shown:
+                    raise ContentError(Location(rendered.file, number),
+                                       f"example '{match.group(1)}' is shown twice",
+                                       "each example in one place")
+                shown[match.group(1)] = (rendered.file, number)
+    for source in book.examples:
+        example = source.example
+        if example.section not in anchors:
+            raise source.doc.error(("section",), f"unknown section '{example.section}'",
+                                   "the id of a chapter or heading")
+        if example.id not in shown:
+            raise source.doc.error(("id",), f"example '{example.id}' is not shown in any chapter",
+                                   f"{{{{ example(\"{example.id}\") }}}} in a chapter")
 
 
 def _check_components(doc, components: Components) -> None:

@@ -51,6 +51,7 @@ class BookMeta:
     chapters: Annotated[list[str], Field(min_length=1)]
     page_size: PageSize = PageSize.A5
     edition_note: str = ""
+    engine: str | None = None  # the rules engine that replays this book's examples
 
 
 # --- components.yaml ---------------------------------------------------------------------
@@ -197,6 +198,7 @@ class Book:
     glossary: Glossary
     rulings: list[Ruling]
     chapters: list[Chapter]
+    examples: list[Any] = field(default_factory=list)  # ExampleSource, in file-name order
 
     @property
     def anchors(self) -> dict[str, str]:

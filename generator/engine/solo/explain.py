@@ -122,6 +122,9 @@ def explain(game, action) -> IllegalAction:
             return refuse("nothing-due", "ampliaciones", "an unpaid Town Hall", "none", "R11")
         return refuse("cannot-pay", "ampliaciones", "two ore in hand", sorted(game.hand), "R11")
     if isinstance(action, Recycle):
+        if game.decision == "recycling" and game.stack[-1][1] <= 0:
+            return refuse("recycle-limit", "reciclaje", "a card missing from the hand for each "
+                          "series recycled", "as many series recycled as cards missing", "R18")
         if game.deck:
             return refuse("deck-not-empty", "reciclaje", "an empty MDR", f"{len(game.deck)} cards")
         if game.can_progress():

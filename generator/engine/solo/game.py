@@ -552,10 +552,10 @@ class Game:
 
     def _recycle(self, payment: str) -> None:
         kind, remaining = self.stack.pop()
+        self.stack.append((RECYCLING, remaining - 1))  # below any discard a lost road asks
         series = self.history.pop(0)
         self.discard += [c.resource for c in series.cards]
         self._return_building(payment)
-        self.stack.append((RECYCLING, remaining - 1))
 
     def _gain(self, target: str) -> None:
         if target == ROAD:

@@ -1,0 +1,101 @@
+"""The schema of worked-example files (content/<book>/examples/*.yaml).
+
+An example is a starting position (only what matters; the rest defaulted), a list of steps
+in the engine's action notation, and what must be true after chosen steps, or the code with
+which a step must be refused. The format is documented in docs/examples.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import field
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import ConfigDict, Field
+from pydantic.dataclasses import dataclass
+
+from .yamlsource import YamlDocument
+
+STRICT = ConfigDict(extra="forbid", frozen=True)
+Face = Literal["A", "B"]
+
+
+@dataclass(config=STRICT)
+class SeriesSpec:
+    """A series of the SH. Cards are resource ids; `lumber=wool` is a lumber counted as wool."""
+
+    cards: Annotated[list[str], Field(min_length=1)]
+    target: str | None = None
+    built: bool | None = None  # default: built when complete
+
+
+@dataclass(config=STRICT)
+class StartSpec:
+    hand: list[str] = field(default_factory=list)
+    market: list[str] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)  # top first
+    discard: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    sh: list[SeriesSpec] = field(default_factory=list)
+    roads: list[Face] = field(default_factory=lambda: ["A"])
+    knights: list[Face] = field(default_factory=list)
+    settlements: int = 1
+    cities: int = 0
+    expansions: list[str] = field(default_factory=list)
+    town_hall_due: bool = False
+    rest: Literal["deck", "discard", "removed"] = "deck"
+
+
+@dataclass(config=STRICT)
+class Expectation:
+    points: int | None = None
+    hand: list[str] | None = None        # compared as multisets
+    market: list[str] | None = None
+    discard: list[str] | None = None
+    removed: list[str] | None = None
+    deck_size: int | None = None
+    deck_top: list[str] | None = None
+    sh: list[SeriesSpec] | None = None
+    roads: list[Face] | None = None
+    knights: list[Face] | None = None
+    settlements: int | None = None
+    cities: int | None = None
+    expansions: list[str] | None = None
+    town_hall_due: bool | None = None
+    decision: str | None = None          # "none" when no decision may be pending
+    legal_count: int | None = None
+    phase: Literal["playing", "won", "lost"] | None = None
+    end_reason: str | None = None
+
+
+@dataclass(config=STRICT)
+class Step:
+    do: str
+    reject: str | None = None
+    expect: Expectation | None = None
+    note: str = ""
+    arrange_deck: list[str] | None = None  # before the step: these cards on top of the MDR
+    show: bool = False                     # print the position after this step in the book
+
+
+@dataclass(config=STRICT)
+class Example:
+    id: Annotated[str, Field(pattern=r"^[a-z0-9-]+$")]
+    title: str
+    section: str
+    summary: str
+    start: StartSpec
+    steps: Annotated[list[Step], Field(min_length=1)]
+    seed: int = 0
+
+
+@dataclass(config=ConfigDict(arbitrary_types_allowed=True))
+class ExampleSource:
+    """An example with the document it came from, so failures can name file and line."""
+
+    example: Example
+    doc: YamlDocument
+
+    @property
+    def file(self) -> Path:
+        return self.doc.file
