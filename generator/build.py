@@ -15,6 +15,7 @@ from pathlib import Path
 from .content.loader import load_book
 from .content.model import Book, PageSize
 from .errors import RenderError
+from .examples.replay import check_book
 from .pdf.document import render_pdf
 
 OUTPUT_ROOT = Path(__file__).resolve().parents[1] / "output"
@@ -57,7 +58,8 @@ def rulebook_path(book: Book, output: Path, size: PageSize | None) -> Path:
 def build_book(folder: Path, output: Path = OUTPUT_ROOT, size: PageSize | None = None) -> Built:
     """Load and check everything first; only a book that passes every check is written."""
     book = load_book(folder)
-    pdf = render_pdf(book, size)
+    replays = check_book(book)  # a book whose examples fail is not built
+    pdf = render_pdf(book, size, replays)
     target = rulebook_path(book, output, size)
     write_atomically(target, pdf)
     return Built(book, [target])

@@ -14,6 +14,7 @@ from .build import OUTPUT_ROOT, build_book
 from .content.loader import CONTENT_ROOT, book_folders, find_book, load_book
 from .content.model import PageSize
 from .errors import GeneratorError
+from .examples.replay import check_book
 
 
 def _page_size(text: str) -> PageSize:
@@ -63,8 +64,10 @@ def main(argv: list[str] | None = None) -> int:
             start = time.perf_counter()
             if args.command == "check":
                 book = load_book(folder)
+                replays = check_book(book)
                 out.print(f"[green]ok[/] {book.slug}: {len(book.chapters)} chapters, "
-                          f"{len(book.glossary.abbreviations)} abbreviations")
+                          f"{len(book.glossary.abbreviations)} abbreviations, "
+                          f"{len(replays)} worked examples replayed")
             else:
                 built = build_book(folder, args.output, args.page_size)
                 took = time.perf_counter() - start

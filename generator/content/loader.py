@@ -94,7 +94,7 @@ def _example_marker(ids: set[str]):
         if example_id not in ids:
             raise ValueError(f"unknown example '{example_id}'; expected one of "
                              f"{', '.join(sorted(ids)) or 'none'}")
-        return f"\n\n[[example:{example_id}]]\n\n"
+        return f"[[example:{example_id}]]"  # no newlines: error lines stay true
     return example
 
 

@@ -145,14 +145,15 @@ def _hexagon_row(canv, width: float, y: float, radius: float) -> None:
         x += step
 
 
-def render_pdf(book: Book, size: PageSize | None = None) -> bytes:
+def render_pdf(book: Book, size: PageSize | None = None, replays=()) -> bytes:
     """The book's PDF, laid out until every recorded page number is the one printed."""
     geometry = Geometry.for_size(size or book.meta.page_size)
     pages: dict[str, int] = {}
     for _ in range(MAX_PASSES):
         buffer = io.BytesIO()
         doc = BookDocTemplate(buffer, book, geometry)
-        ctx = StoryContext(book, doc.styles, pages, geometry.frame_width)
+        ctx = StoryContext(book, doc.styles, pages, geometry.frame_width,
+                           {r.example.id: r for r in replays})
         doc.build(book_story(ctx))
         if doc.anchor_pages == pages:
             return buffer.getvalue()

@@ -8,7 +8,7 @@ from the previous layout pass (`pages`), which is why the story is a function of
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -19,7 +19,9 @@ from reportlab.platypus import (CondPageBreak, Flowable, KeepTogether, ListFlowa
 
 from .. import palette
 from ..content.model import Book
-from ..content.prose import ABBREVIATION, RULING_REFERENCE, heading_anchor, text_of
+from ..content.prose import (ABBREVIATION, EXAMPLE_MARKER, RULING_REFERENCE, heading_anchor,
+                             text_of)
+from ..examples.text import Words, action_text, position_lines
 from ..labels import labels
 from .styles import Styles, color
 
@@ -51,10 +53,21 @@ class StoryContext:
     styles: Styles
     pages: dict[str, int]
     frame_width: float
+    replays: dict = field(default_factory=dict)  # example id → Replay
 
     @property
     def words(self) -> dict[str, str]:
         return labels(self.book.meta.language)
+
+    def example_numbers(self) -> dict[str, int]:
+        """Examples are numbered in the order the book shows them."""
+        order = []
+        for chapter in self.book.chapters:
+            for element in chapter.tree.iter("p"):
+                marker = EXAMPLE_MARKER.fullmatch((element.text or "").strip())
+                if marker:
+                    order.append(marker.group(1))
+        return {example_id: n for n, example_id in enumerate(order, start=1)}
 
     def page_of(self, anchor: str) -> str:
         page = self.pages.get(anchor)
@@ -121,7 +134,8 @@ def chapter_flowables(chapter, ctx: StoryContext) -> list[Flowable]:
     section: list[Flowable] = []
 
     def close_section() -> None:
-        if 1 < len(section) <= SHORT_SECTION + 1:
+        only_text = all(isinstance(f, Paragraph) for f in section)
+        if only_text and 1 < len(section) <= SHORT_SECTION + 1:
             flowables.append(KeepTogether(list(section)))
         else:
             flowables.extend(section)
@@ -145,6 +159,9 @@ def block(element: ET.Element, ctx: StoryContext, chapter) -> list[Flowable]:
         return [Heading(inline(element, ctx, link_terms=False), style, anchor, level,
                         chapter.title)]
     if tag == "p":
+        marker = EXAMPLE_MARKER.fullmatch((element.text or "").strip())
+        if marker and len(element) == 0:
+            return example_box(ctx.replays[marker.group(1)], ctx)
         return [Paragraph(inline(element, ctx), s.body)]
     if tag in ("ul", "ol"):
         return [list_flowable(element, ctx, chapter)]
@@ -236,16 +253,67 @@ def callout(element: ET.Element, ctx: StoryContext, chapter) -> Flowable:
             content.append(Paragraph(inline(child, ctx), s.callout_body))
         else:
             content.extend(block(child, ctx, chapter))
-    box = Table([[content]], colWidths=[ctx.frame_width])
+    return _boxed(content, ctx, ink, fill)[0]
+
+
+def example_box(replay, ctx: StoryContext) -> list[Flowable]:
+    """A worked example as the engine replayed it: start, numbered steps, positions shown."""
+    s = ctx.styles
+    words = Words(ctx.book.components)
+    number = ctx.example_numbers()[replay.example.id]
+    ink = palette.EXAMPLE
+    title_style = s.callout_title.clone("example_title", textColor=color(ink))
+    small = s.callout_body.clone("example_small", fontName="SourceSans",
+                                 fontSize=s.callout_body.fontSize * 0.95, spaceAfter=1.5)
+    content: list[Flowable] = [
+        Paragraph(f'<a name="ej-{replay.example.id}"/>{ctx.words["example"]} {number} · '
+                  f'{escape(replay.example.title)}', title_style),
+        Paragraph(_text(replay.example.summary, ctx, True), s.callout_body),
+    ]
+
+    def position(game, label: str) -> None:
+        content.append(Paragraph(f"<b>{label}</b>", small))
+        for key, text in position_lines(game, words):
+            content.append(Paragraph(f'<font color="{palette.MUTED}">{key}:</font> '
+                                     f"{_text(text, ctx, True)}", small))
+
+    frames = replay.frames
+    position(frames[0].game, "Al empezar")
+    previous = frames[0].game
+    for frame in frames[1:]:
+        said = action_text(frame.action, words, previous)
+        if frame.rejected:
+            said = (f'<font color="{palette.ACCENT}">× No se puede:</font> '
+                    f"{_text(said[0].lower() + said[1:], ctx, True)}")
+        else:
+            said = _text(said, ctx, True)
+        note = f" — {_text(frame.note, ctx, True)}" if frame.note else ""
+        content.append(Paragraph(f"<b>{frame.step}.</b> {said}.{note}", s.callout_body))
+        if frame.show:
+            position(frame.game, f"Tras el paso {frame.step}")
+        previous = frame.game
+    return _boxed(content, ctx, ink, palette.EXAMPLE_LIGHT)
+
+
+def _boxed(content: list[Flowable], ctx: StoryContext, ink: str, fill: str,
+           ) -> list[Flowable]:
+    """A tinted box with a coloured rule. Kept on one page when it fits; one table row per
+    flowable so that a box longer than a page continues between two of its paragraphs."""
+    s = ctx.styles
+    pad = s.body.fontSize
+    box = Table([[f] for f in content], colWidths=[ctx.frame_width])
     box.setStyle(TableStyle(TABLE_BASE + [
         ("BACKGROUND", (0, 0), (-1, -1), color(fill)),
         ("LINEBEFORE", (0, 0), (0, -1), 2.2, color(ink)),
-        ("LEFTPADDING", (0, 0), (-1, -1), s.body.fontSize * 0.9),
-        ("RIGHTPADDING", (0, 0), (-1, -1), s.body.fontSize * 0.9),
-        ("TOPPADDING", (0, 0), (-1, -1), s.body.fontSize * 0.6),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), s.body.fontSize * 0.2),
+        ("LEFTPADDING", (0, 0), (-1, -1), pad * 0.9),
+        ("RIGHTPADDING", (0, 0), (-1, -1), pad * 0.9),
+        ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, 0), pad * 0.6),
+        ("BOTTOMPADDING", (0, -1), (-1, -1), pad * 0.3),
     ]))
-    return KeepTogether([Spacer(1, s.body.fontSize * 0.2), box, Spacer(1, s.body.spaceAfter * 1.3)])
+    parts = [Spacer(1, pad * 0.2), box, Spacer(1, s.body.spaceAfter * 1.3)]
+    return [KeepTogether(parts)]
 
 
 # --- front and back matter ------------------------------------------------------------------

@@ -534,6 +534,8 @@ class Game:
 
     def _lose_road(self) -> None:
         """R15: an A road lost takes back the extra market and hand cards it gave."""
+        if not self.roads:  # its road was already given back as a payment
+            return
         hand_before = self.hand_limit
         self.roads.pop()
         hand_drop = hand_before - self.hand_limit

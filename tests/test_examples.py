@@ -1,0 +1,103 @@
+"""Every worked example of the book is a test case; a wrong one stops the build."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.cli import main
+from generator.content.loader import CONTENT_ROOT, load_book
+from generator.examples.replay import ExamplesFailed, check_book, replay, rules_for
+
+SOLO_BOOK = load_book(CONTENT_ROOT / "solo-catan")
+RULES = rules_for(SOLO_BOOK)
+
+
+@pytest.mark.parametrize("source", SOLO_BOOK.examples, ids=lambda s: s.example.id)
+def test_worked_example_replays_as_the_book_says(source):
+    result = replay(source, RULES)
+    assert result.failure is None, str(result.failure)
+    assert len(result.frames) == len(source.example.steps) + 1
+
+
+def test_the_book_has_the_examples_the_issue_asks_for():
+    ids = {s.example.id for s in SOLO_BOOK.examples}
+    assert len(ids) >= 15
+    assert {"principiante", "caballero-salva", "caballero-falla", "caballo-baja",
+            "caballo-falla", "demolicion", "reciclaje", "agotado", "victoria"} <= ids
+    sections = {s.example.section for s in SOLO_BOOK.examples}
+    chapters_with_examples = {c.id for c in SOLO_BOOK.chapters
+                              if c.id in sections or any(a in sections for a, _ in c.sections)}
+    rule_chapters = {c.id for c in SOLO_BOOK.chapters} - {"introduccion", "preparacion",
+                                                          "aclaraciones"}
+    assert rule_chapters <= chapters_with_examples
+
+
+def edit(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_a_wrong_stated_outcome_names_file_step_and_difference(book_copy):
+    path = book_copy / "examples" / "02-carretera.yaml"
+    edit(path, "      points: 2\n", "      points: 3\n")
+    with pytest.raises(ExamplesFailed) as caught:
+        check_book(load_book(book_copy))
+    message = str(caught.value)
+    assert "02-carretera.yaml:" in message
+    assert "example 'carretera', step 4 (continue brick)" in message
+    assert "expected points 3, found 2" in message
+
+
+def test_an_illegal_step_is_reported_with_the_rule_it_breaks(book_copy):
+    path = book_copy / "examples" / "02-carretera.yaml"
+    edit(path, "  - do: start grain knight\n    reject: cannot-start-series\n",
+         "  - do: start grain knight\n")
+    with pytest.raises(ExamplesFailed) as caught:
+        check_book(load_book(book_copy))
+    message = str(caught.value)
+    assert "step 2 (start grain knight): refused" in message
+    assert "[cannot-start-series]" in message
+    assert "the last SH card is lumber, which ends no series" in message
+    assert "§ series" in message
+
+
+def test_a_step_expected_to_be_refused_but_legal_fails(book_copy):
+    path = book_copy / "examples" / "11-demolicion.yaml"
+    edit(path, "  - do: demolish road\n    reject: not-blocked\n",
+         "  - do: start lumber road\n    reject: not-blocked\n")
+    with pytest.raises(ExamplesFailed) as caught:
+        check_book(load_book(book_copy))
+    assert "expected refusal 'not-blocked', but the action was legal" in str(caught.value)
+
+
+def test_build_refuses_a_book_whose_example_fails_and_writes_nothing(book_copy, tmp_path, capsys):
+    edit(book_copy / "examples" / "19-victoria.yaml", "      phase: won", "      phase: lost")
+    output = tmp_path / "out"
+    assert main(["build", str(book_copy), "--output", str(output)]) == 1
+    err = capsys.readouterr().err
+    assert "worked example(s) fail, the book is not built" in err
+    assert "expected phase lost, found won" in err
+    assert not output.exists() or not any(output.rglob("*.pdf"))
+
+
+def test_check_reports_every_failing_example(book_copy, capsys):
+    edit(book_copy / "examples" / "19-victoria.yaml", "      phase: won", "      phase: lost")
+    edit(book_copy / "examples" / "16-progreso.yaml", "      deck_size: 57", "      deck_size: 56")
+    assert main(["check", str(book_copy)]) == 1
+    err = capsys.readouterr().err
+    assert "2 worked example(s) fail" in err
+    assert "16-progreso.yaml" in err and "19-victoria.yaml" in err
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("  - do: start lumber road\n    reject: game-over", "  - do: build a castle\n    reject: game-over",
+     "unknown action 'build a castle'"),
+    ("  hand: [lumber]", "  hand: [timber]", "(start.hand[0]): unknown resource 'timber'"),
+    ("  rest: removed", "  rest: removed\n  colour: red", "unknown field 'colour'"),
+])
+def test_malformed_example_files_are_content_errors(book_copy, capsys, old, new, message):
+    edit(book_copy / "examples" / "18-agotado.yaml", old, new)
+    assert main(["check", str(book_copy)]) == 1
+    err = capsys.readouterr().err
+    assert "18-agotado.yaml:" in err and message in err
