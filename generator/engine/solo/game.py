@@ -80,6 +80,7 @@ class Game:
         self.turn = 1
         self.phase = Phase.PLAYING
         self.end_reason = ""
+        self._legal: tuple[Action, ...] | None = None  # cache, cleared by every push
 
     # --- set-up (§ Componentes y preparación) ---------------------------------------------
 
@@ -163,15 +164,25 @@ class Game:
     # --- legality: the one source ------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
+        """Every action allowed now, in a stable order. Computed once per position."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        return tuple(self._enumerate_legal())
+
+    def _enumerate_legal(self) -> list[Action]:
         if self.phase is not Phase.PLAYING:
             return []
         if self.stack:
             return self._decision_actions()
         actions: list[Action] = []
+        placements = self._placements()
         if not self.town_hall_due:
-            actions += self._placements()
+            actions += placements
         actions += self._trades()
-        actions += self._demolitions()
+        actions += self._demolitions(blocked=not placements)
         if self.town_hall_due and self._town_hall_payable():
             actions.append(PayTownHall())
         actions += [Recycle(p) for p in self._recycle_payments()]
@@ -182,8 +193,11 @@ class Game:
 
     def push(self, action: Action) -> None:
         """Apply a legal action and everything automatic that follows it."""
-        if action not in self.legal_actions():
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if action not in self._legal:
             raise self._explain(action)
+        self._legal = None
         self._apply(action)
         self._run()
 
@@ -207,9 +221,13 @@ class Game:
         last = self.last_card
         return last is None or last.counts_as in self.rules.enders
 
+    def _kinds(self, cards: list[str]) -> list[str]:
+        """The distinct resources among `cards`, in the book's resource order."""
+        return [r for r in self.rules.resources if r in cards]
+
     def _placements(self) -> list[Action]:
         r = self.rules
-        kinds = sorted(set(self.hand), key=r.resources.index)
+        kinds = self._kinds(self.hand)
         university = UNIVERSITY in self.expansions
         actions: list[Action] = []
         series = self.open_series
@@ -227,7 +245,7 @@ class Game:
                 if not targets:
                     actions.append(PlaceLoose(res))
                 if university:
-                    for other in sorted(r.starters - {res}, key=r.resources.index):
+                    for other in self._kinds(list(r.starters - {res})):
                         actions += [StartSeries(res, t, as_resource=other)
                                     for t in r.targets_starting_with(other) if self.can_declare(t)]
         return actions
@@ -236,28 +254,29 @@ class Game:
 
     def _trades(self) -> list[Action]:
         r = self.rules
-        kinds = sorted(set(self.hand), key=r.resources.index)
+        kinds = self._kinds(self.hand)
         actions: list[Action] = []
-        market = Counter(self.market)
-        given = Counter(self.market_given)
+        market, given = self.market, self.market_given
+        offered = [t for t in self._kinds(market) if market.count(t) > given.count(t)]  # R21
         for give in kinds:
-            for take in sorted(market, key=r.resources.index):
-                if take != give and market[take] > given[take]:  # R21
+            for take in offered:
+                if take != give:
                     actions.append(TradeMarket(give, take))
-        hand = Counter(self.hand)
-        discard, deck = set(self.discard), set(self.deck)
-        for give in kinds:
-            if hand[give] >= 3:
-                for take in r.resources:
-                    if take == give:
-                        continue
-                    if take in discard:
-                        actions.append(TradeThree(give, take, "discard"))
-                    if take in deck:
-                        actions.append(TradeThree(give, take, "deck"))
+        hand = self.hand
+        triples = [give for give in kinds if hand.count(give) >= 3]
+        discard, deck = (set(self.discard), set(self.deck)) if triples else ((), ())
+        for give in triples:
+            for take in r.resources:
+                if take == give:
+                    continue
+                if take in discard:
+                    actions.append(TradeThree(give, take, "discard"))
+                if take in deck:
+                    actions.append(TradeThree(give, take, "deck"))
         if LIBRARY in self.expansions and not self.library_used:  # R10
+            in_discard = self._kinds(self.discard)
             for give in kinds:
-                for take in sorted(discard, key=r.resources.index):
+                for take in in_discard:
                     if take != give:
                         actions.append(LibrarySwap(give, take))
         return actions
@@ -283,9 +302,8 @@ class Game:
     def building_type(self, building: str) -> str:
         return building if building in (ROAD, KNIGHT, SETTLEMENT, CITY) else "expansion"
 
-    def _demolitions(self) -> list[Action]:
-        if (not self.history or len(self.demolished) >= self.rules.demolition_limit
-                or not self.is_blocked()):
+    def _demolitions(self, blocked: bool) -> list[Action]:
+        if not blocked or not self.history or len(self.demolished) >= self.rules.demolition_limit:
             return []
         last = self.history[-1]
         if last.complete and last.built:  # R13: its own building is the payment
@@ -358,9 +376,9 @@ class Game:
         if kind == KNIGHT_PAYS:
             return [KnightPays("knight")] + ([KnightPays("road")] if self.roads else [])
         if kind == DISCARD_HAND:
-            return [DiscardHand(r) for r in sorted(set(self.hand), key=self.rules.resources.index)]
+            return [DiscardHand(r) for r in self._kinds(self.hand)]
         if kind == DISCARD_MARKET:
-            return [DiscardMarket(r) for r in sorted(set(self.market), key=self.rules.resources.index)]
+            return [DiscardMarket(r) for r in self._kinds(self.market)]
         if kind == RECYCLING:
             options = self._recycle_options() if payload > 0 and len(self.history) >= 2 else []
             return [Recycle(p) for p in options] + [EndRecycling()]
@@ -642,6 +660,8 @@ class Game:
             self.phase, self.end_reason = Phase.LOST, "exhausted"
         elif not self.legal_actions():
             self.phase, self.end_reason = Phase.LOST, "stuck"
+        if self.phase is not Phase.PLAYING:
+            self._legal = ()
 
     # --- why an action is refused ------------------------------------------------------
 

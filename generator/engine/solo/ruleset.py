@@ -6,7 +6,7 @@ because both read them from the same file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...content.model import Components
 
@@ -29,6 +29,26 @@ class Ruleset:
     market_size: int
     goal: int
     demolition_limit: int
+    # Derived once: a random playout asks these thousands of times a second.
+    starters: frozenset = field(init=False, repr=False, compare=False)
+    enders: frozenset = field(init=False, repr=False, compare=False)
+    _by_starter: dict = field(init=False, repr=False, compare=False)
+    _limits: tuple = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__  # frozen: derived fields are written once, here
+        set_(self, "starters", frozenset(cost[0] for cost in self.costs.values()))
+        set_(self, "enders", frozenset(cost[-1] for cost in self.costs.values()))
+        set_(self, "_by_starter", {r: tuple(t for t, cost in self.costs.items() if cost[0] == r)
+                                   for r in self.resources})
+        table = []
+        for a_roads in range(self.building_counts[ROAD] + 1):
+            best = (self.hand_size, self.market_size)
+            for count, hand, market in self.road_bonuses:
+                if count <= a_roads:
+                    best = (hand, market)
+            table.append(best)
+        set_(self, "_limits", tuple(table))
 
     @classmethod
     def from_components(cls, c: Components) -> "Ruleset":
@@ -58,24 +78,12 @@ class Ruleset:
     def expansions(self) -> tuple[str, ...]:
         return tuple(self.expansion_points)
 
-    @property
-    def starters(self) -> frozenset[str]:
-        return frozenset(cost[0] for cost in self.costs.values())
-
-    @property
-    def enders(self) -> frozenset[str]:
-        return frozenset(cost[-1] for cost in self.costs.values())
-
     def targets_starting_with(self, resource: str) -> tuple[str, ...]:
-        return tuple(t for t, cost in self.costs.items() if cost[0] == resource)
+        return self._by_starter[resource]
 
     def limits(self, a_roads: int) -> tuple[int, int]:
         """(hand size, market size) for a number of roads showing face A (§ Carreteras)."""
-        best = (self.hand_size, self.market_size)
-        for count, hand, market in self.road_bonuses:
-            if count <= a_roads:
-                best = (hand, market)
-        return best
+        return self._limits[a_roads]
 
     @property
     def deck(self) -> list[str]:
