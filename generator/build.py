@@ -7,6 +7,7 @@ it, nor clobbers the previous good one.
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from dataclasses import dataclass
@@ -59,7 +60,20 @@ def build_book(folder: Path, output: Path = OUTPUT_ROOT, size: PageSize | None =
     """Load and check everything first; only a book that passes every check is written."""
     book = load_book(folder)
     replays = check_book(book)  # a book whose examples fail is not built
-    pdf = render_pdf(book, size, replays)
     target = rulebook_path(book, output, size)
+    layout = target.with_name(f".{target.stem}.pages.json")
+    pdf, pages = render_pdf(book, size, replays, _read_pages(layout))
     write_atomically(target, pdf)
+    write_atomically(layout, json.dumps(pages, sort_keys=True).encode())
     return Built(book, [target])
+
+
+def _read_pages(file: Path) -> dict[str, int] | None:
+    """Page numbers from the last build: a hint only, checked by the layout itself."""
+    try:
+        pages = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if isinstance(pages, dict) and all(isinstance(v, int) for v in pages.values()):
+        return pages
+    return None

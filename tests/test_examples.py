@@ -76,7 +76,7 @@ def test_build_refuses_a_book_whose_example_fails_and_writes_nothing(book_copy, 
     output = tmp_path / "out"
     assert main(["build", str(book_copy), "--output", str(output)]) == 1
     err = capsys.readouterr().err
-    assert "worked example(s) fail, the book is not built" in err
+    assert "worked example(s) fail (a book whose examples fail is not built)" in err
     assert "expected phase lost, found won" in err
     assert not output.exists() or not any(output.rglob("*.pdf"))
 

@@ -8,6 +8,7 @@ to the line the user has to fix.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -69,6 +70,10 @@ def format_path(path: Iterable[str | int]) -> str:
     return text
 
 
+# libyaml's parser when PyYAML was built with it (its wheels are), else the pure-Python one.
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def read_yaml(file: Path) -> YamlDocument:
     """Parse `file`; a syntax error becomes a ContentError at the line PyYAML reports."""
     try:
@@ -77,14 +82,17 @@ def read_yaml(file: Path) -> YamlDocument:
         raise ContentError(Location(file), "file not found") from None
     except UnicodeDecodeError as exc:
         raise ContentError(Location(file), f"not UTF-8 text ({exc.reason})") from None
+    loader = _Loader(text)
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        root = loader.get_single_node()  # one parse gives both the nodes and the data
+        data = loader.construct_document(root) if root is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
         problem = exc.problem or exc.context or "invalid YAML"
         raise ContentError(Location(file, line), f"YAML syntax error: {problem}") from None
+    finally:
+        loader.dispose()
     return YamlDocument(file, data, root)
 
 
@@ -97,11 +105,17 @@ def validate(doc: YamlDocument, model: Any, at: tuple[str | int, ...] = ()) -> A
     for step in at:
         data = data[step]
     try:
-        return TypeAdapter(model).validate_python(data)
+        return _adapter(model).validate_python(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         loc = at + tuple(first["loc"])
         raise doc.error(loc, *_explain(first)) from None
+
+
+@cache
+def _adapter(model: Any) -> TypeAdapter:
+    """Building a validator is far slower than running it: build each one once."""
+    return TypeAdapter(model)
 
 
 def _explain(error: dict) -> tuple[str, str | None]:

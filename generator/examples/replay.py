@@ -36,8 +36,8 @@ class ExamplesFailed(GeneratorError):
     def __init__(self, book: str, failures: list[ExampleFailure]):
         self.failures = failures
         lines = "\n".join(f"  {f}" for f in failures)
-        super().__init__(f"{book}: {len(failures)} worked example(s) fail, the book is not "
-                         f"built:\n{lines}")
+        super().__init__(f"{book}: {len(failures)} worked example(s) fail (a book whose "
+                         f"examples fail is not built):\n{lines}")
 
 
 @dataclass

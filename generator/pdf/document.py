@@ -16,6 +16,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 from .. import palette
 from ..content.model import Book, PageSize
+from ..errors import RenderError
 from ..labels import labels
 from .fonts import SANS, SANS_SEMIBOLD
 from .story import Heading, StoryContext, book_story
@@ -145,10 +146,16 @@ def _hexagon_row(canv, width: float, y: float, radius: float) -> None:
         x += step
 
 
-def render_pdf(book: Book, size: PageSize | None = None, replays=()) -> bytes:
-    """The book's PDF, laid out until every recorded page number is the one printed."""
+def render_pdf(book: Book, size: PageSize | None = None, replays=(),
+               pages: dict[str, int] | None = None) -> tuple[bytes, dict[str, int]]:
+    """The book's PDF, laid out until every recorded page number is the one printed.
+
+    `pages` are the anchors' pages from a previous build, if any (as LaTeX keeps its .aux):
+    when the content has not moved them, one pass confirms them and the build is done.
+    Returns the PDF and the pages it settled on.
+    """
     geometry = Geometry.for_size(size or book.meta.page_size)
-    pages: dict[str, int] = {}
+    pages = dict(pages or {})
     for _ in range(MAX_PASSES):
         buffer = io.BytesIO()
         doc = BookDocTemplate(buffer, book, geometry)
@@ -156,6 +163,6 @@ def render_pdf(book: Book, size: PageSize | None = None, replays=()) -> bytes:
                            {r.example.id: r for r in replays})
         doc.build(book_story(ctx))
         if doc.anchor_pages == pages:
-            return buffer.getvalue()
+            return buffer.getvalue(), pages
         pages = doc.anchor_pages
-    return buffer.getvalue()
+    raise RenderError(f"{book.slug}: page numbers did not settle after {MAX_PASSES} passes")

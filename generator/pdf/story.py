@@ -272,13 +272,15 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
     ]
 
     def position(game, label: str) -> None:
-        content.append(Paragraph(f"<b>{label}</b>", small))
-        for key, text in position_lines(game, words):
-            content.append(Paragraph(f'<font color="{palette.MUTED}">{key}:</font> '
-                                     f"{_text(text, ctx, True)}", small))
+        """A position is one paragraph, a line per part of the table: read, and kept, whole."""
+        lines = [f"<b>{label}</b>"] + [
+            f'<font color="{palette.MUTED}">{key}:</font> {_text(text, ctx, True)}'
+            for key, text in position_lines(game, words)]
+        content.append(Paragraph("<br/>".join(lines), small))
 
     frames = replay.frames
     position(frames[0].game, "Al empezar")
+    keep = len(content)  # title, summary and the starting position stay together
     previous = frames[0].game
     for frame in frames[1:]:
         said = action_text(frame.action, words, previous)
@@ -292,28 +294,35 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
         if frame.show:
             position(frame.game, f"Tras el paso {frame.step}")
         previous = frame.game
-    return _boxed(content, ctx, ink, palette.EXAMPLE_LIGHT)
+    return _boxed(content, ctx, ink, palette.EXAMPLE_LIGHT, keep_rows=keep)
 
 
 def _boxed(content: list[Flowable], ctx: StoryContext, ink: str, fill: str,
-           ) -> list[Flowable]:
-    """A tinted box with a coloured rule. Kept on one page when it fits; one table row per
-    flowable so that a box longer than a page continues between two of its paragraphs."""
+           keep_rows: int | None = None) -> list[Flowable]:
+    """A tinted box with a coloured rule, one table row per flowable.
+
+    With `keep_rows`, only that many first rows are kept together and a long box continues
+    on the next page between two of its rows; otherwise the whole box is kept on one page.
+    """
     s = ctx.styles
     pad = s.body.fontSize
-    box = Table([[f] for f in content], colWidths=[ctx.frame_width])
-    box.setStyle(TableStyle(TABLE_BASE + [
+    box = Table([[f] for f in content], colWidths=[ctx.frame_width], splitByRow=1)
+    style = TABLE_BASE + [
         ("BACKGROUND", (0, 0), (-1, -1), color(fill)),
         ("LINEBEFORE", (0, 0), (0, -1), 2.2, color(ink)),
         ("LEFTPADDING", (0, 0), (-1, -1), pad * 0.9),
         ("RIGHTPADDING", (0, 0), (-1, -1), pad * 0.9),
         ("TOPPADDING", (0, 0), (-1, -1), 0),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
         ("TOPPADDING", (0, 0), (-1, 0), pad * 0.6),
-        ("BOTTOMPADDING", (0, -1), (-1, -1), pad * 0.3),
-    ]))
+        ("BOTTOMPADDING", (0, -1), (-1, -1), pad * 0.4),
+    ]
+    if keep_rows:
+        style.append(("NOSPLIT", (0, 0), (0, min(keep_rows, len(content)) - 1)))
+        style.append(("NOSPLIT", (0, -2), (0, -1)))  # no last row alone on a page
+    box.setStyle(TableStyle(style))
     parts = [Spacer(1, pad * 0.2), box, Spacer(1, s.body.spaceAfter * 1.3)]
-    return [KeepTogether(parts)]
+    return parts if keep_rows else [KeepTogether(parts)]
 
 
 # --- front and back matter ------------------------------------------------------------------

@@ -1,0 +1,140 @@
+"""Single rules and rulings, each in the smallest position that shows it."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.content.loader import CONTENT_ROOT, load_book
+from generator.engine.solo import Game, Ruleset, Series, ShCard
+from generator.engine.solo.actions import (Continue, Demolish, KnightPays, LoseCard, PlaceLoose,
+                                           SacrificeHand, StartSeries, TradeThree, UseKnight)
+from generator.errors import IllegalAction
+
+RULES = Ruleset.from_components(load_book(CONTENT_ROOT / "solo-catan").components)
+
+
+def position(hand, deck=(), market=(), history=(), roads=("A",), knights=(), settlements=1,
+             cities=0, expansions=(), discard=()) -> Game:
+    game = Game(RULES, seed=1)
+    game.hand, game.deck, game.market = list(hand), list(deck), list(market)
+    game.discard = list(discard)
+    game.history = [Series(t, [ShCard(c, c) for c in cards],
+                           complete=len(cards) == len(RULES.costs[t]) if t else False,
+                           built=len(cards) == len(RULES.costs[t]) if t else False)
+                    for t, cards in history]
+    game.roads, game.knights = list(roads), list(knights)
+    game.settlements, game.cities, game.expansions = settlements, cities, list(expansions)
+    return game
+
+
+def test_series_starters_and_enders_are_the_ones_the_variant_states():
+    assert RULES.starters == {"lumber", "grain", "wool"}
+    assert RULES.enders == {"brick", "ore", "wool"}
+
+
+def test_refusal_carries_code_section_needed_and_found():
+    game = position(["grain"], deck=["ore"], history=[("road", ["lumber"])])
+    with pytest.raises(IllegalAction) as caught:
+        game.push(StartSeries("grain", "knight"))
+    error = caught.value
+    assert error.code == "cannot-start-series"
+    assert error.section == "series"
+    assert "brick, ore, wool" in error.needed
+    assert "lumber, which ends no series" in error.found
+
+
+def test_a_new_knight_alternates_faces_R04():
+    game = position(["ore", "lumber"], deck=["brick", "brick", "lumber"],
+                    history=[("knight", ["grain", "wool"])])
+    game.push(Continue("ore"))
+    assert game.knights == ["A"]
+    game = position(["ore", "lumber"], deck=["brick"], knights=["A"],
+                    history=[("knight", ["grain", "wool"])])
+    game.push(Continue("ore"))
+    assert game.knights == ["A", "B"]
+
+
+def test_a_starter_with_no_target_is_a_loose_card_R07():
+    # Wool starts only expansions, and there is no city for one.
+    game = position(["wool"], deck=["ore"], history=[("road", ["lumber", "brick"])])
+    assert game.legal_actions() == [PlaceLoose("wool")]
+
+
+def test_a_city_needs_a_settlement_and_an_expansion_a_free_city_R05():
+    game = position(["grain", "wool"], settlements=0, cities=0)
+    assert StartSeries("grain", "city") not in game.legal_actions()
+    assert not any(isinstance(a, StartSeries) and a.resource == "wool" for a in game.legal_actions())
+    game = position(["grain", "wool"], settlements=1, cities=1, expansions=["church"])
+    assert StartSeries("grain", "city") in game.legal_actions()
+    assert not any(isinstance(a, StartSeries) and a.resource == "wool" for a in game.legal_actions())
+
+
+def test_the_city_wall_keeps_a_road_from_a_failed_knight_R12():
+    history = [("city", ["grain", "grain", "ore", "ore"])]
+    for wall, roads_after in ((False, ["A", "B"]), (True, ["A", "B", "A"])):
+        game = position(["ore", "wool", "wool", "lumber", "brick", "grain"],
+                        deck=["ore", "ore", "grain", "grain"], market=["wool", "ore"],
+                        history=history, roads=["A", "B", "A"], knights=["A"], cities=1,
+                        expansions=["city_wall"] if wall else [])
+        game.push(Continue("ore"))
+        game.push(UseKnight(0))
+        assert game.roads == roads_after
+
+
+def test_a_knight_needs_cards_to_draw_R16():
+    game = position(["ore", "wool"], deck=["ore"], history=[("city", ["grain", "grain", "ore"])],
+                    knights=["B"])
+    game.push(Continue("ore"))  # draws the last ore: a match, and the MDR is now empty
+    assert game.decision == "coincidence"
+    assert UseKnight(0) not in game.legal_actions()
+    with pytest.raises(IllegalAction) as caught:
+        game.push(UseKnight(0))
+    assert caught.value.code == "deck-too-small" and caught.value.ruling == "R16"
+
+
+def test_sacrificed_cards_leave_the_game_and_never_come_back():
+    game = position(["lumber", "ore", "ore", "wool", "wool"],
+                    deck=["lumber"] + ["grain"] * 6, history=[])
+    game.push(StartSeries("lumber", "road"))
+    game.push(SacrificeHand())
+    assert sorted(game.removed) == ["lumber", "ore", "ore", "wool", "wool"]
+    assert game.hand == ["grain"] * 5
+
+
+def test_lose_card_compares_again_with_the_new_last_card():
+    game = position(["brick", "ore"], deck=["brick", "lumber", "grain"],
+                    history=[("road", ["lumber"])])
+    game.push(Continue("brick"))
+    game.push(LoseCard())
+    assert game.decision == "coincidence"  # the next card is lumber, like the new last card
+
+
+def test_three_for_one_from_the_deck_takes_the_card_nearest_the_bottom_R20():
+    deck = ["ore", "wool", "grain", "wool", "lumber"]
+    game = position(["brick", "brick", "brick", "grain", "ore"], deck=deck)
+    game.push(TradeThree("brick", "wool", "deck"))
+    # The wool at index 3 (nearest the bottom) is taken; the refill draws ore and wool.
+    assert sorted(game.hand) == sorted(["grain", "ore", "wool", "ore", "wool"])
+    assert game.deck == ["grain", "lumber"]
+
+
+def test_demolition_only_when_blocked_and_types_distinct_R13():
+    game = position(["lumber", "wool"], deck=["ore"] * 3,
+                    history=[("road", ["lumber", "brick"]), ("city", ["grain", "grain"])],
+                    roads=["A", "B"], knights=["A"])
+    options = [a for a in game.legal_actions() if isinstance(a, Demolish)]
+    assert set(options) == {Demolish("road"), Demolish("knight"), Demolish("settlement")}
+    game.push(Demolish("road"))
+    assert Demolish("road") not in game.legal_actions()
+
+
+def test_knight_success_on_foot_lets_the_player_choose_what_to_lose():
+    game = position(["brick", "ore"], deck=["brick", "grain", "lumber", "ore"],
+                    history=[("road", ["lumber"])], roads=["A", "B"], knights=["A"])
+    game.push(Continue("brick"))
+    game.push(UseKnight(0))
+    assert set(game.legal_actions()) == {KnightPays("knight"), KnightPays("road")}
+    game.push(KnightPays("road"))
+    assert game.knights == ["A"]
+    # The B road is given back, then the completed series builds a road: it shows B again.
+    assert game.roads == ["A", "B"]
