@@ -15,6 +15,7 @@ from pathlib import Path
 
 from .content.loader import load_book
 from .content.model import Book, PageSize
+from .diagrams.figures import book_figures
 from .errors import RenderError
 from .examples.replay import check_book
 from .pdf.document import render_pdf
@@ -60,12 +61,27 @@ def build_book(folder: Path, output: Path = OUTPUT_ROOT, size: PageSize | None =
     """Load and check everything first; only a book that passes every check is written."""
     book = load_book(folder)
     replays = check_book(book)  # a book whose examples fail is not built
+    figures = book_figures(book, replays)
     target = rulebook_path(book, output, size)
     layout = target.with_name(f".{target.stem}.pages.json")
-    pdf, pages = render_pdf(book, size, replays, _read_pages(layout))
+    pdf, pages = render_pdf(book, size, replays, _read_pages(layout), figures)
+    written = write_figures(figures, output / book.slug / "figures")
     write_atomically(target, pdf)
     write_atomically(layout, json.dumps(pages, sort_keys=True).encode())
-    return Built(book, [target])
+    return Built(book, [target] + written)
+
+
+def write_figures(figures, folder: Path) -> list[Path]:
+    """Every figure as an SVG file, for reuse; figures of an older build are removed."""
+    written = []
+    for figure in figures.all():
+        target = folder / f"{figure.name}.svg"
+        write_atomically(target, figure.svg.encode("utf-8"))
+        written.append(target)
+    for old in folder.glob("*.svg"):
+        if old not in written:
+            old.unlink()
+    return written
 
 
 def _read_pages(file: Path) -> dict[str, int] | None:

@@ -71,8 +71,9 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 built = build_book(folder, args.output, args.page_size)
                 took = time.perf_counter() - start
-                for file in built.files:
-                    out.print(f"[green]built[/] {escape(str(file))} ({took:.2f} s)")
+                pdf, figures = built.files[0], built.files[1:]
+                out.print(f"[green]built[/] {escape(str(pdf))} and {len(figures)} figures "
+                          f"({took:.2f} s)")
     except GeneratorError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
         return 1

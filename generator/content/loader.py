@@ -13,8 +13,8 @@ from pathlib import Path
 from ..errors import ContentError, Location
 from .context import prose_context
 from .examples import Example, ExampleSource
-from .model import Book, BookMeta, Chapter, Components, Glossary, Ruling
-from .prose import (ABBREVIATION, CROSS_REFERENCE, EXAMPLE_MARKER, RULING_REFERENCE, heading_anchor, parse_markdown,
+from .model import Book, BookMeta, Chapter, Components, FigureSpec, Glossary, Ruling
+from .prose import (ABBREVIATION, CROSS_REFERENCE, MARKER, RULING_REFERENCE, heading_anchor, parse_markdown,
                     render_template, text_of)
 from .yamlsource import read_yaml, validate
 
@@ -53,8 +53,11 @@ def load_book(folder: Path) -> Book:
         rulings = validate(rulings_doc, list[Ruling])
 
     examples = _load_examples(folder)
+    figures_doc = read_yaml(folder / "figures.yaml") if (folder / "figures.yaml").exists() else None
+    figures = validate(figures_doc, list[FigureSpec]) if figures_doc else []
     context = prose_context(meta, components, rulings)
-    context["example"] = _example_marker({e.example.id for e in examples})
+    context["example"] = _marker("example", {e.example.id for e in examples})
+    context["figure"] = _marker("figure", {f.id for f in figures})
     chapters, prose = [], []
     for index, name in enumerate(meta.chapters):
         file = folder / "chapters" / name
@@ -66,12 +69,15 @@ def load_book(folder: Path) -> Book:
         chapters.append(_chapter(file, rendered))
 
     book = Book(slug=folder.name, folder=folder, meta=meta, components=components,
-                glossary=glossary, rulings=rulings, chapters=chapters, examples=examples)
+                glossary=glossary, rulings=rulings, chapters=chapters, examples=examples,
+                figures=figures)
     _check_anchors(book)
     _check_cross_references(book, prose)
     _check_glossary(glossary_doc, glossary, prose)
     _check_rulings(book, rulings_doc, prose)
-    _check_examples(book, prose)
+    shown = _markers_shown(prose)
+    _check_examples(book, shown)
+    _check_figures(book, figures_doc, shown)
     return book
 
 
@@ -88,36 +94,58 @@ def _load_examples(folder: Path) -> list[ExampleSource]:
     return sources
 
 
-def _example_marker(ids: set[str]):
-    """`{{ example("id") }}` in a chapter: where an example's box goes."""
-    def example(example_id: str) -> str:
-        if example_id not in ids:
-            raise ValueError(f"unknown example '{example_id}'; expected one of "
+def _marker(kind: str, ids: set[str]):
+    """`{{ example("id") }}` or `{{ figure("id") }}` in a chapter: where the box or figure goes."""
+    def marker(item_id: str) -> str:
+        if item_id not in ids:
+            raise ValueError(f"unknown {kind} '{item_id}'; expected one of "
                              f"{', '.join(sorted(ids)) or 'none'}")
-        return f"[[example:{example_id}]]"  # no newlines: error lines stay true
-    return example
+        return f"[[{kind}:{item_id}]]"  # no newlines: error lines stay true
+    return marker
 
 
-def _check_examples(book: Book, prose) -> None:
-    """Every example cites a real section and is shown exactly once in the chapters."""
-    anchors = book.anchors
-    shown: dict[str, tuple] = {}
+def _markers_shown(prose) -> dict[tuple[str, str], tuple]:
+    """(kind, id) → (file, line) of every example and figure placed in the chapters."""
+    shown: dict[tuple[str, str], tuple] = {}
     for rendered in prose:
         for number, line in rendered.lines():
-            for match in EXAMPLE_MARKER.finditer(line):
-                if match.group(1) in shown:
+            for match in MARKER.finditer(line):
+                key = (match.group(1), match.group(2))
+                if key in shown:
                     raise ContentError(Location(rendered.file, number),
-                                       f"example '{match.group(1)}' is shown twice",
-                                       "each example in one place")
-                shown[match.group(1)] = (rendered.file, number)
+                                       f"{key[0]} '{key[1]}' is shown twice",
+                                       f"each {key[0]} in one place")
+                shown[key] = (rendered.file, number)
+    return shown
+
+
+def _check_examples(book: Book, shown) -> None:
+    """Every example cites a real section and is shown exactly once in the chapters."""
+    anchors = book.anchors
     for source in book.examples:
         example = source.example
         if example.section not in anchors:
             raise source.doc.error(("section",), f"unknown section '{example.section}'",
                                    "the id of a chapter or heading")
-        if example.id not in shown:
+        if ("example", example.id) not in shown:
             raise source.doc.error(("id",), f"example '{example.id}' is not shown in any chapter",
                                    f"{{{{ example(\"{example.id}\") }}}} in a chapter")
+
+
+def _check_figures(book: Book, doc, shown) -> None:
+    examples = {s.example.id: s.example for s in book.examples}
+    for i, figure in enumerate(book.figures):
+        if figure.kind == "sh":
+            if figure.example not in examples:
+                raise doc.error((i, "example"), f"unknown example {figure.example!r}",
+                                f"one of {', '.join(sorted(examples))}")
+            steps = len(examples[figure.example].steps)
+            if figure.step > steps:
+                raise doc.error((i, "step"), f"step {figure.step} is past the example's end",
+                                f"0 to {steps}")
+        if ("figure", figure.id) not in shown:
+            raise doc.error((i, "id"), f"figure '{figure.id}' is not shown in any chapter",
+                            f"{{{{ figure(\"{figure.id}\") }}}} in a chapter")
 
 
 def _check_components(doc, components: Components) -> None:

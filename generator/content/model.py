@@ -11,7 +11,7 @@ import datetime as dt
 from dataclasses import field
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field
 from pydantic.dataclasses import dataclass
@@ -176,6 +176,20 @@ class Ruling:
     section: str
 
 
+# --- figures.yaml ------------------------------------------------------------------------
+
+@dataclass(config=STRICT)
+class FigureSpec:
+    """A diagram the prose shows with {{ figure("id") }}: set-up, costs card, or an SH
+    position taken from a worked example (`step` 0 is its start, n the position after step n)."""
+
+    id: Annotated[str, Field(pattern=r"^[a-z0-9-]+$")]
+    kind: Literal["setup", "costs", "sh"]
+    caption: str
+    example: str | None = None
+    step: Annotated[int, Field(ge=0)] = 0
+
+
 # --- assembled book ----------------------------------------------------------------------
 
 @dataclass(config=ConfigDict(arbitrary_types_allowed=True))
@@ -199,6 +213,7 @@ class Book:
     rulings: list[Ruling]
     chapters: list[Chapter]
     examples: list[Any] = field(default_factory=list)  # ExampleSource, in file-name order
+    figures: list[FigureSpec] = field(default_factory=list)
 
     @property
     def anchors(self) -> dict[str, str]:

@@ -26,8 +26,8 @@ from ..errors import ContentError, Location
 ABBREVIATION = re.compile(r"(?<![\w#-])([A-ZÁÉÍÓÚÑ]{2,6})(?![\w-])")
 #: A ruling cited by its id, like R07.
 RULING_REFERENCE = re.compile(r"(?<![\w#-])(R\d{2})(?![\w-])")
-#: Where an example's box goes, as written by the `example()` helper.
-EXAMPLE_MARKER = re.compile(r"\[\[example:([a-z0-9-]+)\]\]")
+#: Where an example's box or a figure goes, as written by the `example()`/`figure()` helpers.
+MARKER = re.compile(r"\[\[(example|figure):([a-z0-9-]+)\]\]")
 CROSS_REFERENCE = re.compile(r"\]\(#([^)\s]+)\)")
 CODE_SPAN = re.compile(r"`[^`]*`")
 

@@ -124,3 +124,13 @@ def position_lines(game: Game, words: Words) -> list[tuple[str, str]]:
         lines.append(("Fin", "ganas la partida" if game.phase.value == "won"
                       else "la partida termina sin llegar al objetivo"))
     return lines
+
+
+def series_label(series, words: Words) -> str:
+    """A series' caption in the SH diagram: its target, and a check once built."""
+    name = words.target(series.target).capitalize()
+    if series.target is None:
+        return name
+    if series.complete:
+        return f"{name} ✓" if series.built else f"{name} (sin obtener)"
+    return f"{name}…"

@@ -147,7 +147,8 @@ def _hexagon_row(canv, width: float, y: float, radius: float) -> None:
 
 
 def render_pdf(book: Book, size: PageSize | None = None, replays=(),
-               pages: dict[str, int] | None = None) -> tuple[bytes, dict[str, int]]:
+               pages: dict[str, int] | None = None,
+               figures=None) -> tuple[bytes, dict[str, int]]:
     """The book's PDF, laid out until every recorded page number is the one printed.
 
     `pages` are the anchors' pages from a previous build, if any (as LaTeX keeps its .aux):
@@ -160,7 +161,7 @@ def render_pdf(book: Book, size: PageSize | None = None, replays=(),
         buffer = io.BytesIO()
         doc = BookDocTemplate(buffer, book, geometry)
         ctx = StoryContext(book, doc.styles, pages, geometry.frame_width,
-                           {r.example.id: r for r in replays})
+                           {r.example.id: r for r in replays}, figures)
         doc.build(book_story(ctx))
         if doc.anchor_pages == pages:
             return buffer.getvalue(), pages

@@ -35,3 +35,7 @@ def register_fonts() -> None:
             addMapping(family, bold, italic, name)
     folder = Path(font_source_sans_pro.__file__).parent / "files"
     pdfmetrics.registerFont(TTFont(SANS_SEMIBOLD, str(folder / "SourceSansPro-Semibold.ttf")))
+    # ReportLab's default font (Helvetica, never embedded) is what tables and drawings fall
+    # back to; make our embedded sans that default, so no PDF names Helvetica.
+    pdfmetrics.registerFontFamily(SANS, normal=SANS, bold=f"{SANS}-Bold", italic=f"{SANS}-It",
+                                  boldItalic=f"{SANS}-BoldIt", baseFontFor="canvas graphics")

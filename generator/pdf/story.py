@@ -19,10 +19,11 @@ from reportlab.platypus import (CondPageBreak, Flowable, KeepTogether, ListFlowa
 
 from .. import palette
 from ..content.model import Book
-from ..content.prose import (ABBREVIATION, EXAMPLE_MARKER, RULING_REFERENCE, heading_anchor,
+from ..content.prose import (ABBREVIATION, MARKER, RULING_REFERENCE, heading_anchor,
                              text_of)
 from ..examples.text import Words, action_text, position_lines
 from ..labels import labels
+from .figures import drawing
 from .styles import Styles, color
 
 GLOSSARY_ANCHOR = "glosario"
@@ -54,20 +55,21 @@ class StoryContext:
     pages: dict[str, int]
     frame_width: float
     replays: dict = field(default_factory=dict)  # example id → Replay
+    figures: object = None  # BookFigures
 
     @property
     def words(self) -> dict[str, str]:
         return labels(self.book.meta.language)
 
-    def example_numbers(self) -> dict[str, int]:
-        """Examples are numbered in the order the book shows them."""
+    def numbers(self, kind: str) -> dict[str, int]:
+        """Examples and figures are numbered in the order the book shows them."""
         order = []
         for chapter in self.book.chapters:
             for element in chapter.tree.iter("p"):
-                marker = EXAMPLE_MARKER.fullmatch((element.text or "").strip())
-                if marker:
-                    order.append(marker.group(1))
-        return {example_id: n for n, example_id in enumerate(order, start=1)}
+                marker = MARKER.fullmatch((element.text or "").strip())
+                if marker and marker.group(1) == kind:
+                    order.append(marker.group(2))
+        return {item_id: n for n, item_id in enumerate(order, start=1)}
 
     def page_of(self, anchor: str) -> str:
         page = self.pages.get(anchor)
@@ -159,9 +161,11 @@ def block(element: ET.Element, ctx: StoryContext, chapter) -> list[Flowable]:
         return [Heading(inline(element, ctx, link_terms=False), style, anchor, level,
                         chapter.title)]
     if tag == "p":
-        marker = EXAMPLE_MARKER.fullmatch((element.text or "").strip())
+        marker = MARKER.fullmatch((element.text or "").strip())
+        if marker and len(element) == 0 and marker.group(1) == "example":
+            return example_box(ctx.replays[marker.group(2)], ctx)
         if marker and len(element) == 0:
-            return example_box(ctx.replays[marker.group(1)], ctx)
+            return figure_block(marker.group(2), ctx)
         return [Paragraph(inline(element, ctx), s.body)]
     if tag in ("ul", "ol"):
         return [list_flowable(element, ctx, chapter)]
@@ -260,7 +264,8 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
     """A worked example as the engine replayed it: start, numbered steps, positions shown."""
     s = ctx.styles
     words = Words(ctx.book.components)
-    number = ctx.example_numbers()[replay.example.id]
+    number = ctx.numbers("example")[replay.example.id]
+    figures = ctx.figures.examples.get(replay.example.id, {}) if ctx.figures else {}
     ink = palette.EXAMPLE
     title_style = s.callout_title.clone("example_title", textColor=color(ink))
     small = s.callout_body.clone("example_small", fontName="SourceSans",
@@ -278,8 +283,14 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
             for key, text in position_lines(game, words)]
         content.append(Paragraph("<br/>".join(lines), small))
 
+    def sh_figure(step: int) -> None:
+        if step in figures:
+            content.append(drawing(figures[step].svg, ctx.frame_width - 2 * s.body.fontSize,
+                                   ctx.frame_width * 0.45, shrink=0.8))
+
     frames = replay.frames
     position(frames[0].game, "Al empezar")
+    sh_figure(0)
     keep = len(content)  # title, summary and the starting position stay together
     previous = frames[0].game
     for frame in frames[1:]:
@@ -293,8 +304,23 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
         content.append(Paragraph(f"<b>{frame.step}.</b> {said}.{note}", s.callout_body))
         if frame.show:
             position(frame.game, f"Tras el paso {frame.step}")
+            sh_figure(frame.step)
         previous = frame.game
     return _boxed(content, ctx, ink, palette.EXAMPLE_LIGHT, keep_rows=keep)
+
+
+def figure_block(figure_id: str, ctx: StoryContext) -> list[Flowable]:
+    """A numbered figure with its caption, kept on one page."""
+    s = ctx.styles
+    figure = ctx.figures.named[figure_id]
+    number = ctx.numbers("figure")[figure_id]
+    art = drawing(figure.svg, ctx.frame_width, ctx.frame_width * 1.1)
+    caption = Paragraph(f'<a name="fig-{figure_id}"/><font name="SourceSans-Semibold" '
+                        f'color="{palette.ACCENT}">Figura {number}.</font> '
+                        f"{_text(figure.caption, ctx, True)}", s.caption)
+    return [KeepTogether([Spacer(1, s.body.fontSize * 0.3), art,
+                          Spacer(1, s.body.fontSize * 0.4), caption,
+                          Spacer(1, s.body.spaceAfter)])]
 
 
 def _boxed(content: list[Flowable], ctx: StoryContext, ink: str, fill: str,

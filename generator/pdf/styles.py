@@ -36,6 +36,7 @@ class Styles:
     glossary_term: ParagraphStyle
     glossary_definition: ParagraphStyle
     running: ParagraphStyle
+    caption: ParagraphStyle
 
 
 def make_styles(base_size: float, language: str) -> Styles:
@@ -90,4 +91,6 @@ def make_styles(base_size: float, language: str) -> Styles:
                                            spaceAfter=s * 0.2, alignment=TA_LEFT),
         running=ParagraphStyle("running", fontName=SANS, fontSize=s * 0.75,
                                textColor=color(palette.MUTED)),
+        caption=ParagraphStyle("caption", fontName=SANS, fontSize=s * 0.85, leading=s * 1.15,
+                               alignment=TA_CENTER, textColor=color(palette.MUTED)),
     )

@@ -1,0 +1,74 @@
+"""Icons for resources (shape + colour + letter) and buildings, as svgwrite elements."""
+
+from __future__ import annotations
+
+import math
+
+from .style import DiagramStyle
+
+
+def _polygon(dwg, cx: float, cy: float, r: float, sides: int, rotation: float, **kw):
+    points = [(cx + r * math.cos(rotation + 2 * math.pi * k / sides),
+               cy + r * math.sin(rotation + 2 * math.pi * k / sides)) for k in range(sides)]
+    return dwg.polygon([(round(x, 3), round(y, 3)) for x, y in points], **kw)
+
+
+def resource_shape(dwg, style: DiagramStyle, resource: str, cx: float, cy: float, r: float,
+                   **kw):
+    """The resource's shape centred at (cx, cy), filled with its colour."""
+    shape, colour = style.look(resource)
+    kw.setdefault("fill", colour)
+    kw.setdefault("stroke", "#ffffff")
+    kw.setdefault("stroke_width", r * 0.12)
+    if shape == "triangle":
+        return _polygon(dwg, cx, cy + r * 0.15, r * 1.15, 3, -math.pi / 2, **kw)
+    if shape == "square":
+        side = r * 1.6
+        return dwg.rect((cx - side / 2, cy - side / 2), (side, side), **kw)
+    if shape == "diamond":
+        return _polygon(dwg, cx, cy, r * 1.1, 4, -math.pi / 2, **kw)
+    if shape == "hexagon":
+        return _polygon(dwg, cx, cy, r, 6, 0, **kw)
+    return dwg.circle((cx, cy), r * 0.9, **kw)
+
+
+def resource_icon(dwg, style: DiagramStyle, resource: str, cx: float, cy: float, r: float):
+    """Shape with the resource's letter on it: readable without colour."""
+    group = dwg.g(class_="icon", **{"data-resource": resource})
+    group.add(resource_shape(dwg, style, resource, cx, cy, r))
+    group.add(dwg.text(style.letter(resource), insert=(cx, cy + r * 0.42), text_anchor="middle",
+                       font_family=style.font, font_weight="bold", font_size=r * 1.2,
+                       fill="#ffffff"))
+    return group
+
+
+def building_icon(dwg, style: DiagramStyle, building: str, cx: float, cy: float, r: float,
+                  colour: str | None = None):
+    """Simple pictograms: road, knight (shield), settlement, city, expansion (tower)."""
+    colour = colour or style.ink
+    group = dwg.g(class_="building-icon", **{"data-building": building})
+    if building == "road":
+        group.add(dwg.rect((cx - r, cy - r * 0.25), (2 * r, r * 0.5), fill=colour))
+        group.add(dwg.line((cx - r * 0.7, cy), (cx + r * 0.7, cy), stroke="#ffffff",
+                           stroke_width=r * 0.1, stroke_dasharray=f"{r * 0.3},{r * 0.2}"))
+    elif building == "knight":
+        path = dwg.path(d=f"M {cx - r * 0.8},{cy - r * 0.8} L {cx + r * 0.8},{cy - r * 0.8} "
+                          f"L {cx + r * 0.8},{cy} Q {cx + r * 0.8},{cy + r * 0.7} {cx},{cy + r} "
+                          f"Q {cx - r * 0.8},{cy + r * 0.7} {cx - r * 0.8},{cy} Z", fill=colour)
+        group.add(path)
+    elif building in ("settlement", "city"):
+        w = r * (1.3 if building == "settlement" else 1.9)
+        x0 = cx - w / 2
+        roof = [(x0, cy - r * 0.1), (x0 + w / 2 if building == "settlement" else x0 + r * 0.65,
+                                     cy - r * 0.9), (x0 + w if building == "settlement"
+                                                     else x0 + r * 1.3, cy - r * 0.1)]
+        group.add(dwg.polygon(roof, fill=colour))
+        group.add(dwg.rect((x0, cy - r * 0.1), (w, r * 0.95), fill=colour))
+        if building == "city":
+            group.add(dwg.rect((x0 + r * 1.3, cy - r * 0.9), (w - r * 1.3, r * 0.8), fill=colour))
+    else:  # expansion: a tower with battlements
+        group.add(dwg.rect((cx - r * 0.6, cy - r * 0.6), (r * 1.2, r * 1.5), fill=colour))
+        for k in range(3):
+            group.add(dwg.rect((cx - r * 0.6 + k * r * 0.45, cy - r * 0.95), (r * 0.3, r * 0.4),
+                               fill=colour))
+    return group
