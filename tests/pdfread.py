@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pdfplumber
 from pypdf import PdfReader
-from pypdf.generic import IndirectObject
 
 POINTS_PER_MM = 72 / 25.4
 

@@ -10,13 +10,19 @@ from __future__ import annotations
 
 import svgwrite
 
+from .canvas import new_drawing, sized, text_width
 from .cards import resource_card
 from .style import DiagramStyle
 
 
 def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,
-               lost: list[str] = (), name=None) -> svgwrite.Drawing:
-    """`label(series)` gives a series' caption; `name(resource)` a card's printed name."""
+               lost: list[str] = (), name=None, mark_last: bool | None = None) -> svgwrite.Drawing:
+    """`label(series)` gives a series' caption; `name(resource)` a card's printed name.
+
+    `mark_last` outlines the last card, the one a drawn card is compared with; by default
+    it is marked when a drawn card is shown.
+    """
+    mark_last = drawn is not None if mark_last is None else mark_last
     w, h, s = style.card_w, style.card_h, style.strip
     cards = [(i, series, card) for i, series in enumerate(history) for card in series.cards]
     extras = (1 if drawn else 0) + len(lost)
@@ -25,9 +31,7 @@ def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,
     bottom = 6.5 if two_levels else 1.0         # and below level 1, when there is one
     width = max(len(cards) - 1, 0) * s + w + extras * (w + 3) + 2
     height = top + h + (style.drop if two_levels or lost else 0) + bottom
-    dwg = svgwrite.Drawing(size=(f"{width}mm", f"{height}mm"), viewBox=f"0 0 {width} {height}",
-                           debug=False)
-    dwg.attribs["class"] = "sh-diagram"
+    dwg, background = new_drawing(style, "sh-diagram")
     x = 1.0
     series_spans: dict[int, list[float]] = {}
     for n, (i, series, card) in enumerate(cards):
@@ -38,6 +42,10 @@ def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,
                               full=last, dashed=not series.complete, series=i, level=level,
                               role="sh", name=name(card.resource) if (last and name) else None))
         series_spans.setdefault(i, [x, x]).__setitem__(1, x + (w if last else s))
+        if last and mark_last:
+            dwg.add(dwg.rect((x - 0.6, y - 0.6), (w + 1.2, h + 1.2), rx=style.radius + 0.4,
+                             fill="none", stroke=style.accent, stroke_width=0.7,
+                             class_="mark", **{"data-mark": "last"}))
         if not last:
             x += s
     if cards:
@@ -56,10 +64,12 @@ def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,
         dwg.add(dwg.line((x0 + 0.5, y_text + (1.0 if level == 0 else -3.6)),
                          (x1 - 0.5, y_text + (1.0 if level == 0 else -3.6)),
                          stroke=colour, stroke_width=0.4))
-        dwg.add(dwg.text(label(series), insert=(x0 + 0.5, y_text), font_family=style.font,
+        text = label(series)
+        dwg.add(dwg.text(text, insert=(x0 + 0.5, y_text), font_family=style.font,
                          font_size=style.label_size, fill=colour,
                          font_weight="bold" if series.complete else "normal",
                          class_="series-label", **{"data-series": str(i)}))
+        width = max(width, x0 + 1.5 + text_width(text, style.label_size))
     x += 2.0
     if drawn:
         y = top + (len(history) % 2) * style.drop
@@ -81,4 +91,4 @@ def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,
                          font_family=style.font, font_size=style.label_size,
                          fill=style.accent, class_="mark"))
         x += w + 3
-    return dwg
+    return sized(dwg, background, width, height)

@@ -32,7 +32,7 @@ class DiagramStyle:
     ink: str = palette.INK
     muted: str = palette.MUTED
     accent: str = palette.ACCENT
-    paper: str = "#ffffff"
+    paper: str = palette.PAPER
     label_size: float = 3.0
     letters: dict = field(default_factory=dict)  # resource id → letter
 

@@ -6,6 +6,7 @@ import svgwrite
 
 from .cards import face_down, plain_card, resource_card
 from .icons import building_icon, resource_icon
+from .canvas import new_drawing, sized
 from .style import DiagramStyle
 
 
@@ -21,9 +22,7 @@ def setup_drawing(game, components, style: DiagramStyle, words) -> svgwrite.Draw
     expansions = components.expansions
     width = max(len(expansions), 9) * (w + gap) + 4
     height = 3 * (h + 11) + 4
-    dwg = svgwrite.Drawing(size=(f"{width}mm", f"{height}mm"), viewBox=f"0 0 {width} {height}",
-                           debug=False)
-    dwg.attribs["class"] = "setup-diagram"
+    dwg, background = new_drawing(style, "setup-diagram")
     # Row 1: the expansions, far from the player.
     y = 2.0
     x0 = (width - len(expansions) * (w + gap) + gap) / 2
@@ -68,7 +67,7 @@ def setup_drawing(game, components, style: DiagramStyle, words) -> svgwrite.Draw
         x += w + gap
     dwg.add(plain_card(dwg, style, x, y, title="CCC", building=None, role="ccc",
                        subtitle="costes", fill="#fff8e6"))
-    return dwg
+    return sized(dwg, background, width, height)
 
 
 def costs_drawing(components, style: DiagramStyle, words) -> svgwrite.Drawing:
@@ -78,9 +77,7 @@ def costs_drawing(components, style: DiagramStyle, words) -> svgwrite.Drawing:
     name_w = 13.0 + 1.75 * max(len(b.name) for b in components.buildings)
     width = name_w + longest * step + 22
     height = len(components.buildings) * row_h + 10
-    dwg = svgwrite.Drawing(size=(f"{width}mm", f"{height}mm"), viewBox=f"0 0 {width} {height}",
-                           debug=False)
-    dwg.attribs["class"] = "costs-diagram"
+    dwg, background = new_drawing(style, "costs-diagram")
     dwg.add(dwg.rect((0.3, 0.3), (width - 0.6, height - 0.6), rx=2, fill="#fff8e6",
                      stroke=style.ink, stroke_width=0.35))
     for row, building in enumerate(components.buildings):
@@ -110,4 +107,4 @@ def costs_drawing(components, style: DiagramStyle, words) -> svgwrite.Drawing:
         group.add(dwg.text(points, insert=(width - 3, y + 1.1), text_anchor="end",
                            font_family=style.font, font_size=2.6, fill=style.muted))
         dwg.add(group)
-    return dwg
+    return sized(dwg, background, width, height)

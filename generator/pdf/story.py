@@ -19,8 +19,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, KeepTogether, ListFlowa
 
 from .. import palette
 from ..content.model import Book
-from ..content.prose import (ABBREVIATION, MARKER, RULING_REFERENCE, heading_anchor,
-                             text_of)
+from ..content.prose import ABBREVIATION, MARKER, RULING_REFERENCE, heading_anchor
 from ..examples.text import Words, action_text, position_lines
 from ..labels import labels
 from .figures import drawing
@@ -278,7 +277,7 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
 
     def position(game, label: str) -> None:
         """A position is one paragraph, a line per part of the table: read, and kept, whole."""
-        lines = [f"<b>{label}</b>"] + [
+        lines = [f'<font name="SourceSans-Semibold">{label}</font>'] + [
             f'<font color="{palette.MUTED}">{key}:</font> {_text(text, ctx, True)}'
             for key, text in position_lines(game, words)]
         content.append(Paragraph("<br/>".join(lines), small))

@@ -1,0 +1,33 @@
+"""A drawing's frame: a paper background, and a size set once its content is placed.
+
+Diagrams are drawn in millimetres at print size; the SVG says so in its width and height,
+so the PDF (through svglib) and a browser both show them at that size or scaled from it.
+"""
+
+from __future__ import annotations
+
+import svgwrite
+
+from .style import DiagramStyle
+
+
+def new_drawing(style: DiagramStyle, css_class: str):
+    """An empty drawing with its background; the background is sized by `sized`."""
+    dwg = svgwrite.Drawing(debug=False)
+    dwg.attribs["class"] = css_class
+    background = dwg.add(dwg.rect((0, 0), (1, 1), fill=style.paper))
+    return dwg, background
+
+
+def text_width(text: str, size: float) -> float:
+    """A generous estimate of a label's width (sans, average glyph ≈ 0.55 em)."""
+    return len(text) * size * 0.55
+
+
+def sized(dwg, background, width: float, height: float):
+    """Set the drawing's size once everything in it is placed (in mm at print size)."""
+    width, height = round(width, 2), round(height, 2)
+    dwg["width"], dwg["height"] = f"{width}mm", f"{height}mm"
+    dwg["viewBox"] = f"0 0 {width} {height}"
+    background["width"], background["height"] = width, height
+    return dwg

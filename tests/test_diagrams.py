@@ -1,0 +1,141 @@
+"""Diagrams: valid SVG whose drawn cards are the engine's cards, vector in the PDF."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pdfplumber
+import pytest
+
+from generator.content.loader import CONTENT_ROOT, load_book
+from generator.diagrams.figures import book_figures, lost_cards, sh_svg
+from generator.diagrams.style import RESOURCE_LOOK, style_for
+from generator.examples.replay import check_book
+from generator.examples.text import Words, series_label
+
+SVG = "{http://www.w3.org/2000/svg}"
+BOOK = load_book(CONTENT_ROOT / "solo-catan")
+REPLAYS = {r.example.id: r for r in check_book(BOOK)}
+STYLE = style_for(BOOK.components)
+WORDS = Words(BOOK.components)
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def cards(root: ET.Element, role: str | None = None) -> list[ET.Element]:
+    return [g for g in root.iter(f"{SVG}g") if g.get("class") == "card"
+            and (role is None or g.get("data-role") == role)]
+
+
+def card_xy(card: ET.Element) -> tuple[float, float]:
+    rect = card.find(f"{SVG}rect")
+    return float(rect.get("x")), float(rect.get("y"))
+
+
+def final_frame(example_id: str):
+    return REPLAYS[example_id].frames[-1].game
+
+
+@pytest.mark.parametrize("example_id", sorted(REPLAYS))
+def test_sh_diagram_draws_the_engine_cards_in_order_at_alternating_levels(example_id):
+    for frame in REPLAYS[example_id].frames:
+        game = frame.game
+        root = parse(sh_svg(game, STYLE, WORDS))
+        drawn = cards(root, "sh")
+        expected = [(i, c.resource, c.counts_as) for i, s in enumerate(game.history)
+                    for c in s.cards]
+        assert [(int(c.get("data-series")), c.get("data-resource"),
+                 c.get("data-counts-as", c.get("data-resource"))) for c in drawn] == expected
+        xs = [card_xy(c)[0] for c in drawn]
+        assert xs == sorted(xs) and len(set(xs)) == len(xs), "cards overlap left to right"
+        for card in drawn:
+            level = int(card.get("data-level"))
+            assert level == int(card.get("data-series")) % 2
+            assert card_xy(card)[1] == pytest.approx(6.0 + level * STYLE.drop)
+        labels = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "series-label"]
+        assert labels == [series_label(s, WORDS) for s in game.history]
+
+
+def test_complete_and_incomplete_series_are_told_apart():
+    game = REPLAYS["reciclaje"].frames[0].game
+    root = parse(sh_svg(game, STYLE, WORDS))
+    for card in cards(root, "sh"):
+        series = game.history[int(card.get("data-series"))]
+        dashed = card.find(f"{SVG}rect").get("stroke-dasharray") is not None
+        assert dashed == (not series.complete)
+    labels = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "series-label"]
+    assert labels == ["Carretera ✓", "Carretera ✓", "Caballero ✓", "Carretera ✓", "Ciudad ✓",
+                      "Poblado…"]
+
+
+def test_marks_for_a_drawn_card_and_lost_cards():
+    replay = REPLAYS["coincidencia"]
+    before, after = replay.frames[2].game, replay.frames[4].game
+    assert before.held == ["brick"]  # waiting for the coincidence decision
+    root = parse(sh_svg(before, STYLE, WORDS))
+    assert [c.get("data-resource") for c in cards(root, "drawn")] == ["brick"]
+    marks = [r for r in root.iter(f"{SVG}rect") if r.get("data-mark") == "last"]
+    assert len(marks) == 1, "the card it is compared with is marked"
+    assert lost_cards(replay.frames[3].game, after) == ["brick"]
+    root = parse(sh_svg(after, STYLE, WORDS, lost_cards(replay.frames[3].game, after)))
+    assert [c.get("data-resource") for c in cards(root, "lost")] == ["brick"]
+    assert "perdida" in [t.text for t in root.iter(f"{SVG}text")]
+
+
+def test_every_resource_differs_in_shape_and_letter_not_only_colour():
+    shapes = {shape for shape, _ in RESOURCE_LOOK.values()}
+    letters = {STYLE.letter(r.id) for r in BOOK.components.resources}
+    assert len(shapes) == len(letters) == len(BOOK.components.resources) == 5
+
+
+def test_setup_diagram_places_what_the_setup_chapter_says():
+    figures = book_figures(BOOK, list(REPLAYS.values()))
+    root = parse(figures.named["preparacion"].svg)
+    assert [c.get("data-title") for c in cards(root, "expansion")] == \
+        [e.name for e in BOOK.components.expansions]
+    assert len(cards(root, "hand")) == BOOK.components.game.hand_size
+    assert len(cards(root, "market")) == BOOK.components.game.market_size
+    assert [c.get("data-title") for c in cards(root, "built")] == ["Carretera", "Poblado"]
+    assert len(cards(root, "ccc")) == 1
+    captions = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "caption"]
+    assert "6 cartas" in captions and "4 cartas" in captions and "2 cartas" in captions
+
+
+def test_costs_diagram_follows_components_yaml():
+    figures = book_figures(BOOK, list(REPLAYS.values()))
+    root = parse(figures.named["costes"].svg)
+    rows = [g for g in root.iter(f"{SVG}g") if g.get("class") == "cost-row"]
+    assert [r.get("data-building") for r in rows] == [b.id for b in BOOK.components.buildings]
+    for row, building in zip(rows, BOOK.components.buildings):
+        icons = [g.get("data-resource") for g in row.iter(f"{SVG}g") if g.get("class") == "icon"]
+        assert icons == building.cost
+        marks = [t.get("class") for t in row.iter(f"{SVG}text") if t.get("class")]
+        assert marks == ["starter", "ender"]
+
+
+def test_figure_files_are_written_and_are_valid_svg(solo_pdf):
+    folder = solo_pdf.parent / "figures"
+    files = sorted(folder.glob("*.svg"))
+    figures = book_figures(BOOK, list(REPLAYS.values()))
+    assert [f.stem for f in files] == sorted(f.name for f in figures.all())
+    for file in files:
+        root = ET.parse(file).getroot()
+        assert root.tag == f"{SVG}svg"
+        assert re.fullmatch(r"[\d.]+mm", root.get("width"))
+
+
+def test_figures_are_vector_drawings_on_the_pages_that_show_them(solo_pdf):
+    with pdfplumber.open(solo_pdf) as pdf:
+        assert all(not page.images for page in pdf.pages), "no raster images anywhere"
+        found = {}
+        for number, page in enumerate(pdf.pages, start=1):
+            text = page.extract_text() or ""
+            for match in re.finditer(r"Figura (\d+)\.", text):
+                found[int(match.group(1))] = page
+        assert sorted(found) == list(range(1, len(BOOK.figures) + 1))
+        for page in found.values():
+            shapes = len(page.rects) + len(page.curves)
+            assert shapes >= 10, "a figure is drawn with vector shapes"
