@@ -56,7 +56,7 @@ def test_sh_diagram_draws_the_engine_cards_in_order_at_alternating_levels(exampl
             assert level == int(card.get("data-series")) % 2
             assert card_xy(card)[1] == pytest.approx(6.0 + level * STYLE.drop)
         labels = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "series-label"]
-        assert labels == [series_label(s, WORDS) for s in game.history]
+        assert labels == [series_label(s, WORDS, bool(game.stack)) for s in game.history]
 
 
 def test_complete_and_incomplete_series_are_told_apart():

@@ -26,7 +26,8 @@ class Figure:
 
 def sh_svg(game: Game, style: DiagramStyle, words: Words, lost: list[str] = ()) -> str:
     held = game.held
-    drawing = sh_drawing(game.history, style, lambda s: series_label(s, words),
+    resolving = bool(game.stack)
+    drawing = sh_drawing(game.history, style, lambda s: series_label(s, words, resolving),
                          drawn=held[-1] if held else None, lost=list(lost),
                          name=lambda r: words.res(r))
     return drawing.tostring()

@@ -26,7 +26,7 @@ def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,
     w, h, s = style.card_w, style.card_h, style.strip
     cards = [(i, series, card) for i, series in enumerate(history) for card in series.cards]
     extras = (1 if drawn else 0) + len(lost)
-    two_levels = len(history) > 1 or (drawn is not None and len(history) % 2 == 1)
+    two_levels = len(history) > 1 or drawn is not None or bool(lost)
     top = 6.0                                   # room for the labels above level 0
     bottom = 6.5 if two_levels else 1.0         # and below level 1, when there is one
     width = max(len(cards) - 1, 0) * s + w + extras * (w + 3) + 2
@@ -75,7 +75,8 @@ def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,
         y = top + (len(history) % 2) * style.drop
         dwg.add(resource_card(dwg, style, drawn, x, y, full=True, role="drawn",
                               name=name(drawn) if name else None))
-        dwg.add(dwg.text("robada", insert=(x + w / 2, top - 1.6), text_anchor="middle",
+        dwg.add(dwg.text("robada", insert=(x + w / 2, top + style.drop + h + 4.2),
+                         text_anchor="middle",
                          font_family=style.font, font_size=style.label_size,
                          fill=style.accent, class_="mark"))
         x += w + 3
@@ -87,7 +88,8 @@ def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,
                          stroke_width=0.8))
         dwg.add(dwg.line((x + w - 1, y + 1), (x + 1, y + h - 1), stroke=style.accent,
                          stroke_width=0.8))
-        dwg.add(dwg.text("perdida", insert=(x + w / 2, top - 1.6), text_anchor="middle",
+        dwg.add(dwg.text("perdida", insert=(x + w / 2, top + style.drop + h + 4.2),
+                         text_anchor="middle",
                          font_family=style.font, font_size=style.label_size,
                          fill=style.accent, class_="mark"))
         x += w + 3

@@ -120,17 +120,25 @@ def position_lines(game: Game, words: Words) -> list[tuple[str, str]]:
         ("Construcciones", " · ".join(built)),
         ("Puntos", f"{game.points} · MDR {len(game.deck)} cartas · MDD {len(game.discard)}"),
     ]
+    if game.held:
+        lines.insert(3, ("Robada", f"{w.cards(game.held)}, esperando decisión"))
     if game.is_over():
         lines.append(("Fin", "ganas la partida" if game.phase.value == "won"
                       else "la partida termina sin llegar al objetivo"))
     return lines
 
 
-def series_label(series, words: Words) -> str:
-    """A series' caption in the SH diagram: its target, and a check once built."""
+def series_label(series, words: Words, resolving: bool = False) -> str:
+    """A series' caption in the SH diagram: its target, and a check once built.
+
+    `resolving`: the refill after a placement is not over, so a complete series has not
+    given its building yet (§ El turno: refill first, then build).
+    """
     name = words.target(series.target).capitalize()
     if series.target is None:
         return name
+    if series.complete and series.built:
+        return f"{name} ✓"
     if series.complete:
-        return f"{name} ✓" if series.built else f"{name} (sin obtener)"
+        return f"{name} (pendiente)" if resolving else f"{name} (sin obtener)"
     return f"{name}…"
