@@ -16,6 +16,12 @@ from pathlib import Path
 from .content.loader import load_book
 from .content.model import Book, PageSize
 from .diagrams.figures import book_figures
+from .diagrams.style import style_for
+from .diagrams.table import costs_drawing
+from .examples.text import Words
+from .sheets.faces import reference_cards, tokens
+from .sheets.geometry import Flip
+from .sheets.render import SheetOptions, calibration, home_sheets, print_shop
 from .errors import RenderError
 from .examples.replay import check_book
 from .pdf.document import render_pdf
@@ -93,3 +99,72 @@ def _read_pages(file: Path) -> dict[str, int] | None:
     if isinstance(pages, dict) and all(isinstance(v, int) for v in pages.values()):
         return pages
     return None
+
+
+# --- print-and-play components --------------------------------------------------------------
+
+PAPER_SLUGS = {"A4": "a4", "Letter": "letter"}
+
+
+def _suffix(options: SheetOptions) -> str:
+    """File-name suffix for the non-default choices, so variants never overwrite each other."""
+    parts = [PAPER_SLUGS[options.paper]]
+    if options.flip is not Flip.LONG:
+        parts.append(f"duplex-{options.flip.value}")
+    if options.offset != (0.0, 0.0):
+        parts.append("offset-{:+.1f}_{:+.1f}".format(*options.offset))
+    if options.ink_saving:
+        parts.append("ahorro")
+    return "-".join(parts)
+
+
+def build_cards(book: Book, output: Path, papers: list[SheetOptions]) -> list[Path]:
+    """Reference cards: a home sheet per paper and option set, and a print-shop file."""
+    cards = book.print_spec.cards if book.print_spec else None
+    if cards is None:
+        return []
+    style = style_for(book.components)
+    costs_svg = costs_drawing(book.components, style, Words(book.components)).tostring()
+    pieces = reference_cards(book, costs_svg)
+    trim = (cards.width, cards.height)
+    written = []
+    for options in papers:
+        pdf, _ = home_sheets(pieces, trim, cards.bleed, options, book.meta.title,
+                             "cartas de referencia")
+        written.append(_write(output / book.slug / f"cartas-{_suffix(options)}.pdf", pdf))
+    written.append(_shop_file(output / book.slug, "cartas", pieces, trim, cards.bleed, book,
+                              papers))
+    return written
+
+
+def build_tokens(book: Book, output: Path, papers: list[SheetOptions]) -> list[Path]:
+    spec = book.print_spec.tokens if book.print_spec else None
+    if spec is None:
+        return []
+    pieces = tokens(spec)
+    trim = (spec.diameter, spec.diameter)
+    written = []
+    for options in papers:
+        pdf, _ = home_sheets(pieces, trim, spec.bleed, options, book.meta.title, spec.name)
+        written.append(_write(output / book.slug / f"fichas-{_suffix(options)}.pdf", pdf))
+    written.append(_shop_file(output / book.slug, "fichas", pieces, trim, spec.bleed, book,
+                              papers))
+    return written
+
+
+def _shop_file(folder: Path, stem: str, pieces, trim, bleed: float, book: Book,
+               papers: list[SheetOptions]) -> Path:
+    ink_saving = any(o.ink_saving for o in papers)
+    pdf = print_shop(pieces, trim, bleed, book.meta.title, ink_saving)
+    return _write(folder / f"{stem}-imprenta{'-ahorro' if ink_saving else ''}.pdf", pdf)
+
+
+def build_calibration(book: Book, output: Path, papers: list[SheetOptions]) -> list[Path]:
+    plain = [SheetOptions(o.paper, o.flip, o.offset) for o in papers]  # ink is irrelevant
+    return [_write(output / book.slug / f"calibracion-{_suffix(o)}.pdf", calibration(o))
+            for o in plain]
+
+
+def _write(target: Path, data: bytes) -> Path:
+    write_atomically(target, data)
+    return target

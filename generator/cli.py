@@ -10,11 +10,14 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from .build import OUTPUT_ROOT, build_book
+from .build import (OUTPUT_ROOT, build_book, build_calibration, build_cards,
+                    build_tokens)
 from .content.loader import CONTENT_ROOT, book_folders, find_book, load_book
 from .content.model import PageSize
 from .errors import GeneratorError
 from .examples.replay import check_book
+from .sheets.geometry import Flip
+from .sheets.render import SheetOptions
 
 
 def _page_size(text: str) -> PageSize:
@@ -22,6 +25,20 @@ def _page_size(text: str) -> PageSize:
         return PageSize.parse(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected X,Y in millimetres, "
+                                         "e.g. 1.5,-0.5") from None
+    return x, y
+
+
+def _sheet_options(args) -> list[SheetOptions]:
+    papers = ["A4", "Letter"] if args.paper == "all" else [args.paper]
+    return [SheetOptions(p, Flip(args.duplex), args.offset, args.ink_saving) for p in papers]
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -40,11 +57,29 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--output", type=Path, default=OUTPUT_ROOT, metavar="DIR",
                        help="where to write (default: output/)")
 
+    for name, what in (("cards", "reference cards"), ("tokens", "token sheets")):
+        sheet = sub.add_parser(name, help=f"print-and-play {what} into output/<book>/",
+                               description=f"Build a book's {what}: home sheets (A4 and "
+                                           "Letter) with crop marks and duplex backs, and a "
+                                           "print-shop file with one piece per page.")
+        sheet.add_argument("books", nargs="+", metavar="BOOK")
+        sheet.add_argument("--paper", choices=["A4", "Letter", "all"], default="all",
+                           help="paper size of the home sheets (default: all)")
+        sheet.add_argument("--duplex", choices=[f.value for f in Flip], default="long",
+                           help="how your printer turns the sheet: long or short edge, "
+                                "or none for separate back pages (default: long)")
+        sheet.add_argument("--offset", type=_offset, default=(0.0, 0.0), metavar="X,Y",
+                           help="millimetres to shift the backs, as measured with the "
+                                "calibration page (default: 0,0)")
+        sheet.add_argument("--ink-saving", action="store_true",
+                           help="no large colour fills")
+        sheet.add_argument("--output", type=Path, default=OUTPUT_ROOT, metavar="DIR")
+
     check = sub.add_parser("check", help="validate books without writing anything",
                            description="Validate content: YAML, chapters, glossary, "
                                        "cross-references. Writes nothing.")
     check.add_argument("books", nargs="*", metavar="BOOK")
-    for p in (build, check):
+    for p in (build, check, sub.choices["cards"], sub.choices["tokens"]):
         p.add_argument("--content", type=Path, default=CONTENT_ROOT, metavar="DIR",
                        help="folder holding the books (default: content/)")
     return parser
@@ -62,7 +97,16 @@ def main(argv: list[str] | None = None) -> int:
         folders = _folders(args.books, args.content)
         for folder in folders:
             start = time.perf_counter()
-            if args.command == "check":
+            if args.command in ("cards", "tokens"):
+                book = load_book(folder)
+                make = build_cards if args.command == "cards" else build_tokens
+                files = make(book, args.output, _sheet_options(args))
+                files += build_calibration(book, args.output, _sheet_options(args)) if files else []
+                if not files:
+                    out.print(f"[yellow]nothing[/] {book.slug} has no {args.command} in print.yaml")
+                for file in files:
+                    out.print(f"[green]built[/] {escape(str(file))}")
+            elif args.command == "check":
                 book = load_book(folder)
                 replays = check_book(book)
                 out.print(f"[green]ok[/] {book.slug}: {len(book.chapters)} chapters, "
@@ -74,6 +118,13 @@ def main(argv: list[str] | None = None) -> int:
                 pdf, figures = built.files[0], built.files[1:]
                 out.print(f"[green]built[/] {escape(str(pdf))} and {len(figures)} figures "
                           f"({took:.2f} s)")
+                defaults = [SheetOptions(p) for p in ("A4", "Letter")]
+                pieces = (build_cards(built.book, args.output, defaults)
+                          + build_tokens(built.book, args.output, defaults))
+                if pieces:
+                    pieces += build_calibration(built.book, args.output, defaults)
+                    out.print(f"[green]built[/] {len(pieces)} print-and-play files in "
+                              f"{escape(str(pieces[0].parent))}")
     except GeneratorError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
         return 1

@@ -7,14 +7,16 @@ cross-reference must land on a heading.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
 from ..errors import ContentError, Location
 from .context import prose_context
 from .examples import Example, ExampleSource
-from .model import Book, BookMeta, Chapter, Components, FigureSpec, Glossary, Ruling
-from .prose import (ABBREVIATION, CROSS_REFERENCE, MARKER, RULING_REFERENCE, heading_anchor, parse_markdown,
+from .model import (Book, BookMeta, Chapter, Components, FigureSpec, Glossary, PrintSpec,
+                    Ruling)
+from .prose import (ABBREVIATION, CROSS_REFERENCE, MARKER, RULING_REFERENCE, render_string, heading_anchor, parse_markdown,
                     render_template, text_of)
 from .yamlsource import read_yaml, validate
 
@@ -68,9 +70,10 @@ def load_book(folder: Path) -> Book:
         prose.append(rendered)
         chapters.append(_chapter(file, rendered))
 
+    print_spec = _load_print(folder / "print.yaml", context)
     book = Book(slug=folder.name, folder=folder, meta=meta, components=components,
                 glossary=glossary, rulings=rulings, chapters=chapters, examples=examples,
-                figures=figures)
+                figures=figures, print_spec=print_spec)
     _check_anchors(book)
     _check_cross_references(book, prose)
     _check_glossary(glossary_doc, glossary, prose)
@@ -79,6 +82,26 @@ def load_book(folder: Path) -> Book:
     _check_examples(book, shown)
     _check_figures(book, figures_doc, shown)
     return book
+
+
+def _load_print(file: Path, context: dict) -> PrintSpec | None:
+    """print.yaml, with data names in card lines filled in as in the chapters."""
+    if not file.exists():
+        return None
+    doc = read_yaml(file)
+    spec = validate(doc, PrintSpec)
+    if spec.cards is None:
+        return spec
+    faces = []
+    for i, face in enumerate(spec.cards.faces):
+        lines = []
+        for j, line in enumerate(face.lines):
+            try:
+                lines.append(render_string(line, context))
+            except ValueError as exc:
+                raise doc.error(("cards", "faces", i, "lines", j), str(exc)) from None
+        faces.append(dataclasses.replace(face, lines=lines))
+    return dataclasses.replace(spec, cards=dataclasses.replace(spec.cards, faces=faces))
 
 
 def _load_examples(folder: Path) -> list[ExampleSource]:

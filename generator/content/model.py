@@ -190,6 +190,58 @@ class FigureSpec:
     step: Annotated[int, Field(ge=0)] = 0
 
 
+# --- print.yaml: reference cards and tokens -----------------------------------------------
+
+@dataclass(config=STRICT)
+class CardFace:
+    """One reference card. `kind` picks what fills it: the costs diagram, the glossary's
+    abbreviations, numbered steps or plain lines (the last two from `lines`)."""
+
+    id: Annotated[str, Field(pattern=r"^[a-z0-9-]+$")]
+    title: str
+    kind: Literal["costs", "abbreviations", "steps", "lines"]
+    lines: list[str] = field(default_factory=list)
+
+
+@dataclass(config=STRICT)
+class CardBack:
+    title: str
+    subtitle: str = ""
+
+
+@dataclass(config=STRICT)
+class CardSet:
+    faces: Annotated[list[CardFace], Field(min_length=1)]
+    back: CardBack
+    width: Annotated[float, Field(gt=0)] = 63.0
+    height: Annotated[float, Field(gt=0)] = 88.0
+    bleed: Annotated[float, Field(ge=0)] = 3.0
+    safe: Annotated[float, Field(ge=0)] = 4.0
+
+
+@dataclass(config=STRICT)
+class TokenSide:
+    label: str
+    caption: str = ""
+    colour: str = "#c99a16"
+
+
+@dataclass(config=STRICT)
+class TokenSet:
+    name: str            # what one token is called, plural: "fichas de comercio"
+    count: Annotated[int, Field(ge=1)]
+    front: TokenSide
+    back: TokenSide
+    diameter: Annotated[float, Field(gt=0)] = 25.0
+    bleed: Annotated[float, Field(ge=0)] = 3.0
+
+
+@dataclass(config=STRICT)
+class PrintSpec:
+    cards: CardSet | None = None
+    tokens: TokenSet | None = None
+
+
 # --- assembled book ----------------------------------------------------------------------
 
 @dataclass(config=ConfigDict(arbitrary_types_allowed=True))
@@ -214,6 +266,7 @@ class Book:
     chapters: list[Chapter]
     examples: list[Any] = field(default_factory=list)  # ExampleSource, in file-name order
     figures: list[FigureSpec] = field(default_factory=list)
+    print_spec: PrintSpec | None = None
 
     @property
     def anchors(self) -> dict[str, str]:

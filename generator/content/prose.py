@@ -44,16 +44,27 @@ class RenderedProse:
             yield number, CODE_SPAN.sub("", line)
 
 
+# Jinja's `{# #}` comments would swallow Markdown's `{#id}` heading ids.
+_ENV = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
+                          autoescape=False, comment_start_string="<!--#",
+                          comment_end_string="#-->")
+
+
+def render_string(text: str, context: dict[str, Any]) -> str:
+    """Data names in a short text (a card line); any problem is a ValueError to place."""
+    try:
+        return _ENV.from_string(text).render(**context)
+    except jinja2.TemplateError as exc:
+        raise ValueError(f"template error: {exc}") from None
+
+
 def render_template(file: Path, context: dict[str, Any]) -> RenderedProse:
     """Run Jinja over one chapter; an unknown name or a syntax slip is a ContentError."""
     try:
         source = file.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ContentError(Location(file), "chapter file not found") from None
-    # Jinja's `{# #}` comments would swallow Markdown's `{#id}` heading ids.
-    env = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
-                             autoescape=False, comment_start_string="<!--#",
-                             comment_end_string="#-->")
+    env = _ENV
     try:
         template = env.from_string(source)
         template.filename = str(file)

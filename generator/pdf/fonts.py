@@ -13,6 +13,7 @@ import font_source_serif_pro
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+from svglib import fonts as svg_fonts
 
 SERIF = "SourceSerif"
 SANS = "SourceSans"
@@ -31,8 +32,15 @@ def register_fonts() -> None:
         folder = Path(package.__file__).parent / "files"
         for (bold, italic), face in _FACES.items():
             name = family if (bold, italic) == (0, 0) else f"{family}-{face}"
-            pdfmetrics.registerFont(TTFont(name, str(folder / f"{prefix}-{face}.ttf")))
-            addMapping(family, bold, italic, name)
+            path = str(folder / f"{prefix}-{face}.ttf")
+            pdfmetrics.registerFont(TTFont(name, path))
+            # Tell svglib too, or its own font search re-registers a TTF under our family
+            # name, and ReportLab then resets that family's bold to the regular face.
+            svg_fonts.register_font(family, path, weight="bold" if bold else "normal",
+                                    style="italic" if italic else "normal", rlgFontName=name)
+        for (bold, italic), face in _FACES.items():  # mappings last: registerFont resets them
+            addMapping(family, bold, italic,
+                       family if (bold, italic) == (0, 0) else f"{family}-{face}")
     folder = Path(font_source_sans_pro.__file__).parent / "files"
     pdfmetrics.registerFont(TTFont(SANS_SEMIBOLD, str(folder / "SourceSansPro-Semibold.ttf")))
     # ReportLab's default font (Helvetica, never embedded) is what tables and drawings fall

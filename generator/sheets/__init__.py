@@ -1,0 +1,1 @@
+"""Print-and-play components: reference cards and token sheets, imposed on paper."""

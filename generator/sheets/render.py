@@ -1,0 +1,159 @@
+"""PDFs a home printer or a print shop can use: imposed sheets with crop marks and duplex
+backs, one piece per page with TrimBox and BleedBox, and a calibration page."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from .. import palette
+from ..pdf.fonts import SANS, SANS_SEMIBOLD, register_fonts
+from ..pdf.styles import color
+from .faces import Piece
+from .geometry import NOTE_BAND, Flip, Layout, Rect, impose, mirror
+
+SLUG = 10.0  # print-shop pages: room around the bleed for the crop marks
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    paper: str = "A4"
+    flip: Flip = Flip.LONG
+    offset: tuple[float, float] = (0.0, 0.0)  # mm, added to every back (printer correction)
+    ink_saving: bool = False
+
+
+def _box(rect: Rect) -> tuple[float, float, float, float]:
+    """ReportLab's page boxes take (x1, y1, x2, y2) in points."""
+    return rect.x * mm, rect.y * mm, (rect.x + rect.w) * mm, (rect.y + rect.h) * mm
+
+
+def _marks(canv: Canvas, segments) -> None:
+    canv.saveState()
+    canv.setStrokeColor(color("#000000"))
+    canv.setLineWidth(0.25)
+    for x1, y1, x2, y2 in segments:
+        canv.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
+    canv.restoreState()
+
+
+def _note(canv: Canvas, layout_paper, text: str) -> None:
+    canv.saveState()
+    canv.setFont(SANS, 6.5)
+    canv.setFillColor(color(palette.MUTED))
+    canv.drawString(12 * mm, (NOTE_BAND - 2.6) * mm, text)  # inside the band marks keep clear
+    canv.restoreState()
+
+
+def home_sheets(pieces: list[Piece], trim: tuple[float, float], bleed: float,
+                options: SheetOptions, title: str, what: str) -> tuple[bytes, Layout]:
+    """Fronts and backs on alternate pages, ready for duplex (or for two passes)."""
+    register_fonts()
+    layout = impose(options.paper, trim[0], trim[1], bleed)
+    buffer = io.BytesIO()
+    canv = Canvas(buffer, pagesize=(layout.paper[0] * mm, layout.paper[1] * mm),
+                  initialFontName=SANS)
+    canv.setTitle(f"{title}: {what}")
+    chunks = [pieces[i:i + layout.per_sheet] for i in range(0, len(pieces), layout.per_sheet)]
+    for number, chunk in enumerate(chunks, start=1):
+        head = (f"{title} · {len(pieces)} {what} · hoja {number} de {len(chunks)} · "
+                f"{options.paper} · imprimir al 100 %")
+        canv.setTrimBox(_box(layout.trims_box))
+        canv.setBleedBox(_box(layout.outer))
+        for index, piece in enumerate(chunk):
+            piece.front(canv, layout.trim(index), bleed, options.ink_saving)
+        _marks(canv, layout.crop_marks())
+        _note(canv, layout.paper, f"{head} · anverso ({len(chunk)} en esta hoja)")
+        canv.showPage()
+        back_trims = [layout.back(i, options.flip, options.offset) for i in range(len(chunk))]
+        canv.setTrimBox(_box(_union(back_trims)))
+        canv.setBleedBox(_box(_union([t.grown(bleed) for t in back_trims])))
+        for index, piece in enumerate(chunk):
+            piece.back(canv, back_trims[index], bleed, options.ink_saving)
+        flip = {"long": "borde largo", "short": "borde corto", "none": "sin dúplex"}
+        _note(canv, layout.paper, f"{head} · reverso (dúplex: {flip[options.flip.value]}, "
+                                  f"desplazamiento {options.offset[0]:+.1f}, "
+                                  f"{options.offset[1]:+.1f} mm)")
+        canv.showPage()
+    canv.save()
+    return buffer.getvalue(), layout
+
+
+def _union(rects: list[Rect]) -> Rect:
+    x0, y0 = min(r.x for r in rects), min(r.y for r in rects)
+    x1, y1 = max(r.x + r.w for r in rects), max(r.y + r.h for r in rects)
+    return Rect(x0, y0, x1 - x0, y1 - y0)
+
+
+def print_shop(pieces: list[Piece], trim: tuple[float, float], bleed: float,
+               title: str, ink_saving: bool = False) -> bytes:
+    """One piece per page, front then back: TrimBox is the piece, BleedBox its bleed."""
+    register_fonts()
+    width, height = trim[0] + 2 * (bleed + SLUG), trim[1] + 2 * (bleed + SLUG)
+    buffer = io.BytesIO()
+    canv = Canvas(buffer, pagesize=(width * mm, height * mm), initialFontName=SANS)
+    canv.setTitle(f"{title}: imprenta")
+    single = Layout((width, height), trim[0], trim[1], bleed, 1, 1, (SLUG, SLUG))
+    box = single.trim(0)
+    for piece in pieces:
+        for side in (piece.front, piece.back):
+            canv.setTrimBox(_box(box))
+            canv.setBleedBox(_box(box.grown(bleed)))
+            side(canv, box, bleed, ink_saving)
+            _marks(canv, single.crop_marks())
+            canv.showPage()
+    canv.save()
+    return buffer.getvalue()
+
+
+def calibration(options: SheetOptions) -> bytes:
+    """Two pages to measure a printer's duplex offset: a cross on the front, rulers on the
+    back where the cross should show through. Held against the light, the cross points at
+    the offset to give (`--offset X,Y`)."""
+    register_fonts()
+    paper = impose(options.paper, 10, 10, 0).paper
+    paper = paper if paper[1] >= paper[0] else paper[::-1]  # portrait
+    width, height = paper
+    buffer = io.BytesIO()
+    canv = Canvas(buffer, pagesize=(width * mm, height * mm), initialFontName=SANS)
+    canv.setTitle("Calibración del dúplex")
+    target = Rect(width / 2, height / 2, 0, 0)
+    canv.setLineWidth(0.3)
+    canv.line((target.x - 15) * mm, target.y * mm, (target.x + 15) * mm, target.y * mm)
+    canv.line(target.x * mm, (target.y - 15) * mm, target.x * mm, (target.y + 15) * mm)
+    canv.circle(target.x * mm, target.y * mm, 3 * mm)
+    canv.setFont(SANS_SEMIBOLD, 11)
+    canv.drawCentredString(width / 2 * mm, (height - 25) * mm, "Calibración del dúplex: anverso")
+    canv.setFont(SANS, 8)
+    canv.drawCentredString(width / 2 * mm, (height - 32) * mm,
+                           "Imprime esta hoja a doble cara al 100 %, con la misma opción de "
+                           "volteo que usarás para las cartas.")
+    canv.showPage()
+    back = mirror(target, paper, options.flip).shifted(*options.offset)
+    canv.setLineWidth(0.2)
+    for tick in range(-10, 11):
+        length = 4 if tick % 5 == 0 else (2.5 if tick % 2 == 0 else 1.5)
+        x = (back.x + tick * 0.5) * mm
+        canv.line(x, (back.y - 20) * mm, x, (back.y - 20 + length) * mm)
+        y = (back.y + tick * 0.5) * mm
+        canv.line((back.x - 20) * mm, y, (back.x - 20 + length) * mm, y)
+        if tick % 4 == 0:
+            canv.setFont(SANS, 5)
+            canv.drawCentredString(x, (back.y - 23) * mm, f"{tick * 0.5:+.0f}" if tick else "0")
+            canv.drawRightString((back.x - 21) * mm, y - 1.5, f"{tick * 0.5:+.0f}" if tick else "0")
+    canv.line((back.x - 5) * mm, (back.y - 20) * mm, (back.x + 5) * mm, (back.y - 20) * mm)
+    canv.line((back.x - 20) * mm, (back.y - 5) * mm, (back.x - 20) * mm, (back.y + 5) * mm)
+    canv.setFont(SANS_SEMIBOLD, 11)
+    canv.drawCentredString(width / 2 * mm, (height - 25) * mm, "Calibración del dúplex: reverso")
+    canv.setFont(SANS, 8)
+    lines = ["Mira la hoja a contraluz. Prolonga la cruz del anverso hasta las dos reglas:",
+             "la regla de abajo da X y la de la izquierda da Y, en milímetros.",
+             "Usa --offset X,Y al generar las hojas (0,0 si la cruz cae en los ceros)."]
+    for k, line in enumerate(lines):
+        canv.drawCentredString(width / 2 * mm, (height - 32 - 5 * k) * mm, line)
+    canv.showPage()
+    canv.save()
+    return buffer.getvalue()
