@@ -179,3 +179,27 @@ def test_calibration_page_puts_the_rulers_where_the_cross_lands(tmp_path):
                  (ln["bottom"] - ln["top"]) / MM > 3.5]
         zero = sorted(ticks, key=lambda ln: abs(ln["x0"] / MM - (210 - cross_x + 2.0)))[0]
         assert zero["x0"] / MM == pytest.approx(210 - cross_x + 2.0, abs=0.05)
+
+
+@pytest.mark.parametrize("slug, total, name", [("catan-para-dos", 20, "fichas de comercio"),
+                                               ("uno-contra-uno", 20, "monedas")])
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_token_sheets_hold_every_token_round_and_true_size(tmp_path, slug, total, name, paper):
+    from generator.build import build_tokens
+    book = load_book(CONTENT_ROOT / slug)
+    spec = book.print_spec.tokens
+    assert spec.count == total == book.components.game.tokens_total
+    pdf = build_tokens(book, tmp_path, [SheetOptions(paper)])[0]
+    fronts = backs = 0
+    with pdfplumber.open(pdf) as doc:
+        for number, page in enumerate(doc.pages):
+            discs = [c for c in page.curves
+                     if abs(c["width"] / MM - (spec.diameter + 2 * spec.bleed)) < 0.1
+                     and abs(c["height"] - c["width"]) < 0.01]
+            if number % 2 == 0:
+                fronts += len(discs)
+                text = " ".join((page.extract_text() or "").split())
+                assert f"{total} {name}" in text, "the count is printed on the sheet"
+            else:
+                backs += len(discs)
+    assert fronts == backs == total

@@ -246,9 +246,11 @@ def _check_glossary(doc, glossary: Glossary, prose) -> None:
             raise doc.error(("abbreviations", i, "abbr"),
                             f"'{entry.abbr}' is defined but never used in the chapters",
                             "only terms the text uses")
-    everything = "\n".join(r.text for r in prose).lower()
+    everything = " ".join("\n".join(r.text for r in prose).lower().split())
     for i, entry in enumerate(glossary.terms):
-        if entry.term.lower() not in everything:
+        # Each word may take an ending, so «ficha de comercio» is found in «fichas de comercio».
+        pattern = r"\b" + r"\s+".join(re.escape(w) + r"\w*" for w in entry.term.lower().split())
+        if not re.search(pattern, everything):
             raise doc.error(("terms", i, "term"),
                             f"'{entry.term}' is defined but never used in the chapters",
                             "only terms the text uses")

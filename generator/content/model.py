@@ -101,10 +101,15 @@ class Expansion:
 
 @dataclass(config=STRICT)
 class GameParameters:
+    """Numbers the rules use. Only the goal is common to every game; the rest belong to the
+    solo variant and are required by its engine."""
+
     goal: Annotated[int, Field(ge=1)]
-    hand_size: Annotated[int, Field(ge=1)]
-    market_size: Annotated[int, Field(ge=0)]
-    demolition_limit: Annotated[int, Field(ge=1)]
+    hand_size: Annotated[int, Field(ge=1)] | None = None
+    market_size: Annotated[int, Field(ge=0)] | None = None
+    demolition_limit: Annotated[int, Field(ge=1)] | None = None
+    tokens_total: Annotated[int, Field(ge=0)] | None = None
+    tokens_at_start: Annotated[int, Field(ge=0)] | None = None
 
 
 @dataclass(config=STRICT)

@@ -61,9 +61,9 @@ def example_figures(replay, style: DiagramStyle, words: Words) -> dict[int, Figu
 
 
 def named_figure(spec: FigureSpec, book: Book, replays: dict, style: DiagramStyle,
-                 words: Words, rules) -> Figure:
-    if spec.kind == "setup":
-        game = Game.new(rules, seed=2017)
+                 words: Words) -> Figure:
+    if spec.kind == "setup":  # the solo table, dealt by the engine
+        game = Game.new(rules_for(book), seed=2017)
         svg = setup_drawing(game, book.components, style, words).tostring()
     elif spec.kind == "costs":
         svg = costs_drawing(book.components, style, words).tostring()
@@ -88,8 +88,6 @@ def book_figures(book: Book, replays: list) -> BookFigures:
     style = style_for(book.components)
     words = Words(book.components)
     by_id = {r.example.id: r for r in replays}
-    rules = rules_for(book)
-    named = {spec.id: named_figure(spec, book, by_id, style, words, rules)
-             for spec in book.figures}
+    named = {spec.id: named_figure(spec, book, by_id, style, words) for spec in book.figures}
     examples = {r.example.id: example_figures(r, style, words) for r in replays}
     return BookFigures(named, examples)
