@@ -130,15 +130,12 @@ def _marker(kind: str, ids: set[str]):
 def _markers_shown(prose) -> dict[tuple[str, str], tuple]:
     """(kind, id) → (file, line) of every example and figure placed in the chapters."""
     shown: dict[tuple[str, str], tuple] = {}
-    for rendered in prose:
-        for number, line in rendered.lines():
-            for match in MARKER.finditer(line):
-                key = (match.group(1), match.group(2))
-                if key in shown:
-                    raise ContentError(Location(rendered.file, number),
-                                       f"{key[0]} '{key[1]}' is shown twice",
-                                       f"each {key[0]} in one place")
-                shown[key] = (rendered.file, number)
+    for file, number, match in _matches(prose, MARKER):
+        key = (match.group(1), match.group(2))
+        if key in shown:
+            raise ContentError(Location(file, number), f"{key[0]} '{key[1]}' is shown twice",
+                               f"each {key[0]} in one place")
+        shown[key] = (file, number)
     return shown
 
 
@@ -218,29 +215,33 @@ def _check_anchors(book: Book) -> None:
             seen[anchor] = chapter.source
 
 
-def _check_cross_references(book: Book, prose) -> None:
-    anchors = book.anchors
+def _matches(prose, pattern):
+    """(file, line, match) of every occurrence of `pattern` in the chapters' text."""
     for rendered in prose:
         for number, line in rendered.lines():
-            for match in CROSS_REFERENCE.finditer(line):
-                if match.group(1) not in anchors:
-                    raise ContentError(Location(rendered.file, number),
-                                       f"cross-reference to unknown section '#{match.group(1)}'",
-                                       "the id of a chapter or heading")
+            for match in pattern.finditer(line):
+                yield rendered.file, number, match
+
+
+def _check_cross_references(book: Book, prose) -> None:
+    anchors = book.anchors
+    for file, number, match in _matches(prose, CROSS_REFERENCE):
+        if match.group(1) not in anchors:
+            raise ContentError(Location(file, number),
+                               f"cross-reference to unknown section '#{match.group(1)}'",
+                               "the id of a chapter or heading")
 
 
 def _check_glossary(doc, glossary: Glossary, prose) -> None:
     defined = {a.abbr for a in glossary.abbreviations}
     used: set[str] = set()
-    for rendered in prose:
-        for number, line in rendered.lines():
-            for match in ABBREVIATION.finditer(line):
-                word = match.group(1)
-                if word not in defined:
-                    raise ContentError(Location(rendered.file, number),
-                                       f"'{word}' is used but not defined in glossary.yaml",
-                                       "every abbreviation in the text to have a glossary entry")
-                used.add(word)
+    for file, number, match in _matches(prose, ABBREVIATION):
+        word = match.group(1)
+        if word not in defined:
+            raise ContentError(Location(file, number),
+                               f"'{word}' is used but not defined in glossary.yaml",
+                               "every abbreviation in the text to have a glossary entry")
+        used.add(word)
     for i, entry in enumerate(glossary.abbreviations):
         if entry.abbr not in used:
             raise doc.error(("abbreviations", i, "abbr"),
@@ -264,10 +265,8 @@ def _check_rulings(book: Book, doc, prose) -> None:
         if ruling.section not in anchors:
             raise doc.error((i, "section"), f"unknown section '{ruling.section}'",
                             "the id of a chapter or heading")
-    for rendered in prose:
-        for number, line in rendered.lines():
-            for match in RULING_REFERENCE.finditer(line):
-                if match.group(1) not in ids:
-                    raise ContentError(Location(rendered.file, number),
-                                       f"ruling {match.group(1)} is cited but not in rulings.yaml",
-                                       "a ruling id defined in rulings.yaml")
+    for file, number, match in _matches(prose, RULING_REFERENCE):
+        if match.group(1) not in ids:
+            raise ContentError(Location(file, number),
+                               f"ruling {match.group(1)} is cited but not in rulings.yaml",
+                               "a ruling id defined in rulings.yaml")
