@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -17,6 +18,8 @@ from .content.model import PageSize
 from .errors import GeneratorError
 from .examples.replay import check_book
 from .sheets.geometry import Flip
+from .simulate.command import simulate_command
+from .simulate.players import PLAYERS
 from .sheets.render import SheetOptions
 
 
@@ -75,11 +78,29 @@ def _parser() -> argparse.ArgumentParser:
                            help="no large colour fills")
         sheet.add_argument("--output", type=Path, default=OUTPUT_ROOT, metavar="DIR")
 
+    sim = sub.add_parser("simulate", help="play many games automatically and report",
+                         description="How hard is the variant? Plays games with an automatic "
+                                     "player, reproducibly from --seed, and reports win rate "
+                                     "(95 % interval), points, length and how often each "
+                                     "rule fires.")
+    sim.add_argument("books", nargs=1, metavar="BOOK")
+    sim.add_argument("--games", type=int, default=1000)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--player", choices=sorted(PLAYERS), default="greedy")
+    sim.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                     help="worker processes (default: all cores)")
+    sim.add_argument("--compare", metavar="PARAM=V1,V2",
+                     help="the same run under other values, side by side, e.g. goal=15,20,25")
+    sim.add_argument("--replay", type=int, metavar="GAME_SEED",
+                     help="print one game (by its recorded seed) step by step")
+    sim.add_argument("--save", action="store_true",
+                     help="store the run in the book's difficulty.yaml (the book's appendix)")
+
     check = sub.add_parser("check", help="validate books without writing anything",
                            description="Validate content: YAML, chapters, glossary, "
                                        "cross-references. Writes nothing.")
     check.add_argument("books", nargs="*", metavar="BOOK")
-    for p in (build, check, sub.choices["cards"], sub.choices["tokens"]):
+    for p in (build, check, sim, sub.choices["cards"], sub.choices["tokens"]):
         p.add_argument("--content", type=Path, default=CONTENT_ROOT, metavar="DIR",
                        help="folder holding the books (default: content/)")
     return parser
@@ -97,7 +118,9 @@ def main(argv: list[str] | None = None) -> int:
         folders = _folders(args.books, args.content)
         for folder in folders:
             start = time.perf_counter()
-            if args.command in ("cards", "tokens"):
+            if args.command == "simulate":
+                simulate_command(load_book(folder), args, out)
+            elif args.command in ("cards", "tokens"):
                 book = load_book(folder)
                 make = build_cards if args.command == "cards" else build_tokens
                 files = make(book, args.output, _sheet_options(args))

@@ -14,8 +14,8 @@ from pathlib import Path
 from ..errors import ContentError, Location
 from .context import prose_context
 from .examples import Example, ExampleSource
-from .model import (Book, BookMeta, Chapter, Components, FigureSpec, Glossary, PrintSpec,
-                    Ruling)
+from .model import (Book, BookMeta, Chapter, Components, Difficulty, FigureSpec, Glossary,
+                    PrintSpec, Ruling)
 from .prose import (ABBREVIATION, CROSS_REFERENCE, MARKER, RULING_REFERENCE, render_string, heading_anchor, parse_markdown,
                     render_template, text_of)
 from .yamlsource import read_yaml, validate
@@ -55,11 +55,14 @@ def load_book(folder: Path) -> Book:
         rulings = validate(rulings_doc, list[Ruling])
 
     examples = _load_examples(folder)
+    difficulty = (validate(read_yaml(folder / "difficulty.yaml"), Difficulty)
+                  if (folder / "difficulty.yaml").exists() else None)
     figures_doc = read_yaml(folder / "figures.yaml") if (folder / "figures.yaml").exists() else None
     figures = validate(figures_doc, list[FigureSpec]) if figures_doc else []
     context = prose_context(meta, components, rulings)
     context["example"] = _marker("example", {e.example.id for e in examples})
     context["figure"] = _marker("figure", {f.id for f in figures})
+    context["difficulty"] = difficulty
     chapters, prose = [], []
     for index, name in enumerate(meta.chapters):
         file = folder / "chapters" / name
@@ -73,7 +76,7 @@ def load_book(folder: Path) -> Book:
     print_spec = _load_print(folder / "print.yaml", context)
     book = Book(slug=folder.name, folder=folder, meta=meta, components=components,
                 glossary=glossary, rulings=rulings, chapters=chapters, examples=examples,
-                figures=figures, print_spec=print_spec)
+                figures=figures, print_spec=print_spec, difficulty=difficulty)
     _check_anchors(book)
     _check_cross_references(book, prose)
     _check_glossary(glossary_doc, glossary, prose)

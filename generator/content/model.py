@@ -189,7 +189,7 @@ class FigureSpec:
     position taken from a worked example (`step` 0 is its start, n the position after step n)."""
 
     id: Annotated[str, Field(pattern=r"^[a-z0-9-]+$")]
-    kind: Literal["setup", "costs", "sh"]
+    kind: Literal["setup", "costs", "sh", "difficulty"]
     caption: str
     example: str | None = None
     step: Annotated[int, Field(ge=0)] = 0
@@ -247,6 +247,29 @@ class PrintSpec:
     tokens: TokenSet | None = None
 
 
+# --- difficulty.yaml: a stored simulation run ------------------------------------------------
+
+@dataclass(config=STRICT)
+class Difficulty:
+    player: str
+    games: Annotated[int, Field(ge=1)]
+    seed: int
+    goal: int
+    wins: Annotated[int, Field(ge=0)]
+    win_low: float
+    win_high: float
+    mean_points: float
+    median_turns: float
+    stuck_rate: float
+    exhausted_rate: float
+    points: dict[int, int]
+    events_per_game: dict[str, float]
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games
+
+
 # --- assembled book ----------------------------------------------------------------------
 
 @dataclass(config=ConfigDict(arbitrary_types_allowed=True))
@@ -272,6 +295,7 @@ class Book:
     examples: list[Any] = field(default_factory=list)  # ExampleSource, in file-name order
     figures: list[FigureSpec] = field(default_factory=list)
     print_spec: PrintSpec | None = None
+    difficulty: Difficulty | None = None
 
     @property
     def anchors(self) -> dict[str, str]:

@@ -14,7 +14,7 @@ from ..examples.replay import rules_for
 from ..examples.text import Words, series_label
 from .sh import sh_drawing
 from .style import DiagramStyle, style_for
-from .table import costs_drawing, setup_drawing
+from .table import costs_drawing, difficulty_chart, setup_drawing
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,8 @@ def named_figure(spec: FigureSpec, book: Book, replays: dict, style: DiagramStyl
     if spec.kind == "setup":  # the solo table, dealt by the engine
         game = Game.new(rules_for(book), seed=2017)
         svg = setup_drawing(game, book.components, style, words).tostring()
+    elif spec.kind == "difficulty":
+        svg = difficulty_chart(book.difficulty, style).tostring()
     elif spec.kind == "costs":
         svg = costs_drawing(book.components, style, words).tostring()
     else:

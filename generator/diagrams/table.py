@@ -108,3 +108,36 @@ def costs_drawing(components, style: DiagramStyle, words) -> svgwrite.Drawing:
                            font_family=style.font, font_size=2.6, fill=style.muted))
         dwg.add(group)
     return sized(dwg, background, width, height)
+
+
+def difficulty_chart(difficulty, style: DiagramStyle) -> svgwrite.Drawing:
+    """Final points of a stored simulation run, in bars of two points, goal marked."""
+    goal = difficulty.goal
+    bands = []
+    for low in range(0, goal, 2):
+        bands.append((f"{low}–{low + 1}", sum(n for p, n in difficulty.points.items()
+                                             if low <= p <= low + 1)))
+    bands.append((f"≥{goal}", sum(n for p, n in difficulty.points.items() if p >= goal)))
+    bar_w, gap, chart_h, left, bottom = 7.0, 2.0, 40.0, 12.0, 10.0
+    width = left + len(bands) * (bar_w + gap) + 4
+    height = chart_h + bottom + 8
+    dwg, background = new_drawing(style, "difficulty-chart")
+    top = max(n for _, n in bands) or 1
+    share_top = top / difficulty.games
+    for k, ratio in enumerate((0.0, 0.5, 1.0)):
+        y = 6 + chart_h * (1 - ratio)
+        dwg.add(dwg.line((left - 1, y), (width - 3, y), stroke=style.muted, stroke_width=0.15))
+        dwg.add(dwg.text(f"{share_top * ratio:.0%}", insert=(left - 2, y + 1), text_anchor="end",
+                         font_family=style.font, font_size=2.4, fill=style.muted))
+    for k, (label, count) in enumerate(bands):
+        x = left + k * (bar_w + gap)
+        h = chart_h * count / top
+        is_goal = label.startswith("≥")
+        dwg.add(dwg.rect((x, 6 + chart_h - h), (bar_w, h), class_="bar",
+                         fill=style.accent if is_goal else style.muted,
+                         **{"data-label": label, "data-count": str(count)}))
+        dwg.add(dwg.text(label, insert=(x + bar_w / 2, 6 + chart_h + 4), text_anchor="middle",
+                         font_family=style.font, font_size=2.3, fill=style.ink))
+    dwg.add(dwg.text("puntos al final de la partida", insert=(left, height - 1.5),
+                     font_family=style.font, font_size=2.6, fill=style.muted))
+    return sized(dwg, background, width, height)

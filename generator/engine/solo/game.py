@@ -81,6 +81,8 @@ class Game:
         self.phase = Phase.PLAYING
         self.end_reason = ""
         self._legal: tuple[Action, ...] | None = None  # cache, cleared by every push
+        # How often each rule path fired: what a designer's simulation counts.
+        self.events: Counter = Counter()
 
     # --- set-up (§ Componentes y preparación) ---------------------------------------------
 
@@ -103,6 +105,7 @@ class Game:
         for name in ("deck", "discard", "removed", "hand", "market", "roads", "knights",
                      "expansions", "stack", "demolished", "market_given"):
             setattr(other, name, list(getattr(self, name)))
+        other.events = Counter(self.events)
         other.history = [Series(s.target, [ShCard(c.resource, c.counts_as) for c in s.cards],
                                 s.complete, s.built, s.university_used) for s in self.history]
         mapping = {id(a): b for a, b in zip(self.history, other.history)}
@@ -450,6 +453,7 @@ class Game:
 
     def _decide(self, action) -> None:
         kind, payload = self.stack.pop()
+        self.events[type(action).__name__] += 1
         if isinstance(action, LoseCard):  # R01, first way: lose the SH card, compare again
             self.discard.append(payload)
             self.stack.append((REFILL_COMPARE, None))
@@ -483,14 +487,17 @@ class Game:
         self.discard += [drawn] + extra
         self.stack.append((REFILL_PLAIN, None))
         if all(card == drawn for card in extra):
+            self.events["knight-failed"] += 1
             self.knights.pop(index)
             self._lose_last_sh_card()
             if self.roads and self.roads[-1] == face and not self._wall_protects():
                 self._lose_road()
         elif face == HORSE:
+            self.events["knight-downgraded"] += 1
             self.knights[index] = FOOT
         else:
             # The knight put into play pays if chosen: make it the last one (R14).
+            self.events["knight-saved"] += 1
             self.knights.append(self.knights.pop(index))
             self.stack.append((KNIGHT_PAYS, None))
 
@@ -514,6 +521,7 @@ class Game:
 
     def _lose_building(self, target: str) -> None:
         """R14: which of your buildings goes back."""
+        self.events["building-lost"] += 1
         if target == ROAD:
             self._lose_road()
         elif target == KNIGHT:
@@ -564,6 +572,7 @@ class Game:
             self.stack.append((DISCARD_MARKET, market_drop))
 
     def _demolish(self, payment: str) -> None:
+        self.events["demolition"] += 1
         last = self.history[-1]
         if not (last.complete and last.built):
             self._return_building(payment)
@@ -571,6 +580,7 @@ class Game:
         self.demolished.append(self.building_type(payment))
 
     def _recycle(self, payment: str) -> None:
+        self.events["recycling"] += 1
         kind, remaining = self.stack.pop()
         self.stack.append((RECYCLING, remaining - 1))  # below any discard a lost road asks
         series = self.history.pop(0)
@@ -598,6 +608,7 @@ class Game:
 
     def _new_deck(self) -> None:
         """§ Progreso: MDR and MDD shuffled together; then the hand is topped up (R17)."""
+        self.events["new-deck"] += 1
         self.deck += self.discard
         self.discard = []
         self.rng.shuffle(self.deck)
@@ -628,6 +639,7 @@ class Game:
                     card = self.deck.pop(0)
                     last = self.last_card
                     if last is not None and card == last.counts_as:
+                        self.events["coincidence"] += 1
                         self.stack.append((COINCIDENCE, card))
                     else:
                         self.hand.append(card)

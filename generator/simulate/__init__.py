@@ -1,0 +1,1 @@
+"""How hard is a variant? Automatic players, reproducible simulation runs, statistics."""

@@ -1,0 +1,63 @@
+"""`rulebook simulate`: a run with a progress bar, its report, comparisons, replays."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+from ..content.model import Book
+from ..errors import GeneratorError
+from ..examples.replay import rules_for
+from .difficulty import save_difficulty
+from .report import summary_table
+from .runner import replay_log, run
+from .stats import summarise
+
+COMPARABLE = {"goal": int}
+
+
+def _variants(base, compare: str | None) -> dict[str, object]:
+    if not compare:
+        return {"esta edición": base}
+    name, _, values = compare.partition("=")
+    if name not in COMPARABLE or not values:
+        raise GeneratorError(f"--compare {compare!r}: expected one of "
+                             f"{', '.join(f'{k}=V1,V2' for k in COMPARABLE)}")
+    try:
+        parsed = [COMPARABLE[name](v) for v in values.split(",")]
+    except ValueError:
+        raise GeneratorError(f"--compare {compare!r}: values must be whole numbers") from None
+    return {f"{name}={v}": dataclasses.replace(base, **{name: v}) for v in parsed}
+
+
+def simulate_command(book: Book, args, out) -> None:
+    if book.meta.engine != "solo-catan":
+        raise GeneratorError(f"{book.slug}: no simulator for this book's rules yet")
+    if args.games < 1 or args.jobs < 1:
+        raise GeneratorError("--games and --jobs must be at least 1")
+    base = rules_for(book)
+    if args.replay is not None:
+        for number, line in enumerate(replay_log(base, args.replay, args.player), start=1):
+            out.print(f"{number:4} {line}")
+        return
+    summaries = {}
+    for label, rules in _variants(base, args.compare).items():
+        start = time.perf_counter()
+        with Progress("[progress.description]{task.description}", BarColumn(),
+                      MofNCompleteColumn(), TimeRemainingColumn(), console=out,
+                      transient=True) as bar:
+            task = bar.add_task(label, total=args.games)
+            records = run(rules, args.games, args.seed, args.player, args.jobs,
+                          progress=lambda n: bar.advance(task, n))
+        took = time.perf_counter() - start
+        summaries[label] = summarise(records)
+        out.print(f"{label}: {args.games} games in {took:.1f} s "
+                  f"({args.games / took:.0f} games/s with {args.jobs} job(s)); first game seed "
+                  f"{records[0].seed} (replay with --replay {records[0].seed})")
+    out.print(summary_table(f"{book.slug}, jugador {args.player}, semilla {args.seed}",
+                            summaries))
+    if args.save:
+        file = save_difficulty(book, args, next(iter(summaries.values())))
+        out.print(f"[green]saved[/] {file}")

@@ -1,0 +1,38 @@
+"""The book's difficulty appendix: a stored simulation run (difficulty.yaml) and its chart.
+
+The run is stored as content, with its seed, player and game count, so the book prints
+numbers anyone can reproduce with `rulebook simulate`, and the build stays fast.
+"""
+
+from __future__ import annotations
+
+import yaml
+
+from ..build import write_atomically
+from ..content.model import Book
+from .stats import Summary
+
+HEADER = ("# Written by `rulebook simulate {slug} --games {games} --seed {seed} --player {player}"
+          " --save`.\n# The difficulty appendix prints these numbers; rerun that command to"
+          " check them.\n")
+
+
+def save_difficulty(book: Book, args, summary: Summary):
+    data = {
+        "player": args.player, "games": summary.games, "seed": args.seed,
+        "goal": book.components.game.goal,
+        "wins": summary.wins, "win_low": round(summary.win_low, 4),
+        "win_high": round(summary.win_high, 4),
+        "mean_points": round(summary.mean_points, 2),
+        "median_turns": float(summary.median_turns),
+        "stuck_rate": round(summary.stuck_rate, 4),
+        "exhausted_rate": round(summary.end_reasons.get("exhausted", 0) / summary.games, 4),
+        "points": {int(k): v for k, v in sorted(summary.points.items())},
+        "events_per_game": {k: round(v, 3) for k, v in summary.events_per_game.items()},
+    }
+    file = book.folder / "difficulty.yaml"
+    text = HEADER.format(slug=book.slug, games=summary.games, seed=args.seed,
+                         player=args.player) + yaml.safe_dump(data, sort_keys=False,
+                                                              allow_unicode=True)
+    write_atomically(file, text.encode("utf-8"))
+    return file

@@ -1,0 +1,111 @@
+"""Automatic players: each picks one of the legal actions; none can break a rule, because
+the engine offers only legal ones. Pluggable by name (`PLAYERS`)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ..engine.solo import Game
+from ..engine.solo.actions import (Continue, Demolish, DiscardHand, DiscardMarket,
+                                   EndRecycling, KnightPays, LibrarySwap, LoseCard, PayTownHall,
+                                   PlaceLoose, Recycle, SacrificeHand, StartSeries, TradeMarket,
+                                   TradeThree, UseKnight)
+
+# What a building is worth to the greedy player: points, plus what it unlocks.
+VALUE = {"road": 1.0, "knight": 0.8, "settlement": 2.0, "city": 3.0}
+EXPANSION_VALUE = 3.5
+
+
+class RandomPlayer:
+    """Uniformly random among the legal actions: the floor any strategy must beat."""
+
+    name = "random"
+
+    def choose(self, game: Game, actions: list, rng: random.Random):
+        return rng.choice(actions)
+
+
+class GreedyPlayer:
+    """Plays sensibly without looking ahead: continue series, start the building it has the
+    cards for, defend completed series with knights, pay with the cheapest building."""
+
+    name = "greedy"
+
+    def choose(self, game: Game, actions: list, rng: random.Random):
+        decision = game.decision
+        if decision == "coincidence":
+            return self._coincidence(game, actions)
+        if decision == "knight-pays":
+            return KnightPays("knight") if game.knights and game.knights[-1] == "A" or \
+                KnightPays("road") not in actions else KnightPays("road")
+        if decision in ("discard-hand", "discard-market"):
+            pile = game.hand if decision == "discard-hand" else game.market
+            most = Counter(pile).most_common(1)[0][0]
+            return next(a for a in actions if a.resource == most)
+        if decision == "recycling":
+            return self._cheapest(game, [a for a in actions if isinstance(a, Recycle)]) \
+                or EndRecycling()
+        return self._turn(game, actions, rng)
+
+    def _coincidence(self, game: Game, actions: list):
+        series = game.history[-1] if game.history else None
+        at_stake = series is not None and series.complete
+        knights = [a for a in actions if isinstance(a, UseKnight)]
+        if at_stake and knights:
+            return max(knights, key=lambda a: game.knights[a.index])  # horseback first
+        if at_stake and series.target not in ("road", "knight") and len(game.hand) <= 3:
+            return SacrificeHand()
+        return LoseCard()
+
+    def _cheapest(self, game: Game, actions: list):
+        def cost(action):
+            payment = action.payment
+            if payment == "road":
+                return 0.5 if game.roads and game.roads[-1] == "B" else 1.5
+            return VALUE.get(payment, EXPANSION_VALUE)
+        return min(actions, key=cost) if actions else None
+
+    def _turn(self, game: Game, actions: list, rng: random.Random):
+        pool = Counter(game.hand) + Counter(game.market)
+        plain = [a for a in actions if isinstance(a, Continue) and a.as_resource is None]
+        if plain:
+            return plain[0]
+        if PayTownHall() in actions:
+            return PayTownHall()
+        starts = [a for a in actions if isinstance(a, StartSeries)]
+        if starts:
+            return max(starts, key=lambda a: self._promise(game, a, pool))
+        substitutes = [a for a in actions if isinstance(a, Continue)]
+        if substitutes:
+            return substitutes[0]
+        trades = [a for a in actions if isinstance(a, (TradeMarket, LibrarySwap))
+                  and self._wanted(game, a.take)]
+        if trades:
+            return trades[0]
+        three = [a for a in actions if isinstance(a, TradeThree) and self._wanted(game, a.take)]
+        if three:
+            return three[0]
+        loose = [a for a in actions if isinstance(a, PlaceLoose)]
+        if loose:
+            return max(loose, key=lambda a: pool[a.resource])
+        demolish = [a for a in actions if isinstance(a, (Demolish, Recycle))]
+        if demolish:
+            return self._cheapest(game, demolish)
+        return rng.choice(actions)
+
+    def _promise(self, game: Game, action: StartSeries, pool: Counter) -> float:
+        cost = game.rules.costs[action.target]
+        need = Counter(cost) - pool
+        missing = sum(need.values())
+        value = VALUE.get(action.target, EXPANSION_VALUE)
+        return value / (1 + 2 * missing) - (0.5 if action.as_resource else 0)
+
+    def _wanted(self, game: Game, resource: str) -> bool:
+        series = game.open_series
+        if series is not None:
+            return game.rules.costs[series.target][len(series.cards)] == resource
+        return resource in game.rules.starters
+
+
+PLAYERS = {p.name: p for p in (RandomPlayer, GreedyPlayer)}

@@ -1,0 +1,47 @@
+"""A run's report for the terminal (rich) and its data for the book's appendix."""
+
+from __future__ import annotations
+
+from rich.table import Table
+
+from .stats import Summary
+
+EVENT_NAMES = {
+    "coincidence": "coincidencias", "LoseCard": "cartas perdidas",
+    "SacrificeHand": "manos sacrificadas", "UseKnight": "caballeros en juego",
+    "knight-saved": "caballeros que salvan", "knight-failed": "caballeros que fallan",
+    "knight-downgraded": "caballeros que bajan del caballo",
+    "building-lost": "construcciones perdidas", "demolition": "cartas demolidas",
+    "recycling": "series recicladas", "new-deck": "MDR nuevos (progreso o reciclaje)",
+}
+
+
+def summary_table(title: str, columns: dict[str, Summary]) -> Table:
+    """One column per run (a comparison puts several side by side)."""
+    table = Table(title=title, title_justify="left")
+    table.add_column("")
+    for name in columns:
+        table.add_column(name, justify="right")
+
+    def row(label, value):
+        table.add_row(label, *(value(s) for s in columns.values()))
+
+    row("partidas", lambda s: f"{s.games}")
+    row("victorias", lambda s: f"{s.win_rate:.1%} ({s.win_low:.1%}–{s.win_high:.1%}, 95 %)")
+    row("puntos, media", lambda s: f"{s.mean_points:.1f}")
+    row("turnos, mediana", lambda s: f"{s.median_turns:.0f}")
+    row("bloqueado (sin acciones)", lambda s: f"{s.stuck_rate:.1%}")
+    row("sin MDR ni salida", lambda s: f"{s.end_reasons.get('exhausted', 0) / s.games:.1%}")
+    for key, label in EVENT_NAMES.items():
+        row(f"{label} por partida", lambda s, k=key: f"{s.events_per_game.get(k, 0):.2f}")
+    return table
+
+
+def points_histogram(summary: Summary, goal: int) -> list[tuple[str, int]]:
+    """Final points in bands of 2 up to the goal: the appendix chart's bars."""
+    bands = []
+    for low in range(0, goal, 2):
+        label = f"{low}–{low + 1}"
+        bands.append((label, sum(n for p, n in summary.points.items() if low <= p <= low + 1)))
+    bands.append((f"≥{goal}", sum(n for p, n in summary.points.items() if p >= goal)))
+    return bands

@@ -1,0 +1,58 @@
+"""Statistics of a run, as a designer reads them."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from dataclasses import dataclass
+
+from .runner import GameRecord, events_total
+
+
+def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """95 % Wilson score interval of a proportion: sound at 0 %, 100 % and small n."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Summary:
+    games: int
+    wins: int
+    win_low: float
+    win_high: float
+    points: Counter
+    mean_points: float
+    median_turns: float
+    mean_turns: float
+    end_reasons: Counter
+    events_per_game: dict
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def stuck_rate(self) -> float:
+        return self.end_reasons.get("stuck", 0) / self.games if self.games else 0.0
+
+
+def summarise(records: list[GameRecord]) -> Summary:
+    n = len(records)
+    wins = sum(r.won for r in records)
+    low, high = wilson(wins, n)
+    events = events_total(records)
+    return Summary(
+        games=n, wins=wins, win_low=low, win_high=high,
+        points=Counter(r.points for r in records),
+        mean_points=statistics.fmean(r.points for r in records) if n else 0.0,
+        median_turns=statistics.median(r.turns for r in records) if n else 0.0,
+        mean_turns=statistics.fmean(r.turns for r in records) if n else 0.0,
+        end_reasons=Counter(r.end_reason for r in records),
+        events_per_game={k: v / n for k, v in sorted(events.items())} if n else {},
+    )
