@@ -156,14 +156,17 @@ def render_pdf(book: Book, size: PageSize | None = None, replays=(),
     Returns the PDF and the pages it settled on.
     """
     geometry = Geometry.for_size(size or book.meta.page_size)
+    # With no pages known, the first pass only measures: figures are stood in for by blank
+    # space of their size, which lays out the same and costs nothing to draw.
+    draft = not pages
     pages = dict(pages or {})
     for _ in range(MAX_PASSES):
         buffer = io.BytesIO()
         doc = BookDocTemplate(buffer, book, geometry)
         ctx = StoryContext(book, doc.styles, pages, geometry.frame_width,
-                           {r.example.id: r for r in replays}, figures)
+                           {r.example.id: r for r in replays}, figures, draft)
         doc.build(book_story(ctx))
-        if doc.anchor_pages == pages:
+        if doc.anchor_pages == pages and not draft:
             return buffer.getvalue(), pages
-        pages = doc.anchor_pages
+        pages, draft = doc.anchor_pages, False
     raise RenderError(f"{book.slug}: page numbers did not settle after {MAX_PASSES} passes")

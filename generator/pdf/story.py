@@ -55,6 +55,11 @@ class StoryContext:
     frame_width: float
     replays: dict = field(default_factory=dict)  # example id → Replay
     figures: object = None  # BookFigures
+    draft: bool = False     # a measuring pass: figures as blank space of their size
+
+    def art(self, svg: str, max_width: float, max_height: float, shrink: float = 1.0):
+        figure = drawing(svg, max_width, max_height, shrink)
+        return Spacer(figure.width, figure.height) if self.draft else figure
 
     @property
     def words(self) -> dict[str, str]:
@@ -284,7 +289,7 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
 
     def sh_figure(step: int) -> None:
         if step in figures:
-            content.append(drawing(figures[step].svg, ctx.frame_width - 2 * s.body.fontSize,
+            content.append(ctx.art(figures[step].svg, ctx.frame_width - 2 * s.body.fontSize,
                                    ctx.frame_width * 0.45, shrink=0.8))
 
     frames = replay.frames
@@ -313,7 +318,7 @@ def figure_block(figure_id: str, ctx: StoryContext) -> list[Flowable]:
     s = ctx.styles
     figure = ctx.figures.named[figure_id]
     number = ctx.numbers("figure")[figure_id]
-    art = drawing(figure.svg, ctx.frame_width, ctx.frame_width * 1.1)
+    art = ctx.art(figure.svg, ctx.frame_width, ctx.frame_width * 1.1)
     caption = Paragraph(f'<a name="fig-{figure_id}"/><font name="SourceSans-Semibold" '
                         f'color="{palette.ACCENT}">Figura {number}.</font> '
                         f"{_text(figure.caption, ctx, True)}", s.caption)
