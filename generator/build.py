@@ -124,7 +124,8 @@ def build_cards(book: Book, output: Path, papers: list[SheetOptions]) -> list[Pa
     if cards is None:
         return []
     style = style_for(book.components)
-    costs_svg = costs_drawing(book.components, style, Words(book.components)).tostring()
+    marks = all(face.marks for face in cards.faces if face.kind == "costs")
+    costs_svg = costs_drawing(book.components, style, Words(book.components), marks).tostring()
     pieces = reference_cards(book, costs_svg)
     trim = (cards.width, cards.height)
     written = []

@@ -121,3 +121,31 @@ def test_unknown_book_name_is_a_clear_error(capsys):
     assert main(["check", "no-such-book"]) == 1
     err = capsys.readouterr().err
     assert "no book.yaml here" in err and "solo-catan" in err
+
+
+def test_a_cost_that_disagrees_with_the_official_facts_stops_the_build(tmp_path, capsys):
+    """Seed 002 gives the settlement without grain: entered like that, the check says so."""
+    import shutil
+    from generator.content.loader import CONTENT_ROOT
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT_ROOT / "catan-base", content / "catan-base")
+    shutil.copytree(CONTENT_ROOT / "_facts", content / "_facts")
+    path = content / "catan-base" / "components.yaml"
+    edit(path, "cost: [brick, lumber, wool, grain]", "cost: [brick, lumber, wool]")
+    code, message = run_build(content / "catan-base", tmp_path / "out", capsys)
+    assert code == 1
+    assert f"components.yaml:{line_of(path, 'cost: [brick, lumber, wool]')}" in message
+    assert ("the settlement costs arcilla, madera, lana here, but the official cost is "
+            "arcilla, madera, lana, cereal (catan-base.yaml)") in message
+    assert_nothing_written(tmp_path / "out")
+
+
+def test_the_shipped_base_book_states_the_corrected_cost(tmp_path):
+    from generator.build import build_book
+    from generator.content.loader import CONTENT_ROOT
+    import pdfplumber
+    pdf = build_book(CONTENT_ROOT / "catan-base", tmp_path).files[0]
+    with pdfplumber.open(pdf) as doc:
+        text = " ".join(" ".join((p.extract_text() or "") for p in doc.pages).split())
+    assert "Poblado Arcilla → Madera → Lana → Cereal 1" in text
+    assert "R01. El coste del poblado" in text

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections import Counter
 from pathlib import Path
 
 from ..errors import ContentError, Location
 from .context import prose_context
 from .examples import Example, ExampleSource
-from .model import (Book, BookMeta, Chapter, Components, Difficulty, FigureSpec, Glossary,
-                    PrintSpec, Ruling)
+from .model import (Book, BookMeta, Chapter, Components, Difficulty, Facts, FigureSpec,
+                    Glossary, PrintSpec, Ruling)
 from .prose import (ABBREVIATION, CROSS_REFERENCE, MARKER, RULING_REFERENCE, render_string, heading_anchor, parse_markdown,
                     render_template, text_of)
 from .yamlsource import read_yaml, validate
@@ -46,6 +47,7 @@ def load_book(folder: Path) -> Book:
     components_doc = read_yaml(folder / "components.yaml")
     components = validate(components_doc, Components)
     _check_components(components_doc, components)
+    _check_against_facts(components_doc, components, folder.parent / "_facts")
     glossary_doc = read_yaml(folder / "glossary.yaml")
     glossary = validate(glossary_doc, Glossary)
     rulings: list[Ruling] = []
@@ -195,6 +197,33 @@ def _check_components(doc, components: Components) -> None:
                 raise doc.error((group, i, "id"), f"duplicate id '{item_id}'")
 
 
+def _check_against_facts(doc, components: Components, facts_folder: Path) -> None:
+    """Costs, points and goal that disagree with the researched facts stop the build."""
+    if components.reference is None:
+        return
+    file = facts_folder / f"{components.reference}.yaml"
+    if not file.is_file():
+        raise doc.error(("reference",), f"no facts file '{components.reference}'",
+                        f"a file in {facts_folder.name}/")
+    facts = validate(read_yaml(file), Facts)
+    names = {r.id: r.name.lower() for r in components.resources}
+    for i, building in enumerate(components.buildings):
+        official = facts.costs.get(building.id)
+        if official is not None and Counter(building.cost) != Counter(official):
+            have = ", ".join(names.get(r, r) for r in building.cost)
+            want = ", ".join(names.get(r, r) for r in official)
+            raise doc.error(("buildings", i, "cost"),
+                            f"the {building.id} costs {have} here, but the official cost is "
+                            f"{want} ({file.name})", "the official cost")
+        if building.id in facts.points and building.points != facts.points[building.id]:
+            raise doc.error(("buildings", i, "points"),
+                            f"the {building.id} is worth {building.points} here, but "
+                            f"{facts.points[building.id]} officially ({file.name})")
+    if facts.goal and components.game and components.game.goal != facts.goal:
+        raise doc.error(("game", "goal"), f"goal {components.game.goal}, but the official "
+                        f"goal is {facts.goal} ({file.name})")
+
+
 def _chapter(file: Path, rendered) -> Chapter:
     tree = parse_markdown(rendered)
     first = next(iter(tree), None)
@@ -273,3 +302,7 @@ def _check_rulings(book: Book, doc, prose) -> None:
             raise ContentError(Location(file, number),
                                f"ruling {match.group(1)} is cited but not in rulings.yaml",
                                "a ruling id defined in rulings.yaml")
+        if match.group(1).lower() not in anchors:
+            raise ContentError(Location(file, number),
+                               f"ruling {match.group(1)} is cited but the book never prints it",
+                               "{{ ruling_list() }} in a chapter")

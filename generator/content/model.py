@@ -119,6 +119,7 @@ class Components:
     expansions: list[Expansion] = field(default_factory=list)
     game: GameParameters | None = None
     road_bonuses: list[dict[str, int]] = field(default_factory=list)
+    reference: str | None = None  # a facts file in content/_facts/ the costs must agree with
 
     def resource(self, rid: str) -> Resource:
         return next(r for r in self.resources if r.id == rid)
@@ -146,6 +147,15 @@ def _unique(items) -> list[str]:
         if item not in seen:
             seen.append(item)
     return seen
+
+
+@dataclass(config=STRICT)
+class Facts:
+    """Researched facts a book's data is checked against (content/_facts/*.yaml)."""
+
+    costs: dict[str, list[str]]
+    points: dict[str, int] = field(default_factory=dict)
+    goal: int | None = None
 
 
 # --- glossary.yaml -----------------------------------------------------------------------
@@ -206,6 +216,7 @@ class CardFace:
     title: str
     kind: Literal["costs", "abbreviations", "steps", "lines"]
     lines: list[str] = field(default_factory=list)
+    marks: bool = True  # costs card: mark series starters and enders (the solo variant's idea)
 
 
 @dataclass(config=STRICT)

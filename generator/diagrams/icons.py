@@ -66,6 +66,10 @@ def building_icon(dwg, style: DiagramStyle, building: str, cx: float, cy: float,
         group.add(dwg.rect((x0, cy - r * 0.1), (w, r * 0.95), fill=colour))
         if building == "city":
             group.add(dwg.rect((x0 + r * 1.3, cy - r * 0.9), (w - r * 1.3, r * 0.8), fill=colour))
+    elif building == "development":  # a card with a star
+        group.add(dwg.rect((cx - r * 0.6, cy - r * 0.85), (r * 1.2, r * 1.7), rx=r * 0.15,
+                           fill=colour))
+        group.add(dwg.circle((cx, cy), r * 0.3, fill="#ffffff"))
     else:  # expansion: a tower with battlements
         group.add(dwg.rect((cx - r * 0.6, cy - r * 0.6), (r * 1.2, r * 1.5), fill=colour))
         for k in range(3):

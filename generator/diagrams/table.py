@@ -70,7 +70,7 @@ def setup_drawing(game, components, style: DiagramStyle, words) -> svgwrite.Draw
     return sized(dwg, background, width, height)
 
 
-def costs_drawing(components, style: DiagramStyle, words) -> svgwrite.Drawing:
+def costs_drawing(components, style: DiagramStyle, words, marks: bool = True) -> svgwrite.Drawing:
     """The building-costs card: each cost in series order, its starter and ender marked."""
     row_h, icon_r, step = 11.0, 3.2, 9.0
     longest = max(len(b.cost) for b in components.buildings)
@@ -84,7 +84,8 @@ def costs_drawing(components, style: DiagramStyle, words) -> svgwrite.Drawing:
         y = 5 + row * row_h + row_h / 2
         group = dwg.g(class_="cost-row", **{"data-building": building.id})
         group.add(building_icon(dwg, style, building.id if building.id in
-                                ("road", "knight", "settlement", "city") else "expansion",
+                                ("road", "knight", "settlement", "city", "development")
+                                else "expansion",
                                 6, y, 2.6, colour=style.accent))
         group.add(dwg.text(building.name, insert=(11, y + 1.1), font_family=style.font,
                            font_weight="bold", font_size=3.0, fill=style.ink))
@@ -94,11 +95,11 @@ def costs_drawing(components, style: DiagramStyle, words) -> svgwrite.Drawing:
                 group.add(dwg.line((cx - step + icon_r + 0.8, y), (cx - icon_r - 0.8, y),
                                    stroke=style.muted, stroke_width=0.3))
             group.add(resource_icon(dwg, style, resource, cx, y, icon_r))
-            if k == 0:
+            if k == 0 and marks:
                 group.add(dwg.text("inicio", insert=(cx, y - icon_r - 1.0), text_anchor="middle",
                                    font_family=style.font, font_size=2.1, fill=style.accent,
                                    class_="starter"))
-            if k == len(building.cost) - 1:
+            if k == len(building.cost) - 1 and marks:
                 group.add(dwg.text("fin", insert=(cx, y + icon_r + 2.6), text_anchor="middle",
                                    font_family=style.font, font_size=2.1, fill=style.accent,
                                    class_="ender"))

@@ -116,10 +116,11 @@ def _card_story(book: Book, face: CardFace, styles, box: Rect, figure_svg: str |
     body = styles["body"]
     if face.kind == "costs" and figure_svg:
         art = drawing(figure_svg, box.w * mm, box.h * mm * 0.8)
+        caption = ("Coloca las cartas en este orden. Marcados: inicio y fin de serie."
+                   if face.marks else "Lo que cuesta cada construcción.")
         return [Spacer(1, 2 * mm), art, Spacer(1, 2 * mm),
-                Paragraph("Coloca las cartas en este orden. Marcados: inicio y fin de serie.",
-                          ParagraphStyle("c", parent=body, alignment=TA_CENTER,
-                                         fontSize=body.fontSize * 0.9))]
+                Paragraph(caption, ParagraphStyle("c", parent=body, alignment=TA_CENTER,
+                                                  fontSize=body.fontSize * 0.9))]
     if face.kind == "abbreviations":
         return [Paragraph(f"<b>{a.abbr}</b> · {a.term}", body)
                 for a in book.glossary.abbreviations]
