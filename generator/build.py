@@ -23,6 +23,7 @@ from .sheets.faces import reference_cards, tokens
 from .sheets.geometry import Flip
 from .sheets.render import SheetOptions, calibration, home_sheets, print_shop
 from .errors import RenderError
+from .html.render import render_html
 from .examples.replay import check_book
 from .pdf.document import render_pdf
 
@@ -72,6 +73,9 @@ def build_book(folder: Path, output: Path = OUTPUT_ROOT, size: PageSize | None =
     layout = target.with_name(f".{target.stem}.pages.json")
     pdf, pages = render_pdf(book, size, replays, _read_pages(layout), figures)
     written = write_figures(figures, output / book.slug / "figures")
+    html = output / book.slug / "index.html"
+    write_atomically(html, render_html(book, replays, figures).encode("utf-8"))
+    written.append(html)
     write_atomically(target, pdf)
     write_atomically(layout, json.dumps(pages, sort_keys=True).encode())
     return Built(book, [target] + written)

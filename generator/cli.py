@@ -138,9 +138,9 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 built = build_book(folder, args.output, args.page_size)
                 took = time.perf_counter() - start
-                pdf, figures = built.files[0], built.files[1:]
-                out.print(f"[green]built[/] {escape(str(pdf))} and {len(figures)} figures "
-                          f"({took:.2f} s)")
+                pdf, figures = built.files[0], [f for f in built.files if f.suffix == ".svg"]
+                out.print(f"[green]built[/] {escape(str(pdf))}, index.html and "
+                          f"{len(figures)} figures ({took:.2f} s)")
                 defaults = [SheetOptions(p) for p in ("A4", "Letter")]
                 pieces = (build_cards(built.book, args.output, defaults)
                           + build_tokens(built.book, args.output, defaults))

@@ -1,0 +1,158 @@
+"""Chapters' element trees to HTML, with abbreviations, rulings and cross-references linked,
+and example boxes and figures (inline SVG) where the markers stand.
+
+Text is escaped by the serialiser (python-markdown's raw HTML is disabled at parsing), so
+nothing typed in a content file can become markup or script; the only unescaped parts are
+the SVGs our own diagram code writes, and jinja2 autoescapes everything else.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import jinja2
+from markupsafe import Markup
+
+from ..content.model import Book
+from ..content.prose import ABBREVIATION, MARKER, RULING_REFERENCE, heading_anchor
+from ..examples.text import Words, action_text, position_lines
+from ..labels import labels
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+SVG_PROLOGUE = re.compile(r"^<\?xml[^>]*>\s*")
+
+
+def _environment(definitions: dict[str, str]) -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES),
+                             autoescape=jinja2.select_autoescape(["html", "j2"]),
+                             undefined=jinja2.StrictUndefined)
+
+    def terms(text: str) -> Markup:
+        """Escape, then link the abbreviations: for texts outside the chapters' trees."""
+        paragraph = ET.Element("span")
+        paragraph.text = str(text)
+        _link_tree(paragraph, None, definitions, set())
+        inner = ET.tostring(paragraph, encoding="unicode", method="html")
+        return Markup(inner[len("<span>"):-len("</span>")])
+
+    env.filters["terms"] = terms
+    return env
+
+
+def _link_text(parent: ET.Element, text: str, after: ET.Element | None, book: Book,
+               definitions: dict[str, str], rulings: set[str]) -> None:
+    """Split `text` (the text of `parent`, or the tail of `after`) around abbreviations and
+    ruling ids, inserting links for them."""
+    pattern = re.compile(f"{ABBREVIATION.pattern}|{RULING_REFERENCE.pattern}")
+    pieces, last = [], 0
+    for match in pattern.finditer(text):
+        word = match.group(1) or match.group(2)
+        if match.group(1) and word in definitions:
+            link = ET.Element("a", {"href": f"#gl-{word}", "class": "term",
+                                    "title": definitions[word]})
+        elif match.group(2) and word in rulings:
+            link = ET.Element("a", {"href": f"#{word.lower()}", "class": "ruling"})
+        else:
+            continue
+        link.text = word
+        pieces.append((text[last:match.start()], link))
+        last = match.end()
+    if not pieces:
+        return
+    head = pieces[0][0]
+    if after is None:
+        parent.text = head
+        index = 0
+    else:
+        after.tail = head
+        index = list(parent).index(after) + 1
+    for n, (_, link) in enumerate(pieces):
+        link.tail = pieces[n + 1][0] if n + 1 < len(pieces) else text[last:]
+        parent.insert(index + n, link)
+
+
+def _link_tree(element: ET.Element, book: Book, definitions, rulings) -> None:
+    for child in list(element):
+        if child.tag not in ("a", "code"):
+            _link_tree(child, book, definitions, rulings)
+    if element.tag in ("a", "code", "h1", "h2", "h3"):
+        return
+    if element.text:
+        _link_text(element, element.text, None, book, definitions, rulings)
+    for child in list(element):
+        if child.tail:
+            _link_text(element, child.tail, child, book, definitions, rulings)
+
+
+def _cross_references(element: ET.Element, anchors: dict[str, str]) -> None:
+    for link in element.iter("a"):
+        href = link.get("href", "")
+        if href.startswith("#") and href[1:] in anchors and "class" not in link.attrib:
+            link.set("class", "xref")
+
+
+def _inline_svg(svg: str, css_class: str) -> Markup:
+    body = SVG_PROLOGUE.sub("", svg)
+    return Markup(body.replace("<svg ", f'<svg role="img" class="{css_class}" ', 1))
+
+
+def render_html(book: Book, replays: list, figures) -> str:
+    words = Words(book.components)
+    definitions = {a.abbr: f"{a.term}: {a.definition}" for a in book.glossary.abbreviations}
+    rulings = {r.id for r in book.rulings}
+    anchors = book.anchors
+    by_id = {r.example.id: r for r in replays}
+    numbers = {"example": {}, "figure": {}}
+    chapters = []
+    for chapter in book.chapters:
+        blocks = []
+        for element in chapter.tree:
+            marker = MARKER.fullmatch((element.text or "").strip()) if element.tag == "p" else None
+            if marker and len(element) == 0:
+                kind, item = marker.groups()
+                numbers[kind][item] = len(numbers[kind]) + 1
+                if kind == "example":
+                    blocks.append(("example", _example(by_id[item], numbers[kind][item], words,
+                                                       figures, book)))
+                else:
+                    figure = figures.named[item]
+                    blocks.append(("figure", {"number": numbers[kind][item],
+                                              "caption": figure.caption,
+                                              "svg": _inline_svg(figure.svg, "figure")}))
+                continue
+            element = copy.deepcopy(element)
+            if element.tag in ("h1", "h2", "h3"):
+                element.set("id", heading_anchor(element, chapter.id))
+            _link_tree(element, book, definitions, rulings)
+            _cross_references(element, anchors)
+            blocks.append(("html", Markup(ET.tostring(element, encoding="unicode",
+                                                      method="html"))))
+        chapters.append({"id": chapter.id, "title": chapter.title, "blocks": blocks})
+    template = _environment(definitions).get_template("book.html.j2")
+    return template.render(book=book, meta=book.meta, chapters=chapters,
+                           words=labels(book.meta.language), glossary=book.glossary)
+
+
+def _example(replay, number: int, words: Words, figures, book: Book) -> dict:
+    per_step = figures.examples.get(replay.example.id, {}) if figures else {}
+
+    def position(frame, label):
+        svg = per_step.get(frame.step or 0)
+        return {"label": label, "lines": position_lines(frame.game, words),
+                "svg": _inline_svg(svg.svg, "sh") if svg else None}
+
+    frames = replay.frames
+    steps = []
+    previous = frames[0].game
+    for frame in frames[1:]:
+        steps.append({"number": frame.step, "text": action_text(frame.action, words, previous),
+                      "rejected": frame.rejected, "note": frame.note,
+                      "position": position(frame, f"Tras el paso {frame.step}")
+                      if frame.show else None})
+        previous = frame.game
+    return {"id": replay.example.id, "number": number, "title": replay.example.title,
+            "summary": replay.example.summary,
+            "start": position(frames[0], "Al empezar"), "steps": steps}
