@@ -5,18 +5,34 @@ from __future__ import annotations
 import pytest
 
 from generator.cli import main
-from generator.content.loader import CONTENT_ROOT, load_book
-from generator.examples.replay import ExamplesFailed, check_book, replay, rules_for
+from generator.content.loader import CONTENT_ROOT, book_folders, load_book
+from generator.examples.replay import ExamplesFailed, adapter_for, check_book, replay
 
 SOLO_BOOK = load_book(CONTENT_ROOT / "solo-catan")
-RULES = rules_for(SOLO_BOOK)
+ADAPTER = adapter_for(SOLO_BOOK)
 
 
-@pytest.mark.parametrize("source", SOLO_BOOK.examples, ids=lambda s: s.example.id)
-def test_worked_example_replays_as_the_book_says(source):
-    result = replay(source, RULES)
+BOOKS = [load_book(folder) for folder in book_folders()]
+EXAMPLES = [(book, source) for book in BOOKS for source in book.examples]
+
+
+@pytest.mark.parametrize("book, source", EXAMPLES,
+                         ids=[f"{b.slug}/{s.example.id}" for b, s in EXAMPLES])
+def test_worked_example_replays_as_the_book_says(book, source):
+    result = replay(source, adapter_for(book))
     assert result.failure is None, str(result.failure)
     assert len(result.frames) == len(source.example.steps) + 1
+    assert any(f.rejected for b, s in EXAMPLES if b is book
+               for f in replay(s, adapter_for(b)).frames), "each book shows a refused move"
+
+
+def test_token_books_have_checked_examples_with_refusals():
+    for slug in ("catan-para-dos", "uno-contra-uno"):
+        book = next(b for b in BOOKS if b.slug == slug)
+        assert len(book.examples) >= 3
+        codes = {f.rejected for s in book.examples
+                 for f in replay(s, adapter_for(book)).frames if f.rejected}
+        assert {"action-used"} <= codes
 
 
 def test_the_book_has_the_examples_the_issue_asks_for():

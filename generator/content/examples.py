@@ -72,7 +72,7 @@ class Expectation:
 class Step:
     do: str
     reject: str | None = None
-    expect: Expectation | None = None
+    expect: dict | None = None  # checked by the book's engine (Expectation for the solo one)
     note: str = ""
     arrange_deck: list[str] | None = None  # before the step: these cards on top of the MDR
     show: bool = False                     # print the position after this step in the book
@@ -84,7 +84,7 @@ class Example:
     title: str
     section: str
     summary: str
-    start: StartSpec
+    start: dict  # checked by the book's engine (StartSpec for the solo one)
     steps: Annotated[list[Step], Field(min_length=1)]
     seed: int = 0
 

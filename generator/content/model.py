@@ -113,6 +113,22 @@ class GameParameters:
 
 
 @dataclass(config=STRICT)
+class Economy:
+    """The token rules of a two-player rule set (trade tokens or coins)."""
+
+    actions: list[Literal["forced-trade", "robber-to-desert", "exchange"]]
+    actions_per_turn: int = 1
+    cost_not_ahead: int = 1
+    cost_ahead: int = 2
+    unlock_points: int = 0
+    after_roll: bool = False
+    knight_discard: int = 2
+    settlement_gains: dict[Literal["coast", "desert", "desert-coast"], int] = \
+        field(default_factory=dict)
+    robber_compensation: int = 0
+
+
+@dataclass(config=STRICT)
 class Components:
     resources: Annotated[list[Resource], Field(min_length=1)]
     buildings: Annotated[list[Building], Field(min_length=1)]
@@ -120,6 +136,7 @@ class Components:
     game: GameParameters | None = None
     road_bonuses: list[dict[str, int]] = field(default_factory=list)
     reference: str | None = None  # a facts file in content/_facts/ the costs must agree with
+    economy: Economy | None = None
 
     def resource(self, rid: str) -> Resource:
         return next(r for r in self.resources if r.id == rid)

@@ -91,5 +91,6 @@ def book_figures(book: Book, replays: list) -> BookFigures:
     words = Words(book.components)
     by_id = {r.example.id: r for r in replays}
     named = {spec.id: named_figure(spec, book, by_id, style, words) for spec in book.figures}
-    examples = {r.example.id: example_figures(r, style, words) for r in replays}
+    examples = ({r.example.id: example_figures(r, style, words) for r in replays}
+                if book.meta.engine == "solo-catan" else {})
     return BookFigures(named, examples)

@@ -18,7 +18,6 @@ from markupsafe import Markup
 
 from ..content.model import Book
 from ..content.prose import ABBREVIATION, MARKER, RULING_REFERENCE, heading_anchor
-from ..examples.text import Words, action_text, position_lines
 from ..labels import labels
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -100,7 +99,6 @@ def _inline_svg(svg: str, css_class: str) -> Markup:
 
 
 def render_html(book: Book, replays: list, figures) -> str:
-    words = Words(book.components)
     definitions = {a.abbr: f"{a.term}: {a.definition}" for a in book.glossary.abbreviations}
     rulings = {r.id for r in book.rulings}
     anchors = book.anchors
@@ -115,8 +113,8 @@ def render_html(book: Book, replays: list, figures) -> str:
                 kind, item = marker.groups()
                 numbers[kind][item] = len(numbers[kind]) + 1
                 if kind == "example":
-                    blocks.append(("example", _example(by_id[item], numbers[kind][item], words,
-                                                       figures, book)))
+                    blocks.append(("example", _example(by_id[item], numbers[kind][item],
+                                                       figures)))
                 else:
                     figure = figures.named[item]
                     blocks.append(("figure", {"number": numbers[kind][item],
@@ -136,19 +134,20 @@ def render_html(book: Book, replays: list, figures) -> str:
                            words=labels(book.meta.language), glossary=book.glossary)
 
 
-def _example(replay, number: int, words: Words, figures, book: Book) -> dict:
+def _example(replay, number: int, figures) -> dict:
     per_step = figures.examples.get(replay.example.id, {}) if figures else {}
+    adapter = replay.adapter
 
     def position(frame, label):
         svg = per_step.get(frame.step or 0)
-        return {"label": label, "lines": position_lines(frame.game, words),
+        return {"label": label, "lines": adapter.position_lines(frame.game),
                 "svg": _inline_svg(svg.svg, "sh") if svg else None}
 
     frames = replay.frames
     steps = []
     previous = frames[0].game
     for frame in frames[1:]:
-        steps.append({"number": frame.step, "text": action_text(frame.action, words, previous),
+        steps.append({"number": frame.step, "text": adapter.action_text(frame.action, previous),
                       "rejected": frame.rejected, "note": frame.note,
                       "position": position(frame, f"Tras el paso {frame.step}")
                       if frame.show else None})

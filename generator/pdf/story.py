@@ -20,7 +20,6 @@ from reportlab.platypus import (CondPageBreak, Flowable, KeepTogether, ListFlowa
 from .. import palette
 from ..content.model import Book
 from ..content.prose import ABBREVIATION, MARKER, RULING_REFERENCE, heading_anchor
-from ..examples.text import Words, action_text, position_lines
 from ..labels import labels
 from .figures import drawing
 from .styles import Styles, color
@@ -267,7 +266,7 @@ def callout(element: ET.Element, ctx: StoryContext, chapter) -> Flowable:
 def example_box(replay, ctx: StoryContext) -> list[Flowable]:
     """A worked example as the engine replayed it: start, numbered steps, positions shown."""
     s = ctx.styles
-    words = Words(ctx.book.components)
+    adapter = replay.adapter
     number = ctx.numbers("example")[replay.example.id]
     figures = ctx.figures.examples.get(replay.example.id, {}) if ctx.figures else {}
     ink = palette.EXAMPLE
@@ -284,7 +283,7 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
         """A position is one paragraph, a line per part of the table: read, and kept, whole."""
         lines = [f'<font name="SourceSans-Semibold">{label}</font>'] + [
             f'<font color="{palette.MUTED}">{key}:</font> {_text(text, ctx, True)}'
-            for key, text in position_lines(game, words)]
+            for key, text in adapter.position_lines(game)]
         content.append(Paragraph("<br/>".join(lines), small))
 
     def sh_figure(step: int) -> None:
@@ -298,7 +297,7 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
     keep = len(content)  # title, summary and the starting position stay together
     previous = frames[0].game
     for frame in frames[1:]:
-        said = action_text(frame.action, words, previous)
+        said = adapter.action_text(frame.action, previous)
         if frame.rejected:
             said = (f'<font color="{palette.ACCENT}">× No se puede:</font> '
                     f"{_text(said[0].lower() + said[1:], ctx, True)}")

@@ -7,8 +7,7 @@ import random
 from collections import Counter
 
 from ..engine.solo import Game
-from ..engine.solo.actions import (Continue, Demolish, DiscardHand, DiscardMarket,
-                                   EndRecycling, KnightPays, LibrarySwap, LoseCard, PayTownHall,
+from ..engine.solo.actions import (Continue, Demolish, EndRecycling, KnightPays, LibrarySwap, LoseCard, PayTownHall,
                                    PlaceLoose, Recycle, SacrificeHand, StartSeries, TradeMarket,
                                    TradeThree, UseKnight)
 

@@ -1,0 +1,186 @@
+"""The solo engine's side of worked examples: positions from `start`, outcomes compared
+with `expect`, and both in words for the book."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..content.examples import ExampleSource, Expectation, SeriesSpec, StartSpec
+from ..content.yamlsource import validate
+from ..engine.solo import Game, Ruleset, Series, ShCard
+from ..engine.solo.notation import parse
+from .text import Words, action_text, position_lines
+
+
+class SoloAdapter:
+    def __init__(self, book):
+        self.book = book
+        self.rules = Ruleset.from_components(book.components)
+        self.words = Words(book.components)
+
+    def new_game(self, source) -> Game:
+        return build_position(source, self.rules)
+
+    def parse(self, text: str):
+        return parse(text, self.rules.resources, tuple(self.rules.costs))
+
+    def compare(self, game: Game, expect: dict, source, path) -> list[str]:
+        return compare(game, validate(source.doc, Expectation, at=path))
+
+    def arrange(self, game: Game, cards: list[str]) -> str | None:
+        return _arrange_deck(game, cards)
+
+    def copy(self, game: Game) -> Game:
+        return game.copy()
+
+    def position_lines(self, game: Game):
+        return position_lines(game, self.words)
+
+    def action_text(self, action, before: Game) -> str:
+        return action_text(action, self.words, before)
+
+
+# --- the starting position -------------------------------------------------------------------
+
+def build_position(source: ExampleSource, rules: Ruleset) -> Game:
+    """A game set up as the example's `start` says, the other cards placed per `rest`."""
+    doc = source.doc
+    spec: StartSpec = validate(doc, StartSpec, at=("start",))
+    at = ("start",)
+
+    def resources(values: list[str], *path) -> list[str]:
+        for i, value in enumerate(values):
+            if value not in rules.resources:
+                raise doc.error(at + path + (i,), f"unknown resource '{value}'",
+                                f"one of {', '.join(rules.resources)}")
+        return list(values)
+
+    game = Game(rules, source.example.seed)
+    game.hand = resources(spec.hand, "hand")
+    game.market = resources(spec.market, "market")
+    game.deck = resources(spec.deck, "deck")
+    game.discard = resources(spec.discard, "discard")
+    game.removed = resources(spec.removed, "removed")
+    game.history = [_series(doc, rules, s, at + ("sh", i)) for i, s in enumerate(spec.sh)]
+    game.roads = list(spec.roads)
+    game.knights = list(spec.knights)
+    game.settlements = spec.settlements
+    game.cities = spec.cities
+    for i, expansion in enumerate(spec.expansions):
+        if expansion not in rules.expansions:
+            raise doc.error(at + ("expansions", i), f"unknown expansion '{expansion}'",
+                            f"one of {', '.join(rules.expansions)}")
+    game.expansions = list(spec.expansions)
+    game.town_hall_due = spec.town_hall_due
+
+    used = game.all_cards()
+    rest = []
+    for resource in rules.resources:
+        extra = used[resource] - rules.resource_counts[resource]
+        if extra > 0:
+            raise doc.error(at, f"the start uses {used[resource]} {resource}, but the game has "
+                                f"only {rules.resource_counts[resource]}",
+                            "no more cards of a resource than the deck holds")
+        rest += [resource] * -extra
+    game.rng.shuffle(rest)
+    getattr(game, spec.rest).extend(rest)
+    return game
+
+
+def _series(doc, rules: Ruleset, spec: SeriesSpec, path) -> Series:
+    if spec.target is not None and spec.target not in rules.costs:
+        raise doc.error(path + ("target",), f"unknown target '{spec.target}'",
+                        f"one of {', '.join(rules.costs)}")
+    cards = []
+    for i, text in enumerate(spec.cards):
+        printed, _, counted = text.partition("=")
+        for word in (printed, counted or printed):
+            if word not in rules.resources:
+                raise doc.error(path + ("cards", i), f"unknown resource '{word}'",
+                                f"one of {', '.join(rules.resources)}")
+        cards.append(ShCard(printed, counted or printed))
+    series = Series(spec.target, cards)
+    if spec.target:
+        cost = rules.costs[spec.target]
+        counted = tuple(c.counts_as for c in cards)
+        if counted != cost[:len(counted)]:
+            raise doc.error(path + ("cards",), f"cards {list(counted)} do not follow the "
+                            f"{spec.target} cost", f"a prefix of {list(cost)}")
+        series.complete = len(cards) == len(cost)
+        series.university_used = any(c.resource != c.counts_as for c in cards)
+    series.built = series.complete if spec.built is None else spec.built
+    return series
+
+
+def _arrange_deck(game: Game, top: list[str]) -> str | None:
+    """Stack the MDR so its top cards are `top` (cards taken from within the MDR)."""
+    deck = list(game.deck)
+    for card in top:
+        if card not in deck:
+            return f"arrange_deck: no {card} left in the MDR to put on top"
+        deck.remove(card)
+    game.deck[:] = list(top) + deck
+    return None
+
+
+# --- comparing outcomes --------------------------------------------------------------------
+
+def compare(game: Game, expect: Expectation) -> list[str]:
+    """Each stated outcome that is not what the engine reached, as 'expected X, found Y'."""
+    found = describe(game)
+    differences = []
+    for name, wanted in expect.__dict__.items():
+        if wanted is None:
+            continue
+        have = found[name]
+        if name in ("hand", "market", "discard", "removed"):
+            ok = Counter(wanted) == Counter(have)
+            wanted, have = sorted(wanted), sorted(have)
+        elif name == "deck_top":
+            have = have[:len(wanted)]
+            ok = list(wanted) == have
+        elif name == "sh":
+            ok = _sh_matches(wanted, game.history)
+            wanted = [series_text(s.target, s.cards, s.built) for s in wanted]
+            have = [series_text(s.target, [_card_text(c) for c in s.cards], s.built)
+                    for s in game.history]
+        else:
+            ok = wanted == have
+        if not ok:
+            differences.append(f"expected {name} {wanted}, found {have}")
+    return differences
+
+
+def describe(game: Game) -> dict:
+    """The observable position, under the names an example's `expect` uses."""
+    return {
+        "points": game.points, "hand": game.hand, "market": game.market,
+        "discard": game.discard, "removed": game.removed, "deck_size": len(game.deck),
+        "deck_top": game.deck, "roads": game.roads, "knights": game.knights,
+        "settlements": game.settlements, "cities": game.cities, "expansions": game.expansions,
+        "town_hall_due": game.town_hall_due, "decision": game.decision or "none",
+        "legal_count": len(game.legal_actions()), "phase": game.phase.value,
+        "end_reason": game.end_reason or "none", "sh": game.history,
+    }
+
+
+def _card_text(card: ShCard) -> str:
+    return card.resource if card.resource == card.counts_as else f"{card.resource}={card.counts_as}"
+
+
+def series_text(target, cards, built) -> str:
+    flag = "" if built is None else (" built" if built else " not built")
+    return f"{target or 'loose'}: {' '.join(cards)}{flag}"
+
+
+def _sh_matches(wanted: list[SeriesSpec], history: list[Series]) -> bool:
+    if len(wanted) != len(history):
+        return False
+    for spec, series in zip(wanted, history):
+        if spec.target != series.target:
+            return False
+        if list(spec.cards) != [_card_text(c) for c in series.cards]:
+            return False
+        if spec.built is not None and spec.built != series.built:
+            return False
+    return True
