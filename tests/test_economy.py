@@ -17,6 +17,7 @@ ONE_V_ONE = economy_rules(load_book(CONTENT_ROOT / "uno-contra-uno").components)
 def game(rules, mine: int, theirs: int, tokens: int = 5) -> EconomyGame:
     g = EconomyGame(rules)
     g.players[0].points, g.players[1].points = mine, theirs
+    g.players[0].cards = g.players[1].cards = 4
     g.supply += g.players[0].tokens - tokens
     g.players[0].tokens = tokens
     return g
