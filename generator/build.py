@@ -127,9 +127,11 @@ def build_cards(book: Book, output: Path, papers: list[SheetOptions]) -> list[Pa
     cards = book.print_spec.cards if book.print_spec else None
     if cards is None:
         return []
-    style = style_for(book.components)
-    marks = all(face.marks for face in cards.faces if face.kind == "costs")
-    costs_svg = costs_drawing(book.components, style, Words(book.components), marks).tostring()
+    costs_svg = None
+    if any(face.kind == "costs" for face in cards.faces):
+        marks = all(face.marks for face in cards.faces if face.kind == "costs")
+        costs_svg = costs_drawing(book.components, style_for(book.components),
+                                  Words(book.components), marks).tostring()
     pieces = reference_cards(book, costs_svg)
     trim = (cards.width, cards.height)
     written = []

@@ -27,7 +27,8 @@ def join_words(words: list[str], language: str) -> str:
     return ", ".join(words[:-1]) + f" {AND[language]} " + words[-1]
 
 
-def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling]) -> dict[str, Any]:
+def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
+                  scores=()) -> dict[str, Any]:
     lang = meta.language
     res = {r.id: r for r in components.resources}
     bld = {b.id: b for b in components.buildings}
@@ -63,19 +64,32 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling])
         return "\n".join(lines)
 
     def ruling_list() -> str:
+        """Every ruling, its data names filled in like the chapters' own."""
+        from .prose import render_string
         q, d, r = RULING_LABELS[lang]
         blocks = []
         for ruling in rulings:
+            question, decision, reason = (render_string(t, context) for t in
+                                          (ruling.question, ruling.decision, ruling.reason))
             blocks.append(f"## {ruling.id}. {ruling.title} {{#{ruling.id.lower()}}}\n\n"
-                          f"*{q}:* {ruling.question}\n\n*{d}:* {ruling.decision}\n\n"
-                          f"*{r}:* {ruling.reason}")
+                          f"*{q}:* {question}\n\n*{d}:* {decision}\n\n*{r}:* {reason}")
         return "\n\n".join(blocks)
 
-    return {
+    def score_table() -> str:
+        """Final score to title, from scores.yaml."""
+        rows = ["| Puntos | Título |", "|---|---|"]
+        for band in scores:
+            span = f"{band.min}–{band.max}" if band.max is not None else f"{band.min} o más"
+            rows.append(f"| {span} | {band.title} |")
+        return "\n".join(rows)
+
+    context = {
+        "score_table": score_table,
         "book": meta,
         "components": components,
         "game": components.game,
         "goal": components.game.goal if components.game else None,
+        "special_cards": components.special_cards,
         "res": res,
         "bld": bld,
         "exp": exp,
@@ -88,3 +102,4 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling])
         "ruling_list": ruling_list,
         "rulings": {r.id: r for r in rulings},
     }
+    return context

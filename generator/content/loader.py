@@ -16,7 +16,7 @@ from ..errors import ContentError, Location
 from .context import prose_context
 from .examples import Example, ExampleSource
 from .model import (Book, BookMeta, Chapter, Components, Difficulty, Facts, FigureSpec,
-                    Glossary, PrintSpec, Ruling)
+                    Glossary, PrintSpec, Ruling, ScoreBand)
 from .prose import (ABBREVIATION, CROSS_REFERENCE, MARKER, RULING_REFERENCE, render_string, heading_anchor, parse_markdown,
                     render_template, text_of)
 from .yamlsource import read_yaml, validate
@@ -61,7 +61,10 @@ def load_book(folder: Path) -> Book:
                   if (folder / "difficulty.yaml").exists() else None)
     figures_doc = read_yaml(folder / "figures.yaml") if (folder / "figures.yaml").exists() else None
     figures = validate(figures_doc, list[FigureSpec]) if figures_doc else []
-    context = prose_context(meta, components, rulings)
+    scores_doc = read_yaml(folder / "scores.yaml") if (folder / "scores.yaml").exists() else None
+    scores = validate(scores_doc, list[ScoreBand]) if scores_doc else []
+    _check_scores(scores_doc, scores)
+    context = prose_context(meta, components, rulings, scores)
     context["example"] = _marker("example", {e.example.id for e in examples})
     context["figure"] = _marker("figure", {f.id for f in figures})
     context["difficulty"] = difficulty
@@ -78,7 +81,8 @@ def load_book(folder: Path) -> Book:
     print_spec = _load_print(folder / "print.yaml", context)
     book = Book(slug=folder.name, folder=folder, meta=meta, components=components,
                 glossary=glossary, rulings=rulings, chapters=chapters, examples=examples,
-                figures=figures, print_spec=print_spec, difficulty=difficulty)
+                figures=figures, print_spec=print_spec, difficulty=difficulty,
+                scores=scores)
     _check_anchors(book)
     _check_cross_references(book, prose)
     _check_glossary(glossary_doc, glossary, prose)
@@ -195,6 +199,29 @@ def _check_components(doc, components: Components) -> None:
         for i, item_id in enumerate(ids):
             if ids.index(item_id) != i:
                 raise doc.error((group, i, "id"), f"duplicate id '{item_id}'")
+
+
+def _check_scores(doc, scores: list[ScoreBand]) -> None:
+    """A score table must give every score exactly one title: no overlap, no gap."""
+    expected = 0
+    for i, band in enumerate(scores):
+        if band.min < expected:
+            previous = scores[i - 1]
+            raise doc.error((i, "min"), f"{band.min} points fall in two titles: "
+                            f"'{previous.title}' ({previous.min}–{previous.max}) and "
+                            f"'{band.title}' ({band.min}–{band.max})",
+                            f"'{band.title}' to start at {expected}")
+        if band.min > expected:
+            raise doc.error((i, "min"), f"no title for {expected}–{band.min - 1} points",
+                            f"'{band.title}' to start at {expected}")
+        if band.max is None:
+            if i != len(scores) - 1:
+                raise doc.error((i, "max"), "only the last title may be open-ended",
+                                "a maximum")
+            return
+        if band.max < band.min:
+            raise doc.error((i, "max"), f"maximum {band.max} below minimum {band.min}")
+        expected = band.max + 1
 
 
 def _check_against_facts(doc, components: Components, facts_folder: Path) -> None:

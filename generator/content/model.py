@@ -104,12 +104,16 @@ class GameParameters:
     """Numbers the rules use. Only the goal is common to every game; the rest belong to the
     solo variant and are required by its engine."""
 
-    goal: Annotated[int, Field(ge=1)]
+    goal: Annotated[int, Field(ge=1)] | None = None
     hand_size: Annotated[int, Field(ge=1)] | None = None
     market_size: Annotated[int, Field(ge=0)] | None = None
     demolition_limit: Annotated[int, Field(ge=1)] | None = None
     tokens_total: Annotated[int, Field(ge=0)] | None = None
     tokens_at_start: Annotated[int, Field(ge=0)] | None = None
+    bank_per_colour: Annotated[int, Field(ge=1)] | None = None
+    gems_taken: Annotated[int, Field(ge=1)] | None = None
+    token_limit: Annotated[int, Field(ge=1)] | None = None
+    row_length: Annotated[int, Field(ge=1)] | None = None
 
 
 @dataclass(config=STRICT)
@@ -129,9 +133,21 @@ class Economy:
 
 
 @dataclass(config=STRICT)
+class GemCard:
+    """A development card of Splendor: its bonus gem, points and cost."""
+
+    id: str
+    bonus: str
+    points: Annotated[int, Field(ge=0)]
+    cost: dict[str, int]
+    name: str = ""
+
+
+@dataclass(config=STRICT)
 class Components:
     resources: Annotated[list[Resource], Field(min_length=1)]
-    buildings: Annotated[list[Building], Field(min_length=1)]
+    buildings: list[Building] = field(default_factory=list)
+    special_cards: list[GemCard] = field(default_factory=list)
     expansions: list[Expansion] = field(default_factory=list)
     game: GameParameters | None = None
     road_bonuses: list[dict[str, int]] = field(default_factory=list)
@@ -231,7 +247,7 @@ class CardFace:
 
     id: Annotated[str, Field(pattern=r"^[a-z0-9-]+$")]
     title: str
-    kind: Literal["costs", "abbreviations", "steps", "lines"]
+    kind: Literal["costs", "abbreviations", "steps", "lines", "scores"]
     lines: list[str] = field(default_factory=list)
     marks: bool = True  # costs card: mark series starters and enders (the solo variant's idea)
 
@@ -298,6 +314,15 @@ class Difficulty:
         return self.wins / self.games
 
 
+# --- scores.yaml: final score to title ------------------------------------------------------
+
+@dataclass(config=STRICT)
+class ScoreBand:
+    title: str
+    min: Annotated[int, Field(ge=0)]
+    max: Annotated[int, Field(ge=0)] | None = None  # None: and above
+
+
 # --- assembled book ----------------------------------------------------------------------
 
 @dataclass(config=ConfigDict(arbitrary_types_allowed=True))
@@ -324,6 +349,7 @@ class Book:
     figures: list[FigureSpec] = field(default_factory=list)
     print_spec: PrintSpec | None = None
     difficulty: Difficulty | None = None
+    scores: list[ScoreBand] = field(default_factory=list)
 
     @property
     def anchors(self) -> dict[str, str]:

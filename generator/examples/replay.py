@@ -63,7 +63,9 @@ def adapter_for(book: Book):
     """The bridge between a book's examples and its rules engine (book.yaml `engine:`)."""
     from .economy import EconomyAdapter
     from .solo import SoloAdapter
-    adapters = {"solo-catan": SoloAdapter, "economy": EconomyAdapter}
+    from .splendor import SplendorAdapter
+    adapters = {"solo-catan": SoloAdapter, "economy": EconomyAdapter,
+                "splendor": SplendorAdapter}
     if book.meta.engine not in adapters:
         raise ContentError(Location(book.folder / "book.yaml", None, "engine"),
                            f"unknown engine {book.meta.engine!r}",

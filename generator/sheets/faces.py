@@ -121,6 +121,10 @@ def _card_story(book: Book, face: CardFace, styles, box: Rect, figure_svg: str |
         return [Spacer(1, 2 * mm), art, Spacer(1, 2 * mm),
                 Paragraph(caption, ParagraphStyle("c", parent=body, alignment=TA_CENTER,
                                                   fontSize=body.fontSize * 0.9))]
+    if face.kind == "scores":
+        return [Paragraph(f"<b>{band.min}–{band.max}</b> · {band.title}" if band.max is not None
+                          else f"<b>{band.min} o más</b> · {band.title}", body)
+                for band in book.scores]
     if face.kind == "abbreviations":
         return [Paragraph(f"<b>{a.abbr}</b> · {a.term}", body)
                 for a in book.glossary.abbreviations]
