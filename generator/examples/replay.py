@@ -61,11 +61,12 @@ class Replay:
 
 def adapter_for(book: Book):
     """The bridge between a book's examples and its rules engine (book.yaml `engine:`)."""
+    from .costs import CostsAdapter
     from .economy import EconomyAdapter
     from .solo import SoloAdapter
     from .splendor import SplendorAdapter
     adapters = {"solo-catan": SoloAdapter, "economy": EconomyAdapter,
-                "splendor": SplendorAdapter}
+                "splendor": SplendorAdapter, "costs": CostsAdapter}
     if book.meta.engine not in adapters:
         raise ContentError(Location(book.folder / "book.yaml", None, "engine"),
                            f"unknown engine {book.meta.engine!r}",
