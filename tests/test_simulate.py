@@ -30,6 +30,7 @@ def test_summary_of_hand_made_records():
                GameRecord(2, False, 4, 10, 25, "stuck", {"coincidence": 1, "demolition": 2}),
                GameRecord(3, False, 6, 20, 60, "exhausted", {})]
     summary = summarise(records)
+    assert summary.turn_quartiles == pytest.approx((10.0, 20.0, 30.0))
     assert summary.games == 3 and summary.wins == 1
     assert summary.win_rate == pytest.approx(1 / 3)
     assert summary.mean_points == pytest.approx(10.0)
@@ -79,6 +80,10 @@ def test_simulate_command_reports_compares_and_replays(capsys):
                  "--compare", "goal=15,20"]) == 0
     out = capsys.readouterr().out
     assert "goal=15" in out and "goal=20" in out and "victorias" in out
+    assert "puntos al final" in out and "≥15" in out
+    assert main(["simulate", "solo-catan", "--games", "6", "--player", "random",
+                 "--compare", "university_unlimited=false,true"]) == 0
+    assert "university_unlimited=True" in capsys.readouterr().out
     seed = game_seeds(4, 1)[0]
     assert main(["simulate", "solo-catan", "--player", "random", "--replay", str(seed)]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
@@ -90,3 +95,21 @@ def test_simulate_rejects_bad_options_with_a_message(capsys):
     assert "expected one of goal=V1,V2" in capsys.readouterr().err
     assert main(["simulate", "catan-para-dos"]) == 1
     assert "no simulator" in capsys.readouterr().err
+
+
+def test_the_looser_university_reading_offers_more_substitutions():
+    import dataclasses
+    from generator.engine.solo import Game, Series, ShCard
+    from generator.engine.solo.actions import Continue
+
+    def position(rules):
+        game = Game(rules, seed=1)
+        game.hand, game.deck = ["wool", "ore"], ["brick"] * 3
+        game.expansions, game.cities = ["university"], 1
+        game.history = [Series("city", [ShCard("grain", "grain"), ShCard("wool", "grain")],
+                               university_used=True)]
+        return game
+    strict = position(RULES)
+    loose = position(dataclasses.replace(RULES, university_unlimited=True))
+    assert Continue("wool", as_resource="ore") not in strict.legal_actions()
+    assert Continue("wool", as_resource="ore") in loose.legal_actions()

@@ -11,11 +11,17 @@ from ..content.model import Book
 from ..errors import GeneratorError
 from ..examples.replay import rules_for
 from .difficulty import save_difficulty
-from .report import summary_table
+from .report import points_table, summary_table
 from .runner import replay_log, run
 from .stats import summarise
 
-COMPARABLE = {"goal": int}
+def _flag(text: str) -> bool:
+    if text.lower() not in ("true", "false", "yes", "no", "1", "0"):
+        raise ValueError(text)
+    return text.lower() in ("true", "yes", "1")
+
+
+COMPARABLE = {"goal": int, "university_unlimited": _flag}
 
 
 def _variants(base, compare: str | None) -> dict[str, object]:
@@ -28,7 +34,8 @@ def _variants(base, compare: str | None) -> dict[str, object]:
     try:
         parsed = [COMPARABLE[name](v) for v in values.split(",")]
     except ValueError:
-        raise GeneratorError(f"--compare {compare!r}: values must be whole numbers") from None
+        raise GeneratorError(f"--compare {compare!r}: values must be whole numbers "
+                             "(goal) or true/false (university_unlimited)") from None
     return {f"{name}={v}": dataclasses.replace(base, **{name: v}) for v in parsed}
 
 
@@ -58,6 +65,8 @@ def simulate_command(book: Book, args, out) -> None:
                   f"{records[0].seed} (replay with --replay {records[0].seed})")
     out.print(summary_table(f"{book.slug}, jugador {args.player}, semilla {args.seed}",
                             summaries))
+    goal = min(getattr(r, "goal", base.goal) for r in _variants(base, args.compare).values())
+    out.print(points_table("puntos al final", summaries, goal))
     if args.save:
         file = save_difficulty(book, args, next(iter(summaries.values())))
         out.print(f"[green]saved[/] {file}")

@@ -30,6 +30,7 @@ class Summary:
     mean_points: float
     median_turns: float
     mean_turns: float
+    turn_quartiles: tuple[float, float, float]
     end_reasons: Counter
     events_per_game: dict
 
@@ -53,6 +54,8 @@ def summarise(records: list[GameRecord]) -> Summary:
         mean_points=statistics.fmean(r.points for r in records) if n else 0.0,
         median_turns=statistics.median(r.turns for r in records) if n else 0.0,
         mean_turns=statistics.fmean(r.turns for r in records) if n else 0.0,
+        turn_quartiles=(tuple(statistics.quantiles([r.turns for r in records], n=4))
+                        if n > 1 else (0.0, 0.0, 0.0)),
         end_reasons=Counter(r.end_reason for r in records),
         events_per_game={k: v / n for k, v in sorted(events.items())} if n else {},
     )

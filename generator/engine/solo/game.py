@@ -239,7 +239,8 @@ class Game:
             for res in kinds:
                 if res == need:
                     actions.append(Continue(res))
-                elif university and not series.university_used:
+                elif university and (self.rules.university_unlimited
+                                     or not series.university_used):
                     actions.append(Continue(res, as_resource=need))
         if self.can_start_series():
             for res in kinds:

@@ -29,6 +29,9 @@ class Ruleset:
     market_size: int
     goal: int
     demolition_limit: int
+    # R09 reads the University as one substitution per series; a designer can compare the
+    # looser reading (any number) with `rulebook simulate --compare university_unlimited=…`.
+    university_unlimited: bool = False
     # Derived once: a random playout asks these thousands of times a second.
     starters: frozenset = field(init=False, repr=False, compare=False)
     enders: frozenset = field(init=False, repr=False, compare=False)
