@@ -110,3 +110,25 @@ def test_malformed_example_files_are_content_errors(book_copy, capsys, old, new,
     assert main(["check", str(book_copy)]) == 1
     err = capsys.readouterr().err
     assert "18-agotado.yaml:" in err and message in err
+
+
+@pytest.mark.parametrize("slug, file, old, new, message", [
+    ("catan-para-dos", "01-coste-una-ficha.yaml", "      supply: 11", "      supply: 12",
+     "expected supply 12, found 11"),
+    ("uno-contra-uno", "03-ladron.yaml", "      supply: 19", "      supply: 18",
+     "expected supply 18, found 19"),
+    ("splendor-solitario", "03-final.yaml", "      title: Aprendiz", "      title: Maestro",
+     "expected title Maestro, found Aprendiz"),
+    ("catan-base", "01-poblado.yaml", "      score: 1", "      score: 2",
+     "expected score 2, found 1"),
+])
+def test_every_engine_reports_a_wrong_outcome(tmp_path, slug, file, old, new, message):
+    import shutil
+    folder = tmp_path / slug
+    shutil.copytree(CONTENT_ROOT / slug, folder)
+    if (CONTENT_ROOT / "_facts").exists():
+        shutil.copytree(CONTENT_ROOT / "_facts", tmp_path / "_facts")
+    edit(folder / "examples" / file, old, new)
+    with pytest.raises(ExamplesFailed) as caught:
+        check_book(load_book(folder))
+    assert message in str(caught.value) and file in str(caught.value)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from dataclasses import field
 
@@ -11,6 +10,7 @@ from pydantic.dataclasses import dataclass
 
 from ..content.yamlsource import validate
 from ..engine.costs import BankTrade, Build, CostsGame
+from .adapter import Adapter, mismatches
 
 STRICT = ConfigDict(extra="forbid", frozen=True)
 
@@ -27,7 +27,7 @@ class CostsExpect:
     score: int | None = None
 
 
-class CostsAdapter:
+class CostsAdapter(Adapter):
     def __init__(self, book):
         c = book.components
         self.names = {r.id: r.name.lower() for r in c.resources}
@@ -54,20 +54,11 @@ class CostsAdapter:
 
     def compare(self, game: CostsGame, expect: dict, source, path) -> list[str]:
         spec = validate(source.doc, CostsExpect, at=path)
-        found = []
-        if spec.hand is not None and Counter(spec.hand) != game.hand:
-            found.append(f"expected hand {sorted(spec.hand)}, found {sorted(game.hand.elements())}")
-        if spec.built is not None and Counter(spec.built) != game.built:
-            found.append(f"expected built {spec.built}, found {dict(game.built)}")
-        if spec.score is not None and spec.score != game.score:
-            found.append(f"expected score {spec.score}, found {game.score}")
-        return found
-
-    def arrange(self, game, cards) -> str:
-        return "arrange_deck: there is no deck here"
-
-    def copy(self, game):
-        return copy.deepcopy(game)
+        return mismatches([
+            ("hand", sorted(spec.hand) if spec.hand is not None else None,
+             sorted(game.hand.elements())),
+            ("built", spec.built, {b: n for b, n in game.built.items() if n}),
+            ("score", spec.score, game.score)])
 
     def position_lines(self, game: CostsGame):
         hand = ", ".join(self.names[r] for r in sorted(game.hand.elements())) or "vacía"

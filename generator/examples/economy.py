@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from dataclasses import field
 from typing import Literal
 
@@ -12,6 +11,7 @@ from pydantic.dataclasses import dataclass
 from ..content.yamlsource import validate
 from ..engine.economy import EconomyGame, EconomyRules
 from ..engine.economy.game import ACTIONS, SPOTS, Act, Player
+from .adapter import Adapter, mismatches
 
 STRICT = ConfigDict(extra="forbid", frozen=True)
 VERBS = ACTIONS + ("end-turn", "roll", "discard-knight", "settle", "robber-on-rival")
@@ -68,7 +68,7 @@ def economy_rules(components) -> EconomyRules:
                         robber_compensation=e.robber_compensation)
 
 
-class EconomyAdapter:
+class EconomyAdapter(Adapter):
     def __init__(self, book):
         self.book = book
         self.rules = economy_rules(book.components)
@@ -113,17 +113,8 @@ class EconomyAdapter:
                                      f"found {getattr(have, name)}")
         checks = {"supply": game.supply, "current": game.current, "cost": game.action_cost(),
                   "legal_count": len(game.legal_actions())}
-        for name, have in checks.items():
-            wanted = getattr(spec, name)
-            if wanted is not None and wanted != have:
-                found.append(f"expected {name} {wanted}, found {have}")
-        return found
-
-    def arrange(self, game, cards) -> str:
-        return "arrange_deck: this game has no deck"
-
-    def copy(self, game: EconomyGame) -> EconomyGame:
-        return copy.deepcopy(game)
+        return found + mismatches((name, getattr(spec, name), have)
+                                  for name, have in checks.items())
 
     def position_lines(self, game: EconomyGame):
         lines = []

@@ -1,0 +1,24 @@
+"""What every engine's example adapter shares: positions are copied whole, and a game with
+no deck refuses `arrange_deck` with a reason."""
+
+from __future__ import annotations
+
+import copy
+
+
+class Adapter:
+    """Base of the per-engine adapters (build a start, parse notation, compare, word)."""
+
+    deck_hint = "there is no deck in this game"
+
+    def arrange(self, game, cards) -> str | None:
+        return f"arrange_deck: {self.deck_hint}"
+
+    def copy(self, game):
+        return copy.deepcopy(game)
+
+
+def mismatches(pairs) -> list[str]:
+    """'expected X, found Y' for each (name, wanted, found) whose wanted is given and differs."""
+    return [f"expected {name} {wanted}, found {found}" for name, wanted, found in pairs
+            if wanted is not None and wanted != found]
