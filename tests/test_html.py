@@ -15,7 +15,7 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ARTEFACTS = Path(__file__).resolve().parents[1] / "output" / "test-artefacts"
-VIEWPORTS = {"phone": (360, 740), "desktop": (1280, 800)}
+VIEWPORTS = {"small-phone": (320, 640), "phone": (360, 740), "desktop": (1280, 800)}
 
 
 @pytest.fixture(scope="module")
