@@ -49,10 +49,29 @@ class Geometry:
         return self.page[0] - self.inner - self.outer
 
 
+def _skip_drawing(canvas, x, y, _sW=0) -> None:
+    """What a flowable draws in a measuring pass: nothing."""
+
+
+class MeasuringFrame(Frame):
+    """Lays flowables out exactly as a Frame does, without drawing them.
+
+    A pass that only measures where headings fall needs every wrap and split, and none of
+    the drawing, which is a third of a pass's time.
+    """
+
+    def _add(self, flowable, canv, trySplit=0):
+        flowable.drawOn = _skip_drawing
+        try:
+            return super()._add(flowable, canv, trySplit)
+        finally:
+            flowable.__dict__.pop("drawOn", None)
+
+
 class BookDocTemplate(BaseDocTemplate):
     """Records where each heading lands, bookmarks it, and draws the running head."""
 
-    def __init__(self, buffer, book: Book, geometry: Geometry, **kw):
+    def __init__(self, buffer, book: Book, geometry: Geometry, measuring: bool = False, **kw):
         meta = book.meta
         super().__init__(buffer, pagesize=geometry.page, title=meta.title,
                          subject=meta.subtitle, author="; ".join(c.who for c in meta.credits),
@@ -67,9 +86,13 @@ class BookDocTemplate(BaseDocTemplate):
         self._page_start_title = ""  # chapter in force when the current page began
         g = geometry
         width, height = g.page
-        body = Frame(g.inner, g.bottom, g.frame_width, height - g.top - g.bottom, id="body",
+        self.measuring = measuring
+        if measuring:
+            self._doSave = 0  # the measuring pass writes no file
+        frame = MeasuringFrame if measuring else Frame
+        body = frame(g.inner, g.bottom, g.frame_width, height - g.top - g.bottom, id="body",
                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        cover = Frame(g.inner, g.bottom, g.frame_width, height - g.top - g.bottom, id="cover")
+        cover = frame(g.inner, g.bottom, g.frame_width, height - g.top - g.bottom, id="cover")
         self.addPageTemplates([
             PageTemplate("cover", [cover], onPage=self._draw_cover),
             PageTemplate("body", [body], onPage=self._start_page, onPageEnd=self._draw_running),
@@ -80,6 +103,10 @@ class BookDocTemplate(BaseDocTemplate):
         if isinstance(flowable, Heading):
             # The heading's own <a name> is the destination (at its spot, not page top).
             self.anchor_pages.setdefault(flowable.anchor, self.page)
+            if self.measuring:  # nothing drawn, so no destinations to point at
+                if flowable.level == 0:
+                    self.running_title = flowable.chapter_title
+                return
             # The outline cannot skip a level; a heading deeper than its parent is clamped.
             level = min(flowable.level, self._outline_level + 1)
             self._outline_level = level
@@ -156,13 +183,13 @@ def render_pdf(book: Book, size: PageSize | None = None, replays=(),
     Returns the PDF and the pages it settled on.
     """
     geometry = Geometry.for_size(size or book.meta.page_size)
-    # With no pages known, the first pass only measures: figures are stood in for by blank
-    # space of their size, which lays out the same and costs nothing to draw.
+    # With no pages known, the first pass only measures: nothing is drawn or saved, and
+    # figures are stood in for by blank space of their size, which lays out the same.
     draft = not pages
     pages = dict(pages or {})
     for _ in range(MAX_PASSES):
         buffer = io.BytesIO()
-        doc = BookDocTemplate(buffer, book, geometry)
+        doc = BookDocTemplate(buffer, book, geometry, measuring=draft)
         ctx = StoryContext(book, doc.styles, pages, geometry.frame_width,
                            {r.example.id: r for r in replays}, figures, draft)
         doc.build(book_story(ctx))
