@@ -12,7 +12,7 @@ from generator.diagrams.style import style_for
 from generator.diagrams.table import difficulty_chart
 from generator.examples.replay import rules_for
 from generator.simulate.runner import GameRecord, game_seeds, play, run
-from generator.simulate.stats import summarise, wilson
+from generator.simulate.stats import point_bands, summarise, wilson
 
 BOOK = load_book(CONTENT_ROOT / "solo-catan")
 RULES = rules_for(BOOK)
@@ -69,7 +69,9 @@ def test_the_appendix_numbers_are_the_stored_run_reproduced():
 
 
 def test_difficulty_chart_bars_add_up_to_the_games():
-    root = ET.fromstring(difficulty_chart(BOOK.difficulty, style_for(BOOK.components)).tostring())
+    d = BOOK.difficulty
+    root = ET.fromstring(difficulty_chart(point_bands(d.points, d.goal), d.games,
+                                          style_for(BOOK.components)).tostring())
     bars = [e for e in root.iter("{http://www.w3.org/2000/svg}rect") if e.get("class") == "bar"]
     assert sum(int(b.get("data-count")) for b in bars) == BOOK.difficulty.games
     assert bars[-1].get("data-label") == f"≥{BOOK.components.game.goal}"
@@ -113,3 +115,9 @@ def test_the_looser_university_reading_offers_more_substitutions():
     loose = position(dataclasses.replace(RULES, university_unlimited=True))
     assert Continue("wool", as_resource="ore") not in strict.legal_actions()
     assert Continue("wool", as_resource="ore") in loose.legal_actions()
+
+
+def test_point_bands_by_hand():
+    bands = dict(point_bands({0: 2, 1: 1, 5: 1, 19: 2, 21: 1}, 20))
+    assert bands["0–1"] == 3 and bands["4–5"] == 1 and bands["18–19"] == 2
+    assert bands["≥20"] == 1 and sum(bands.values()) == 7

@@ -12,6 +12,7 @@ from ..content.model import Book, FigureSpec
 from ..engine.solo import Game
 from ..examples.replay import rules_for
 from ..examples.text import Words, series_label
+from ..simulate.stats import point_bands
 from .sh import sh_drawing
 from .style import DiagramStyle, style_for
 from .table import costs_drawing, difficulty_chart, setup_drawing
@@ -66,7 +67,8 @@ def named_figure(spec: FigureSpec, book: Book, replays: dict, style: DiagramStyl
         game = Game.new(rules_for(book), seed=2017)
         svg = setup_drawing(game, book.components, style, words).tostring()
     elif spec.kind == "difficulty":
-        svg = difficulty_chart(book.difficulty, style).tostring()
+        d = book.difficulty
+        svg = difficulty_chart(point_bands(d.points, d.goal), d.games, style).tostring()
     elif spec.kind == "costs":
         svg = costs_drawing(book.components, style, words).tostring()
     else:

@@ -111,20 +111,15 @@ def costs_drawing(components, style: DiagramStyle, words, marks: bool = True) ->
     return sized(dwg, background, width, height)
 
 
-def difficulty_chart(difficulty, style: DiagramStyle) -> svgwrite.Drawing:
-    """Final points of a stored simulation run, in bars of two points, goal marked."""
-    goal = difficulty.goal
-    bands = []
-    for low in range(0, goal, 2):
-        bands.append((f"{low}–{low + 1}", sum(n for p, n in difficulty.points.items()
-                                             if low <= p <= low + 1)))
-    bands.append((f"≥{goal}", sum(n for p, n in difficulty.points.items() if p >= goal)))
+def difficulty_chart(bands: list[tuple[str, int]], games: int,
+                     style: DiagramStyle) -> svgwrite.Drawing:
+    """Final points of a simulation run as bars (the last band, the goal, in colour)."""
     bar_w, gap, chart_h, left, bottom = 7.0, 2.0, 40.0, 12.0, 10.0
     width = left + len(bands) * (bar_w + gap) + 4
     height = chart_h + bottom + 8
     dwg, background = new_drawing(style, "difficulty-chart")
     top = max(n for _, n in bands) or 1
-    share_top = top / difficulty.games
+    share_top = top / games
     for k, ratio in enumerate((0.0, 0.5, 1.0)):
         y = 6 + chart_h * (1 - ratio)
         dwg.add(dwg.line((left - 1, y), (width - 3, y), stroke=style.muted, stroke_width=0.15))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.table import Table
 
-from .stats import Summary
+from .stats import Summary, point_bands
 
 EVENT_NAMES = {
     "coincidence": "coincidencias", "LoseCard": "cartas perdidas",
@@ -44,19 +44,9 @@ def points_table(title: str, columns: dict[str, Summary], goal: int) -> Table:
     table.add_column("puntos")
     for name in columns:
         table.add_column(name, justify="right")
-    histograms = {name: points_histogram(s, goal) for name, s in columns.items()}
+    histograms = {name: point_bands(s.points, goal) for name, s in columns.items()}
     first = next(iter(histograms.values()))
     for k, (label, _) in enumerate(first):
         table.add_row(label, *(f"{h[k][1] / s.games:.1%}" for h, s in
                                zip(histograms.values(), columns.values())))
     return table
-
-
-def points_histogram(summary: Summary, goal: int) -> list[tuple[str, int]]:
-    """Final points in bands of 2 up to the goal: the appendix chart's bars."""
-    bands = []
-    for low in range(0, goal, 2):
-        label = f"{low}–{low + 1}"
-        bands.append((label, sum(n for p, n in summary.points.items() if low <= p <= low + 1)))
-    bands.append((f"≥{goal}", sum(n for p, n in summary.points.items() if p >= goal)))
-    return bands

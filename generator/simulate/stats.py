@@ -43,6 +43,14 @@ class Summary:
         return self.end_reasons.get("stuck", 0) / self.games if self.games else 0.0
 
 
+def point_bands(points: dict[int, int], goal: int) -> list[tuple[str, int]]:
+    """Final points in bands of two up to the goal, then the games that reached it."""
+    bands = [(f"{low}–{low + 1}", sum(n for p, n in points.items() if low <= p <= low + 1))
+             for low in range(0, goal, 2)]
+    bands.append((f"≥{goal}", sum(n for p, n in points.items() if p >= goal)))
+    return bands
+
+
 def summarise(records: list[GameRecord]) -> Summary:
     n = len(records)
     wins = sum(r.won for r in records)
