@@ -72,6 +72,8 @@ class EconomyAdapter(Adapter):
     def __init__(self, book):
         self.book = book
         self.rules = economy_rules(book.components)
+        tokens = book.print_spec.tokens if book.print_spec else None
+        self.unit = tokens.name.split()[0] if tokens else "fichas"  # «monedas», «fichas»
 
     def new_game(self, source) -> EconomyGame:
         doc = source.doc
@@ -122,8 +124,9 @@ class EconomyAdapter(Adapter):
             turn = " (su turno)" if n == game.current else ""
             knights = "1 caballero jugado" if p.knights == 1 else f"{p.knights} caballeros jugados"
             lines.append((f"Jugador {n + 1}{turn}",
-                          f"{p.points} puntos · {p.tokens} fichas · {knights} · {p.cards} cartas"))
-        lines.append(("Reserva", f"{game.supply} fichas"))
+                          f"{p.points} puntos · {p.tokens} {self.unit} · {knights} · "
+                          f"{p.cards} cartas"))
+        lines.append(("Reserva", f"{game.supply} {self.unit}"))
         return lines
 
     def action_text(self, action: Act, before) -> str:
@@ -131,5 +134,6 @@ class EconomyAdapter(Adapter):
             return f"Construye un poblado {SPOT_WORDS[action.arg]}"
         text = WORDS[action.verb]
         if action.verb in ACTIONS and before is not None:
-            text += f" (cuesta {before.action_cost()})"
+            cost = before.action_cost()
+            text += f" (cuesta {cost} {self.unit if cost > 1 else self.unit[:-1]})"
         return text
