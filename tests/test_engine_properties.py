@@ -123,9 +123,10 @@ def test_every_legal_action_applies(seed, choice_seed):
 
 def test_same_seed_same_game():
     first, second = play(7, 11, check_every=False), play(7, 11, check_every=False)
-    assert (first.points, first.turn, first.history and len(first.history)) == \
-        (second.points, second.turn, second.history and len(second.history))
+    assert (first.points, first.turn, len(first.history), first.events) == \
+        (second.points, second.turn, len(second.history), second.events)
     assert first.deck == second.deck and first.hand == second.hand
+    assert play(8, 11, check_every=False).deck != first.deck, "another seed, another game"
 
 
 def test_copy_is_independent_and_plays_the_same():
