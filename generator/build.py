@@ -166,6 +166,15 @@ def _shop_file(folder: Path, stem: str, pieces, trim, bleed: float, book: Book,
     return _write(folder / f"{stem}-imprenta{'-ahorro' if ink_saving else ''}.pdf", pdf)
 
 
+def build_print(book: Book, output: Path, papers: list[SheetOptions],
+                kinds: tuple[str, ...] = ("cards", "tokens")) -> list[Path]:
+    """A book's print-and-play files of the kinds asked, plus the calibration pages that go
+    with them (none when the book has nothing of those kinds to print)."""
+    makers = {"cards": build_cards, "tokens": build_tokens}
+    files = [f for kind in kinds for f in makers[kind](book, output, papers)]
+    return files + build_calibration(book, output, papers) if files else []
+
+
 def build_calibration(book: Book, output: Path, papers: list[SheetOptions]) -> list[Path]:
     plain = [SheetOptions(o.paper, o.flip, o.offset) for o in papers]  # ink is irrelevant
     return [_write(output / book.slug / f"calibracion-{_suffix(o)}.pdf", calibration(o))

@@ -11,13 +11,12 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from .build import (OUTPUT_ROOT, build_book, build_calibration, build_cards,
-                    build_tokens)
+from .build import OUTPUT_ROOT, build_book, build_print
 from .content.loader import CONTENT_ROOT, book_folders, find_book, load_book
 from .content.model import PageSize
 from .errors import GeneratorError
 from .examples.replay import check_book
-from .sheets.geometry import Flip
+from .sheets.geometry import PAPERS, Flip
 from .simulate.command import simulate_command
 from .simulate.players import PLAYERS
 from .sheets.render import SheetOptions
@@ -40,7 +39,7 @@ def _offset(text: str) -> tuple[float, float]:
 
 
 def _sheet_options(args) -> list[SheetOptions]:
-    papers = ["A4", "Letter"] if args.paper == "all" else [args.paper]
+    papers = list(PAPERS) if args.paper == "all" else [args.paper]
     return [SheetOptions(p, Flip(args.duplex), args.offset, args.ink_saving) for p in papers]
 
 
@@ -66,7 +65,7 @@ def _parser() -> argparse.ArgumentParser:
                                            "Letter) with crop marks and duplex backs, and a "
                                            "print-shop file with one piece per page.")
         sheet.add_argument("books", nargs="+", metavar="BOOK")
-        sheet.add_argument("--paper", choices=["A4", "Letter", "all"], default="all",
+        sheet.add_argument("--paper", choices=[*PAPERS, "all"], default="all",
                            help="paper size of the home sheets (default: all)")
         sheet.add_argument("--duplex", choices=[f.value for f in Flip], default="long",
                            help="how your printer turns the sheet: long or short edge, "
@@ -122,9 +121,7 @@ def main(argv: list[str] | None = None) -> int:
                 simulate_command(load_book(folder), args, out)
             elif args.command in ("cards", "tokens"):
                 book = load_book(folder)
-                make = build_cards if args.command == "cards" else build_tokens
-                files = make(book, args.output, _sheet_options(args))
-                files += build_calibration(book, args.output, _sheet_options(args)) if files else []
+                files = build_print(book, args.output, _sheet_options(args), (args.command,))
                 if not files:
                     out.print(f"[yellow]nothing[/] {book.slug} has no {args.command} in print.yaml")
                 for file in files:
@@ -141,11 +138,8 @@ def main(argv: list[str] | None = None) -> int:
                 pdf, figures = built.files[0], [f for f in built.files if f.suffix == ".svg"]
                 out.print(f"[green]built[/] {escape(str(pdf))}, index.html and "
                           f"{len(figures)} figures ({took:.2f} s)")
-                defaults = [SheetOptions(p) for p in ("A4", "Letter")]
-                pieces = (build_cards(built.book, args.output, defaults)
-                          + build_tokens(built.book, args.output, defaults))
+                pieces = build_print(built.book, args.output, [SheetOptions(p) for p in PAPERS])
                 if pieces:
-                    pieces += build_calibration(built.book, args.output, defaults)
                     out.print(f"[green]built[/] {len(pieces)} print-and-play files in "
                               f"{escape(str(pieces[0].parent))}")
     except GeneratorError as exc:

@@ -2,9 +2,8 @@
 
     .venv/bin/python scripts/benchmark_engine.py [--games N] [--profile]
 
-Each game is played from `Game.new(rules, seed)` to its end by a uniformly random choice
-among the legal actions; `legal_actions()` and `push()` (which re-checks legality) are both
-timed, as a simulator would call them.
+Each game is played by the simulator's random player (`generator.simulate.runner.play`):
+`legal_actions()` and `push()` (which re-checks legality) are both timed, as a run calls them.
 """
 
 from __future__ import annotations
@@ -12,23 +11,16 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
-import random
 import time
 
 from generator.content.loader import CONTENT_ROOT, load_book
-from generator.engine.solo import Game, Ruleset
+from generator.engine.solo import Ruleset
+from generator.simulate.runner import play
 
 
 def playouts(rules: Ruleset, games: int) -> tuple[int, int]:
-    actions = wins = 0
-    for seed in range(games):
-        game = Game.new(rules, seed)
-        rng = random.Random(seed)
-        while not game.is_over():
-            game.push(rng.choice(game.legal_actions()))
-            actions += 1
-        wins += game.phase.value == "won"
-    return actions, wins
+    records = [play(rules, seed, "random") for seed in range(games)]
+    return sum(r.actions for r in records), sum(r.won for r in records)
 
 
 def main() -> None:

@@ -111,10 +111,18 @@ def test_a_failed_render_leaves_neither_a_partial_nor_a_clobbered_pdf(book_copy,
 
 
 def test_check_writes_nothing_and_reports_ok(tmp_path, capsys, monkeypatch):
+    from generator.content.loader import CONTENT_ROOT
+
+    def snapshot(root):
+        return {p: p.stat().st_mtime_ns for p in root.rglob("*") if p.is_file()}
+
+    output = build_module.OUTPUT_ROOT
+    before_output, before_content = snapshot(output), snapshot(CONTENT_ROOT)
     monkeypatch.chdir(tmp_path)
     assert main(["check"]) == 0
     assert "ok solo-catan" in capsys.readouterr().out
     assert list(tmp_path.iterdir()) == []
+    assert snapshot(output) == before_output and snapshot(CONTENT_ROOT) == before_content
 
 
 def test_unknown_book_name_is_a_clear_error(capsys):

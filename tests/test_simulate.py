@@ -10,7 +10,7 @@ from generator.cli import main
 from generator.content.loader import CONTENT_ROOT, load_book
 from generator.diagrams.style import style_for
 from generator.diagrams.table import difficulty_chart
-from generator.examples.replay import rules_for
+from generator.examples.solo import rules_for
 from generator.simulate.runner import GameRecord, game_seeds, play, run
 from generator.simulate.stats import point_bands, summarise, wilson
 

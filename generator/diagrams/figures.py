@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..content.model import Book, FigureSpec
 from ..engine.solo import Game
-from ..examples.replay import rules_for
+from ..examples.solo import rules_for
 from ..examples.text import Words, series_label
 from ..simulate.stats import point_bands
 from .sh import sh_drawing

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 
 from ..content.examples import Example, ExampleSource
 from ..content.model import Book
-from ..engine.solo import Ruleset
 from ..errors import ContentError, GeneratorError, IllegalAction, Location
 
 
@@ -72,10 +71,6 @@ def adapter_for(book: Book):
                            f"unknown engine {book.meta.engine!r}",
                            f"one of {', '.join(adapters)}")
     return adapters[book.meta.engine](book)
-
-
-def rules_for(book: Book) -> Ruleset:
-    return Ruleset.from_components(book.components)
 
 
 def replay_book(book: Book) -> list[Replay]:

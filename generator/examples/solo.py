@@ -12,10 +12,15 @@ from ..engine.solo.notation import parse
 from .text import Words, action_text, position_lines
 
 
+def rules_for(book) -> Ruleset:
+    """The solo engine's numbers for a book (its components.yaml)."""
+    return Ruleset.from_components(book.components)
+
+
 class SoloAdapter:
     def __init__(self, book):
         self.book = book
-        self.rules = Ruleset.from_components(book.components)
+        self.rules = rules_for(book)
         self.words = Words(book.components)
 
     def new_game(self, source) -> Game:

@@ -36,9 +36,10 @@ class Words:
         return next(e.name for e in self.components.expansions if e.id == tid)
 
     def building(self, bid: str) -> str:
-        return {"road": "la última carretera", "knight": "el último caballero",
-                "settlement": "un poblado", "city": "una ciudad"}.get(bid, None) or \
-            f"la {self.target(bid)}"
+        """A building given back, as the rules name it (R14: roads and knights, the last)."""
+        named = {"road": "la última carretera", "knight": "el último caballero",
+                 "settlement": "un poblado", "city": "una ciudad"}
+        return named.get(bid, f"la {self.target(bid)}")
 
     def cards(self, rids: list[str]) -> str:
         return ", ".join(self.res(r) for r in rids) if rids else "ninguna"

@@ -33,7 +33,7 @@ def _environment(definitions: dict[str, str]) -> jinja2.Environment:
         """Escape, then link the abbreviations: for texts outside the chapters' trees."""
         paragraph = ET.Element("span")
         paragraph.text = str(text)
-        _link_tree(paragraph, None, definitions, set())
+        _link_tree(paragraph, definitions, set())
         inner = ET.tostring(paragraph, encoding="unicode", method="html")
         return Markup(inner[len("<span>"):-len("</span>")])
 
@@ -41,7 +41,7 @@ def _environment(definitions: dict[str, str]) -> jinja2.Environment:
     return env
 
 
-def _link_text(parent: ET.Element, text: str, after: ET.Element | None, book: Book,
+def _link_text(parent: ET.Element, text: str, after: ET.Element | None,
                definitions: dict[str, str], rulings: set[str]) -> None:
     """Split `text` (the text of `parent`, or the tail of `after`) around abbreviations and
     ruling ids, inserting links for them."""
@@ -73,17 +73,17 @@ def _link_text(parent: ET.Element, text: str, after: ET.Element | None, book: Bo
         parent.insert(index + n, link)
 
 
-def _link_tree(element: ET.Element, book: Book, definitions, rulings) -> None:
+def _link_tree(element: ET.Element, definitions, rulings) -> None:
     for child in list(element):
         if child.tag not in ("a", "code"):
-            _link_tree(child, book, definitions, rulings)
+            _link_tree(child, definitions, rulings)
     if element.tag in ("a", "code", "h1", "h2", "h3"):
         return
     if element.text:
-        _link_text(element, element.text, None, book, definitions, rulings)
+        _link_text(element, element.text, None, definitions, rulings)
     for child in list(element):
         if child.tail:
-            _link_text(element, child.tail, child, book, definitions, rulings)
+            _link_text(element, child.tail, child, definitions, rulings)
 
 
 def _cross_references(element: ET.Element, anchors: dict[str, str]) -> None:
@@ -124,7 +124,7 @@ def render_html(book: Book, replays: list, figures) -> str:
             element = copy.deepcopy(element)
             if element.tag in ("h1", "h2", "h3"):
                 element.set("id", heading_anchor(element, chapter.id))
-            _link_tree(element, book, definitions, rulings)
+            _link_tree(element, definitions, rulings)
             _cross_references(element, anchors)
             blocks.append(("html", Markup(ET.tostring(element, encoding="unicode",
                                                       method="html"))))

@@ -19,6 +19,7 @@ from ..content.model import Book, PageSize
 from ..errors import RenderError
 from ..labels import labels
 from .fonts import SANS, SANS_SEMIBOLD
+from .ornament import HEX_STEP, hexagon
 from .story import Heading, StoryContext, book_story
 from .styles import color, make_styles
 
@@ -158,19 +159,12 @@ class BookDocTemplate(BaseDocTemplate):
 
 def _hexagon_row(canv, width: float, y: float, radius: float) -> None:
     """A row of pale hexagons, the board's tiles, as the cover's only ornament."""
-    import math
     canv.setStrokeColor(color("#ffffff"))
     canv.setLineWidth(0.8)
-    step = radius * math.sqrt(3)
-    x = step / 2
-    while x < width:
-        path = canv.beginPath()
-        for k in range(7):
-            angle = math.pi / 6 + k * math.pi / 3
-            px, py = x + radius * math.cos(angle), y + radius * math.sin(angle)
-            path.moveTo(px, py) if k == 0 else path.lineTo(px, py)
-        canv.drawPath(path, stroke=1, fill=0)
-        x += step
+    cx = radius * HEX_STEP / 2
+    while cx < width:
+        hexagon(canv, cx, y, radius)
+        cx += radius * HEX_STEP
 
 
 def render_pdf(book: Book, size: PageSize | None = None, replays=(),

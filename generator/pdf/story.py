@@ -25,8 +25,8 @@ from .figures import drawing
 from .styles import Styles, color
 
 GLOSSARY_ANCHOR = "glosario"
-#: Tables set a cell font even when every cell is a Paragraph; left to ReportLab's default,
-#: that is an unembedded Helvetica in the file.
+#: Tables set a cell font even when every cell is a Paragraph, and their default is fixed
+#: when ReportLab is imported (Helvetica, unembedded), before our fonts are registered.
 TABLE_BASE = [("FONT", (0, 0), (-1, -1), "SourceSans")]
 CONTENTS_ANCHOR = "indice"
 

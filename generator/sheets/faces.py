@@ -7,7 +7,6 @@ large fills. Icons and diagrams come from the same SVG geometry as the book's fi
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Callable
 
@@ -19,6 +18,7 @@ from reportlab.platypus import Frame, KeepInFrame, ListFlowable, ListItem, Parag
 from .. import palette
 from ..content.model import Book, CardFace, TokenSet, TokenSide
 from ..pdf.figures import drawing
+from ..pdf.ornament import hexagon_field
 from ..pdf.fonts import SANS, SANS_SEMIBOLD, SERIF, register_fonts
 from ..pdf.styles import color
 from .geometry import Rect
@@ -42,20 +42,7 @@ def _pt(rect: Rect) -> tuple[float, float, float, float]:
 def _hexagons(canv, box: Rect, radius: float, stroke: str) -> None:
     canv.setStrokeColor(color(stroke))
     canv.setLineWidth(0.5)
-    step_x, step_y = radius * math.sqrt(3), radius * 1.5
-    row, y = 0, box.y
-    while y < box.y + box.h + radius:
-        x = box.x + (step_x / 2 if row % 2 else 0)
-        while x < box.x + box.w + radius:
-            path = canv.beginPath()
-            for k in range(7):
-                angle = math.pi / 6 + k * math.pi / 3
-                px, py = (x + radius * math.cos(angle)) * mm, (y + radius * math.sin(angle)) * mm
-                path.moveTo(px, py) if k == 0 else path.lineTo(px, py)
-            canv.drawPath(path, stroke=1, fill=0)
-            x += step_x
-        y += step_y
-        row += 1
+    hexagon_field(canv, *(v * mm for v in (box.x, box.y, box.w, box.h, radius)))
 
 
 def _clip(canv, box: Rect) -> None:

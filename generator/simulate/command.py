@@ -9,7 +9,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 
 from ..content.model import Book
 from ..errors import GeneratorError
-from ..examples.replay import rules_for
+from ..examples.solo import rules_for
 from .difficulty import save_difficulty
 from .report import points_table, summary_table
 from .runner import replay_log, run

@@ -9,6 +9,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from ..engine.solo import Game, Ruleset
+from ..engine.solo.notation import format_action
 from .players import PLAYERS
 
 MAX_ACTIONS = 20_000  # a game longer than this is recorded as stuck (never seen in practice)
@@ -31,15 +32,23 @@ def game_seeds(seed: int, games: int) -> list[int]:
     return [rng.getrandbits(48) for _ in range(games)]
 
 
-def play(rules: Ruleset, seed: int, player_name: str) -> GameRecord:
-    """One game from its seed; the player's choices use a generator seeded from it too."""
+def play(rules: Ruleset, seed: int, player_name: str, log: list[str] | None = None
+         ) -> GameRecord:
+    """One game from its seed; the player's choices use a generator seeded from it too.
+
+    With `log`, each action is appended to it in the engine's notation, so any recorded game
+    can be read step by step.
+    """
     player = PLAYERS[player_name]()
     game = Game.new(rules, seed)
     rng = random.Random(seed ^ 0x5EED)
     actions = 0
     while not game.is_over() and actions < MAX_ACTIONS:
-        game.push(player.choose(game, game.legal_actions(), rng))
+        action = player.choose(game, game.legal_actions(), rng)
+        game.push(action)
         actions += 1
+        if log is not None:
+            log.append(f"{format_action(action)}  → {game.points} p.")
     reason = game.end_reason or "stuck"
     return GameRecord(seed, game.phase.value == "won", game.points, game.turn - 1, actions,
                       reason, dict(game.events))
@@ -76,16 +85,9 @@ def run(rules: Ruleset, games: int, seed: int, player: str, jobs: int = 1,
 
 
 def replay_log(rules: Ruleset, seed: int, player_name: str) -> list[str]:
-    """A game step by step, in the engine's notation: any recorded game can be inspected."""
-    from ..engine.solo.notation import format_action
-    player = PLAYERS[player_name]()
-    game = Game.new(rules, seed)
-    rng = random.Random(seed ^ 0x5EED)
-    log = []
-    while not game.is_over() and len(log) < MAX_ACTIONS:
-        action = player.choose(game, game.legal_actions(), rng)
-        game.push(action)
-        log.append(f"{format_action(action)}  → {game.points} p.")
+    """A game step by step, in the engine's notation."""
+    log: list[str] = []
+    play(rules, seed, player_name, log)
     return log
 
 
