@@ -57,7 +57,7 @@ def test_a_new_knight_alternates_faces_R04():
 def test_a_starter_with_no_target_is_a_loose_card_R07():
     # Wool starts only expansions, and there is no city for one.
     game = position(["wool"], deck=["ore"], history=[("road", ["lumber", "brick"])])
-    assert game.legal_actions() == [PlaceLoose("wool")]
+    assert game.legal_actions() == [PlaceLoose("wool"), Demolish("road")]  # § Demolición, 2nd case
 
 
 def test_a_city_needs_a_settlement_and_an_expansion_a_free_city_R05():

@@ -100,9 +100,9 @@ def test_check_reports_every_failing_example(book_copy, capsys):
 
 
 @pytest.mark.parametrize("old, new, message", [
-    ("  - do: start lumber road\n    reject: game-over", "  - do: build a castle\n    reject: game-over",
+    ("  - do: continue brick\n    reject: game-over", "  - do: build a castle\n    reject: game-over",
      "unknown action 'build a castle'"),
-    ("  hand: [lumber]", "  hand: [timber]", "(start.hand[0]): unknown resource 'timber'"),
+    ("  hand: [lumber, brick", "  hand: [timber, brick", "(start.hand[0]): unknown resource 'timber'"),
     ("  rest: removed", "  rest: removed\n  colour: red", "unknown field 'colour'"),
 ])
 def test_malformed_example_files_are_content_errors(book_copy, capsys, old, new, message):

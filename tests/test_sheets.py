@@ -165,7 +165,7 @@ def test_card_text_comes_from_data_and_stays_bold_after_a_figure(tmp_path):
         text = " | ".join(cards)
         bold = "".join(c["text"] for c in chars if c["fontname"].endswith("SourceSansPro-Bold"))
     assert f"ganas con {BOOK.components.game.goal} puntos" in text
-    assert f"hasta {BOOK.components.game.demolition_limit} cartas" in text
+    assert f"Hasta {BOOK.components.game.demolition_limit} cartas" in text
     for abbreviation in BOOK.glossary.abbreviations:
         assert f"{abbreviation.abbr} · {abbreviation.term}" in text
     assert "madera" in bold and "piedra" in bold

@@ -65,6 +65,9 @@ def test_the_appendix_numbers_are_the_stored_run_reproduced():
     assert summary.mean_points == pytest.approx(stored.mean_points, abs=0.005)
     assert summary.median_turns == stored.median_turns
     assert summary.stuck_rate == pytest.approx(stored.stuck_rate, abs=1e-4)
+    assert summary.rate("exhausted") == pytest.approx(stored.exhausted_rate, abs=1e-4)
+    assert summary.rate("unfinished") == pytest.approx(stored.unfinished_rate, abs=1e-4)
+    assert summary.stuck_bare == stored.stuck_bare
     assert stored.goal == BOOK.components.game.goal
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from babel.numbers import format_decimal, format_percent
+
 from .model import BookMeta, Components, Ruling
 
 AND = {"es": "y", "en": "and"}
@@ -16,8 +18,16 @@ COST_TABLE_HEADINGS = {
     "en": ("Building", "Cost, in order", "Points", "Cards"),
 }
 RULING_LABELS = {
-    "es": ("Pregunta", "Decisión", "Motivo"),
-    "en": ("Question", "Decision", "Reason"),
+    "es": ("Pregunta", "Decisión", "Motivo", "Texto original"),
+    "en": ("Question", "Decision", "Reason", "Source"),
+}
+SETTLES = {
+    "es": {"gap": "Esta aclaración completa algo que el texto no dice",
+           "contradiction": "Esta aclaración resuelve una contradicción del texto",
+           "departure": "Esta aclaración se aparta del texto"},
+    "en": {"gap": "This ruling fills a gap in the text",
+           "contradiction": "This ruling settles a contradiction in the text",
+           "departure": "This ruling departs from the text"},
 }
 
 
@@ -66,12 +76,17 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
     def ruling_list() -> str:
         """Every ruling, its data names filled in like the chapters' own."""
         from .prose import render_string
-        q, d, r = RULING_LABELS[lang]
+        q, d, r, s = RULING_LABELS[lang]
         blocks = []
         for ruling in rulings:
             question, decision, reason = (render_string(t, context) for t in
                                           (ruling.question, ruling.decision, ruling.reason))
+            quotes = " ".join(f"«{text}»" for text in ruling.quote)
+            source = f"{ruling.source}" + (f": {quotes}" if quotes else "") + \
+                f". {SETTLES[lang][ruling.settles]}" + \
+                (f": {render_string(ruling.departs, context)}" if ruling.departs else ".")
             blocks.append(f"## {ruling.id}. {ruling.title} {{#{ruling.id.lower()}}}\n\n"
+                          f"*{s}:* {source}\n\n"
                           f"*{q}:* {question}\n\n*{d}:* {decision}\n\n*{r}:* {reason}")
         return "\n\n".join(blocks)
 
@@ -83,7 +98,18 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
             rows.append(f"| {span} | {band.title} |")
         return "\n".join(rows)
 
+    def decimal(value: float, digits: int = 1) -> str:
+        """A number as the book's language writes it (Spanish: decimal comma)."""
+        return format_decimal(value, format="0." + "0" * digits if digits else "0", locale=lang)
+
+    def percent(value: float, digits: int = 1) -> str:
+        """A share (0.042) as a percentage the way the book's language writes it."""
+        return format_percent(value, format="0." + "0" * digits + " %" if digits else "0 %",
+                              locale=lang)
+
     context = {
+        "decimal": decimal,
+        "percent": percent,
         "score_table": score_table,
         "book": meta,
         "components": components,

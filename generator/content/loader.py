@@ -17,6 +17,7 @@ from .context import prose_context
 from .examples import Example, ExampleSource
 from .model import (Book, BookMeta, Chapter, Components, Difficulty, Facts, FigureSpec,
                     Glossary, PrintSpec, Ruling, ScoreBand)
+from .statements import Statements, card_markup
 from .prose import (ABBREVIATION, CROSS_REFERENCE, MARKER, RULING_REFERENCE, render_string, heading_anchor, parse_markdown,
                     render_template, text_of)
 from .yamlsource import read_yaml, validate
@@ -68,6 +69,8 @@ def load_book(folder: Path) -> Book:
     context["example"] = _marker("example", {e.example.id for e in examples})
     context["figure"] = _marker("figure", {f.id for f in figures})
     context["difficulty"] = difficulty
+    statements = Statements.load(folder)
+    context["rule"] = statements.function(context)
     chapters, prose = [], []
     for index, name in enumerate(meta.chapters):
         file = folder / "chapters" / name
@@ -78,7 +81,8 @@ def load_book(folder: Path) -> Book:
         prose.append(rendered)
         chapters.append(_chapter(file, rendered))
 
-    print_spec = _load_print(folder / "print.yaml", context)
+    in_prose = set(statements.used)
+    print_spec = _load_print(folder / "print.yaml", context, in_prose)
     book = Book(slug=folder.name, folder=folder, meta=meta, components=components,
                 glossary=glossary, rulings=rulings, chapters=chapters, examples=examples,
                 figures=figures, print_spec=print_spec, difficulty=difficulty,
@@ -93,8 +97,12 @@ def load_book(folder: Path) -> Book:
     return book
 
 
-def _load_print(file: Path, context: dict) -> PrintSpec | None:
-    """print.yaml, with data names in card lines filled in as in the chapters."""
+STATEMENT_CALL = re.compile(r"""rule\(\s*["']([^"']+)["']\s*\)""")
+
+
+def _load_print(file: Path, context: dict, in_prose: set[str]) -> PrintSpec | None:
+    """print.yaml, with data names in card lines filled in as in the chapters; a card may
+    repeat a rule statement only if the chapters print it too."""
     if not file.exists():
         return None
     doc = read_yaml(file)
@@ -105,10 +113,15 @@ def _load_print(file: Path, context: dict) -> PrintSpec | None:
     for i, face in enumerate(spec.cards.faces):
         lines = []
         for j, line in enumerate(face.lines):
+            where = ("cards", "faces", i, "lines", j)
             try:
-                lines.append(render_string(line, context))
+                lines.append(card_markup(render_string(line, context)))
             except ValueError as exc:
-                raise doc.error(("cards", "faces", i, "lines", j), str(exc)) from None
+                raise doc.error(where, str(exc)) from None
+            for statement in sorted(set(STATEMENT_CALL.findall(line)) - in_prose):
+                raise doc.error(where, f"the card repeats rule statement '{statement}', "
+                                "which no chapter prints",
+                                f'{{{{ rule("{statement}") }}}} in the chapter that states it')
         faces.append(dataclasses.replace(face, lines=lines))
     return dataclasses.replace(spec, cards=dataclasses.replace(spec.cards, faces=faces))
 

@@ -216,12 +216,26 @@ class Glossary:
 
 @dataclass(config=STRICT)
 class Ruling:
+    """One decision of this edition. A ruling fills a gap or settles a contradiction of the
+    source; `source` names the passage it interprets (a section of the original text, or the
+    author's answers in the thread) so a reader can check it, and `settles` says which. A
+    ruling that changes what the source says (`departure`) must say how, in `departs`."""
+
     id: Annotated[str, Field(pattern=r"^R\d{2}$")]
     title: str
     question: str
     decision: str
     reason: str
     section: str
+    source: str
+    settles: Literal["gap", "contradiction", "departure"]
+    quote: list[str] = field(default_factory=list)
+    departs: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.settles == "departure") != bool(self.departs):
+            raise ValueError("a ruling with settles: departure says how in `departs`, "
+                             "and only such a ruling has `departs`")
 
 
 # --- figures.yaml ------------------------------------------------------------------------
@@ -308,6 +322,8 @@ class Difficulty:
     exhausted_rate: float
     points: dict[int, int]
     events_per_game: dict[str, float]
+    unfinished_rate: float = 0.0
+    stuck_bare: Annotated[int, Field(ge=0)] = 0
 
     @property
     def win_rate(self) -> float:

@@ -26,7 +26,9 @@ def save_difficulty(book: Book, args, summary: Summary):
         "mean_points": round(summary.mean_points, 2),
         "median_turns": float(summary.median_turns),
         "stuck_rate": round(summary.stuck_rate, 4),
-        "exhausted_rate": round(summary.end_reasons.get("exhausted", 0) / summary.games, 4),
+        "exhausted_rate": round(summary.rate("exhausted"), 4),
+        "unfinished_rate": round(summary.rate("unfinished"), 4),
+        "stuck_bare": summary.stuck_bare,
         "points": {int(k): v for k, v in sorted(summary.points.items())},
         "events_per_game": {k: round(v, 3) for k, v in summary.events_per_game.items()},
     }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.table import Table
 
+from .runner import MAX_ACTIONS
 from .stats import Summary, point_bands
 
 EVENT_NAMES = {
@@ -32,7 +33,10 @@ def summary_table(title: str, columns: dict[str, Summary]) -> Table:
     row("turnos, mediana (cuartiles)", lambda s: f"{s.median_turns:.0f} "
         f"({s.turn_quartiles[0]:.0f}–{s.turn_quartiles[2]:.0f})")
     row("bloqueado (sin acciones)", lambda s: f"{s.stuck_rate:.1%}")
-    row("sin MDR ni salida", lambda s: f"{s.end_reasons.get('exhausted', 0) / s.games:.1%}")
+    row("  … sin construcciones con que demoler", lambda s: f"{s.stuck_bare / s.games:.1%}")
+    row("sin MDR ni salida", lambda s: f"{s.rate('exhausted'):.1%}")
+    row(f"sin terminar ({MAX_ACTIONS:,} acciones)".replace(",", "."),
+        lambda s: f"{s.rate('unfinished'):.1%}")
     for key, label in EVENT_NAMES.items():
         row(f"{label} por partida", lambda s, k=key: f"{s.events_per_game.get(k, 0):.2f}")
     return table

@@ -12,7 +12,9 @@ from ..engine.solo import Game, Ruleset
 from ..engine.solo.notation import format_action
 from .players import PLAYERS
 
-MAX_ACTIONS = 20_000  # a game longer than this is recorded as stuck (never seen in practice)
+# A game longer than this is recorded as "unfinished": the automatic player repeats itself
+# (a reshuffle, a match, the same card placed again), which a person would not do.
+MAX_ACTIONS = 20_000
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,7 @@ class GameRecord:
     actions: int
     end_reason: str
     events: dict = field(default_factory=dict)
+    buildings: int = 0  # kinds of building left at the end: 0 means nothing to demolish with
 
 
 def game_seeds(seed: int, games: int) -> list[int]:
@@ -49,9 +52,9 @@ def play(rules: Ruleset, seed: int, player_name: str, log: list[str] | None = No
         actions += 1
         if log is not None:
             log.append(f"{format_action(action)}  → {game.points} p.")
-    reason = game.end_reason or "stuck"
+    reason = game.end_reason or "unfinished"
     return GameRecord(seed, game.phase.value == "won", game.points, game.turn - 1, actions,
-                      reason, dict(game.events))
+                      reason, dict(game.events), len(game.owned_buildings()))
 
 
 def _play_chunk(args) -> list[GameRecord]:

@@ -33,14 +33,18 @@ class Summary:
     turn_quartiles: tuple[float, float, float]
     end_reasons: Counter
     events_per_game: dict
+    stuck_bare: int = 0  # stuck games that had no building left to pay a demolition
 
     @property
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
 
+    def rate(self, end_reason: str) -> float:
+        return self.end_reasons.get(end_reason, 0) / self.games if self.games else 0.0
+
     @property
     def stuck_rate(self) -> float:
-        return self.end_reasons.get("stuck", 0) / self.games if self.games else 0.0
+        return self.rate("stuck")
 
 
 def point_bands(points: dict[int, int], goal: int) -> list[tuple[str, int]]:
@@ -66,4 +70,5 @@ def summarise(records: list[GameRecord]) -> Summary:
                         if n > 1 else (0.0, 0.0, 0.0)),
         end_reasons=Counter(r.end_reason for r in records),
         events_per_game={k: v / n for k, v in sorted(events.items())} if n else {},
+        stuck_bare=sum(r.end_reason == "stuck" and not r.buildings for r in records),
     )

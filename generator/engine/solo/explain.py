@@ -38,13 +38,13 @@ def explain(game, action) -> IllegalAction:
         if hand[action.resource] == 0:
             return refuse("not-in-hand", "turno", f"a {action.resource} in hand",
                           f"hand {sorted(game.hand)}")
-        if game.town_hall_due:
-            return refuse("town-hall-unpaid", "ampliaciones", "the Town Hall's extra ore paid",
-                          "it unpaid", "R11")
         uses_university = getattr(action, "as_resource", None) is not None
         if uses_university and "university" not in game.expansions:
             return refuse("no-university", "ampliaciones", "the University", "none built", "R09")
     if isinstance(action, StartSeries):
+        if game.town_hall_due:
+            return refuse("town-hall-unpaid", "ampliaciones", "the Town Hall's extra ore paid "
+                          "before another series starts", "it unpaid", "R11")
         if not game.can_start_series():
             return refuse("cannot-start-series", "series",
                           "the last SH card to end a series (" + ", ".join(sorted(r.enders)) + ")",
@@ -72,8 +72,10 @@ def explain(game, action) -> IllegalAction:
         if not game.can_start_series():
             return refuse("cannot-place-loose", "series",
                           "an empty SH or a series-end card last", f"{last_text}", "R07")
-        return refuse("starter-not-loose", "series",
-                      "a brick or ore (a starter always starts a series)", action.resource, "R07")
+        starters = sorted(r for r in set(game.hand) if game.can_start_with(r))
+        return refuse("starter-not-loose", "cartas-sueltas",
+                      "no card in hand that could start a series",
+                      f"{', '.join(starters)} could start one", "R07")
     if isinstance(action, TradeMarket):
         if hand[action.give] == 0:
             return refuse("not-in-hand", "comercio", f"a {action.give} in hand", sorted(game.hand))
@@ -101,10 +103,12 @@ def explain(game, action) -> IllegalAction:
     if isinstance(action, Demolish):
         if not game.history:
             return refuse("nothing-to-demolish", "demolicion", "cards on the SH", "none")
-        if not game.is_blocked():
-            playable = sorted({a.resource for a in game._placements()})
-            return refuse("not-blocked", "demolicion", "no card of the hand placeable",
-                          f"placeable: {', '.join(playable)}", "R13")
+        if not game.may_demolish():
+            reason = ("the open series can take its next card from the hand or the market"
+                      if game.can_continue() else
+                      f"the SH ends in {last_text} and the hand can start a series")
+            return refuse("not-blocked", "demolicion", "no way to continue the series or "
+                          "start another", reason, "R13")
         if len(game.demolished) >= r.demolition_limit:
             return refuse("demolition-limit", "demolicion",
                           f"at most {r.demolition_limit} cards a turn", f"{len(game.demolished)}")
@@ -115,8 +119,8 @@ def explain(game, action) -> IllegalAction:
         if series.complete and series.built:
             return refuse("payment-forced", "demolicion", f"the series' own {series.target}",
                           action.payment, "R13")
-        return refuse("payment-not-owned", "demolicion", f"a {action.payment} of yours",
-                      f"{game.owned_buildings()}")
+        return refuse("payment-not-owned", "demolicion", f"a {action.payment} of yours that "
+                      "can be given back", f"{game.owned_buildings()}", "R14")
     if isinstance(action, PayTownHall):
         if not game.town_hall_due:
             return refuse("nothing-due", "ampliaciones", "an unpaid Town Hall", "none", "R11")

@@ -180,12 +180,9 @@ class Game:
             return []
         if self.stack:
             return self._decision_actions()
-        actions: list[Action] = []
-        placements = self._placements()
-        if not self.town_hall_due:
-            actions += placements
+        actions: list[Action] = self._placements()
         actions += self._trades()
-        actions += self._demolitions(blocked=not placements)
+        actions += self._demolitions()
         if self.town_hall_due and self._town_hall_payable():
             actions.append(PayTownHall())
         actions += [Recycle(p) for p in self._recycle_payments()]
@@ -201,6 +198,7 @@ class Game:
         if action not in self._legal:
             raise self._explain(action)
         self._legal = None
+        self.events[type(action).__name__] += 1
         self._apply(action)
         self._run()
 
@@ -228,6 +226,15 @@ class Game:
         """The distinct resources among `cards`, in the book's resource order."""
         return [r for r in self.rules.resources if r in cards]
 
+    def can_start_with(self, resource: str) -> bool:
+        """Could a card of this resource open a series now (R02, R05, R11)?"""
+        return not self.town_hall_due and any(
+            self.can_declare(t) for t in self.rules.targets_starting_with(resource))
+
+    def hand_can_start(self) -> bool:
+        """Does the hand hold a series-start card it could use now (R07, R13)?"""
+        return any(self.can_start_with(res) for res in self._kinds(self.hand))
+
     def _placements(self) -> list[Action]:
         r = self.rules
         kinds = self._kinds(self.hand)
@@ -242,16 +249,18 @@ class Game:
                 elif university and (self.rules.university_unlimited
                                      or not series.university_used):
                     actions.append(Continue(res, as_resource=need))
-        if self.can_start_series():
+        if not self.can_start_series():
+            return actions
+        if not self.town_hall_due:  # R11: the ore are paid before another series starts
             for res in kinds:
-                targets = [t for t in r.targets_starting_with(res) if self.can_declare(t)]
-                actions += [StartSeries(res, t) for t in targets]
-                if not targets:
-                    actions.append(PlaceLoose(res))
+                actions += [StartSeries(res, t) for t in r.targets_starting_with(res)
+                            if self.can_declare(t)]
                 if university:
                     for other in self._kinds(list(r.starters - {res})):
                         actions += [StartSeries(res, t, as_resource=other)
                                     for t in r.targets_starting_with(other) if self.can_declare(t)]
+        if not self.hand_can_start():  # R07: with no series-start card, any card goes loose
+            actions += [PlaceLoose(res) for res in kinds]
         return actions
 
     # --- § Comercio, § Ampliaciones (Biblioteca) -------------------------------------------
@@ -287,11 +296,28 @@ class Game:
 
     # --- § Demolición (R13) ---------------------------------------------------------------
 
-    def is_blocked(self) -> bool:
-        """No card of the hand can be placed on the SH (town hall debt aside)."""
-        return not self._placements()
+    def can_continue(self) -> bool:
+        """Could the open series take its next card, from the hand or through the market?"""
+        series = self.open_series
+        if series is None:
+            return False
+        need = self.rules.costs[series.target][len(series.cards)]
+        if need in self.hand:
+            return True
+        if self.hand and self.market.count(need) > self.market_given.count(need):  # R21
+            return True
+        return any(isinstance(a, Continue) for a in self._placements())
+
+    def may_demolish(self) -> bool:
+        """§ Demolición: you can neither continue the series nor start another, because the
+        last SH card ends no series or, ending one, your hand has no series-start card."""
+        if not self.history or self.can_continue():
+            return False
+        return self.last_card.counts_as not in self.rules.enders or not self.hand_can_start()
 
     def owned_buildings(self) -> list[str]:
+        """What may be given back as a payment. A city that carries an expansion may not:
+        the expansion would be left without a city (R05), so it goes first."""
         owned = []
         if self.roads:
             owned.append(ROAD)
@@ -299,15 +325,15 @@ class Game:
             owned.append(KNIGHT)
         if self.settlements:
             owned.append(SETTLEMENT)
-        if self.cities:
+        if self.cities > len(self.expansions):
             owned.append(CITY)
         return owned + list(self.expansions)
 
     def building_type(self, building: str) -> str:
         return building if building in (ROAD, KNIGHT, SETTLEMENT, CITY) else "expansion"
 
-    def _demolitions(self, blocked: bool) -> list[Action]:
-        if not blocked or not self.history or len(self.demolished) >= self.rules.demolition_limit:
+    def _demolitions(self) -> list[Action]:
+        if len(self.demolished) >= self.rules.demolition_limit or not self.may_demolish():
             return []
         last = self.history[-1]
         if last.complete and last.built:  # R13: its own building is the payment
@@ -317,9 +343,6 @@ class Game:
         return [Demolish(b) for b in options if self.building_type(b) not in self.demolished]
 
     # --- § Ampliaciones: Ayuntamiento (R11) ------------------------------------------------
-
-    def _can_place(self) -> bool:
-        return (not self.town_hall_due or self._town_hall_payable()) and bool(self._placements())
 
     def _town_hall_payable(self) -> bool:
         need = Counter(self._town_hall_cost())
@@ -350,9 +373,13 @@ class Game:
                     return True
         return False
 
+    def recyclable(self) -> bool:
+        """The oldest series may be recycled unless it is the series in progress (R18)."""
+        return bool(self.history) and self.history[0] is not self.open_series
+
     def _recycle_payments(self) -> list[str]:
-        """Buildings that may pay for recycling the oldest series now (R18)."""
-        if self.deck or len(self.history) < 2 or self.can_progress():
+        """Buildings that may pay for recycling the oldest series now (§ Reciclar, R18)."""
+        if self.deck or not self.recyclable() or self.can_progress():
             return []
         if self.hand_limit - len(self.hand) <= 0:
             return []
@@ -384,7 +411,7 @@ class Game:
         if kind == DISCARD_MARKET:
             return [DiscardMarket(r) for r in self._kinds(self.market)]
         if kind == RECYCLING:
-            options = self._recycle_options() if payload > 0 and len(self.history) >= 2 else []
+            options = self._recycle_options() if payload > 0 and self.recyclable() else []
             return [Recycle(p) for p in options] + [EndRecycling()]
         return []
 
@@ -454,7 +481,6 @@ class Game:
 
     def _decide(self, action) -> None:
         kind, payload = self.stack.pop()
-        self.events[type(action).__name__] += 1
         if isinstance(action, LoseCard):  # R01, first way: lose the SH card, compare again
             self.discard.append(payload)
             self.stack.append((REFILL_COMPARE, None))
@@ -467,7 +493,7 @@ class Game:
             self._knight(action.index, payload)
         elif isinstance(action, KnightPays):
             if action.with_ == "knight":
-                self.knights.pop()
+                self._remove_knight(payload)
             else:
                 self._lose_road()
         elif isinstance(action, DiscardHand):
@@ -489,18 +515,19 @@ class Game:
         self.stack.append((REFILL_PLAIN, None))
         if all(card == drawn for card in extra):
             self.events["knight-failed"] += 1
-            self.knights.pop(index)
+            self._remove_knight(index)  # R14: the knight lost is the one put into play
             self._lose_last_sh_card()
-            if self.roads and self.roads[-1] == face and not self._wall_protects():
-                self._lose_road()
+            if self.roads and self.roads[-1] == face:
+                if self._wall_protects():
+                    self.events["city-wall"] += 1
+                else:
+                    self._lose_road()
         elif face == HORSE:
             self.events["knight-downgraded"] += 1
             self.knights[index] = FOOT
         else:
-            # The knight put into play pays if chosen: make it the last one (R14).
             self.events["knight-saved"] += 1
-            self.knights.append(self.knights.pop(index))
-            self.stack.append((KNIGHT_PAYS, None))
+            self.stack.append((KNIGHT_PAYS, index))
 
     def _wall_protects(self) -> bool:
         """R12: the City Wall keeps your first three roads from a failed knight."""
@@ -511,65 +538,101 @@ class Game:
         if not self.history:
             return
         series = self.history[-1]
-        self.discard.append(series.cards.pop().resource)
+        card = series.cards.pop()
+        self.discard.append(card.resource)
+        if card.counts_as != card.resource:  # the substitution may be made again (R09)
+            series.university_used = False
         if series.complete:
             series.complete = False
-            if series.built:
-                series.built = False
+            if series.built:  # the newest series marked for its target: this one
                 self._lose_building(series.target)
         if not series.cards:
             self.history.pop()
 
+    # --- buildings leaving the table (R05, R14, R15) -------------------------------------
+    # A series keeps its `built` mark only while its building is on the table, so that
+    # losing its last card later costs nothing more and completing it again builds again.
+    # The buildings of the SH's series are the newest, so the last one built of a kind is
+    # always that of the newest marked series of that kind.
+
+    def _unmark(self, target: str) -> None:
+        for series in reversed(self.history):
+            if series.built and series.target == target:
+                series.built = False
+                return
+
     def _lose_building(self, target: str) -> None:
-        """R14: which of your buildings goes back."""
+        """R14: the building a series loses with its last card."""
         self.events["building-lost"] += 1
-        if target == ROAD:
-            self._lose_road()
-        elif target == KNIGHT:
-            if self.knights:
-                self.knights.pop()
-        elif target == SETTLEMENT:
-            if self.settlements:
-                self.settlements -= 1
-            elif self.cities:
-                self.cities -= 1
-        elif target == CITY:
-            if self.cities:
-                self.cities -= 1
-                self.settlements += 1
+        if target == CITY:
+            self._flip_city()
         else:
-            self._return_expansion(target)
+            self._return_building(target)
 
     def _return_building(self, building: str) -> None:
-        """A building given back as a payment (demolition, recycling)."""
+        """A building given back or lost: a road or knight is the last built; a city turns
+        back into a settlement; a settlement, when none is left, takes its city with it."""
         if building == ROAD:
             self._lose_road()
         elif building == KNIGHT:
-            self.knights.pop()
+            self._remove_knight(len(self.knights) - 1)
         elif building == SETTLEMENT:
-            self.settlements -= 1
+            if self.settlements:
+                self.settlements -= 1
+                self._unmark(SETTLEMENT)
+            elif self.cities:
+                self.cities -= 1
+                self._unmark(SETTLEMENT)
+                self._unmark(CITY)
+                self._settle_expansions()
         elif building == CITY:
-            self.cities -= 1
+            self._flip_city()
         else:
-            self._return_expansion(building)
+            self._remove_expansion(building)
 
-    def _return_expansion(self, expansion: str) -> None:
+    def _remove_knight(self, index: int) -> None:
+        marked = [s for s in self.history if s.built and s.target == KNIGHT]
+        first = len(self.knights) - len(marked)  # the SH's knights are the newest
+        if marked and index >= first:
+            marked[index - first].built = False
+        self.knights.pop(index)
+
+    def _flip_city(self) -> None:
+        self.events["city-flipped"] += 1
+        self.cities -= 1
+        self.settlements += 1
+        self._unmark(CITY)
+        self._settle_expansions()
+
+    def _settle_expansions(self) -> None:
+        """R05: an expansion needs a city; one left without goes back to its row."""
+        while len(self.expansions) > self.cities:
+            self.events["expansion-orphaned"] += 1
+            self._remove_expansion(self.expansions[-1])
+
+    def _remove_expansion(self, expansion: str) -> None:
         if expansion in self.expansions:
             self.expansions.remove(expansion)
+            self._unmark(expansion)
             if self.rules.expansion_extra[expansion]:
                 self.town_hall_due = False
 
     def _lose_road(self) -> None:
-        """R15: an A road lost takes back the extra market and hand cards it gave."""
-        if not self.roads:  # its road was already given back as a payment
+        """R15: an A road lost costs a market card and a hand card of your choice (the
+        source's rule for a failed knight, applied to every loss); then the hand refills."""
+        if not self.roads:
             return
-        hand_before = self.hand_limit
-        self.roads.pop()
-        hand_drop = hand_before - self.hand_limit
-        market_drop = max(0, len(self.market) - self.market_limit)
-        if hand_drop and self.hand:
-            self.stack.append((DISCARD_HAND, min(hand_drop, len(self.hand))))
-        if market_drop:
+        face = self.roads.pop()
+        self._unmark(ROAD)
+        if face != FOOT:
+            return
+        self.events["a-road-lost"] += 1
+        if self.hand and not any(k in (REFILL_COMPARE, REFILL_PLAIN) for k, _ in self.stack):
+            self.stack.append((REFILL_PLAIN, None))
+        if self.hand:
+            self.stack.append((DISCARD_HAND, 1))
+        market_drop = len(self.market) - self.market_limit
+        if market_drop > 0:
             self.stack.append((DISCARD_MARKET, market_drop))
 
     def _demolish(self, payment: str) -> None:
@@ -577,7 +640,7 @@ class Game:
         last = self.history[-1]
         if not (last.complete and last.built):
             self._return_building(payment)
-        self._lose_last_sh_card()
+        self._lose_last_sh_card()  # a built series' card takes its building as the payment
         self.demolished.append(self.building_type(payment))
 
     def _recycle(self, payment: str) -> None:
@@ -589,6 +652,7 @@ class Game:
         self._return_building(payment)
 
     def _gain(self, target: str) -> None:
+        self.events["built-" + self.building_type(target)] += 1
         if target == ROAD:
             self.roads.append(FOOT if len(self.roads) % 2 == 0 else HORSE)
             self.stack.append((TOP_UP, None))
@@ -665,11 +729,12 @@ class Game:
         self._check_end()
 
     def _check_end(self) -> None:
-        """R19."""
+        """§ Fin de la partida (R19): the goal wins at once; an empty MDR with no progress
+        and no recycling possible ends the game; so does a position with no action at all."""
         if self.points >= self.rules.goal:
             self.phase, self.end_reason = Phase.WON, "goal"
-        elif (not self.deck and not self.can_progress() and not self._recycle_payments()
-              and not self._can_place()):
+        elif (not self.stack and not self.deck and not self.can_progress()
+              and not self._recycle_payments()):
             self.phase, self.end_reason = Phase.LOST, "exhausted"
         elif not self.legal_actions():
             self.phase, self.end_reason = Phase.LOST, "stuck"
