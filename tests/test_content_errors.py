@@ -63,6 +63,11 @@ CASES = {
     "unknown cross-reference": ("chapters/09-progreso.md", "sin comparar con la SH (R17).",
                                 "sin comparar con la SH (ver [Dados](#dados)).",
                                 r"cross-reference to unknown section '#dados'", "#dados"),
+    "departure unexplained": ("rulings.yaml", "  settles: contradiction\n  question: >-\n    El texto da",
+                              "  settles: departure\n  question: >-\n    El texto da",
+                              r"\(\[0\]\).*settles: departure says how in `departs`", None),
+    "unknown rule statement": ("chapters/12-fin.md", '{{ rule("fin") }}', '{{ rule("final") }}',
+                               r"unknown rule statement 'final'", 'rule("final")'),
     "unknown ruling": ("chapters/08-comercio.md", "(R20)", "(R99)",
                        r"ruling R99 is cited but not in rulings\.yaml", "R99"),
 }
@@ -157,3 +162,17 @@ def test_the_shipped_base_book_states_the_corrected_cost(tmp_path):
         text = " ".join(" ".join((p.extract_text() or "") for p in doc.pages).split())
     assert "Poblado Arcilla → Madera → Lana → Cereal 1" in text
     assert "R01. El coste del poblado" in text
+
+
+def test_a_card_may_only_repeat_a_rule_statement_the_chapters_print(book_copy, tmp_path, capsys):
+    """Cards and chapters take shared rules from statements.yaml; a card line using one
+    that no chapter prints would be a rule only the card states."""
+    edit(book_copy / "chapters" / "13-reciclaje.md", '- {{ rule("reciclar") }}', "- Reciclar.")
+    output = tmp_path / "out"
+    code, message = run_build(book_copy, output, capsys)
+    assert code == 1 and "Traceback" not in message
+    path = book_copy / "print.yaml"
+    line = line_of(path, 'rule("reciclar")')
+    assert f"print.yaml:{line}" in message, message
+    assert "repeats rule statement 'reciclar', which no chapter prints" in message
+    assert_nothing_written(output)

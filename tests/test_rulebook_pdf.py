@@ -135,10 +135,41 @@ def test_numbers_in_the_prose_come_from_the_data(pdf, solo_book):
     assert f"({solo_book.components.total_resource_cards} cartas)" in text
 
 
-def test_every_ruling_is_printed_in_the_clarifications(pdf, solo_book):
-    text = " ".join(" ".join(pdf.page_texts).split())
-    for ruling in solo_book.rulings:
-        assert f"{ruling.id}. {ruling.title}" in text
+def reading_text(pdf: ReadPdf) -> str:
+    """The book's words as a reader reads them: hyphenated line ends joined, one space."""
+    pages = [re.sub(r"-\s*\n\s*", "", page) for page in pdf.page_texts]
+    return " ".join(" ".join(pages).split())
+
+
+def test_every_ruling_is_printed_with_its_source_passage_and_kind(pdf, solo_book):
+    from generator.content.context import SETTLES
+    text = reading_text(pdf)
+    for ruling, after in zip(solo_book.rulings, solo_book.rulings[1:] + [None]):
+        start = text.index(f"{ruling.id}. {ruling.title}")
+        end = text.index(f"{after.id}. {after.title}", start) if after else len(text)
+        block = text[start:end]
+        assert f"Texto original: {ruling.source}" in block, ruling.id
+        assert SETTLES["es"][ruling.settles] in block, ruling.id
+        for quote in ruling.quote:
+            assert " ".join(quote.split()[:6]) in block, (ruling.id, quote)
+
+
+def test_the_reference_cards_state_the_rules_in_the_chapters_words(pdf, solo_book):
+    """A rule a card repeats is the very sentence the chapter prints (statements.yaml)."""
+    from generator.content.loader import STATEMENT_CALL
+    from generator.content.statements import Statements
+    statements = Statements.load(solo_book.folder)
+    on_cards = set(STATEMENT_CALL.findall((solo_book.folder / "print.yaml").read_text()))
+    text = reading_text(pdf)
+    cards = " ".join(" ".join(line for face in solo_book.print_spec.cards.faces
+                              for line in face.lines).split())
+    cards = re.sub(r"</?b>", "", cards)
+    shared = [t for k, t in statements.texts.items() if k in on_cards and "{{" not in t]
+    assert len(shared) >= 9
+    for statement in shared:
+        sentence = " ".join(statement.replace("**", "").split())
+        assert sentence in text, sentence
+        assert sentence in cards, sentence
 
 
 @pytest.mark.parametrize("size, expected", [

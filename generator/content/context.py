@@ -81,7 +81,7 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
         for ruling in rulings:
             question, decision, reason = (render_string(t, context) for t in
                                           (ruling.question, ruling.decision, ruling.reason))
-            quotes = " ".join(f"«{text}»" for text in ruling.quote)
+            quotes = " ".join(f"«{text.rstrip('.')}»" for text in ruling.quote)
             source = f"{ruling.source}" + (f": {quotes}" if quotes else "") + \
                 f". {SETTLES[lang][ruling.settles]}" + \
                 (f": {render_string(ruling.departs, context)}" if ruling.departs else ".")

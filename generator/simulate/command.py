@@ -21,7 +21,7 @@ def _flag(text: str) -> bool:
     return text.lower() in ("true", "yes", "1")
 
 
-COMPARABLE = {"goal": int, "university_unlimited": _flag}
+COMPARABLE = {"goal": int, "university_unlimited": _flag, "loose_anytime": _flag}
 
 
 def _variants(base, compare: str | None) -> dict[str, object]:
@@ -35,7 +35,7 @@ def _variants(base, compare: str | None) -> dict[str, object]:
         parsed = [COMPARABLE[name](v) for v in values.split(",")]
     except ValueError:
         raise GeneratorError(f"--compare {compare!r}: values must be whole numbers "
-                             "(goal) or true/false (university_unlimited)") from None
+                             "(goal) or true/false (the others)") from None
     return {f"{name}={v}": dataclasses.replace(base, **{name: v}) for v in parsed}
 
 

@@ -261,6 +261,8 @@ class Game:
                                     for t in r.targets_starting_with(other) if self.can_declare(t)]
         if not self.hand_can_start():  # R07: with no series-start card, any card goes loose
             actions += [PlaceLoose(res) for res in kinds]
+        elif r.loose_anytime:  # the first edition's reading, for comparison only
+            actions += [PlaceLoose(res) for res in kinds if not self.can_start_with(res)]
         return actions
 
     # --- § Comercio, § Ampliaciones (Biblioteca) -------------------------------------------

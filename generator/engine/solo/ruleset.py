@@ -32,6 +32,10 @@ class Ruleset:
     # R09 reads the University as one substitution per series; a designer can compare the
     # looser reading (any number) with `rulebook simulate --compare university_unlimited=…`.
     university_unlimited: bool = False
+    # R07 follows both sentences of the author's reply: loose cards only when no card of the
+    # hand can start a series. The first edition let a brick or ore go loose after any series
+    # end; `--compare loose_anytime=false,true` shows what that reading changes.
+    loose_anytime: bool = False
     # Derived once: a random playout asks these thousands of times a second.
     starters: frozenset = field(init=False, repr=False, compare=False)
     enders: frozenset = field(init=False, repr=False, compare=False)
