@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from babel.numbers import format_decimal, format_percent
+from .. import i18n
 
 from .model import BookMeta, Components, Ruling
 
@@ -99,16 +99,18 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
         return "\n".join(rows)
 
     def decimal(value: float, digits: int = 1) -> str:
-        """A number as the book's language writes it (Spanish: decimal comma)."""
-        return format_decimal(value, format="0." + "0" * digits if digits else "0", locale=lang)
+        return i18n.decimal(value, lang, digits)
 
     def percent(value: float, digits: int = 1) -> str:
-        """A share (0.042) as a percentage the way the book's language writes it."""
-        return format_percent(value, format="0." + "0" * digits + " %" if digits else "0 %",
-                              locale=lang)
+        return i18n.percent(value, lang, digits)
+
+    def count(number: int, one: str, other: str) -> str:
+        """`{{ count(n, "ficha", "fichas") }}`: "1 ficha", "20 fichas"."""
+        return i18n.count_noun(number, one, other, lang)
 
     context = {
         "decimal": decimal,
+        "count": count,
         "percent": percent,
         "score_table": score_table,
         "book": meta,
