@@ -137,7 +137,7 @@ def build_cards(book: Book, output: Path, papers: list[SheetOptions]) -> list[Pa
     written = []
     for options in papers:
         pdf, _ = home_sheets(pieces, trim, cards.bleed, options, book.meta.title,
-                             "cartas de referencia")
+                             ("carta de referencia", "cartas de referencia"))
         written.append(_write(output / book.slug / f"cartas-{_suffix(options)}.pdf", pdf))
     written.append(_shop_file(output / book.slug, "cartas", pieces, trim, cards.bleed, book,
                               papers))
@@ -152,7 +152,8 @@ def build_tokens(book: Book, output: Path, papers: list[SheetOptions]) -> list[P
     trim = (spec.diameter, spec.diameter)
     written = []
     for options in papers:
-        pdf, _ = home_sheets(pieces, trim, spec.bleed, options, book.meta.title, spec.name)
+        pdf, _ = home_sheets(pieces, trim, spec.bleed, options, book.meta.title,
+                             (spec.name_one or spec.name, spec.name))
         written.append(_write(output / book.slug / f"fichas-{_suffix(options)}.pdf", pdf))
     written.append(_shop_file(output / book.slug, "fichas", pieces, trim, spec.bleed, book,
                               papers))

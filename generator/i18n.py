@@ -36,6 +36,13 @@ def decimal(value: float, language: str, digits: int = 1) -> str:
     return format_decimal(value, format="0." + "0" * digits if digits else "0", locale=language)
 
 
+def signed(value: float, language: str, digits: int = 1) -> str:
+    """A measured offset with its sign always shown: "+0,5", "−1,0"."""
+    digits_pattern = "0." + "0" * digits if digits else "0"
+    return format_decimal(value, format=f"+{digits_pattern};-{digits_pattern}",
+                          locale=language).replace("-", "−")
+
+
 def percent(value: float, language: str, digits: int = 1) -> str:
     """A share (0.042) as a percentage the way the language writes it ("4,2 %")."""
     pattern = ("0." + "0" * digits if digits else "0") + " %"

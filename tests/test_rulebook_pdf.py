@@ -193,3 +193,14 @@ def test_running_head_names_the_chapter_and_footer_the_page(pdf, solo_book):
         lines = pdf.page_texts[page - 1].splitlines()
         assert lines[0] == f"{solo_book.meta.title} {expected}", page
         assert lines[-1] == f"Versión {solo_book.meta.version} {page}", page
+
+
+def test_glossary_is_alphabetical_and_the_date_written_out(pdf, solo_book):
+    from generator.i18n import sort_key
+    abbreviations = [a.abbr for a in solo_book.glossary.abbreviations]
+    text = reading_text(pdf)
+    glossary = text[text.index("Glosario Abreviaturas"):]
+    positions = [glossary.index(f"{abbr} — ") for abbr in abbreviations]
+    assert [a for _, a in sorted(zip(positions, abbreviations))] == \
+        sorted(abbreviations, key=sort_key)
+    assert "30 de noviembre de 2026" in pdf.page_texts[0].replace("\n", " ")

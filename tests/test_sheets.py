@@ -205,3 +205,16 @@ def test_token_sheets_hold_every_token_round_and_true_size(tmp_path, slug, total
             else:
                 backs += len(discs)
     assert fronts == backs == total
+
+
+def test_sheet_footers_count_pieces_in_agreement_and_with_decimal_commas(tmp_path):
+    """«1 carta de referencia», «6 cartas de referencia»; offsets as Spanish writes them."""
+    single = load_book(CONTENT_ROOT / "catan-base")
+    [home, *_] = build_cards(single, tmp_path, [SheetOptions(paper="A4", offset=(1.5, -0.8))])
+    with pdfplumber.open(home) as doc:
+        front, back = (page.extract_text() for page in doc.pages[:2])
+    assert "· 1 carta de referencia ·" in front
+    assert "desplazamiento +1,5; −0,8 mm" in back
+    pdf, _ = build(tmp_path / "solo")
+    with pdfplumber.open(pdf) as doc:
+        assert f"· {len(CARDS.faces)} cartas de referencia ·" in doc.pages[0].extract_text()

@@ -16,6 +16,8 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field
 from pydantic.dataclasses import dataclass
 
+from ..i18n import sort_key
+
 STRICT = ConfigDict(extra="forbid", frozen=True)
 
 
@@ -211,6 +213,15 @@ class Glossary:
     abbreviations: list[Abbreviation] = field(default_factory=list)
     terms: list[Term] = field(default_factory=list)
 
+    @property
+    def sorted_abbreviations(self) -> list[Abbreviation]:
+        """In alphabetical order, as a reader looks one up (accents sort with their letter)."""
+        return sorted(self.abbreviations, key=lambda a: sort_key(a.abbr))
+
+    @property
+    def sorted_terms(self) -> list[Term]:
+        return sorted(self.terms, key=lambda t: sort_key(t.term))
+
 
 # --- rulings.yaml ------------------------------------------------------------------------
 
@@ -291,12 +302,13 @@ class TokenSide:
 
 @dataclass(config=STRICT)
 class TokenSet:
-    name: str            # what one token is called, plural: "fichas de comercio"
+    name: str            # what the tokens are called, plural: "fichas de comercio"
     count: Annotated[int, Field(ge=1)]
     front: TokenSide
     back: TokenSide
     diameter: Annotated[float, Field(gt=0)] = 25.0
     bleed: Annotated[float, Field(ge=0)] = 3.0
+    name_one: str | None = None  # one token: "ficha de comercio" (for "1 ficha de comercio")
 
 
 @dataclass(config=STRICT)

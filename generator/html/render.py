@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from ..content.model import Book
 from ..content.prose import ABBREVIATION, MARKER, RULING_REFERENCE, heading_anchor
+from ..i18n import long_date
 from ..labels import labels
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -131,7 +132,8 @@ def render_html(book: Book, replays: list, figures) -> str:
         chapters.append({"id": chapter.id, "title": chapter.title, "blocks": blocks})
     template = _environment(definitions).get_template("book.html.j2")
     return template.render(book=book, meta=book.meta, chapters=chapters,
-                           words=labels(book.meta.language), glossary=book.glossary)
+                           words=labels(book.meta.language), glossary=book.glossary,
+                           date=long_date(book.meta.date, book.meta.language))
 
 
 def _example(replay, number: int, figures) -> dict:

@@ -18,6 +18,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, KeepTogether, ListFlowa
                                 TableStyle)
 
 from .. import palette
+from ..i18n import long_date
 from ..content.model import Book
 from ..content.prose import ABBREVIATION, MARKER, RULING_REFERENCE, heading_anchor
 from ..labels import labels
@@ -365,7 +366,7 @@ def cover(ctx: StoryContext) -> list[Flowable]:
         Spacer(1, 5 * mm),
         Paragraph(escape(meta.subtitle), s.cover_subtitle),
         Spacer(1, 10 * mm),
-        Paragraph(f'{ctx.words["version"]} {escape(meta.version)} · {meta.date:%d-%m-%Y}',
+        Paragraph(f'{ctx.words["version"]} {escape(meta.version)} · {long_date(meta.date, meta.language)}',
                   s.cover_small),
         Spacer(1, 22 * mm),
         Paragraph(credits, s.cover_small),
@@ -404,7 +405,7 @@ def glossary(ctx: StoryContext) -> list[Flowable]:
     if gl.abbreviations:
         out.append(Heading(escape(ctx.words["abbreviations"]), s.h2, "glosario-abreviaturas",
                            1, title))
-        for entry in gl.abbreviations:
+        for entry in gl.sorted_abbreviations:
             term = (f'<a name="{glossary_anchor(entry.abbr)}"/>{escape(entry.abbr)}'
                     f'<font name="SourceSans" color="{palette.INK}"> — {escape(entry.term)}</font>')
             out.append(KeepTogether([Paragraph(term, s.glossary_term),
@@ -412,7 +413,7 @@ def glossary(ctx: StoryContext) -> list[Flowable]:
                                                s.glossary_definition)]))
     if gl.terms:
         out.append(Heading(escape(ctx.words["terms"]), s.h2, "glosario-terminos", 1, title))
-        for entry in gl.terms:
+        for entry in gl.sorted_terms:
             out.append(KeepTogether([Paragraph(escape(entry.term), s.glossary_term),
                                      Paragraph(_text(entry.definition, ctx, True),
                                                s.glossary_definition)]))

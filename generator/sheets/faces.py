@@ -114,7 +114,7 @@ def _card_story(book: Book, face: CardFace, styles, box: Rect, figure_svg: str |
                 for band in book.scores]
     if face.kind == "abbreviations":
         return [Paragraph(f"<b>{a.abbr}</b> · {a.term}", body)
-                for a in book.glossary.abbreviations]
+                for a in book.glossary.sorted_abbreviations]
     if face.kind == "steps":
         return [ListFlowable([ListItem(Paragraph(line, body)) for line in face.lines],
                              bulletType="1", bulletFontName=SANS_SEMIBOLD,

@@ -10,6 +10,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import palette
+from ..i18n import count_noun, signed
 from ..pdf.fonts import SANS, SANS_SEMIBOLD, register_fonts
 from ..pdf.styles import color
 from .faces import Piece
@@ -49,17 +50,19 @@ def _note(canv: Canvas, layout_paper, text: str) -> None:
 
 
 def home_sheets(pieces: list[Piece], trim: tuple[float, float], bleed: float,
-                options: SheetOptions, title: str, what: str) -> tuple[bytes, Layout]:
-    """Fronts and backs on alternate pages, ready for duplex (or for two passes)."""
+                options: SheetOptions, title: str, what: tuple[str, str]
+                ) -> tuple[bytes, Layout]:
+    """Fronts and backs on alternate pages, ready for duplex (or for two passes). `what`
+    names one piece and several ("ficha", "fichas"), so the footer's count agrees."""
     register_fonts()
     layout = impose(options.paper, trim[0], trim[1], bleed)
     buffer = io.BytesIO()
     canv = Canvas(buffer, pagesize=(layout.paper[0] * mm, layout.paper[1] * mm),
                   initialFontName=SANS)
-    canv.setTitle(f"{title}: {what}")
+    canv.setTitle(f"{title}: {what[1]}")
     chunks = [pieces[i:i + layout.per_sheet] for i in range(0, len(pieces), layout.per_sheet)]
     for number, chunk in enumerate(chunks, start=1):
-        head = (f"{title} · {len(pieces)} {what} · hoja {number} de {len(chunks)} · "
+        head = (f"{title} · {count_noun(len(pieces), *what, 'es')} · hoja {number} de {len(chunks)} · "
                 f"{options.paper} · imprimir al 100 %")
         canv.setTrimBox(_box(layout.trims_box))
         canv.setBleedBox(_box(layout.outer))
@@ -75,8 +78,8 @@ def home_sheets(pieces: list[Piece], trim: tuple[float, float], bleed: float,
             piece.back(canv, back_trims[index], bleed, options.ink_saving)
         flip = {"long": "borde largo", "short": "borde corto", "none": "sin dúplex"}
         _note(canv, layout.paper, f"{head} · reverso (dúplex: {flip[options.flip.value]}, "
-                                  f"desplazamiento {options.offset[0]:+.1f}, "
-                                  f"{options.offset[1]:+.1f} mm)")
+                                  f"desplazamiento {signed(options.offset[0], 'es')}; "
+                                  f"{signed(options.offset[1], 'es')} mm)")
         canv.showPage()
     canv.save()
     return buffer.getvalue(), layout
