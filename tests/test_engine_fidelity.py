@@ -134,3 +134,13 @@ def test_the_first_editions_loose_card_reading_can_be_compared():
     first_edition._legal = None
     assert PlaceLoose("brick") in first_edition.legal_actions()
     assert PlaceLoose("brick") not in game.legal_actions()
+
+
+def test_the_series_in_progress_is_never_recycled_R18():
+    import pytest
+    from generator.errors import IllegalAction
+    game = position(["ore", "ore"], history=[("road", ["lumber"])], roads=["A", "B"],
+                    knights=["A"])
+    with pytest.raises(IllegalAction) as caught:
+        game.push(Recycle("knight"))
+    assert caught.value.code == "series-in-progress" and caught.value.ruling == "R18"

@@ -38,7 +38,8 @@ class Continue(Action):
 
 @dataclass(frozen=True)
 class PlaceLoose(Action):
-    """A brick or ore placed where no series can start from it (R07)."""
+    """Any card placed outside a series, allowed after a series end when no card of the hand
+    could start one (R07)."""
     resource: str
 
 

@@ -70,7 +70,7 @@ def explain(game, action) -> IllegalAction:
                       action.resource)
     if isinstance(action, PlaceLoose):
         if not game.can_start_series():
-            return refuse("cannot-place-loose", "series",
+            return refuse("cannot-place-loose", "cartas-sueltas",
                           "an empty SH or a series-end card last", f"{last_text}", "R07")
         starters = sorted(r for r in set(game.hand) if game.can_start_with(r))
         return refuse("starter-not-loose", "cartas-sueltas",
@@ -137,6 +137,9 @@ def explain(game, action) -> IllegalAction:
         if len(game.hand) >= game.hand_limit:
             return refuse("hand-full", "reciclaje", "a card missing from the hand",
                           f"{len(game.hand)} of {game.hand_limit}")
+        if not game.recyclable():
+            return refuse("series-in-progress", "reciclaje", "an oldest series that is not the "
+                          "one in progress", "only the series in progress", "R18")
         return refuse("payment-not-allowed", "reciclaje", f"one of {game._recycle_options()}",
                       action.payment, "R18")
     if isinstance(action, UseKnight):
