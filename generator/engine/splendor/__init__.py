@@ -1,3 +1,4 @@
 """The solo variant of Splendor (seed 003) as a rules engine."""
 
-from .game import Card, Noble, SplendorGame, SplendorRules  # noqa: F401
+from .game import (Buy, Card, Noble, Reserve, Return, SplendorGame, SplendorRules,  # noqa: F401
+                   Take, Visit)
