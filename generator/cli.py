@@ -97,8 +97,12 @@ def _parser() -> argparse.ArgumentParser:
 
     check = sub.add_parser("check", help="validate books without writing anything",
                            description="Validate content: YAML, chapters, glossary, "
-                                       "cross-references. Writes nothing.")
+                                       "cross-references, examples and scenarios, the "
+                                       "conformance table. Writes nothing.")
     check.add_argument("books", nargs="*", metavar="BOOK")
+    check.add_argument("--coverage", action="store_true",
+                       help="also list the engine's rule paths and refusal codes that no "
+                            "example or scenario reaches; exit 1 if there is any")
     for p in (build, check, sim, sub.choices["cards"], sub.choices["tokens"]):
         p.add_argument("--content", type=Path, default=CONTENT_ROOT, metavar="DIR",
                        help="folder holding the books (default: content/)")
@@ -109,10 +113,42 @@ def _folders(names: list[str], root: Path) -> list[Path]:
     return [find_book(n, root) for n in names] if names else book_folders(root)
 
 
+def _check(folder: Path, coverage: bool, out: Console) -> bool:
+    """`rulebook check`: load and replay (any mistake raises); warn about pending conformance
+    rows; with `coverage`, list what no replay reaches. False if coverage found gaps."""
+    book = load_book(folder)
+    replays = check_book(book, scenarios=True)
+    scenarios = sum(r.source.scenario for r in replays)
+    replayed = f"{len(replays) - scenarios} worked examples" + \
+        (f" and {scenarios} scenarios" if scenarios else "")
+    out.print(f"[green]ok[/] {book.slug}: {len(book.chapters)} chapters, "
+              f"{len(book.glossary.abbreviations)} abbreviations, {replayed} replayed",
+              soft_wrap=True)
+    for location, row in book.conformance.pending() if book.conformance else ():
+        out.print(f"[yellow]pending[/] {escape(str(location))}: conformance row {row.id} is "
+                  "not checked by any example or scenario yet", soft_wrap=True)
+    if not coverage:
+        return True
+    adapter = replays[0].adapter if replays else None
+    if not hasattr(adapter, "uncovered"):
+        out.print(f"[yellow]no coverage[/] {book.slug}: its engine "
+                  f"({book.meta.engine or 'none'}) declares no rule paths")
+        return True
+    paths, codes = adapter.uncovered(replays)
+    for kind, names in (("rule paths never fired", paths), ("refusal codes never met", codes)):
+        if names:
+            out.print(f"[red]uncovered[/] {book.slug}: {kind}: {', '.join(names)}",
+                      soft_wrap=True)
+    if not paths and not codes:
+        out.print(f"[green]covered[/] {book.slug}: every rule path and refusal code")
+    return not paths and not codes
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     out = Console(highlight=False)
     err = Console(stderr=True, highlight=False)
+    status = 0
     try:
         folders = _folders(args.books, args.content)
         for folder in folders:
@@ -127,11 +163,8 @@ def main(argv: list[str] | None = None) -> int:
                 for file in files:
                     out.print(f"[green]built[/] {escape(str(file))}")
             elif args.command == "check":
-                book = load_book(folder)
-                replays = check_book(book)
-                out.print(f"[green]ok[/] {book.slug}: {len(book.chapters)} chapters, "
-                          f"{len(book.glossary.abbreviations)} abbreviations, "
-                          f"{len(replays)} worked examples replayed")
+                if not _check(folder, args.coverage, out):
+                    status = 1
             else:
                 built = build_book(folder, args.output, args.page_size)
                 took = time.perf_counter() - start
@@ -145,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     except GeneratorError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
         return 1
-    return 0
+    return status
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""The schema of worked-example files (content/<book>/examples/*.yaml).
+"""The schema of worked-example files (content/<book>/examples/*.yaml), also used by
+scenarios (content/<book>/scenarios/*.yaml).
 
 An example is a starting position (only what matters; the rest defaulted), a list of steps
 in the engine's action notation, and what must be true after chosen steps, or the code with
@@ -91,10 +92,17 @@ class Example:
 
 @dataclass(config=ConfigDict(arbitrary_types_allowed=True))
 class ExampleSource:
-    """An example with the document it came from, so failures can name file and line."""
+    """An example with the document it came from, so failures can name file and line.
+    A scenario (`scenarios/`) has the same format and replay but is never printed: it checks
+    a rule the printed examples do not reach."""
 
     example: Example
     doc: YamlDocument
+    scenario: bool = False
+
+    @property
+    def kind(self) -> str:
+        return "scenario" if self.scenario else "example"
 
     @property
     def file(self) -> Path:

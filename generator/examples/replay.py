@@ -2,6 +2,8 @@
 
 This is the product's promise: a book whose examples are illegal, or whose stated outcomes
 are wrong, is not built. A replay also keeps the positions the book prints in each box.
+Scenarios (`scenarios/`) are replayed and refuse the book the same way; they are just never
+printed.
 """
 
 from __future__ import annotations
@@ -16,16 +18,17 @@ from ..errors import ContentError, GeneratorError, IllegalAction, Location
 class ExampleFailure(GeneratorError):
     """A worked example whose step is illegal or whose stated outcome is not what happens."""
 
-    def __init__(self, location: Location, example_id: str, step: int, action: str, message: str):
+    def __init__(self, location: Location, example_id: str, step: int, action: str, message: str,
+                 kind: str = "example"):
         self.location = location
         self.example_id = example_id
         self.step = step
         self.message = message
-        super().__init__(f"{location}: example '{example_id}', step {step} ({action}): {message}")
+        super().__init__(f"{location}: {kind} '{example_id}', step {step} ({action}): {message}")
 
 
 class ExamplesFailed(GeneratorError):
-    """The build refuses a book with failing examples; this lists them all."""
+    """The build refuses a book with failing examples or scenarios; this lists them all."""
 
     def __init__(self, book: str, failures: list[ExampleFailure]):
         self.failures = failures
@@ -57,6 +60,16 @@ class Replay:
     def example(self) -> Example:
         return self.source.example
 
+    @property
+    def final(self):
+        """The engine's game after the last step replayed (its `events`, for coverage)."""
+        return self.frames[-1].game
+
+    @property
+    def refusals(self) -> set[str]:
+        """The refusal codes this replay's `reject:` steps met."""
+        return {f.rejected for f in self.frames if f.rejected}
+
 
 def adapter_for(book: Book):
     """The bridge between a book's examples and its rules engine (book.yaml `engine:`)."""
@@ -74,19 +87,22 @@ def adapter_for(book: Book):
 
 
 def replay_book(book: Book) -> list[Replay]:
-    if not book.examples:
+    """Every example, then every scenario, replayed."""
+    sources = book.examples + book.scenarios
+    if not sources:
         return []
     adapter = adapter_for(book)
-    return [replay(source, adapter) for source in book.examples]
+    return [replay(source, adapter) for source in sources]
 
 
-def check_book(book: Book) -> list[Replay]:
-    """Replay every example; raise ExamplesFailed listing all failures, if any."""
+def check_book(book: Book, scenarios: bool = False) -> list[Replay]:
+    """Replay every example and scenario; raise ExamplesFailed listing all failures, if any.
+    Returns the examples' replays (what the book prints), with the scenarios' too if asked."""
     replays = replay_book(book)
     failures = [r.failure for r in replays if r.failure]
     if failures:
         raise ExamplesFailed(book.slug, failures)
-    return replays
+    return [r for r in replays if scenarios or not r.source.scenario]
 
 
 def replay(source: ExampleSource, adapter) -> Replay:
@@ -98,7 +114,8 @@ def replay(source: ExampleSource, adapter) -> Replay:
         location = doc.location(("steps", index))
 
         def fail(message: str) -> Replay:
-            result.failure = ExampleFailure(location, example.id, number, step.do, message)
+            result.failure = ExampleFailure(location, example.id, number, step.do, message,
+                                            source.kind)
             return result
 
         try:

@@ -8,6 +8,7 @@ from collections import Counter
 from ..content.examples import ExampleSource, Expectation, SeriesSpec, StartSpec
 from ..content.yamlsource import validate
 from ..engine.solo import Game, Ruleset, Series, ShCard
+from ..engine.solo.coverage import uncovered
 from ..engine.solo.notation import parse
 from .text import Words, action_text, position_lines
 
@@ -43,6 +44,11 @@ class SoloAdapter:
 
     def action_text(self, action, before: Game) -> str:
         return action_text(action, self.words, before)
+
+    def uncovered(self, replays) -> tuple[list[str], list[str]]:
+        """Rule paths and refusal codes that none of `replays` reaches (`check --coverage`)."""
+        events = sum((r.final.events for r in replays), Counter())
+        return uncovered(events, set().union(*(r.refusals for r in replays)))
 
 
 # --- the starting position -------------------------------------------------------------------

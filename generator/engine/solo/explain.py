@@ -134,9 +134,6 @@ def explain(game, action) -> IllegalAction:
         if game.can_progress():
             return refuse("can-progress", "reciclaje",
                           "no settlement, city or expansion buildable", "one is", "R18")
-        if len(game.hand) >= game.hand_limit:
-            return refuse("hand-full", "reciclaje", "a card missing from the hand",
-                          f"{len(game.hand)} of {game.hand_limit}")
         if not game.recyclable():
             return refuse("series-in-progress", "reciclaje", "an oldest series that is not the "
                           "one in progress", "only the series in progress", "R18")

@@ -1,0 +1,213 @@
+"""Drift-proofing: the source's rules traced into the book, scenarios replayed like examples,
+and every rule path and refusal of the solo engine reached by some replay."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from generator.content.loader import CONTENT_ROOT, load_book
+from generator.engine.solo import actions, explain, game
+from generator.engine.solo.coverage import ACTIONS, BUILT, REFUSAL_CODES, RULE_EVENTS
+from generator.examples.replay import adapter_for, check_book
+from pdfread import ReadPdf
+
+SOLO = CONTENT_ROOT / "solo-catan"
+BOOK = load_book(SOLO)
+APPENDIX = "Apéndice: del texto original a este libro"
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"fixture text {old!r} not in {path.name}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def check(book: Path, capsys, *options: str) -> tuple[int, str]:
+    code = main(["check", *options, str(book)])
+    captured = capsys.readouterr()
+    return code, captured.err + captured.out
+
+
+# --- the engine's declarations cannot drift from its code ----------------------------------
+
+def _calls(module) -> list[ast.AST]:
+    return list(ast.walk(ast.parse(inspect.getsource(module))))
+
+
+def test_refusal_codes_are_exactly_those_explain_can_give():
+    codes = {node.args[0].value for node in _calls(explain)
+             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "refuse"
+             and node.args and isinstance(node.args[0], ast.Constant)}
+    assert codes == REFUSAL_CODES
+
+
+def test_rule_paths_are_exactly_the_events_the_game_counts():
+    """`self.events[KEY]` in game.py: string keys are RULE_EVENTS, `"built-" + …` is BUILT,
+    `type(action).__name__` is one name per action class."""
+    names, prefixes, by_class = set(), set(), False
+    for node in _calls(game):
+        if not (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute)
+                and node.value.attr == "events"):
+            continue
+        key = node.slice
+        if isinstance(key, ast.Constant):
+            names.add(key.value)
+        elif isinstance(key, ast.BinOp) and isinstance(key.left, ast.Constant):
+            prefixes.add(key.left.value)
+        elif isinstance(key, ast.Attribute) and key.attr == "__name__":
+            by_class = True
+        else:
+            pytest.fail(f"an event key the coverage cannot read: {ast.unparse(key)}")
+    assert names == set(RULE_EVENTS)
+    assert prefixes == {"built-"} and all(p.startswith("built-") for p in BUILT)
+    assert by_class
+    assert set(ACTIONS) == {c.__name__ for c in actions.Action.__subclasses__()}
+
+
+# --- coverage: what the examples and scenarios reach ---------------------------------------
+
+def test_every_rule_path_and_refusal_code_is_exercised():
+    replays = check_book(BOOK, scenarios=True)
+    paths, codes = adapter_for(BOOK).uncovered(replays)
+    assert (paths, codes) == ([], []), (
+        f"no example or scenario fires {paths} or meets the refusals {codes}: "
+        "add a scenario in content/solo-catan/scenarios/")
+
+
+def test_check_coverage_reports_and_sets_the_exit_code(capsys):
+    code, out = check(SOLO, capsys, "--coverage")
+    assert ("uncovered solo-catan" in out) == (code == 1)
+    assert ("covered solo-catan: every rule path" in out) == (code == 0)
+    code, out = check(CONTENT_ROOT / "catan-base", capsys, "--coverage")
+    assert code == 0 and "declares no rule paths" in out
+
+
+# --- the conformance table ---------------------------------------------------------------
+
+def test_no_conformance_row_is_pending():
+    pending = [row.id for _, row in BOOK.conformance.pending()]
+    assert pending == [], f"rows still without a check: {', '.join(pending)}"
+
+
+def test_every_row_is_checked_by_an_example_or_scenario_of_the_book():
+    ids = {s.example.id for s in BOOK.examples + BOOK.scenarios}
+    for row in BOOK.conformance.rows:
+        assert row.pending or (row.checks and set(row.checks) <= ids), row.id
+
+
+# The seed is the source the table quotes; it lives outside the repository.
+SEEDS = Path(os.environ.get("RULEBOOK_SEEDS", "/work/shared/seeds"))
+POST_HEADINGS = ["INTRODUCCIÓN", "SETUP", "INICIO", "SERIES DE CONSTRUCCIÓN", "CARRETERAS",
+                 "CABALLEROS", "CABALLEROS A CABALLO", "COMERCIO", "PROGRESO",
+                 "AMPLIACIONES DE CIUDAD", "DEMOLICIÓN", "FIN DEL JUEGO", "RECICLAR LA SH"]
+THREAD_STARTS = "me da error al loguearme"
+
+
+def _passages(text: str) -> dict[str, str]:
+    """The seed cut at its headings: text before the first is «presentación», the replies
+    after the post are «respuesta en el hilo»."""
+    post, _, thread = text.partition(THREAD_STARTS)
+    parts, current = {"respuesta en el hilo": thread}, "presentación"
+    for line in post.splitlines():
+        if line.strip() in POST_HEADINGS:
+            current = line.strip()
+        else:
+            parts[current] = parts.get(current, "") + " " + line
+    return {name: " ".join(body.split()) for name, body in parts.items()}
+
+
+@pytest.mark.skipif(not list(SEEDS.glob("000_*.txt")), reason="seed 000 not available")
+def test_every_quote_is_verbatim_in_the_passage_it_names():
+    passages = _passages(next(SEEDS.glob("000_*.txt")).read_text(encoding="utf-8"))
+    for row in BOOK.conformance.rows:
+        assert row.passage in passages, row.id
+        assert " ".join(row.quote.split()) in passages[row.passage], row.id
+
+
+BROKEN_ROWS = {
+    "missing section": ("  section: introduccion\n", "  section: nowhere\n",
+                        r"\(\[0\]\.section\): unknown section 'nowhere'"),
+    "missing example": ("  checks: [victoria]\n", "  checks: [victory]\n",
+                        r"\(\[0\]\.checks\[0\]\): unknown example or scenario 'victory'"),
+    "missing ruling": ("  rulings: [R19]\n  checks: [victoria]", "  rulings: [R99]\n  checks: [victoria]",
+                       r"\(\[0\]\.rulings\[0\]\): unknown ruling 'R99'"),
+    "nothing checks it": ("  checks: [victoria]\n", "  checks: []\n",
+                          r"\(\[0\]\.checks\): row C01: no example or scenario checks this rule"),
+    "long quote": ("  quote: El objetivo es llegar a 20 puntos.\n",
+                   "  quote: " + " ".join(["palabra"] * 26) + "\n",
+                   r"\(\[0\]\.quote\): invalid value .*at most 25 words"),
+}
+
+
+@pytest.mark.parametrize("case", BROKEN_ROWS, ids=list(BROKEN_ROWS))
+def test_a_broken_row_is_a_located_error_in_conformance_yaml(book_copy, capsys, case):
+    old, new, pattern = BROKEN_ROWS[case]
+    edit(book_copy / "conformance.yaml", old, new)
+    code, out = check(book_copy, capsys)
+    assert code == 1 and "Traceback" not in out
+    assert re.search(r"conformance\.yaml:\d+ " + pattern, out), out
+
+
+def test_a_pending_row_is_a_warning_naming_its_line(book_copy, capsys):
+    edit(book_copy / "conformance.yaml", "  checks: [victoria]\n", "  checks: []\n  pending: true\n")
+    code, out = check(book_copy, capsys)
+    assert code == 0
+    assert re.search(r"pending .*conformance\.yaml:\d+ \(\[0\]\.pending\): conformance row C01 ",
+                     " ".join(out.split()))
+
+
+def test_the_table_must_be_printed(book_copy, capsys):
+    edit(book_copy / "chapters" / "16-conformidad.md", "{{ conformance_table() }}", "")
+    code, out = check(book_copy, capsys)
+    assert code == 1 and "conformance.yaml" in out and "not printed" in out
+
+
+# --- scenarios ---------------------------------------------------------------------------
+
+def test_a_failing_scenario_refuses_the_book_with_its_place(book_copy, tmp_path, capsys):
+    edit(book_copy / "scenarios" / "03-dos-carreteras.yaml", "      roads: [A, B]\n",
+         "      roads: [A, A]\n")
+    code, out = check(book_copy, capsys)
+    assert code == 1
+    assert re.search(r"03-dos-carreteras\.yaml:\d+ \(steps\[1\]\): scenario 'dos-carreteras', "
+                     r"step 2 \(continue brick\): expected roads \['A', 'A'\], found \['A', 'B'\]",
+                     " ".join(out.split())), out
+    output = tmp_path / "out"
+    assert main(["build", str(book_copy), "--output", str(output)]) == 1
+    assert not output.exists() or not any(output.rglob("*.pdf"))
+
+
+def test_a_scenario_may_not_take_an_example_id(book_copy, capsys):
+    edit(book_copy / "scenarios" / "03-dos-carreteras.yaml", "id: dos-carreteras", "id: carretera")
+    code, out = check(book_copy, capsys)
+    assert code == 1
+    assert re.search(r"03-dos-carreteras\.yaml:\d+ \(id\): scenario id 'carretera' is used twice; "
+                     r"expected ids unique in the book \(also in examples/02-carretera\.yaml\)",
+                     " ".join(out.split())), out
+
+
+def test_scenarios_are_replayed_but_not_printed(solo_pdf):
+    assert len(BOOK.scenarios) >= 10
+    assert {r.example.id for r in check_book(BOOK)} == {s.example.id for s in BOOK.examples}
+    text = " ".join(ReadPdf(solo_pdf).page_texts)
+    for source in BOOK.scenarios:
+        assert source.example.title not in text, source.example.id
+
+
+# --- the printed appendix ----------------------------------------------------------------
+
+def test_the_appendix_prints_every_row(solo_pdf):
+    pages = ReadPdf(solo_pdf).page_texts
+    start = next(i for i, t in enumerate(pages) if APPENDIX in t.splitlines()[1:3])
+    text = " ".join(" ".join(pages[start:]).split())
+    text = text[:text.index("Glosario Abreviaturas")] if "Glosario Abreviaturas" in text else text
+    for row in BOOK.conformance.rows:
+        assert f"{row.id} · Texto original" in text, row.id
+    assert "Comprobado en:" in text and "Preparar la mesa, p." in text
