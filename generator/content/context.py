@@ -13,9 +13,15 @@ from .. import i18n
 from .model import BookMeta, Components, Ruling
 
 AND = {"es": "y", "en": "and"}
+#: The cost table's columns; the cost and count headings depend on `game.ordered_costs` (the
+#: card game pays in the card's order, the board game in any) and `game.count_column`.
 COST_TABLE_HEADINGS = {
-    "es": ("Construcción", "Coste, en orden", "Puntos", "Cartas"),
-    "en": ("Building", "Cost, in order", "Points", "Cards"),
+    "es": {"building": "Construcción", "points": "Puntos",
+           "cost": {True: "Coste, en orden", False: "Coste"},
+           "count": {"cards": "Cartas", "pieces": "Piezas por jugador"}},
+    "en": {"building": "Building", "points": "Points",
+           "cost": {True: "Cost, in order", False: "Cost"},
+           "count": {"cards": "Cards", "pieces": "Pieces per player"}},
 }
 RULING_LABELS = {
     "es": ("Pregunta", "Decisión", "Motivo", "Texto original"),
@@ -57,13 +63,28 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
         return str(building.points)
 
     def cost_table() -> str:
-        """The building-costs card as a Markdown table, straight from components.yaml."""
-        head = COST_TABLE_HEADINGS[lang]
+        """The building-costs card as a Markdown table, straight from components.yaml.
+
+        Ordered costs (the card game) read card by card, «Madera → Ladrillo»; unordered ones
+        (the board game) as counts, «2 cereales, 3 minerales». The count column counts the
+        building cards of the set, or each player's pieces (a building with count 0 is no
+        piece: "—")."""
+        game = components.game
+        ordered = game.ordered_costs if game else True
+        counting = game.count_column if game else "cards"
+        words = COST_TABLE_HEADINGS[lang]
+        head = (words["building"], words["cost"][ordered], words["points"],
+                words["count"][counting])
         rows = [f"| {' | '.join(head)} |", "|" + "---|" * len(head)]
         for b in components.buildings:
-            count = "—" if b.flip_of else str(b.count)
-            rows.append(f"| {b.name} | {' → '.join(n.capitalize() for n in names(b.cost))} "
-                        f"| {points(b)} | {count} |")
+            if ordered:
+                cost = " → ".join(n.capitalize() for n in names(b.cost))
+            else:
+                seen = list(dict.fromkeys(b.cost))
+                cost = ", ".join(i18n.count_noun(b.cost.count(r), res[r].name.lower(),
+                                                 res[r].plural, lang) for r in seen)
+            count = "—" if b.flip_of or (counting == "pieces" and not b.count) else str(b.count)
+            rows.append(f"| {b.name} | {cost} | {points(b)} | {count} |")
         return "\n".join(rows)
 
     def expansion_list() -> str:

@@ -13,12 +13,13 @@ from collections import Counter
 from pathlib import Path
 
 from ..errors import ContentError, Location
+from .conformance import Conformance
 from .context import prose_context
 from .examples import Example, ExampleSource
-from .model import (Book, BookMeta, Chapter, Components, Difficulty, Facts, FigureSpec,
-                    Glossary, PrintSpec, Ruling, ScoreBand)
+from .model import (Book, BookMeta, Chapter, Components, Difficulty, Facts,
+                    FigureSpec, Glossary, PrintSpec, Ruling, ScoreBand)
 from .statements import Statements, card_markup
-from .prose import (ABBREVIATION, CROSS_REFERENCE, MARKER, RULING_REFERENCE, render_string, heading_anchor, parse_markdown,
+from .prose import (ABBREVIATION, CROSS_REFERENCE, MARKER, RULING_REFERENCE, check_templates, render_string, heading_anchor, parse_markdown,
                     render_template, text_of)
 from .yamlsource import read_yaml, validate
 
@@ -58,6 +59,11 @@ def load_book(folder: Path) -> Book:
         rulings = validate(rulings_doc, list[Ruling])
 
     examples = _load_examples(folder)
+    scenarios = _load_examples(folder, "scenarios", taken=examples)
+    sources = {s.example.id: s for s in examples + scenarios}
+    conformance = Conformance.load(folder)
+    if conformance:
+        conformance.check(rulings, sources)
     difficulty = (validate(read_yaml(folder / "difficulty.yaml"), Difficulty)
                   if (folder / "difficulty.yaml").exists() else None)
     figures_doc = read_yaml(folder / "figures.yaml") if (folder / "figures.yaml").exists() else None
@@ -72,6 +78,15 @@ def load_book(folder: Path) -> Book:
     statements = Statements.load(folder)
     context["rule"] = statements.function(context)
     chapters, prose = [], []
+    if conformance:
+        context["conformance_table"] = conformance.table_function(
+            context, sources, {a.abbr for a in glossary.abbreviations}, chapters)
+    # rulings.yaml and statements.yaml texts print inside chapters: their templates are run
+    # once here, so a refused or broken one is reported at its own line (not counted as used).
+    used = set(statements.used)
+    check_templates(rulings_doc, rulings, ("question", "decision", "reason", "departs"), context)
+    check_templates(statements.doc, statements.texts, (), context)
+    statements.used = used
     for index, name in enumerate(meta.chapters):
         file = folder / "chapters" / name
         if not file.is_file():
@@ -84,9 +99,12 @@ def load_book(folder: Path) -> Book:
     in_prose = set(statements.used)
     print_spec = _load_print(folder / "print.yaml", context, in_prose)
     book = Book(slug=folder.name, folder=folder, meta=meta, components=components,
-                glossary=glossary, rulings=rulings, chapters=chapters, examples=examples,
-                figures=figures, print_spec=print_spec, difficulty=difficulty,
-                scores=scores)
+                       glossary=glossary, rulings=rulings, chapters=chapters,
+                       examples=examples, figures=figures, print_spec=print_spec,
+                       difficulty=difficulty, scores=scores, scenarios=scenarios,
+                       conformance=conformance)
+    if conformance:
+        conformance.check_printed()
     _check_anchors(book)
     _check_cross_references(book, prose)
     _check_glossary(glossary_doc, glossary, prose)
@@ -94,6 +112,8 @@ def load_book(folder: Path) -> Book:
     shown = _markers_shown(prose)
     _check_examples(book, shown)
     _check_figures(book, figures_doc, shown)
+    from .vocabulary import check_vocabulary  # the family's terms (content/_facts/vocabulario.yaml)
+    check_vocabulary(book)
     return book
 
 
@@ -126,16 +146,22 @@ def _load_print(file: Path, context: dict, in_prose: set[str]) -> PrintSpec | No
     return dataclasses.replace(spec, cards=dataclasses.replace(spec.cards, faces=faces))
 
 
-def _load_examples(folder: Path) -> list[ExampleSource]:
-    sources, seen = [], {}
-    for file in sorted((folder / "examples").glob("*.yaml")):
+def _load_examples(folder: Path, subfolder: str = "examples",
+                   taken: list[ExampleSource] = ()) -> list[ExampleSource]:
+    """The files of examples/ (printed) or scenarios/ (replayed only); an id names one file
+    among both, since conformance rows cite either by id."""
+    sources = []
+    seen = {s.example.id: s.file for s in taken}
+    for file in sorted((folder / subfolder).glob("*.yaml")):
         doc = read_yaml(file)
         example = validate(doc, Example)
+        source = ExampleSource(example, doc, scenario=subfolder == "scenarios")
         if example.id in seen:
-            raise doc.error(("id",), f"example id '{example.id}' is used twice",
-                            f"ids unique in the book (also in {seen[example.id].name})")
+            other = seen[example.id]
+            raise doc.error(("id",), f"{source.kind} id '{example.id}' is used twice",
+                            f"ids unique in the book (also in {other.parent.name}/{other.name})")
         seen[example.id] = file
-        sources.append(ExampleSource(example, doc))
+        sources.append(source)
     return sources
 
 
@@ -162,14 +188,15 @@ def _markers_shown(prose) -> dict[tuple[str, str], tuple]:
 
 
 def _check_examples(book: Book, shown) -> None:
-    """Every example cites a real section and is shown exactly once in the chapters."""
+    """Every example and scenario cites a real section; every example (not a scenario) is
+    shown exactly once in the chapters."""
     anchors = book.anchors
-    for source in book.examples:
+    for source in book.examples + book.scenarios:
         example = source.example
         if example.section not in anchors:
             raise source.doc.error(("section",), f"unknown section '{example.section}'",
                                    "the id of a chapter or heading")
-        if ("example", example.id) not in shown:
+        if not source.scenario and ("example", example.id) not in shown:
             raise source.doc.error(("id",), f"example '{example.id}' is not shown in any chapter",
                                    f"{{{{ example(\"{example.id}\") }}}} in a chapter")
 

@@ -13,7 +13,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import AfterValidator, ConfigDict, Field
 from pydantic.dataclasses import dataclass
 
 from ..i18n import sort_key
@@ -54,6 +54,8 @@ class BookMeta:
     page_size: PageSize = PageSize.A5
     edition_note: str = ""
     engine: str | None = None  # the rules engine that replays this book's examples
+    family: str | None = None  # the game family (catan), whose shared vocabulary may apply
+    vocabulary: bool = False   # opt in: the family's terms in content/_facts/vocabulario.yaml
 
 
 # --- components.yaml ---------------------------------------------------------------------
@@ -116,6 +118,12 @@ class GameParameters:
     gems_taken: Annotated[int, Field(ge=1)] | None = None
     token_limit: Annotated[int, Field(ge=1)] | None = None
     row_length: Annotated[int, Field(ge=1)] | None = None
+    # The building-costs table: costs paid in the card's order (the card game) or in any order
+    # (the board game); its count column counts building cards or pieces per player (a
+    # building with count 0 is no piece: the board game's development card, from its deck).
+    ordered_costs: bool = True
+    count_column: Literal["cards", "pieces"] = "cards"
+    development_deck: Annotated[int, Field(ge=1)] | None = None
 
 
 @dataclass(config=STRICT)
@@ -132,6 +140,8 @@ class Economy:
     settlement_gains: dict[Literal["coast", "desert", "desert-coast"], int] = \
         field(default_factory=dict)
     robber_compensation: int = 0
+    army_on_play: bool = False  # a set-aside Largest Army is taken only by playing a knight
+    rulings: dict[str, str] = field(default_factory=dict)  # engine rule → ruling it applies
 
 
 @dataclass(config=STRICT)
@@ -257,7 +267,7 @@ class FigureSpec:
     position taken from a worked example (`step` 0 is its start, n the position after step n)."""
 
     id: Annotated[str, Field(pattern=r"^[a-z0-9-]+$")]
-    kind: Literal["setup", "costs", "sh", "difficulty"]
+    kind: Literal["setup", "costs", "sh", "difficulty", "board"]
     caption: str
     example: str | None = None
     step: Annotated[int, Field(ge=0)] = 0
@@ -378,6 +388,10 @@ class Book:
     print_spec: PrintSpec | None = None
     difficulty: Difficulty | None = None
     scores: list[ScoreBand] = field(default_factory=list)
+    # Replayed and checked, never printed as such: scenarios (`scenarios/`, in the example
+    # format) and the conformance table (a content.conformance.Conformance).
+    scenarios: list[Any] = field(default_factory=list)  # ExampleSource, in file-name order
+    conformance: Any = None
 
     @property
     def anchors(self) -> dict[str, str]:
@@ -387,3 +401,89 @@ class Book:
             found[chapter.id] = chapter.title
             found.update(dict(chapter.sections))
         return found
+
+
+# --- conformance.yaml: the source's rule statements, each traced into the book ---------------
+
+def _short_quote(text: str) -> str:
+    if len(text.split()) > 25:
+        raise ValueError("a quote only points at the source: at most 25 words")
+    return text
+
+
+@dataclass(config=STRICT)
+class ConformanceRow:
+    """One rule statement of the source, traced to where the book states it, which rulings
+    read it and which replays check it: a reader can follow each sentence of the original
+    into this edition, and a rule that stops being checked stops the build. `pending` marks
+    a row whose check is still being written (a warning, never a silent pass)."""
+
+    id: Annotated[str, Field(pattern=r"^C\d{2}$")]
+    passage: str   # the source's own name for the part it comes from: "SETUP", "respuesta en el hilo"
+    quote: Annotated[str, AfterValidator(_short_quote)]  # verbatim, to find the place
+    rule: str      # the rule in one sentence of the book's language (data names allowed)
+    section: str   # the anchor of the heading that states it
+    checks: list[str]  # example or scenario ids
+    rulings: list[str] = field(default_factory=list)
+    pending: bool = False
+
+
+# --- board.yaml: a base-Catan board drawn from data (figures of kind "board") ------------------
+# Axial coordinates of pointy-top hexes: `[q, r]`, r counting rows downwards and q along a row,
+# (0, 0) the centre hex; a hex's six sides and corners are named by compass points. The checks
+# that need the whole board (on it, coastal, distance rule) are in diagrams/board.py, which
+# reports them at the line of the YAML file.
+
+BoardTerrain = Literal["forest", "hills", "pasture", "fields", "mountains", "desert"]
+BoardResource = Literal["lumber", "brick", "wool", "grain", "ore"]
+HexSide = Literal["NE", "E", "SE", "SW", "W", "NW"]
+HexCorner = Literal["N", "NE", "SE", "S", "SW", "NW"]
+
+
+@dataclass(config=STRICT)
+class TerrainLabel:
+    name: str                          # in the book's language: "Bosque"
+    produces: BoardResource | None = None
+
+
+@dataclass(config=STRICT)
+class BoardHex:
+    at: tuple[int, int]
+    terrain: BoardTerrain
+    number: Annotated[int, Field(ge=2, le=12)] | None = None
+
+
+@dataclass(config=STRICT)
+class Harbour:
+    hex: tuple[int, int]
+    side: HexSide
+    resource: BoardResource | Literal["any"]
+
+    @property
+    def rate(self) -> str:
+        return "3:1" if self.resource == "any" else "2:1"
+
+
+@dataclass(config=STRICT)
+class NeutralPiece:
+    """A neutral player's piece at set-up: a settlement on a corner, or a road on a side.
+    `status` says whether its place is the one the official rules mark or a proposal."""
+
+    player: Annotated[int, Field(ge=1, le=2)]
+    piece: Literal["settlement", "road"]
+    hex: tuple[int, int]
+    status: Literal["official", "proposed"]
+    corner: HexCorner | None = None    # a settlement's intersection
+    side: HexSide | None = None        # a road's edge
+    note: str = ""
+
+
+@dataclass(config=STRICT)
+class BoardLayout:
+    name: str
+    source: str
+    terrains: dict[BoardTerrain, TerrainLabel]
+    hexes: list[BoardHex]
+    robber: tuple[int, int]
+    harbours: list[Harbour]
+    neutral: list[NeutralPiece] = field(default_factory=list)

@@ -70,5 +70,5 @@ class CostsGame:
             return IllegalAction(action, "missing-resources", "construir",
                                  f"{', '.join(self.costs[action.building])}",
                                  f"short of {', '.join(sorted(missing.elements()))}")
-        return IllegalAction(action, "cannot-trade", "turno",
+        return IllegalAction(action, "cannot-trade", "tu-turno",
                              f"{self.bank_rate} equal cards to give", f"{self.hand[action.give]}")

@@ -10,6 +10,7 @@ from pydantic.dataclasses import dataclass
 
 from ..content.yamlsource import validate
 from ..engine.costs import BankTrade, Build, CostsGame
+from ..i18n import count_noun
 from .adapter import Adapter, mismatches
 
 STRICT = ConfigDict(extra="forbid", frozen=True)
@@ -27,13 +28,28 @@ class CostsExpect:
     score: int | None = None
 
 
+def _article(name: str) -> str:
+    """«un poblado», «una carretera», «una ciudad», «una carta de desarrollo»."""
+    word = name.split()[0]
+    return "una" if word.endswith(("a", "ad", "ión")) else "un"
+
+
 class CostsAdapter(Adapter):
     def __init__(self, book):
         c = book.components
+        self.language = book.meta.language
         self.names = {r.id: r.name.lower() for r in c.resources}
+        self.plurals = {r.id: r.plural for r in c.resources}
+        self.order = [r.id for r in c.resources]
         self.buildings = {b.id: b.name.lower() for b in c.buildings}
+        self.building_plurals = {b.id: b.plural for b in c.buildings}
         self.costs = {b.id: tuple(b.cost) for b in c.buildings}
         self.points = {b.id: b.points or 0 for b in c.buildings}
+
+    def resources(self, counts: Counter) -> str:
+        """«1 arcilla, 4 minerales»: each resource once, with its count, in card order."""
+        return ", ".join(count_noun(counts[r], self.names[r], self.plurals[r], self.language)
+                         for r in self.order if counts[r])
 
     def new_game(self, source) -> CostsGame:
         spec = validate(source.doc, CostsStart, at=("start",))
@@ -61,11 +77,18 @@ class CostsAdapter(Adapter):
             ("score", spec.score, game.score)])
 
     def position_lines(self, game: CostsGame):
-        hand = ", ".join(self.names[r] for r in sorted(game.hand.elements())) or "vacía"
-        built = ", ".join(f"{n} {self.buildings[b]}" for b, n in game.built.items()) or "nada"
+        hand = self.resources(game.hand) or "vacía"
+        built = ", ".join(count_noun(n, self.buildings[b], self.building_plurals[b],
+                                     self.language)
+                          for b, n in game.built.items() if n) or "nada"
         return [("Mano", hand), ("Construido", built), ("Puntos", str(game.score))]
 
     def action_text(self, action, before) -> str:
         if isinstance(action, Build):
-            return f"Construye: {self.buildings.get(action.building, action.building)}"
-        return f"Cambia 4 de {self.names[action.give]} por 1 de {self.names[action.take]}"
+            name = self.buildings.get(action.building, action.building)
+            verb = "Compra" if action.building == "development" else "Construye"
+            return f"{verb} {_article(name)} {name}"
+        give = count_noun(before.bank_rate if before else 4, self.names[action.give],
+                          self.plurals[action.give], self.language)
+        take = count_noun(1, self.names[action.take], self.plurals[action.take], self.language)
+        return f"Cambia con la banca {give} por {take}"

@@ -8,19 +8,25 @@ from typing import Literal
 from pydantic import ConfigDict
 from pydantic.dataclasses import dataclass
 
-from ..content.yamlsource import validate
+from ..content.yamlsource import read_yaml, validate
 from ..engine.economy import EconomyGame, EconomyRules
-from ..engine.economy.game import ACTIONS, SPOTS, Act, Player
+from ..engine.economy.game import ACTIONS, RULES, SPOTS, Act, Player
+from ..i18n import count_noun
 from .adapter import Adapter, mismatches
 
 STRICT = ConfigDict(extra="forbid", frozen=True)
-VERBS = ACTIONS + ("end-turn", "roll", "discard-knight", "settle", "robber-on-rival")
+VERBS = ACTIONS + ("end-turn", "roll", "discard-knight", "play-knight", "settle",
+                   "robber-on-rival")
+# The family's words (content/_facts/vocabulario.yaml): «comercio forzoso», «terreno»,
+# «Gran ejército de caballería».
 WORDS = {"forced-trade": "Comercio forzoso", "robber-to-desert": "Ladrón al desierto",
-         "exchange": "Cambio de dos por uno", "end-turn": "Termina el turno",
+         "exchange": "Cambia 2 cartas iguales por 1", "end-turn": "Termina el turno",
          "roll": "Tira los dados", "discard-knight": "Descarta un caballero jugado",
-         "robber-on-rival": "El ladrón cae en una casilla del rival"}
-SPOT_WORDS = {"inland": "en el interior", "coast": "en la costa", "desert": "junto al desierto",
-              "desert-coast": "junto al desierto y en la costa"}
+         "play-knight": "Juega un caballero",
+         "robber-on-rival": "Con un 7 o un caballero, llevas el ladrón a un terreno de tu rival"}
+SPOT_WORDS = {"inland": "lejos de la costa y del desierto", "coast": "en la costa",
+              "desert": "junto al desierto", "desert-coast": "junto al desierto y en la costa"}
+ARMY = "Gran ejército de caballería"
 
 
 @dataclass(config=STRICT)
@@ -37,6 +43,7 @@ class EconomyStart:
     current: Literal[0, 1] = 0
     rolled: bool = False
     robber_on_desert: bool = False
+    army: Literal[0, 1] | None = None  # who holds the Largest Army (its points in `points`)
 
 
 @dataclass(config=STRICT)
@@ -54,10 +61,12 @@ class EconomyExpect:
     current: int | None = None
     cost: int | None = None
     legal_count: int | None = None
+    army: Literal[0, 1, "none"] | None = None
 
 
-def economy_rules(components) -> EconomyRules:
+def economy_rules(components, section: str = "fichas") -> EconomyRules:
     e = components.economy
+    settlement = next((b for b in components.buildings if b.id == "settlement"), None)
     return EconomyRules(tokens_total=components.game.tokens_total,
                         tokens_at_start=components.game.tokens_at_start,
                         actions=tuple(e.actions), actions_per_turn=e.actions_per_turn,
@@ -65,15 +74,52 @@ def economy_rules(components) -> EconomyRules:
                         unlock_points=e.unlock_points, after_roll=e.after_roll,
                         knight_discard=e.knight_discard,
                         settlement_gains=dict(e.settlement_gains),
-                        robber_compensation=e.robber_compensation)
+                        robber_compensation=e.robber_compensation,
+                        settlement_cost=len(settlement.cost) if settlement else 0,
+                        army_on_play=e.army_on_play, section=section,
+                        rulings=dict(e.rulings))
+
+
+def _token_chapter(book) -> str:
+    """The chapter the book's examples illustrate: where its token rules are."""
+    sections = {s.example.section for s in book.examples}
+    for chapter in book.chapters:
+        if chapter.id in sections or any(a in sections for a, _ in chapter.sections):
+            return chapter.id
+    return book.chapters[0].id
+
+
+def _check_rulings(book) -> None:
+    """`economy.rulings` names engine rules and rulings that exist in the book."""
+    mapping = book.components.economy.rulings
+    known = {r.id for r in book.rulings}
+    for name, ruling in mapping.items():
+        if name not in RULES or ruling not in known:
+            doc = read_yaml(book.folder / "components.yaml")
+            if name not in RULES:
+                raise doc.error(("economy", "rulings", name), f"unknown engine rule '{name}'",
+                                f"one of {', '.join(RULES)}")
+            raise doc.error(("economy", "rulings", name), f"ruling {ruling} is not in "
+                            "rulings.yaml", "the id of the ruling that decides this rule")
 
 
 class EconomyAdapter(Adapter):
     def __init__(self, book):
         self.book = book
-        self.rules = economy_rules(book.components)
+        _check_rulings(book)
+        self.rules = economy_rules(book.components, _token_chapter(book))
+        self.language = book.meta.language
         tokens = book.print_spec.tokens if book.print_spec else None
-        self.unit = tokens.name.split()[0] if tokens else "fichas"  # «monedas», «fichas»
+        # «monedas» / «moneda», «fichas» / «ficha»: the first word of the tokens' names.
+        many = tokens.name if tokens else "fichas"
+        one = (tokens.name_one or tokens.name) if tokens else "ficha"
+        self.unit = (one.split()[0], many.split()[0])
+
+    def count(self, n: int, one: str, other: str) -> str:
+        return count_noun(n, one, other, self.language)
+
+    def tokens(self, n: int) -> str:
+        return self.count(n, *self.unit)
 
     def new_game(self, source) -> EconomyGame:
         doc = source.doc
@@ -89,6 +135,7 @@ class EconomyAdapter(Adapter):
                             f"at most {self.rules.tokens_total} in all")
         game.current, game.rolled = spec.current, spec.rolled
         game.robber_on_desert = spec.robber_on_desert
+        game.army = spec.army
         return game
 
     def parse(self, text: str) -> Act:
@@ -113,8 +160,9 @@ class EconomyAdapter(Adapter):
                     if wanted is not None and wanted != getattr(have, name):
                         found.append(f"expected player {n + 1} {name} {wanted}, "
                                      f"found {getattr(have, name)}")
+        army = "none" if game.army is None else game.army
         checks = {"supply": game.supply, "current": game.current, "cost": game.action_cost(),
-                  "legal_count": len(game.legal_actions())}
+                  "legal_count": len(game.legal_actions()), "army": army}
         return found + mismatches((name, getattr(spec, name), have)
                                   for name, have in checks.items())
 
@@ -122,18 +170,21 @@ class EconomyAdapter(Adapter):
         lines = []
         for n, p in enumerate(game.players):
             turn = " (su turno)" if n == game.current else ""
-            knights = "1 caballero jugado" if p.knights == 1 else f"{p.knights} caballeros jugados"
-            lines.append((f"Jugador {n + 1}{turn}",
-                          f"{p.points} puntos · {p.tokens} {self.unit} · {knights} · "
-                          f"{p.cards} cartas"))
-        lines.append(("Reserva", f"{game.supply} {self.unit}"))
+            parts = [self.count(p.points, "punto", "puntos"), self.tokens(p.tokens),
+                     self.count(p.knights, "caballero jugado", "caballeros jugados")]
+            if game.army == n:
+                parts.append(f"tiene el {ARMY}")
+            parts.append(self.count(p.cards, "carta", "cartas"))
+            lines.append((f"Jugador {n + 1}{turn}", " · ".join(parts)))
+        lines.append(("Reserva", self.tokens(game.supply)))
         return lines
 
     def action_text(self, action: Act, before) -> str:
         if action.verb == "settle":
-            return f"Construye un poblado {SPOT_WORDS[action.arg]}"
+            where = f" {SPOT_WORDS[action.arg]}" if self.rules.settlement_gains else ""
+            paid = self.count(self.rules.settlement_cost, "carta", "cartas")
+            return f"Construye un poblado{where} (pagas {paid})"
         text = WORDS[action.verb]
         if action.verb in ACTIONS and before is not None:
-            cost = before.action_cost()
-            text += f" (cuesta {cost} {self.unit if cost > 1 else self.unit[:-1]})"
+            text += f" (cuesta {self.tokens(before.action_cost())})"
         return text
