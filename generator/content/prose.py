@@ -7,6 +7,7 @@ the PDF turns it into flowables, the HTML edition can serialise it.
 
 from __future__ import annotations
 
+import html
 import re
 import traceback
 import xml.etree.ElementTree as ET
@@ -15,12 +16,16 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import jinja2.exceptions
 import markdown
 from markdown.extensions import Extension
 from markdown.extensions.toc import slugify
+from markdown.inlinepatterns import AUTOMAIL_RE, ENTITY_RE, InlineProcessor
 from markdown.treeprocessors import Treeprocessor
+from markdown.util import AtomicString
 
 from ..errors import ContentError, Location
+from .sandbox import ContentEnvironment
 
 #: An abbreviation as it stands in running text: two to six capitals.
 ABBREVIATION = re.compile(r"(?<![\w#-])([A-ZÁÉÍÓÚÑ]{2,6})(?![\w-])")
@@ -44,33 +49,53 @@ class RenderedProse:
             yield number, CODE_SPAN.sub("", line)
 
 
-# Jinja's `{# #}` comments would swallow Markdown's `{#id}` heading ids.
-_ENV = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
-                          autoescape=False, comment_start_string="<!--#",
-                          comment_end_string="#-->")
+# Jinja's `{# #}` comments would swallow Markdown's `{#id}` heading ids. The environment is
+# the bounded sandbox: content is data, never code (see `sandbox`).
+_ENV = ContentEnvironment(keep_trailing_newline=True, autoescape=False,
+                          comment_start_string="<!--#", comment_end_string="#-->")
+#: What a refusal expects instead.
+SANDBOXED = "only the book's data names and helpers (content templates run in a sandbox)"
+
+
+class TemplateRefused(ValueError):
+    """A text's template did something the sandbox refuses."""
 
 
 def render_string(text: str, context: dict[str, Any]) -> str:
     """Data names in a short text (a card line); any problem is a ValueError to place."""
     try:
-        return _ENV.from_string(text).render(**context)
+        return _ENV.render_bounded(_ENV.from_string(text), context)
+    except jinja2.exceptions.SecurityError as exc:
+        raise TemplateRefused(f"template refused: {exc}") from None
     except jinja2.TemplateError as exc:
         raise ValueError(f"template error: {exc}") from None
+    except (ValueError, ContentError):
+        raise
+    except Exception as exc:  # a helper called with bad arguments, a recursion too deep
+        raise ValueError(f"template error: {_describe(exc)}") from None
 
 
 def render_template(file: Path, context: dict[str, Any]) -> RenderedProse:
-    """Run Jinja over one chapter; an unknown name or a syntax slip is a ContentError."""
+    """Run Jinja over one chapter; an unknown name, a syntax slip or anything the sandbox
+    refuses is a ContentError at the chapter's line."""
     try:
         source = file.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ContentError(Location(file), "chapter file not found") from None
+    except UnicodeDecodeError as exc:
+        raise ContentError(Location(file), f"not UTF-8 text ({exc.reason})") from None
     env = _ENV
     try:
         template = env.from_string(source)
         template.filename = str(file)
-        text = template.render(**context)
+        text = env.render_bounded(template, context)
     except jinja2.TemplateSyntaxError as exc:
         raise ContentError(Location(file, exc.lineno), f"template error: {exc.message}") from None
+    except jinja2.exceptions.SecurityError as exc:
+        raise ContentError(Location(file, _template_line(exc)), f"template refused: {exc}",
+                           SANDBOXED) from None
+    except TemplateRefused as exc:  # in a YAML text that the chapter prints
+        raise ContentError(Location(file, _template_line(exc)), str(exc), SANDBOXED) from None
     except jinja2.UndefinedError as exc:
         raise ContentError(Location(file, _template_line(exc)),
                            f"unknown data name: {exc.message}",
@@ -78,8 +103,35 @@ def render_template(file: Path, context: dict[str, Any]) -> RenderedProse:
     except ContentError:
         raise
     except Exception as exc:  # a helper called with bad arguments from the prose
-        raise ContentError(Location(file, _template_line(exc)), f"template error: {exc}") from None
+        raise ContentError(Location(file, _template_line(exc)),
+                           f"template error: {_describe(exc)}") from None
     return RenderedProse(file, text)
+
+
+def _describe(exc: BaseException) -> str:
+    """One line for an exception from inside a template: its message, or its kind."""
+    text = " ".join(str(exc).split())
+    return text or type(exc).__name__
+
+
+def check_templates(doc, items, fields: tuple[str, ...], context: dict[str, Any]) -> None:
+    """Render the templates in a YAML file's texts once, at load time, so that a refused or
+    broken one is reported at its own line (they print later, inside a chapter): `items` is
+    a list of records with `fields`, or a mapping of texts (its keys are the path)."""
+    if doc is None:
+        return
+    if isinstance(items, dict):
+        texts = [((key,), text) for key, text in items.items()]
+    else:
+        texts = [((i, field), getattr(item, field)) for i, item in enumerate(items)
+                 for field in fields]
+    for path, text in texts:
+        if isinstance(text, str) and ("{{" in text or "{%" in text):
+            try:
+                render_string(text, context)
+            except ValueError as exc:
+                expected = SANDBOXED if isinstance(exc, TemplateRefused) else None
+                raise doc.error(path, str(exc), expected) from None
 
 
 def _template_line(exc: BaseException) -> int | None:
@@ -92,10 +144,41 @@ def _template_line(exc: BaseException) -> int | None:
 
 
 class _KeepTree(Treeprocessor):
-    """Keeps the finished tree: renderers want structure, not serialised HTML."""
+    """Keeps the finished tree: renderers want structure, not serialised HTML.
+
+    python-markdown stores code spans and blocks already HTML-escaped (it expects to write
+    HTML text); the tree's renderers escape what they write, so the code's text is turned
+    back into what was typed here, and is escaped exactly once, by each renderer."""
 
     def run(self, root: ET.Element) -> None:
+        for code in root.iter("code"):
+            if code.text:
+                code.text = AtomicString(_unescape_code(code.text))
         self.md.captured_tree = root
+
+
+def _unescape_code(text: str) -> str:
+    """The inverse of python-markdown's `code_escape` (which escapes &, < and >)."""
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
+class _Entity(InlineProcessor):
+    """`&copy;`, `&#60;`: the character itself, as text (python-markdown would stash the
+    entity as raw HTML, which this tree never receives)."""
+
+    def handleMatch(self, m: re.Match, data: str):
+        return AtomicString(html.unescape(m.group(1))), m.start(0), m.end(0)
+
+
+class _Automail(InlineProcessor):
+    """`<name@example.org>`: a plain mailto link (python-markdown's obfuscates the address
+    with entities that only its HTML serialiser would resolve)."""
+
+    def handleMatch(self, m: re.Match, data: str):
+        address = m.group(1).removeprefix("mailto:")
+        link = ET.Element("a", {"href": f"mailto:{address}"})
+        link.text = AtomicString(address)
+        return link, m.start(0), m.end(0)
 
 
 class _KeepTreeExtension(Extension):
@@ -104,6 +187,8 @@ class _KeepTreeExtension(Extension):
         # content file can inject markup into the PDF or the HTML edition.
         md.preprocessors.deregister("html_block")
         md.inlinePatterns.deregister("html")
+        md.inlinePatterns.register(_Entity(ENTITY_RE, md), "entity", 80)
+        md.inlinePatterns.register(_Automail(AUTOMAIL_RE, md), "automail", 110)
         md.treeprocessors.register(_KeepTree(md), "keep_tree", 1)
 
 
@@ -111,7 +196,23 @@ def parse_markdown(prose: RenderedProse) -> ET.Element:
     md = markdown.Markdown(extensions=["tables", "attr_list", "admonition", "sane_lists",
                                        _KeepTreeExtension()])
     md.convert(prose.text)
-    return md.captured_tree
+    tree = md.captured_tree
+    _refuse_images(tree, prose)
+    return tree
+
+
+def _refuse_images(tree: ET.Element, prose: RenderedProse) -> None:
+    """A Markdown image is refused: the books' pictures are figures drawn from their data
+    (`{{ figure("id") }}`), and the HTML edition fetches nothing, from anywhere."""
+    for image in tree.iter("img"):
+        source = image.get("src", "")
+        line = next((n for n, text in enumerate(prose.text.splitlines(), start=1)
+                     if source and source in text), None)
+        remote = re.match(r"(?i)^\s*([a-z][a-z0-9+.-]*:|//)", source)
+        what = "remote image" if remote else "image"
+        raise ContentError(Location(prose.file, line), f"{what} '{source}' refused: a book "
+                           "shows only the figures it draws, and fetches nothing",
+                           '{{ figure("id") }} with the figure in figures.yaml')
 
 
 def heading_anchor(element: ET.Element, chapter_id: str) -> str:

@@ -85,6 +85,8 @@ def read_yaml(file: Path) -> YamlDocument:
     loader = _Loader(text)
     try:
         root = loader.get_single_node()  # one parse gives both the nodes and the data
+        if root is not None:
+            _check_nodes(file, root)
         data = loader.construct_document(root) if root is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -94,6 +96,47 @@ def read_yaml(file: Path) -> YamlDocument:
     finally:
         loader.dispose()
     return YamlDocument(file, data, root)
+
+
+#: Values a file may hold once its aliases (`*name`) are expanded: YAML's "billion laughs"
+#: (aliases of aliases of lists) would otherwise make validation walk billions of values.
+MAX_VALUES = 1_000_000
+MERGE = "tag:yaml.org,2002:merge"
+
+
+def _check_nodes(file: Path, root: yaml.Node) -> None:
+    """A key given twice in one mapping is a mistake (PyYAML silently keeps the last one);
+    a document whose aliases expand past MAX_VALUES is refused."""
+    sizes: dict[int, int] = {}
+
+    def walk(node: yaml.Node, path: tuple) -> int:
+        if id(node) in sizes:  # an alias: counted again, walked once
+            return sizes[id(node)]
+        sizes[id(node)] = 1  # a node that contains itself counts once
+        total = 1
+        if isinstance(node, yaml.MappingNode):
+            seen: dict[tuple[str, str], yaml.Node] = {}
+            for key, value in node.value:
+                if isinstance(key, yaml.ScalarNode) and key.tag != MERGE:
+                    first = seen.setdefault((key.tag, key.value), key)
+                    if first is not key:
+                        raise ContentError(
+                            Location(file, key.start_mark.line + 1, format_path(path) or None),
+                            f"duplicate key '{key.value}' (first at line "
+                            f"{first.start_mark.line + 1})", "each key once")
+                step = key.value if isinstance(key, yaml.ScalarNode) else "?"
+                total += walk(key, path) + walk(value, path + (step,))
+        elif isinstance(node, yaml.SequenceNode):
+            for index, item in enumerate(node.value):
+                total += walk(item, path + (index,))
+        if total > MAX_VALUES:
+            raise ContentError(Location(file, node.start_mark.line + 1, format_path(path) or None),
+                               f"the file holds more than {MAX_VALUES:,} values once its "
+                               "aliases are expanded", "aliases (*name) that repeat a little")
+        sizes[id(node)] = total
+        return total
+
+    walk(root, ())
 
 
 def validate(doc: YamlDocument, model: Any, at: tuple[str | int, ...] = ()) -> Any:
