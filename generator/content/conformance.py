@@ -101,10 +101,8 @@ class Conformance:
                 raise self.doc.error((index, "rule"), str(exc)) from None
             checked = [f"«{_escape(sources[c].example.title)}»" for c in row.checks
                        if not sources[c].scenario]
-            scenarios = sum(sources[c].scenario for c in row.checks)
-            if scenarios:
-                checked.append(labels["scenario"] if scenarios == 1
-                               else f"{scenarios} {labels['scenarios']}")
+            # Scenarios are not printed; their ids find them in the book's scenarios/ folder.
+            checked += [f"{labels['scenario']} {c}" for c in row.checks if sources[c].scenario]
             if row.pending:
                 checked.append(labels["pending"])
             passage = passage_label(row.passage, abbreviations)
