@@ -13,6 +13,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..errors import ContentError, Location
+from .board import load_board
 from .conformance import Conformance
 from .context import prose_context
 from .examples import Example, ExampleSource
@@ -68,6 +69,8 @@ def load_book(folder: Path) -> Book:
                   if (folder / "difficulty.yaml").exists() else None)
     figures_doc = read_yaml(folder / "figures.yaml") if (folder / "figures.yaml").exists() else None
     figures = validate(figures_doc, list[FigureSpec]) if figures_doc else []
+    board = (load_board(folder / "board.yaml") if any(f.kind == "board" for f in figures)
+             else None)
     scores_doc = read_yaml(folder / "scores.yaml") if (folder / "scores.yaml").exists() else None
     scores = validate(scores_doc, list[ScoreBand]) if scores_doc else []
     _check_scores(scores_doc, scores)
@@ -102,7 +105,7 @@ def load_book(folder: Path) -> Book:
                        glossary=glossary, rulings=rulings, chapters=chapters,
                        examples=examples, figures=figures, print_spec=print_spec,
                        difficulty=difficulty, scores=scores, scenarios=scenarios,
-                       conformance=conformance)
+                       conformance=conformance, board=board)
     if conformance:
         conformance.check_printed()
     _check_anchors(book)

@@ -392,6 +392,7 @@ class Book:
     # format) and the conformance table (a content.conformance.Conformance).
     scenarios: list[Any] = field(default_factory=list)  # ExampleSource, in file-name order
     conformance: Any = None
+    board: Any = None  # a BoardLayout from board.yaml, when a figure draws the board
 
     @property
     def anchors(self) -> dict[str, str]:
@@ -457,7 +458,7 @@ class BoardHex:
 class Harbour:
     hex: tuple[int, int]
     side: HexSide
-    resource: BoardResource | Literal["any"]
+    resource: Literal["any", "lumber", "brick", "wool", "grain", "ore"]  # any: 3:1
 
     @property
     def rate(self) -> str:

@@ -13,6 +13,7 @@ from ..engine.solo import Game
 from ..examples.solo import rules_for
 from ..examples.text import Words, series_label
 from ..simulate.stats import point_bands
+from .board import board_drawing
 from .sh import sh_drawing
 from .style import DiagramStyle, style_for
 from .table import costs_drawing, difficulty_chart, setup_drawing
@@ -71,6 +72,8 @@ def named_figure(spec: FigureSpec, book: Book, replays: dict, style: DiagramStyl
         svg = difficulty_chart(point_bands(d.points, d.goal), d.games, style).tostring()
     elif spec.kind == "costs":
         svg = costs_drawing(book.components, style, words).tostring()
+    elif spec.kind == "board":  # the book's board.yaml, beside figures.yaml
+        svg = board_drawing(book.board, style, words).tostring()
     else:
         replay = replays[spec.example]
         frame = next(f for f in replay.frames if (f.step or 0) == spec.step)
