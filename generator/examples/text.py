@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..content.model import Components
+from ..i18n import count_noun
 from ..engine.solo import Game
 from ..engine.solo.actions import (Continue, Demolish, DiscardHand, DiscardMarket, EndRecycling,
                                    KnightPays, LibrarySwap, LoseCard, PayTownHall, PlaceLoose,
@@ -119,7 +120,8 @@ def position_lines(game: Game, words: Words) -> list[tuple[str, str]]:
         ("Mercado", w.cards(game.market)),
         ("SH", " ".join(sh) if sh else "vacía"),
         ("Construcciones", " · ".join(built)),
-        ("Puntos", f"{game.points} · MDR {len(game.deck)} cartas · MDD {len(game.discard)}"),
+        ("Puntos", f"{game.points} · MDR {count_noun(len(game.deck), 'carta', 'cartas', 'es')}"
+                   f" · MDD {len(game.discard)}"),
     ]
     if game.held:
         lines.insert(3, ("Robada", f"{w.cards(game.held)}, esperando decisión"))
