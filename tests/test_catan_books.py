@@ -189,3 +189,22 @@ def test_engine_refusals_name_a_section_of_their_book(books, slug):
                 game.push(adapter.parse(step.do))
             except IllegalAction as refused:
                 assert refused.section in anchors, (source.example.id, refused.section)
+
+
+def test_the_costs_card_of_an_unordered_game_joins_no_cards():
+    """Base Catan pays its costs in any order: its costs card draws no connecting line and
+    no start/end marks; the solo card game's card keeps both."""
+    import xml.etree.ElementTree as ET
+    from generator.diagrams.style import style_for
+    from generator.diagrams.table import costs_drawing
+    from generator.examples.text import Words
+    from generator.content.loader import CONTENT_ROOT, load_book
+    for slug, ordered in (("catan-base", False), ("solo-catan", True)):
+        components = load_book(CONTENT_ROOT / slug).components
+        svg = ET.fromstring(costs_drawing(components, style_for(components),
+                                          Words(components)).tostring())
+        rows = [g for g in svg.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "cost-row"]
+        lines = [e for g in rows for e in g if e.tag == "{http://www.w3.org/2000/svg}line"]
+        marks = [e for e in svg.iter("{http://www.w3.org/2000/svg}text")
+                 if e.get("class") in ("starter", "ender")]
+        assert bool(lines) == ordered and bool(marks) == ordered, slug

@@ -71,7 +71,11 @@ def setup_drawing(game, components, style: DiagramStyle, words) -> svgwrite.Draw
 
 
 def costs_drawing(components, style: DiagramStyle, words, marks: bool = True) -> svgwrite.Drawing:
-    """The building-costs card: each cost in series order, its starter and ender marked."""
+    """The building-costs card: each cost in series order, its starter and ender marked. A
+    game whose costs have no order (`game.ordered_costs: false`, the board game) shows the
+    cards side by side, with no joining line and no start or end marks."""
+    ordered = components.game.ordered_costs if components.game else True
+    marks = marks and ordered
     row_h, icon_r, step = 11.0, 3.2, 9.0
     longest = max(len(b.cost) for b in components.buildings)
     name_w = 13.0 + 1.75 * max(len(b.name) for b in components.buildings)
@@ -91,7 +95,7 @@ def costs_drawing(components, style: DiagramStyle, words, marks: bool = True) ->
                            font_weight="bold", font_size=3.0, fill=style.ink))
         for k, resource in enumerate(building.cost):
             cx = name_w + 6 + k * step
-            if k:
+            if k and ordered:
                 group.add(dwg.line((cx - step + icon_r + 0.8, y), (cx - icon_r - 0.8, y),
                                    stroke=style.muted, stroke_width=0.3))
             group.add(resource_icon(dwg, style, resource, cx, y, icon_r))
