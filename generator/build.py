@@ -72,9 +72,10 @@ def build_book(folder: Path, output: Path = OUTPUT_ROOT, size: PageSize | None =
     target = rulebook_path(book, output, size)
     layout = target.with_name(f".{target.stem}.pages.json")
     pdf, pages = render_pdf(book, size, replays, _read_pages(layout), figures)
+    page = render_html(book, replays, figures).encode("utf-8")  # all rendered before writing
     written = write_figures(figures, output / book.slug / "figures")
     html = output / book.slug / "index.html"
-    write_atomically(html, render_html(book, replays, figures).encode("utf-8"))
+    write_atomically(html, page)
     written.append(html)
     write_atomically(target, pdf)
     write_atomically(layout, json.dumps(pages, sort_keys=True).encode())

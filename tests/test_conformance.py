@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.content.loader import CONTENT_ROOT, load_book
+from generator.content.loader import CONTENT_ROOT, book_folders, load_book
+from generator.content.prose import text_of
 from generator.engine.solo import actions, explain, game
 from generator.engine.solo.coverage import ACTIONS, BUILT, REFUSAL_CODES, RULE_EVENTS
 from generator.examples.replay import adapter_for, check_book
@@ -131,6 +132,87 @@ def test_every_quote_is_verbatim_in_the_passage_it_names():
         assert " ".join(row.quote.split()) in passages[row.passage], row.id
 
 
+# --- every book has a table, and every table holds -------------------------------------------
+
+ALL_BOOKS = [folder.name for folder in book_folders()]
+# The other seeds, cut at their own headings (as the rows' `passage` names them); `texto` is
+# what comes before the first. Each heading is looked for after the one before it.
+SEED_HEADINGS = {
+    "catan-base": ("002_", ["Objetivo", "Configuración",
+                            "Tirar para producir recursos (obligatorio)", "Comercio (opcional)",
+                            "Construcción (opcional)", "Puntuación", "Fin de la partida"]),
+    "uno-contra-uno": ("001_", ["Resumen", "Colocación inicial", "El 7 y el ladrón",
+                                "Cantidad y reserva", "Para qué sirven", "Cómo conseguirlas",
+                                "Otras reglas", "Preguntas frecuentes"]),
+    "splendor-solitario": ("003_", ["PREPARACIÓN DE LA PARTIDA", "MECÁNICA DE JUEGO",
+                                    "FIN DE PARTIDA", "PUNTUACIÓN"]),
+    "catan-para-dos": ("004_", ["lo que necesitas", "Preparation", "Set-Up", "jugar el juego",
+                                "Rolling for Production",
+                                "construcción para los jugadores neutrales",
+                                "usando Tokens comerciales para tomar acciones",
+                                "reponer Tokens de intercambio"]),
+}
+
+
+def _book(slug: str):
+    return BOOK if slug == "solo-catan" else load_book(CONTENT_ROOT / slug)
+
+
+@pytest.mark.parametrize("slug", ALL_BOOKS)
+def test_every_book_has_a_conformance_table_and_it_passes(slug, capsys):
+    book = _book(slug)
+    assert book.conformance is not None and book.conformance.rows, \
+        f"content/{slug}/conformance.yaml is missing or empty"
+    ids = {s.example.id for s in book.examples + book.scenarios}
+    for row in book.conformance.rows:
+        assert not row.pending, (slug, row.id)
+        if row.checks:
+            assert set(row.checks) <= ids and row.unchecked is None, (slug, row.id)
+        else:
+            assert row.unchecked and row.unchecked.strip(), (slug, row.id)
+    code, out = check(CONTENT_ROOT / slug, capsys)
+    assert code == 0 and "pending" not in out, out
+
+
+@pytest.mark.parametrize("slug", ALL_BOOKS)
+def test_the_last_chapter_prints_every_row(slug):
+    book = _book(slug)
+    text = " ".join(text_of(book.chapters[-1].tree).split())
+    for row in book.conformance.rows:
+        assert f"{row.id} · Texto original" in text, (slug, row.id)
+        if row.unchecked:
+            assert f"no lo comprueba el motor: {row.unchecked.rstrip('.')}" in text, row.id
+
+
+def test_every_book_names_its_seeds_headings():
+    assert set(SEED_HEADINGS) | {"solo-catan"} == set(ALL_BOOKS)
+
+
+def _cut_at_headings(text: str, headings: list[str]) -> dict[str, str]:
+    text = " ".join(text.split())
+    starts, at = [], 0
+    for heading in headings:
+        at = text.index(heading, at)
+        starts.append(at)
+        at += len(heading)
+    parts = {"texto": text[:starts[0]]}
+    for heading, start, end in zip(headings, starts, starts[1:] + [len(text)]):
+        parts[heading] = text[start + len(heading):end]
+    return parts
+
+
+@pytest.mark.parametrize("slug", sorted(SEED_HEADINGS))
+def test_other_books_quote_their_seed_verbatim_in_the_passage_named(slug):
+    prefix, headings = SEED_HEADINGS[slug]
+    seed = next(SEEDS.glob(prefix + "*.txt"), None)
+    if seed is None:
+        pytest.skip(f"seed {prefix} not available")
+    passages = _cut_at_headings(seed.read_text(encoding="utf-8"), headings)
+    for row in _book(slug).conformance.rows:
+        assert row.passage in passages, (slug, row.id, row.passage)
+        assert " ".join(row.quote.split()) in passages[row.passage], (slug, row.id)
+
+
 BROKEN_ROWS = {
     "missing section": ("  section: introduccion\n", "  section: nowhere\n",
                         r"\(\[0\]\.section\): unknown section 'nowhere'"),
@@ -140,6 +222,14 @@ BROKEN_ROWS = {
                        r"\(\[0\]\.rulings\[0\]\): unknown ruling 'R99'"),
     "nothing checks it": ("  checks: [victoria]\n", "  checks: []\n",
                           r"\(\[0\]\.checks\): row C01: no example or scenario checks this rule"),
+    "unchecked but checked": ("  checks: [victoria]\n",
+                              "  checks: [victoria]\n  unchecked: no cuenta puntos\n",
+                              r"\(\[0\]\.unchecked\): row C01 is marked unchecked but has checks"),
+    "unchecked and pending": ("  checks: [victoria]\n",
+                              "  checks: []\n  pending: true\n  unchecked: no cuenta puntos\n",
+                              r"\(\[0\]\.unchecked\): row C01 is marked unchecked but is pending"),
+    "unchecked without a reason": ("  checks: [victoria]\n", "  checks: []\n  unchecked: ' '\n",
+                                   r"\(\[0\]\.unchecked\): invalid value"),
     "long quote": ("  quote: El objetivo es llegar a 20 puntos.\n",
                    "  quote: " + " ".join(["palabra"] * 26) + "\n",
                    r"\(\[0\]\.quote\): invalid value .*at most 25 words"),
@@ -161,6 +251,15 @@ def test_a_pending_row_is_a_warning_naming_its_line(book_copy, capsys):
     assert code == 0
     assert re.search(r"pending .*conformance\.yaml:\d+ \(\[0\]\.pending\): conformance row C01 ",
                      " ".join(out.split()))
+
+
+def test_an_unchecked_row_passes_and_prints_its_reason(book_copy, capsys):
+    edit(book_copy / "conformance.yaml", "  checks: [victoria]\n",
+         "  checks: []\n  unchecked: no cuenta los puntos.\n")
+    code, out = check(book_copy, capsys)
+    assert code == 0 and "pending" not in out, out
+    text = " ".join(text_of(load_book(book_copy).chapters[-1].tree).split())
+    assert "Comprobado en: no lo comprueba el motor: no cuenta los puntos." in text
 
 
 def test_the_table_must_be_printed(book_copy, capsys):

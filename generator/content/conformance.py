@@ -24,11 +24,15 @@ from .yamlsource import YamlDocument, read_yaml, validate
 LABELS = {
     "es": {"source": "Texto original", "rule": "Regla", "where": "Dónde",
            "rulings": "Aclaraciones", "checked": "Comprobado en", "none": "ninguna",
-           "scenario": "escenario", "scenarios": "escenarios", "pending": "pendiente"},
+           "scenario": "escenario", "scenarios": "escenarios", "pending": "pendiente",
+           "unchecked": "no lo comprueba el motor"},
     "en": {"source": "Source", "rule": "Rule", "where": "Where", "rulings": "Rulings",
            "checked": "Checked in", "none": "none", "scenario": "scenario",
-           "scenarios": "scenarios", "pending": "pending"},
+           "scenarios": "scenarios", "pending": "pending",
+           "unchecked": "not checked by the engine"},
 }
+#: `passage` names for parts of a source that have no heading of their own.
+UNHEADED = frozenset({"texto", "presentación", "respuesta en el hilo"})
 #: Characters that would make a verbatim quote emphasis, a link or code in Markdown.
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]])")
 
@@ -51,8 +55,9 @@ class Conformance:
 
     def check(self, rulings, sources) -> None:
         """Ids unique; every ruling, example and scenario named exists; every row is checked
-        by a replay unless marked pending. (Sections are checked where the table is printed:
-        only then are the headings known.)"""
+        by a replay, or says why none can (`unchecked`: a rule the engine does not model), or
+        is marked pending. (Sections are checked where the table is printed: only then are the
+        headings known.)"""
         ruling_ids = {r.id for r in rulings}
         seen: set[str] = set()
         for i, row in enumerate(self.rows):
@@ -69,11 +74,17 @@ class Conformance:
                     raise self.doc.error((i, "checks", j),
                                          f"unknown example or scenario '{check}'",
                                          "the id of a file in examples/ or scenarios/")
-            if not row.checks and not row.pending:
+            if row.unchecked is not None and (row.checks or row.pending):
+                raise self.doc.error((i, "unchecked"), f"row {row.id} is marked unchecked but "
+                                     f"{'has checks' if row.checks else 'is pending'}",
+                                     "`unchecked` only on a row with `checks: []` that is "
+                                     "not pending")
+            if not row.checks and not row.pending and row.unchecked is None:
                 raise self.doc.error((i, "checks"), f"row {row.id}: no example or scenario "
                                      "checks this rule",
-                                     "an example or scenario id (or `pending: true` while "
-                                     "one is being written)")
+                                     "an example or scenario id, or `unchecked: why` for a "
+                                     "rule the engine does not model (or `pending: true` "
+                                     "while a check is being written)")
 
     def check_printed(self) -> None:
         if not self.printed:
@@ -105,6 +116,12 @@ class Conformance:
             checked += [f"{labels['scenario']} {c}" for c in row.checks if sources[c].scenario]
             if row.pending:
                 checked.append(labels["pending"])
+            if row.unchecked is not None:
+                try:
+                    why = render_string(row.unchecked, context).strip().rstrip(".")
+                except ValueError as exc:
+                    raise self.doc.error((index, "unchecked"), str(exc)) from None
+                checked.append(f"{labels['unchecked']}: {why}")
             passage = passage_label(row.passage, abbreviations)
             return (f"**{row.id}** · *{labels['source']}* ({passage}): «{_escape(row.quote)}»  \n"
                     f"*{labels['rule']}:* {rule}  \n"
@@ -124,10 +141,14 @@ class Conformance:
 
 def passage_label(passage: str, abbreviations: set[str]) -> str:
     """The source's headings are in capitals ("RECICLAR LA SH"); printed as a title
-    ("Reciclar la SH"), abbreviations kept, so that only real abbreviations stand in capitals."""
+    ("Reciclar la SH"), abbreviations kept, so that only real abbreviations stand in capitals.
+    A heading is the source's own words, so it stands between « » like the quote (a book's
+    vocabulary leaves quotations alone: «usando Tokens comerciales…»); a name for a part
+    without a heading (UNHEADED) does not."""
     words = [w.lower() if w.isupper() and w not in abbreviations else w for w in passage.split()]
     text = " ".join(words)
-    return text[:1].upper() + text[1:]
+    text = text[:1].upper() + text[1:]
+    return text if passage in UNHEADED else f"«{_escape(text)}»"
 
 
 def _escape(text: str) -> str:

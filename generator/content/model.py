@@ -417,7 +417,9 @@ class ConformanceRow:
     """One rule statement of the source, traced to where the book states it, which rulings
     read it and which replays check it: a reader can follow each sentence of the original
     into this edition, and a rule that stops being checked stops the build. `pending` marks
-    a row whose check is still being written (a warning, never a silent pass)."""
+    a row whose check is still being written (a warning, never a silent pass). `unchecked`
+    says why no replay can check a rule the book's engine does not model (the board, the
+    dice, set-up steps): `checks` is then empty, and the appendix prints the reason."""
 
     id: Annotated[str, Field(pattern=r"^C\d{2}$")]
     passage: str   # the source's own name for the part it comes from: "SETUP", "respuesta en el hilo"
@@ -427,6 +429,7 @@ class ConformanceRow:
     checks: list[str]  # example or scenario ids
     rulings: list[str] = field(default_factory=list)
     pending: bool = False
+    unchecked: Annotated[str, Field(min_length=1, pattern=r"\S")] | None = None  # why not
 
 
 # --- board.yaml: a base-Catan board drawn from data (figures of kind "board") ------------------

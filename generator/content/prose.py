@@ -35,6 +35,8 @@ RULING_REFERENCE = re.compile(r"(?<![\w#-])(R\d{2})(?![\w-])")
 MARKER = re.compile(r"\[\[(example|figure):([a-z0-9-]+)\]\]")
 CROSS_REFERENCE = re.compile(r"\]\(#([^)\s]+)\)")
 CODE_SPAN = re.compile(r"`[^`]*`")
+#: Characters no chapter may hold: the C0 controls but tab and line breaks, and DEL.
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 @dataclass
@@ -66,9 +68,9 @@ def render_string(text: str, context: dict[str, Any]) -> str:
     try:
         return _ENV.render_bounded(_ENV.from_string(text), context)
     except jinja2.exceptions.SecurityError as exc:
-        raise TemplateRefused(f"template refused: {exc}") from None
+        raise TemplateRefused(f"template refused: {_refusal(exc)}") from None
     except jinja2.TemplateError as exc:
-        raise ValueError(f"template error: {exc}") from None
+        raise ValueError(f"template error: {_describe(exc)}") from None
     except (ValueError, ContentError):
         raise
     except Exception as exc:  # a helper called with bad arguments, a recursion too deep
@@ -92,7 +94,8 @@ def render_template(file: Path, context: dict[str, Any]) -> RenderedProse:
     except jinja2.TemplateSyntaxError as exc:
         raise ContentError(Location(file, exc.lineno), f"template error: {exc.message}") from None
     except jinja2.exceptions.SecurityError as exc:
-        raise ContentError(Location(file, _template_line(exc)), f"template refused: {exc}",
+        line = getattr(exc, "lineno", None) or _template_line(exc)
+        raise ContentError(Location(file, line), f"template refused: {_refusal(exc)}",
                            SANDBOXED) from None
     except TemplateRefused as exc:  # in a YAML text that the chapter prints
         raise ContentError(Location(file, _template_line(exc)), str(exc), SANDBOXED) from None
@@ -105,6 +108,12 @@ def render_template(file: Path, context: dict[str, Any]) -> RenderedProse:
     except Exception as exc:  # a helper called with bad arguments from the prose
         raise ContentError(Location(file, _template_line(exc)),
                            f"template error: {_describe(exc)}") from None
+    control = CONTROL.search(text)
+    if control:  # python-markdown uses some of them as its own markers; XML forbids them
+        line = text.count("\n", 0, control.start()) + 1
+        raise ContentError(Location(file, line),
+                           f"control character U+{ord(control.group()):04X} in the text",
+                           "printable text (tabs and line breaks are fine)")
     return RenderedProse(file, text)
 
 
@@ -112,6 +121,11 @@ def _describe(exc: BaseException) -> str:
     """One line for an exception from inside a template: its message, or its kind."""
     text = " ".join(str(exc).split())
     return text or type(exc).__name__
+
+
+def _refusal(exc: BaseException) -> str:
+    """What the sandbox refused, without Jinja's closing full stop (a located line goes on)."""
+    return _describe(exc).rstrip(".")
 
 
 def check_templates(doc, items, fields: tuple[str, ...], context: dict[str, Any]) -> None:

@@ -14,7 +14,8 @@ compute, so that a template cannot exhaust memory or time either:
 - `*`, `**`, `+` and `~` refuse results longer than `MAX_SIZE` characters or items (or
   integers over `MAX_INT_BITS` bits), and string formatting (`%`, `.format`) is refused;
 - only filters that cannot blow a value up are available (`FILTERS`);
-- a render's output is at most `MAX_OUTPUT` characters, and it stops after `MAX_SECONDS`.
+- all the values one render makes come to at most `MAX_MADE` characters or items; its
+  output is at most `MAX_OUTPUT` characters, and it stops after `MAX_SECONDS`.
 
 Anything refused raises `jinja2.exceptions.SecurityError`, which the prose module reports as
 one located line: the file, the line, what was refused.
@@ -40,8 +41,11 @@ MAX_RANGE = 10_000
 MAX_ITERATIONS = 100_000
 #: Characters of a string, or items of a list, that one operation may produce.
 MAX_SIZE = 1_000_000
-#: Characters a render may output (the longest chapter today is about 30,000).
+#: Characters a render may output (the longest chapter today is about 25,000).
 MAX_OUTPUT = 2_000_000
+#: Characters or items that the operations of one render may make in all (so that many
+#: values each under MAX_SIZE cannot add up to gigabytes).
+MAX_MADE = 20_000_000
 #: Bits of an integer that `*`, `**` or `+` may produce.
 MAX_INT_BITS = 4_096
 #: Seconds a render may take, checked at every loop step and call.
@@ -71,8 +75,14 @@ class _Budget:
 
     def __init__(self) -> None:
         self.iterations = MAX_ITERATIONS
+        self.made = MAX_MADE
         self.deadline = time.monotonic() + MAX_SECONDS
-        self.depth = 0
+
+    def make(self, size: int) -> None:
+        self.made -= size
+        if self.made < 0:
+            raise SecurityError(f"the template made more than {MAX_MADE:,} characters or "
+                                "items of values in one render")
 
     def tick(self, steps: int = 0) -> None:
         self.iterations -= steps
@@ -100,6 +110,7 @@ def _check_size(value: Any, what: str) -> Any:
     if _size(value) > MAX_SIZE:
         raise SecurityError(f"{what} would make a value of {_size(value):,} characters or "
                             f"items (at most {MAX_SIZE:,})")
+    _budget().make(_size(value))
     if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
         raise SecurityError(f"{what} would make a number of {value.bit_length():,} bits "
                             f"(at most {MAX_INT_BITS:,})")
@@ -125,6 +136,7 @@ def _bounded_join(eval_ctx: Any, value: Iterable[Any], d: str = "",
     if size > MAX_SIZE:
         raise SecurityError(f"join would make a value of {size:,} characters "
                             f"(at most {MAX_SIZE:,})")
+    _budget().make(size)
     return str(d).join(texts)
 
 
@@ -244,6 +256,7 @@ class ContentEnvironment(ImmutableSandboxedEnvironment):
         if size > MAX_SIZE:
             raise SecurityError(f"~ would make a value of {size:,} characters "
                                 f"(at most {MAX_SIZE:,})")
+        _budget().make(size)
         return "".join(texts)
 
     # --- rendering ---------------------------------------------------------------------------
@@ -255,16 +268,35 @@ class ContentEnvironment(ImmutableSandboxedEnvironment):
             _local.budget = _Budget()
         try:
             parts, size = [], 0
-            for part in template.generate(**context):
+            pieces = template.generate(**context)
+            for part in pieces:
                 size += len(part)
                 if size > MAX_OUTPUT:
-                    raise SecurityError(f"the text would be longer than {MAX_OUTPUT:,} "
-                                        "characters")
+                    line = _suspended_line(pieces, template)
+                    pieces.close()
+                    raise OutputTooLong(f"the text would be longer than {MAX_OUTPUT:,} "
+                                        "characters", line)
                 parts.append(part)
             return "".join(parts)
         finally:
             if outermost:
                 _local.budget = None
+
+
+class OutputTooLong(SecurityError):
+    """A render's output past `MAX_OUTPUT`, at the template line that was writing it."""
+
+    def __init__(self, message: str, lineno: int | None):
+        super().__init__(message)
+        self.lineno = lineno
+
+
+def _suspended_line(generator: Any, template: Any) -> int | None:
+    """The template line where a rendering generator stands (its innermost frame)."""
+    while getattr(generator, "gi_yieldfrom", None) is not None:
+        generator = generator.gi_yieldfrom
+    frame = getattr(generator, "gi_frame", None)
+    return template.get_corresponding_lineno(frame.f_lineno) if frame is not None else None
 
 
 def _precheck_str(method: str, text: str, args: tuple) -> None:

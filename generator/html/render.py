@@ -1,9 +1,14 @@
 """Chapters' element trees to HTML, with abbreviations, rulings and cross-references linked,
 and example boxes and figures (inline SVG) where the markers stand.
 
-Text is escaped by the serialiser (python-markdown's raw HTML is disabled at parsing), so
-nothing typed in a content file can become markup or script; the only unescaped parts are
-the SVGs our own diagram code writes, and jinja2 autoescapes everything else.
+Text is escaped by the serialiser (python-markdown's raw HTML is disabled at parsing) and
+jinja2 autoescapes the templates. Markdown can still set attributes (`{: onclick=… }`, attr
+list) and write links to any URL, so the finished page goes through the sanitiser nh3 (the
+Rust library ammonia) with an allow-list of exactly the tags and attributes the templates,
+python-markdown and the diagrams write: no event handler, no script, no style attribute, no
+element that loads anything; links only to `#anchors`, `http(s):` and `mailto:`. For the
+books as written the sanitised page has the same DOM as the page before sanitising
+(tests/test_attacks.py checks it).
 """
 
 from __future__ import annotations
@@ -14,15 +19,87 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import jinja2
+import nh3
 from markupsafe import Markup
 
 from ..content.model import Book
+from ..errors import RenderError
 from ..content.prose import ABBREVIATION, MARKER, RULING_REFERENCE, heading_anchor
 from ..i18n import long_date
 from ..labels import labels
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 SVG_PROLOGUE = re.compile(r"^<\?xml[^>]*>\s*")
+
+
+# --- the sanitiser's allow-list ---------------------------------------------------------------
+
+#: What the templates (book.html.j2, position.html.j2) and python-markdown's extensions
+#: (tables, attr_list, admonition, sane_lists, with raw HTML off) write in the body.
+HTML_TAGS = {"a", "aside", "b", "blockquote", "br", "code", "dd", "div", "dl", "dt", "em",
+             "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header",
+             "hr", "i", "li", "main", "nav", "ol", "p", "pre", "section", "span", "strong",
+             "table", "tbody", "td", "th", "thead", "tr", "ul"}
+#: What the diagrams (generator/diagrams, through svgwrite) draw with, and the other plain
+#: shapes and text of SVG; nothing that refers to another resource (no use, image, a,
+#: foreignObject, pattern, filter, mask, script or style).
+SVG_TAGS = {"svg", "defs", "g", "rect", "circle", "ellipse", "line", "polyline", "polygon",
+            "path", "text", "tspan", "title"}
+#: SVG presentation attributes: paint, lines and type. None of them takes a URL that can
+#: leave the page (clip-path, mask, filter and marker-* are left out); the diagrams' colours
+#: come from code, never from content.
+SVG_PAINT = {"fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity",
+             "stroke-dasharray", "stroke-dashoffset", "stroke-linecap", "stroke-linejoin",
+             "stroke-miterlimit", "opacity", "transform", "font-family", "font-size",
+             "font-weight", "font-style", "text-anchor", "dominant-baseline", "letter-spacing"}
+BODY_ATTRIBUTES = {
+    "*": {"class", "id"},
+    "a": {"href", "title"},            # title: an abbreviation's definition on hover
+    "li": {"value"}, "ol": {"start"},  # example steps; sane_lists' numbered lists
+    "nav": {"aria-label"},
+    "th": {"style"}, "td": {"style"},  # a table column's alignment (text-align only)
+    # `xlink` is how the parser names the xmlns:xlink declaration svgwrite writes.
+    "svg": {"role", "baseProfile", "version", "viewBox", "width", "height", "xmlns",
+            "xmlns:ev", "xlink"},
+    "g": SVG_PAINT, "rect": SVG_PAINT | {"x", "y", "width", "height", "rx", "ry"},
+    "circle": SVG_PAINT | {"cx", "cy", "r"}, "line": SVG_PAINT | {"x1", "y1", "x2", "y2"},
+    "path": SVG_PAINT | {"d"}, "polygon": SVG_PAINT | {"points"},
+    "ellipse": SVG_PAINT | {"cx", "cy", "rx", "ry"}, "polyline": SVG_PAINT | {"points"},
+    "text": SVG_PAINT | {"x", "y", "dx", "dy"}, "tspan": SVG_PAINT | {"x", "y", "dx", "dy"},
+}
+#: data-* attributes carry the diagrams' semantics (data-resource, data-series…) for tests.
+DATA_ATTRIBUTES = {"data-"}
+LINK_SCHEMES = {"http", "https", "mailto"}
+#: The head holds only the template's meta tags, the title and the inline stylesheet.
+HEAD_TAGS = {"meta", "title", "style"}
+HEAD_ATTRIBUTES = {"meta": {"charset", "name", "content"}}
+
+
+def _same_page_only(url: str) -> str | None:
+    """A URL without a scheme is kept only as a link within the page (`#anchor`)."""
+    return url if url.startswith("#") else None
+
+
+_BODY = nh3.Cleaner(tags=HTML_TAGS | SVG_TAGS, attributes=BODY_ATTRIBUTES,
+                    generic_attribute_prefixes=DATA_ATTRIBUTES, url_schemes=LINK_SCHEMES,
+                    url_relative=_same_page_only, link_rel=None, strip_comments=True,
+                    clean_content_tags={"script", "style"},
+                    filter_style_properties={"text-align"})
+_HEAD = nh3.Cleaner(tags=HEAD_TAGS, attributes=HEAD_ATTRIBUTES, clean_content_tags=set(),
+                    link_rel=None, url_schemes=set(), strip_comments=True)
+PAGE = re.compile(r"(?s)\A(<!doctype html>\s*<html lang=\"[^\"<>]*\">\s*<head>)(.*)"
+                  r"(</head>\s*<body>)(.*)(</body>\s*</html>\s*)\Z")
+
+
+def sanitise_page(page: str) -> str:
+    """The page with its head and its body each run through the sanitiser; the skeleton
+    around them (doctype, html, head, body) is the template's own."""
+    parts = PAGE.match(page)
+    if parts is None:
+        raise RenderError("templates/book.html.j2: the page's skeleton (doctype, html, "
+                          "head, body) is not the one render.PAGE expects")
+    start, head, middle, body, end = parts.groups()
+    return start + _HEAD.clean(head) + middle + _BODY.clean(body) + end
 
 
 def _environment(definitions: dict[str, str]) -> jinja2.Environment:
@@ -131,9 +208,10 @@ def render_html(book: Book, replays: list, figures) -> str:
                                                       method="html"))))
         chapters.append({"id": chapter.id, "title": chapter.title, "blocks": blocks})
     template = _environment(definitions).get_template("book.html.j2")
-    return template.render(book=book, meta=book.meta, chapters=chapters,
-                           words=labels(book.meta.language), glossary=book.glossary,
-                           date=long_date(book.meta.date, book.meta.language))
+    return sanitise_page(template.render(book=book, meta=book.meta, chapters=chapters,
+                                         words=labels(book.meta.language),
+                                         glossary=book.glossary,
+                                         date=long_date(book.meta.date, book.meta.language)))
 
 
 def _example(replay, number: int, figures) -> dict:

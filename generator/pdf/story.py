@@ -7,8 +7,10 @@ from the previous layout pass (`pages`), which is why the story is a function of
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
+from functools import cached_property
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -26,10 +28,17 @@ from .figures import drawing
 from .styles import Styles, color
 
 GLOSSARY_ANCHOR = "glosario"
+#: The only links that leave the book: the web and e-mail (as in the HTML edition).
+LINK_SCHEMES = re.compile(r"(?i)(https?|mailto):")
 #: Tables set a cell font even when every cell is a Paragraph, and their default is fixed
 #: when ReportLab is imported (Helvetica, unembedded), before our fonts are registered.
 TABLE_BASE = [("FONT", (0, 0), (-1, -1), "SourceSans")]
 CONTENTS_ANCHOR = "indice"
+
+
+def attribute(value: str) -> str:
+    """A value for an attribute of ReportLab's paragraph markup, quotes included."""
+    return escape(value, {'"': "&quot;"})
 
 
 def glossary_anchor(abbr: str) -> str:
@@ -40,7 +49,7 @@ class Heading(Paragraph):
     """A heading that the document bookmarks and whose page it records for references."""
 
     def __init__(self, text: str, style, anchor: str, level: int, chapter_title: str):
-        super().__init__(f'<a name="{anchor}"/>{text}', style)
+        super().__init__(f'<a name="{attribute(anchor)}"/>{text}', style)
         self.anchor = anchor
         self.level = level
         self.outline_title = "".join(ET.fromstring(f"<x>{text}</x>").itertext())
@@ -75,6 +84,15 @@ class StoryContext:
                     order.append(marker.group(2))
         return {item_id: n for n, item_id in enumerate(order, start=1)}
 
+    @cached_property
+    def link_targets(self) -> set[str]:
+        """Anchors a link from the prose may land on: chapters and their headings."""
+        return set(self.book.anchors)
+
+    @cached_property
+    def glossary_words(self) -> set[str]:
+        return {entry.abbr for entry in self.book.glossary.abbreviations}
+
     def page_of(self, anchor: str) -> str:
         page = self.pages.get(anchor)
         return str(page) if page else "?"
@@ -108,10 +126,14 @@ def _inline_child(child: ET.Element, ctx: StoryContext, link_terms: bool) -> str
         link_color = palette.ACCENT
         if href.startswith("#"):
             anchor = href[1:]
+            if anchor not in ctx.link_targets:  # e.g. set by {: href } past the checks
+                return text
             page = ctx.page_of(anchor)
-            return (f'<a href="#{anchor}" color="{link_color}">{text}, '
+            return (f'<a href="#{attribute(anchor)}" color="{link_color}">{text}, '
                     f'{ctx.words["page"]}\u00a0{page}</a>')
-        return f'<a href="{escape(href)}" color="{link_color}">{text}</a>'
+        if not LINK_SCHEMES.match(href):  # javascript:, file:, data:… : the words alone
+            return text
+        return f'<a href="{attribute(href)}" color="{link_color}">{text}</a>'
     return inline(child, ctx, link_terms)
 
 
@@ -122,11 +144,13 @@ def _text(text: str | None, ctx: StoryContext, link_terms: bool) -> str:
     text = escape(text)
     if not link_terms:
         return text
+    # Only to places that exist: a link to a missing destination stops ReportLab.
     text = ABBREVIATION.sub(
-        lambda m: f'<a href="#{glossary_anchor(m.group(1))}" color="{palette.NOTE}">{m.group(1)}</a>',
-        text)
+        lambda m: f'<a href="#{glossary_anchor(m.group(1))}" color="{palette.NOTE}">{m.group(1)}</a>'
+        if m.group(1) in ctx.glossary_words else m.group(1), text)
     return RULING_REFERENCE.sub(
-        lambda m: f'<a href="#{m.group(1).lower()}" color="{palette.NOTE}">{m.group(1)}</a>', text)
+        lambda m: f'<a href="#{m.group(1).lower()}" color="{palette.NOTE}">{m.group(1)}</a>'
+        if m.group(1).lower() in ctx.link_targets else m.group(1), text)
 
 
 # --- blocks --------------------------------------------------------------------------------

@@ -1,0 +1,410 @@
+"""Building someone else's book is safe: it never runs their code, never puts script in the
+HTML edition or live javascript: links in the PDF, never fetches anything, never crashes with
+a traceback and never leaves half a build behind.
+
+Every case is a row of a table: the input, and either the one located line of error that
+`rulebook` prints (nothing written) or the safe output the book is built with.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from playwright.sync_api import sync_playwright
+from pypdf import PdfReader
+
+from generator.build import build_book
+from generator.cli import main
+from generator.content import sandbox
+from generator.content.loader import CONTENT_ROOT
+from generator.html.render import sanitise_page
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+BOOKS = ["solo-catan", "catan-para-dos", "uno-contra-uno", "catan-base", "splendor-solitario"]
+CHAPTER = "chapters/01-introduccion.md"
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"fixture text {old!r} not in {path.name}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def append(path: Path, text: str) -> None:
+    path.write_text(path.read_text(encoding="utf-8") + "\n" + text + "\n", encoding="utf-8")
+
+
+def line_of(path: Path, needle: str, nth: int = 1) -> int:
+    found = [n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+             if needle in line]
+    assert len(found) >= nth, f"{needle!r} not {nth} times in {path}"
+    return found[nth - 1]
+
+
+def run(command: str, book: Path, output: Path, capsys) -> tuple[int, str]:
+    """`rulebook check|build BOOK`: any exception but the command's own errors fails the
+    test with its traceback, which is the point."""
+    args = [command, str(book)] + (["--output", str(output)] if command == "build" else [])
+    code = main(args)
+    captured = capsys.readouterr()
+    return code, captured.err + captured.out
+
+
+def files_in(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file()) if folder.exists() else []
+
+
+def assert_one_located_error(book: Path, tmp_path: Path, capsys, file: str, line: int,
+                             pattern: str) -> None:
+    """`check` and `build` both stop with the same single line, naming file:line and the
+    pattern; `build` writes nothing at all."""
+    output = tmp_path / "out"
+    for command in ("check", "build"):
+        code, message = run(command, book, output, capsys)
+        assert code == 1, message
+        assert "Traceback" not in message
+        lines = message.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: "), message
+        assert f"{book / file}:{line}" in lines[0], message
+        assert re.search(pattern, lines[0]), message
+    assert files_in(output) == []
+
+
+# --- 1. content templates run sandboxed and bounded ----------------------------------------
+
+SHELL = "cycler.__init__.__globals__.os.popen('id > {marker}').read()"
+REFUSED = r"template refused: access to attribute '__init__' of 'type' object is unsafe"
+
+#: where: (file, text in it, the payload goes before it, the line's needle)
+PLACES = {
+    "chapter": (CHAPTER, "Esta variante convierte", None),
+    "rulings.yaml": ("rulings.yaml", "    El texto da dos salidas", "question: >-"),
+    "statements.yaml": ("statements.yaml", "  Si la SH está vacía", "cartas-sueltas:"),
+    "card line (print.yaml)": ("print.yaml", "<b>Coloca</b> una carta", None),
+}
+
+
+@pytest.mark.parametrize("place", PLACES)
+def test_a_template_cannot_run_a_shell_command(place, book_copy, tmp_path, capsys):
+    file, before, needle = PLACES[place]
+    marker = tmp_path / "PWNED"
+    payload = "{{ " + SHELL.format(marker=marker) + " }}"
+    prefix = "    " if before.startswith("    ") else "  " if before.startswith("  ") else ""
+    edit(book_copy / file, before, prefix + payload + " " + before.lstrip())
+    line = line_of(book_copy / file, needle or payload)
+    assert_one_located_error(book_copy, tmp_path, capsys, file, line, REFUSED)
+    assert not marker.exists(), "the shell command ran"
+
+
+#: payload in a chapter → what the one line of error says
+BOUNDS = {
+    "range() too long": ("{{ range(10**9)|list }}",
+                         r"template refused: range\(\) of 1,000,000,000 numbers "
+                         r"\(at most 10,000\)"),
+    "string repeated": ('{{ "a" * 10**9 }}', r"template refused: repeating a value "
+                                            r"1,000,000,000 times"),
+    "huge power": ("{{ 2 ** 1000000 }}", r"template refused: 2 \*\* 1000000 is too large"),
+    "nested loops": ("{% for i in range(10000) %}{% for j in range(10000) %}{% endfor %}"
+                     "{% endfor %}", r"template refused: more than 100,000 loop steps"),
+    "output too long": ('{% for i in range(50) %}{{ "a" * 1000000 }}{% endfor %}',
+                        r"template refused: the text would be longer than 2,000,000"),
+    "many big values": ('{% for i in range(30) %}{% set s = "a" * 1000000 %}{% endfor %}',
+                        r"template refused: the template made more than 20,000,000"),
+    "concatenation": ('{{ "a" * 1000000 ~ "b" * 1000000 }}',
+                      r"template refused: ~ would make a value of 2,000,000 characters"),
+    "% formatting": ('{{ "%0999999999d" % 1 }}', r"template refused: string formatting"),
+    "str.format": ('{{ "{:>999999999}".format(1) }}', r"template refused: str\.format"),
+    "str method": ('{{ "a".ljust(10**9) }}', r"template refused: ljust\(\) with 1,000,000,000"),
+    "dunder attribute": ("{{ goal.__class__.__mro__ }}",
+                         r"template refused: access to attribute '__class__' of 'int'"),
+    "function globals": ("{{ cost.__globals__ }}",
+                         r"template refused: access to attribute '__globals__'"),
+    "mutating the data": ("{{ rulings.clear() }}",
+                          r"template refused: access to attribute 'clear' of 'dict'"),
+    "macro (recursion)": ("{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}",
+                          r"template error: \{% macro %\} is not allowed in book content"),
+    "recursive loop": ("{% for x in [[1]] recursive %}{{ loop(x) }}{% endfor %}",
+                       r"template error: a recursive loop is not allowed"),
+    "include": ('{% include "/etc/passwd" %}', r"template error: \{% include %\} is not allowed"),
+    "blowing-up filter": ('{{ "x"|center(10**9) }}', r"template error: No filter named 'center'"),
+    "lorem ipsum": ("{{ lipsum(10**6) }}", r"unknown data name: 'lipsum' is undefined"),
+    "namespace": ("{% set ns = namespace(s='') %}", r"unknown data name: 'namespace' is undefined"),
+}
+
+
+@pytest.mark.parametrize("case", BOUNDS)
+def test_a_template_cannot_exhaust_memory_or_time(case, book_copy, tmp_path, capsys):
+    payload, pattern = BOUNDS[case]
+    append(book_copy / CHAPTER, payload)
+    line = line_of(book_copy / CHAPTER, payload)
+    assert_one_located_error(book_copy, tmp_path, capsys, CHAPTER, line, pattern)
+
+
+def test_a_template_that_runs_too_long_is_stopped(book_copy, tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(sandbox, "MAX_SECONDS", 0.0)
+    append(book_copy / CHAPTER, "{% for i in range(3) %}{{ i }}{% endfor %}")
+    line = line_of(book_copy / CHAPTER, "{% for i in range(3) %}")
+    assert_one_located_error(book_copy, tmp_path, capsys, CHAPTER, line,
+                             r"template refused: the template ran for more than 0 seconds")
+
+
+def test_the_books_own_templates_still_work_in_the_sandbox(tmp_path):
+    """Loops with loop.last, filters, methods of the data, helpers: what the books use."""
+    from generator.content.prose import render_string
+    text = ('{% for w in ["a", "b", "c"] %}{{ w|upper }}{{ ", " if not loop.last }}{% endfor %}'
+            ' {{ (2.6 * 10)|round|int }} {{ names|length }} {{ data.get("k", 0) }}'
+            ' {{ "x" ~ 1 }} {{ 2 ** 10 }} {{ range(3)|list|join("-") }}')
+    assert render_string(text, {"names": [1, 2], "data": {"k": 7}}) == \
+        "A, B, C 26 2 7 x1 1024 0-1-2"
+
+
+# --- 3. duplicate keys in YAML ------------------------------------------------------------
+
+#: file → (text, the same with a key given twice, the second key's line needle, the key)
+DUPLICATES = {
+    "book.yaml": ("language: es", "language: es\nlanguage: en", ("language: en", 1), "language"),
+    "components.yaml": ("  - {id: grain, name: Trigo, plural: trigos, count: 14}",
+                        "  - {id: grain, name: Trigo, plural: trigos, count: 14, count: 15}",
+                        ("count: 15", 1), "count"),
+    "rulings.yaml": ("  section: coincidencias\n", "  section: coincidencias\n  section: series\n",
+                     ("  section: series", 1), "section"),
+    "statements.yaml": ("cartas-sueltas: >-", "cartas-sueltas: >-\n  Otra.\ncartas-sueltas: >-",
+                        ("cartas-sueltas:", 2), "cartas-sueltas"),
+    "examples/01-principiante.yaml": ("title: Tres ladrillos y dos trigos",
+                                      "title: Tres ladrillos y dos trigos\ntitle: Otra vez",
+                                      ("title: Otra vez", 1), "title"),
+}
+
+
+@pytest.mark.parametrize("file", DUPLICATES)
+def test_a_key_given_twice_is_an_error_at_the_second(file, book_copy, tmp_path, capsys):
+    old, new, needle, key = DUPLICATES[file]
+    edit(book_copy / file, old, new)
+    line = line_of(book_copy / file, *needle)
+    pattern = rf"duplicate key '{key}' \(first at line \d+\); expected each key once"
+    assert_one_located_error(book_copy, tmp_path, capsys, file, line, pattern)
+
+
+def test_aliases_that_expand_to_billions_of_values_are_refused(book_copy, tmp_path, capsys):
+    lines = ["a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]"]
+    for name, previous in zip("bcdefghi", "abcdefgh"):
+        lines.append(f"{name}: &{name} [" + ", ".join([f"*{previous}"] * 10) + "]")
+    edit(book_copy / "book.yaml", "language: es", "language: es\nlaughs:\n  " +
+         "\n  ".join(lines))
+    line = line_of(book_copy / "book.yaml", "f: &f")
+    assert_one_located_error(book_copy, tmp_path, capsys, "book.yaml", line,
+                             r"more than 1,000,000 values once its aliases are expanded")
+
+
+# --- 2 and 4. the HTML edition and the PDF: safe output --------------------------------------
+
+#: Appended to chapter 1: each payload would set window.__pwned if anything of it ran.
+HOSTILE = """
+## Pruebas {#pruebas onclick="window.__pwned = 'heading'" onmouseover="window.__pwned = 'heading-hover'"}
+
+Párrafo con atributos.
+{: onclick="window.__pwned = 'attr-list'" onmouseover="window.__pwned = 'attr-hover'" style="background-image: url(http://127.0.0.1:9/style.png)" }
+
+Un *énfasis*{: onclick="window.__pwned = 'inline-attr'" onmouseenter="window.__pwned = 'enter'" } aquí.
+
+Enlaces: [uno](javascript:window.__pwned='javascript-link'),
+[dos](JaVaScRiPt:window.__pwned='mixed-case'),
+[tres](data:text/html,hola),
+[cuatro](//127.0.0.1:9/relativo), [cinco](file:///etc/passwd),
+[seis](#introduccion){: href="javascript:window.__pwned='attr-href'" onclick="window.__pwned='attr-onclick'" },
+[siete](<http://a"b>), [web](https://example.org/reglas) y <correo@example.org>.
+
+<script>window.__pwned = 'script'</script>
+
+<img src="http://127.0.0.1:9/raw.png" onerror="window.__pwned = 'onerror'">
+
+<iframe src="javascript:parent.__pwned = 'iframe'"></iframe>
+
+<svg onload="window.__pwned = 'svg'"><circle r="5"/></svg>
+
+<a href="javascript:window.__pwned = 'raw-link'">pulsa</a>
+
+Sin destino: [ocho][nada], &#88;&#89; y &#82;99.
+
+[nada]: #ninguna-parte
+
+## Rara {: id='comillas" onclick="window.__pwned = 1' }
+
+Código: `<b>negrita</b>`, `a &amp; b`, `x < y && z` y &copy; &lt;b&gt;.
+
+    <pre>bloque & código</pre>
+"""
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory) -> tuple[Path, Path]:
+    """The solo book with the hostile section appended to chapter 1: (PDF, HTML)."""
+    root = tmp_path_factory.mktemp("hostile")
+    book = root / "content" / "solo-catan"
+    shutil.copytree(CONTENT_ROOT / "solo-catan", book)
+    append(book / CHAPTER, HOSTILE)
+    built = build_book(book, root / "out")
+    return built.files[0], built.files[0].parent / "index.html"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    assert CHROMIUM, "Chromium is installed by the README's test command (apt package chromium)"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+def test_a_hostile_chapter_runs_nothing_and_fetches_nothing_in_chromium(browser, hostile):
+    html = hostile[1]
+    page = browser.new_page()
+    requests: list[str] = []
+
+    def guard(route):
+        if route.request.url == html.as_uri():
+            route.continue_()
+        else:
+            requests.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", guard)
+    page.on("dialog", lambda dialog: (requests.append(f"dialog: {dialog.message}"),
+                                      dialog.dismiss()))
+    page.goto(html.as_uri())
+    section = "#sec-introduccion"
+    # What a reader does: hover and click the words of every payload (not the two links to
+    # the web, which are allowed and would leave the page)…
+    problems = []
+    for text in ["Pruebas", "Párrafo con atributos.", "énfasis", "uno", "dos", "tres",
+                 "cuatro", "cinco", "seis", "Rara"]:
+        target = page.locator(section).get_by_text(text, exact=True).first
+        target.hover()
+        target.click()
+        ran = page.evaluate("() => { const ran = window.__pwned; delete window.__pwned; "
+                            "return ran === undefined ? null : String(ran); }")
+        if ran is not None:
+            problems.append(f"{text!r} ran {ran!r}")
+        if page.url.split("#")[0] != html.as_uri():
+            problems.append(f"{text!r} left the page for {page.url}")
+        page.goto(html.as_uri())  # a javascript: link may have replaced the document
+    assert problems == []
+    # …and every event an inline handler could listen to, on every element of the page.
+    page.evaluate("""() => { for (const el of document.querySelectorAll('body *'))
+        for (const kind of ['click', 'mouseover', 'mouseenter', 'focus', 'load', 'error'])
+            el.dispatchEvent(new Event(kind)); }""")
+    page.wait_for_timeout(200)
+    assert page.evaluate("typeof window.__pwned") == "undefined"
+    assert requests == []
+    found = page.evaluate("""() => {
+        const all = Array.from(document.querySelectorAll('*'));
+        return {
+            handlers: all.flatMap(el => Array.from(el.attributes)
+                .filter(a => a.name.startsWith('on')).map(a => el.tagName + ' ' + a.name)),
+            styled: all.filter(el => el.hasAttribute('style')).length,
+            loaders: document.querySelectorAll(
+                'script, iframe, img, object, embed, link, video, audio, source, use, image')
+                .length,
+            hrefs: Array.from(document.querySelectorAll('[href]'), a => a.getAttribute('href')),
+            code: Array.from(document.querySelectorAll('#sec-introduccion code'),
+                             c => c.textContent),
+        }; }""")
+    assert found["handlers"] == [] and found["styled"] == 0 and found["loaders"] == 0
+    assert all(re.match(r"#|https?:|mailto:", href) for href in found["hrefs"]), found["hrefs"]
+    assert "https://example.org/reglas" in found["hrefs"]       # the safe links stay links
+    assert "mailto:correo@example.org" in found["hrefs"]
+    # 4. a code span shows exactly what was typed, in the DOM too
+    assert found["code"] == ["<b>negrita</b>", "a &amp; b", "x < y && z",
+                             "<pre>bloque & código</pre>\n"]
+    shown = page.inner_text(section)
+    assert "<script>window.__pwned = 'script'</script>" in shown  # raw HTML shown as text
+    assert "© <b>." in shown
+    page.close()
+
+
+def test_the_pdf_links_only_to_the_web_and_mail_and_shows_code_as_typed(hostile):
+    pdf = hostile[0]
+    uris = []
+    for page in PdfReader(pdf).pages:
+        for annotation in page.get("/Annots") or []:
+            action = annotation.get_object().get("/A") or {}
+            if action.get("/S") == "/URI":
+                uris.append(str(action["/URI"]))
+    assert uris and all(re.match(r"(https?|mailto):", uri) for uri in uris), uris
+    assert "https://example.org/reglas" in uris and "mailto:correo@example.org" in uris
+    with pdfplumber.open(pdf) as doc:
+        text = " ".join(" ".join(page.extract_text() or "" for page in doc.pages).split())
+    for shown in ("<b>negrita</b>", "a &amp; b", "x < y && z", "<pre>bloque & código</pre>",
+                  "Enlaces: uno, dos, tres, cuatro, cinco, seis, siete, web y correo@example.org.", "pulsa", "© <b>."):
+        assert shown in text, shown
+    assert "&lt;" not in text
+    assert "Sin destino: ocho, XY y R99." in text  # links to nowhere: plain words
+
+
+#: A Markdown image: refused where it is written (the edition fetches nothing).
+IMAGES = {
+    "remote image": ("![mapa](http://127.0.0.1:9/mapa.png)", "![mapa]",
+                     r"remote image 'http://127\.0\.0\.1:9/mapa\.png' refused"),
+    "remote by reference": ("![mapa][m]\n\n[m]: https://example.org/mapa.png", "[m]: https",
+                            r"remote image 'https://example\.org/mapa\.png' refused"),
+    "protocol-relative": ("![mapa](//example.org/mapa.png)", "![mapa]",
+                          r"remote image '//example\.org/mapa\.png' refused"),
+    "local file": ("![mapa](../../../secret.png)", "![mapa]",
+                   r"image '\.\./\.\./\.\./secret\.png' refused"),
+}
+
+
+@pytest.mark.parametrize("case", IMAGES)
+def test_an_image_is_refused_at_its_line(case, book_copy, tmp_path, capsys):
+    payload, needle, pattern = IMAGES[case]
+    append(book_copy / CHAPTER, payload)
+    line = line_of(book_copy / CHAPTER, needle)
+    assert_one_located_error(book_copy, tmp_path, capsys, CHAPTER, line,
+                             pattern + r": a book shows only the figures it draws")
+
+
+#: Input that used to stop the PDF with a traceback.
+CRASHES = {
+    "control character": ("Texto con un \x02 de control.", "Texto con un",
+                          r"control character U\+0002 in the text; expected printable text"),
+    "NUL in a heading": ("## Título\x00", "## Título",
+                         r"control character U\+0000 in the text"),
+}
+
+
+@pytest.mark.parametrize("case", CRASHES)
+def test_input_that_crashed_the_pdf_is_an_error_at_its_line(case, book_copy, tmp_path, capsys):
+    payload, needle, pattern = CRASHES[case]
+    append(book_copy / CHAPTER, payload)
+    line = line_of(book_copy / CHAPTER, needle)
+    assert_one_located_error(book_copy, tmp_path, capsys, CHAPTER, line, pattern)
+
+
+# --- the sanitiser leaves the real books as they were -----------------------------------------
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_sanitising_changes_nothing_in_the_real_books(book, browser, tmp_path, monkeypatch):
+    """The page the template wrote and the page after the sanitiser have the same DOM in
+    Chromium: nothing the books use is outside the allow-list."""
+    from generator.html import render
+    written: list[str] = []
+    monkeypatch.setattr(render, "sanitise_page",
+                        lambda page: written.append(page) or sanitise_page(page))
+    built = build_book(CONTENT_ROOT / book, tmp_path / "out")
+    before, after = tmp_path / "before.html", built.files[0].parent / "index.html"
+    before.write_text(written[0], encoding="utf-8")
+    page = browser.new_page()
+    doms = []
+    for file in (before, after):
+        page.goto(file.as_uri())
+        doms.append(page.evaluate("document.documentElement.outerHTML"))
+    page.close()
+    assert doms[0] == doms[1]
