@@ -88,6 +88,12 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--player", choices=sorted(PLAYERS), default="greedy")
     sim.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                      help="worker processes (default: all cores)")
+    sim.add_argument("--budget", type=int, metavar="N",
+                     help="strength of --player strong (play-outs per decision, default 64) "
+                          "or clairvoyant (search nodes per deal, default 200000)")
+    sim.add_argument("--scheduler", metavar="ADDRESS",
+                     help="play the chunks on a Dask cluster (tcp://host:8786, or 'local' "
+                          "for a LocalCluster) instead of the process pool")
     sim.add_argument("--compare", metavar="PARAM=V1,V2",
                      help="the same run under other values, side by side, e.g. goal=15,20,25")
     sim.add_argument("--replay", type=int, metavar="GAME_SEED",

@@ -14,12 +14,12 @@ import pstats
 import time
 
 from generator.content.loader import CONTENT_ROOT, load_book
-from generator.engine.solo import Ruleset
+from generator.engine.solo import Game, Ruleset
 from generator.simulate.runner import play
 
 
-def playouts(rules: Ruleset, games: int) -> tuple[int, int]:
-    records = [play(rules, seed, "random") for seed in range(games)]
+def playouts(rules: Ruleset, games: int, player: str = "random") -> tuple[int, int]:
+    records = [play(rules, seed, player) for seed in range(games)]
     return sum(r.actions for r in records), sum(r.won for r in records)
 
 
@@ -27,6 +27,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--profile", action="store_true", help="print where the time goes")
+    parser.add_argument("--player", default="random",
+                        help="random, greedy or greedy-acyclic (the strong player's play-outs)")
     args = parser.parse_args()
     rules = Ruleset.from_components(load_book(CONTENT_ROOT / "solo-catan").components)
     playouts(rules, 50)  # warm-up
@@ -35,9 +37,15 @@ def main() -> None:
         pstats.Stats("/tmp/engine.prof").sort_stats("tottime").print_stats(12)
         return
     start = time.perf_counter()
-    actions, wins = playouts(rules, args.games)
+    actions, wins = playouts(rules, args.games, args.player)
     took = time.perf_counter() - start
-    print(f"{args.games} random games in {took:.2f} s: {args.games / took:.0f} games/s, "
+    game = Game.new(rules, 1)
+    copy_start = time.perf_counter()
+    for _ in range(10_000):
+        game.copy()  # what every play-out of the strong player and the solver pays first
+    copy_us = (time.perf_counter() - copy_start) / 10_000 * 1e6
+    print(f"Game.copy(): {copy_us:.1f} µs")
+    print(f"{args.games} {args.player} games in {took:.2f} s: {args.games / took:.0f} games/s, "
           f"{actions / took:.0f} actions/s, {actions / args.games:.1f} actions a game, "
           f"{wins} won")
 

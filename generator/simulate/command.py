@@ -46,7 +46,8 @@ def simulate_command(book: Book, args, out) -> None:
         raise GeneratorError("--games and --jobs must be at least 1")
     base = rules_for(book)
     if args.replay is not None:
-        for number, line in enumerate(replay_log(base, args.replay, args.player), start=1):
+        for number, line in enumerate(replay_log(base, args.replay, args.player,
+                                                 getattr(args, "budget", None)), start=1):
             out.print(f"{number:4} {line}")
         return
     summaries = {}
@@ -57,12 +58,16 @@ def simulate_command(book: Book, args, out) -> None:
                       transient=True) as bar:
             task = bar.add_task(label, total=args.games)
             records = run(rules, args.games, args.seed, args.player, args.jobs,
-                          progress=lambda n: bar.advance(task, n))
+                          progress=lambda n: bar.advance(task, n),
+                          budget=getattr(args, "budget", None),
+                          scheduler=getattr(args, "scheduler", None))
         took = time.perf_counter() - start
         summaries[label] = summarise(records)
         out.print(f"{label}: {args.games} games in {took:.1f} s "
                   f"({args.games / took:.0f} games/s with {args.jobs} job(s)); first game seed "
                   f"{records[0].seed} (replay with --replay {records[0].seed})")
+        cpu = sum(r.cpu for r in records)
+        out.print(f"{label}: CPU {cpu:.1f} s in all, {cpu / len(records):.2f} s per game")
     out.print(summary_table(f"{book.slug}, jugador {args.player}, semilla {args.seed}",
                             summaries))
     goal = min(getattr(r, "goal", base.goal) for r in _variants(base, args.compare).values())

@@ -107,4 +107,83 @@ class GreedyPlayer:
         return resource in game.rules.starters
 
 
-PLAYERS = {p.name: p for p in (RandomPlayer, GreedyPlayer)}
+def state_key(game: Game) -> tuple:
+    """What a player sees of a position: everything but the order of the face-down MDR (kept
+    as the multiset it is), the turn counter and the event tallies. Two positions with the same
+    key offer the same actions and the same future, up to the MDR's order."""
+    index = {id(s): i for i, s in enumerate(game.history)}
+    stack = tuple((kind, index.get(id(payload), payload) if not isinstance(payload, (int, str))
+                   else payload) for kind, payload in game.stack)
+    return (tuple(sorted(game.deck)), tuple(sorted(game.discard)), len(game.removed),
+            tuple(sorted(game.hand)), tuple(sorted(game.market)),
+            tuple((s.target, tuple((c.resource, c.counts_as) for c in s.cards), s.complete,
+                   s.built, s.university_used) for s in game.history),
+            tuple(game.roads), tuple(game.knights), game.settlements, game.cities,
+            tuple(game.expansions), game.town_hall_due, stack, tuple(game.demolished),
+            game.library_used, tuple(sorted(game.market_given)), game.phase.value)
+
+
+class PositionMemory:
+    """The positions a player has already been in and what it did there. Back in a position,
+    the actions it already took from it are set aside (while any other remains), so a
+    deterministic player cannot go round the same loop for ever."""
+
+    def __init__(self):
+        self.tried: dict[tuple, set] = {}
+        self.repeats = 0
+
+    def untried(self, game: Game, actions: list) -> tuple[tuple, list]:
+        key = state_key(game)
+        done = self.tried.get(key)
+        if not done:
+            return key, actions
+        self.repeats += 1
+        fresh = [a for a in actions if a not in done]
+        if not fresh:  # every action tried here: start over
+            done.clear()
+            fresh = actions
+        return key, fresh
+
+    def record(self, key: tuple, action) -> None:
+        self.tried.setdefault(key, set()).add(action)
+
+
+class AcyclicGreedyPlayer(GreedyPlayer):
+    """The greedy player that does not repeat itself: back in a position it has already been
+    in at the start of a turn, it plays greedy's choice among the actions it has not yet taken
+    from there. Identical to `greedy` in every game where no position recurs."""
+
+    name = "greedy-acyclic"
+
+    def __init__(self):
+        self.memory = PositionMemory()
+
+    def choose(self, game: Game, actions: list, rng: random.Random):
+        if len(actions) == 1 or game.decision is not None:
+            return super().choose(game, actions, rng)  # every loop passes through a turn
+        key, fresh = self.memory.untried(game, actions)
+        action = super().choose(game, fresh, rng)
+        self.memory.record(key, action)
+        return action
+
+
+def _strong(**options):
+    from .strong import StrongPlayer
+    return StrongPlayer(**options)
+
+
+def _clairvoyant(**options):
+    from .solver import ClairvoyantPlayer
+    return ClairvoyantPlayer(**options)
+
+
+PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "greedy-acyclic": AcyclicGreedyPlayer,
+           "strong": _strong, "clairvoyant": _clairvoyant}
+# Players whose strength is set by `--budget` (rollouts per decision, or nodes per deal).
+BUDGETED = frozenset({"strong", "clairvoyant"})
+
+
+def make_player(name: str, budget: int | None = None):
+    if name in BUDGETED and budget is not None:
+        return PLAYERS[name](budget=budget)
+    return PLAYERS[name]()

@@ -4,13 +4,14 @@ of worker processes, each game's own seed recorded so it can be replayed step by
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from ..engine.solo import Game, Ruleset
 from ..engine.solo.notation import format_action
-from .players import PLAYERS
+from .players import make_player
 
 # A game longer than this is recorded as "unfinished": the automatic player repeats itself
 # (a reshuffle, a match, the same card placed again), which a person would not do.
@@ -27,6 +28,7 @@ class GameRecord:
     end_reason: str
     events: dict = field(default_factory=dict)
     buildings: int = 0  # kinds of building left at the end: 0 means nothing to demolish with
+    cpu: float = field(default=0.0, compare=False)  # CPU seconds the game took (not compared)
 
 
 def game_seeds(seed: int, games: int) -> list[int]:
@@ -35,14 +37,15 @@ def game_seeds(seed: int, games: int) -> list[int]:
     return [rng.getrandbits(48) for _ in range(games)]
 
 
-def play(rules: Ruleset, seed: int, player_name: str, log: list[str] | None = None
-         ) -> GameRecord:
+def play(rules: Ruleset, seed: int, player_name: str, log: list[str] | None = None,
+         budget: int | None = None) -> GameRecord:
     """One game from its seed; the player's choices use a generator seeded from it too.
 
     With `log`, each action is appended to it in the engine's notation, so any recorded game
     can be read step by step.
     """
-    player = PLAYERS[player_name]()
+    start = time.process_time()
+    player = make_player(player_name, budget)
     game = Game.new(rules, seed)
     rng = random.Random(seed ^ 0x5EED)
     actions = 0
@@ -54,25 +57,35 @@ def play(rules: Ruleset, seed: int, player_name: str, log: list[str] | None = No
             log.append(f"{format_action(action)}  → {game.points} p.")
     reason = game.end_reason or "unfinished"
     return GameRecord(seed, game.phase.value == "won", game.points, game.turn - 1, actions,
-                      reason, dict(game.events), len(game.owned_buildings()))
+                      reason, dict(game.events), len(game.owned_buildings()),
+                      time.process_time() - start)
 
 
 def _play_chunk(args) -> list[GameRecord]:
-    rules, seeds, player_name = args
-    return [play(rules, s, player_name) for s in seeds]
+    rules, seeds, player_name, *rest = args  # (rules, seeds, player[, budget])
+    budget = rest[0] if rest else None
+    return [play(rules, s, player_name, budget=budget) for s in seeds]
 
 
 def run(rules: Ruleset, games: int, seed: int, player: str, jobs: int = 1,
-        progress=None) -> list[GameRecord]:
+        progress=None, budget: int | None = None, scheduler=None) -> list[GameRecord]:
     """All games of a run, in seed order. `progress(n)` is called as games finish.
 
     Games are independent, so they are split in chunks over a process pool; on a cluster the
-    same `_play_chunk` can be mapped by Dask (`client.map`) instead (see the README).
+    same `_play_chunk` is mapped by Dask with `scheduler` (an address, "local" or a Client;
+    see `backends.py`). The records are the same on every backend.
     """
     seeds = game_seeds(seed, games)
     size = max(1, min(250, games // (jobs * 8) or 1))
-    chunks = [(rules, seeds[i:i + size], player) for i in range(0, games, size)]
+    chunks = [(rules, seeds[i:i + size], player, budget) for i in range(0, games, size)]
     records: list[GameRecord] = []
+    if scheduler is not None:
+        from .backends import map_on_dask
+        for chunk, result in zip(chunks, map_on_dask(_play_chunk, chunks, scheduler)):
+            records += result
+            if progress:
+                progress(len(chunk[1]))
+        return records
     if jobs <= 1:
         for chunk in chunks:
             records += _play_chunk(chunk)
@@ -87,10 +100,11 @@ def run(rules: Ruleset, games: int, seed: int, player: str, jobs: int = 1,
     return records
 
 
-def replay_log(rules: Ruleset, seed: int, player_name: str) -> list[str]:
+def replay_log(rules: Ruleset, seed: int, player_name: str, budget: int | None = None
+               ) -> list[str]:
     """A game step by step, in the engine's notation."""
     log: list[str] = []
-    play(rules, seed, player_name, log)
+    play(rules, seed, player_name, log, budget)
     return log
 
 

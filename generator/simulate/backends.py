@@ -1,0 +1,45 @@
+"""Where a run's chunks are played: in this process, on a process pool (`runner.run`), or on
+a Dask cluster. Every backend maps the same pure function (`runner._play_chunk`) over the same
+chunks and returns the results in chunk order, so the records do not depend on the backend.
+
+Dask is optional (`pip install "rulebook-generator[dask]"`): it is imported only when a
+scheduler is asked for.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Callable, Iterator
+
+
+@contextmanager
+def dask_client(scheduler) -> Iterator[object]:
+    """A Dask client for `scheduler`: an object with `map` and `gather` is used as it is
+    (an existing `Client`, or a stand-in in tests); "local" starts a `LocalCluster` on this
+    machine for the duration; any other string is a scheduler address ("tcp://host:8786")."""
+    if hasattr(scheduler, "map") and hasattr(scheduler, "gather"):
+        yield scheduler
+        return
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError as error:  # pragma: no cover - depends on the installation
+        from ..errors import GeneratorError
+        raise GeneratorError('--scheduler needs Dask: pip install "dask[distributed]" '
+                             '(or the project\'s [dask] extra)') from error
+    if scheduler == "local":
+        with LocalCluster(processes=True, dashboard_address=None) as cluster, \
+                Client(cluster) as client:
+            yield client
+    else:
+        with Client(scheduler) as client:
+            yield client
+
+
+def map_on_dask(function: Callable, chunks: list, scheduler) -> Iterator[list]:
+    """`function` over `chunks` on a Dask cluster, results yielded in chunk order as they
+    arrive (so a progress bar moves). `pure=False`: a chunk is computed even if an equal one
+    was computed before, and nothing is cached across runs."""
+    with dask_client(scheduler) as client:
+        futures = client.map(function, chunks, pure=False)
+        for future in futures:
+            yield client.gather(future)
