@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import os
 import sys
 import time
@@ -47,6 +48,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rulebook",
         description="Printable rulebooks from structured rule content (YAML + Markdown).")
+    parser.add_argument("--version", action="version",
+                        version=f"%(prog)s {importlib.metadata.version('rulebook-generator')}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     build = sub.add_parser("build", help="build books into output/<book>/",

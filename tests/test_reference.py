@@ -153,3 +153,13 @@ def test_modeline_points_at_the_installed_schema(tmp_path):
     assert target == Path(str(schema.installed_schema("rulings"))).resolve()
     assert schema.schema_for_file("scenarios/x.yaml") == "example"
     assert schema.schema_for_file("board.yaml") == "board"
+
+
+def test_the_command_says_its_version(capsys):
+    import importlib.metadata
+    from generator.cli import main
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == \
+        f"rulebook {importlib.metadata.version('rulebook-generator')}"
