@@ -260,6 +260,10 @@ FIELD_NOTES: dict[str, str] = {
     "Difficulty.events_per_game": "Event name → mean occurrences per game.",
     "Difficulty.unfinished_rate": "Share of games stopped at the turn limit.",
     "Difficulty.stuck_bare": "Stuck games in which the player held nothing to trade.",
+    "Difficulty.command": "The command that stored the run (`rulebook check` requires the one "
+                          "its player, games and seed make).",
+    "Difficulty.university_unlimited": "The University reading played (the book's: `false`).",
+    "Difficulty.loose_anytime": "The loose-card reading played (the book's: `false`).",
     # scores.yaml
     "ScoreBand.title": "The title for a final score in this band.",
     "ScoreBand.min": "Lowest score of the band.",

@@ -62,10 +62,10 @@ def files_in(folder: Path) -> list[Path]:
     return sorted(p for p in folder.rglob("*") if p.is_file()) if folder.exists() else []
 
 
-def assert_one_located_error(book: Path, tmp_path: Path, capsys, file: str, line: int,
+def assert_one_located_error(book: Path, tmp_path: Path, capsys, file: str, line: int | None,
                              pattern: str) -> None:
-    """`check` and `build` both stop with the same single line, naming file:line and the
-    pattern; `build` writes nothing at all."""
+    """`check` and `build` both stop with the same single line, naming file:line (the file
+    alone when `line` is None) and the pattern; `build` writes nothing at all."""
     output = tmp_path / "out"
     for command in ("check", "build"):
         code, message = run(command, book, output, capsys)
@@ -73,7 +73,7 @@ def assert_one_located_error(book: Path, tmp_path: Path, capsys, file: str, line
         assert "Traceback" not in message
         lines = message.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("error: "), message
-        assert f"{book / file}:{line}" in lines[0], message
+        assert (f"{book / file}:{line}" if line else f"{book / file}: ") in lines[0], message
         assert re.search(pattern, lines[0]), message
     assert files_in(output) == []
 
@@ -408,3 +408,205 @@ def test_sanitising_changes_nothing_in_the_real_books(book, browser, tmp_path, m
         doms.append(page.evaluate("document.documentElement.outerHTML"))
     page.close()
     assert doms[0] == doms[1]
+
+
+# --- 5. a book reads only its own folder (and the shared _facts for references) ------------
+
+SECRET = "# Secreto\n\nTexto de fuera del libro.\n"
+
+
+def _outside_chapter(book: Path) -> str:
+    """Another book next to this one, with a chapter the attack pulls in."""
+    other = book.parent / "other-book" / "chapters"
+    other.mkdir(parents=True)
+    (other / "x.md").write_text(SECRET, encoding="utf-8")
+    return "../../other-book/chapters/x.md"
+
+
+def _link(book: Path, file: str) -> None:
+    """`file` of the book becomes a link to a copy of itself outside the book folder."""
+    outside = book.parent.parent / ("outside-" + Path(file).name)
+    shutil.copy(book / file, outside)
+    (book / file).unlink()
+    (book / file).symlink_to(outside)
+
+
+def _link_folder(book: Path, folder: str) -> None:
+    outside = book.parent.parent / ("outside-" + folder)
+    shutil.move(book / folder, outside)
+    (book / folder).symlink_to(outside, target_is_directory=True)
+
+
+def _facts_reference(book: Path) -> None:
+    """The shared _facts folder next to the book, and a YAML file outside it."""
+    shutil.copytree(CONTENT_ROOT / "_facts", book.parent / "_facts")
+    (book.parent.parent / "secret.yaml").write_text("costs: {}\n", encoding="utf-8")
+    edit(book / "components.yaml", "game:", "reference: ../../secret\ngame:")
+
+
+OUTSIDE = r"leads to .*, outside "
+#: case → (set-up of the copy, the file of the error, its line's needle or None, pattern)
+PATHS = {
+    "chapter ../../etc/passwd": (
+        lambda b: edit(b / "book.yaml", "  - 01-introduccion.md",
+                       "  - ../../../../../../../../../../etc/passwd"),
+        "book.yaml", "etc/passwd", OUTSIDE + r"the book's chapters/ folder"),
+    "another book's chapter": (
+        lambda b: edit(b / "book.yaml", "  - 01-introduccion.md", "  - " + _outside_chapter(b)),
+        "book.yaml", "other-book", OUTSIDE + r"the book's chapters/ folder"),
+    "reference outside _facts": (
+        _facts_reference, "components.yaml", "reference:", OUTSIDE + r"the shared _facts/"),
+    "chapter linked out": (
+        lambda b: _link(b, CHAPTER), "book.yaml", "01-introduccion.md",
+        OUTSIDE + r"the book's chapters/ folder"),
+    "chapters/ linked out": (
+        lambda b: _link_folder(b, "chapters"), "book.yaml", "01-introduccion.md",
+        OUTSIDE + r"the book's chapters/ folder"),
+    "example linked out": (
+        lambda b: _link(b, "examples/01-principiante.yaml"), "examples/01-principiante.yaml",
+        None, OUTSIDE + r"the book's folder"),
+    "statements.yaml linked out": (
+        lambda b: _link(b, "statements.yaml"), "statements.yaml", None,
+        OUTSIDE + r"the book's folder"),
+    "figures.yaml linked out": (
+        lambda b: _link(b, "figures.yaml"), "figures.yaml", None, OUTSIDE + r"the book's folder"),
+    "conformance.yaml linked out": (
+        lambda b: _link(b, "conformance.yaml"), "conformance.yaml", None,
+        OUTSIDE + r"the book's folder"),
+}
+
+
+@pytest.mark.parametrize("case", PATHS)
+def test_a_book_reads_nothing_outside_its_folder(case, book_copy, tmp_path, capsys):
+    setup, file, needle, pattern = PATHS[case]
+    setup(book_copy)
+    line = line_of(book_copy / file, needle) if needle else None
+    assert_one_located_error(book_copy, tmp_path, capsys, file, line, pattern)
+
+
+# --- 6. what used to be accepted silently --------------------------------------------------
+
+#: case → (file, text, its replacement, (the error line's needle, nth), pattern)
+SILENT = {
+    "abbreviation twice": ("glossary.yaml", "  - abbr: MDD", "  - abbr: MDR", ("abbr: MDR", 2),
+                           r"abbreviation 'MDR' is given twice \(first at line 4\); "
+                           r"expected each abbreviation once"),
+    "term twice": ("glossary.yaml", "  - term: Turno", "  - term: mercado", ("term: mercado", 1),
+                   r"term 'mercado' is given twice \(first at line 39\)"),
+    "figure id twice": ("figures.yaml", "- id: costes", "- id: preparacion",
+                        ("id: preparacion", 2), r"figure id 'preparacion' is given twice"),
+    "ruling id twice": ("rulings.yaml", "- id: R02", "- id: R01", ("- id: R01", 2),
+                        r"ruling id 'R01' is given twice \(first at line \d+\)"),
+    "conformance id twice": ("conformance.yaml", "- id: C02", "- id: C01", ("- id: C01", 2),
+                             r"conformance row id 'C01' is used twice"),
+    "example id twice": ("examples/02-carretera.yaml", "id: carretera", "id: principiante",
+                         ("id: principiante", 1), r"example id 'principiante' is used twice"),
+    "hand of a million": ("components.yaml", "  hand_size: 5", "  hand_size: 1000000",
+                          ("hand_size:", 1), r"a hand of 1000000 and a market of 1 need "
+                          r"1,000,001 cards, but the resource deck has 67"),
+    "market past the deck": ("components.yaml", "  market_size: 1", "  market_size: 63",
+                             ("market_size:", 1), r"a hand of 5 and a market of 63 need 68"),
+    "road bonus past the deck": ("components.yaml", "{a_roads: 3, hand: 7, market: 3}",
+                                 "{a_roads: 3, hand: 70, market: 3}", ("a_roads: 3", 1),
+                                 r"\(road_bonuses\[3\]\.hand\): a hand of 70 and a market of 3"),
+    "goal 0": ("components.yaml", "  goal: 20", "  goal: 0", ("goal: 0", 1),
+               r"invalid value 0: Input should be greater than or equal to 1"),
+}
+
+
+@pytest.mark.parametrize("case", SILENT)
+def test_a_duplicate_or_impossible_value_is_an_error_at_its_line(case, book_copy, tmp_path,
+                                                                 capsys):
+    file, old, new, needle, pattern = SILENT[case]
+    edit(book_copy / file, old, new)
+    line = line_of(book_copy / file, *needle)
+    assert_one_located_error(book_copy, tmp_path, capsys, file, line, pattern)
+
+
+# --- 7. sizes: bounded where they would make the build quadratic (generator/content/limits.py)
+
+def _retitle(book: Path, title: str) -> None:
+    text = (book / "book.yaml").read_text(encoding="utf-8")
+    (book / "book.yaml").write_text(re.sub(r"(?m)^title: .*$", lambda _: "title: " + title,
+                                           text, count=1), encoding="utf-8")
+
+
+#: case → (set-up of the copy, file of the error, its line's needle or None, pattern)
+SIZES = {
+    "1 MB paragraph": (lambda b: append(b / CHAPTER, "palabra " * 131_072), CHAPTER, None,
+                       r"the chapter file is 1,0\d\d,\d{3} bytes long; expected at most 262,144"),
+    "paragraph made by a template": (
+        lambda b: append(b / CHAPTER, '{{ "palabra " * 4000 }}'), CHAPTER, '{{ "palabra',
+        r"a paragraph of more than 20,000 characters; expected at most 20,000"),
+    "long heading": (lambda b: append(b / CHAPTER, "## " + "Título " * 100), CHAPTER, "## Título",
+                     r"a heading of 703 characters; expected at most 500"),
+    "long word": (lambda b: append(b / CHAPTER, "a" * 5000), CHAPTER, "aaaa",
+                  r"a word of more than 1,000 characters; expected words of at most 1,000"),
+    "1 MB title": (lambda b: _retitle(b, "Palabra " * 131_072), "book.yaml", "title:",
+                   r"\(title\): a text of 1,048,57\d characters; expected at most 20,000"),
+    "3 MB YAML file": (lambda b: append(b / "glossary.yaml", "# " + "x" * 3_000_000),
+                       "glossary.yaml", None, r"the YAML file is 3,00\d,\d{3} bytes long"),
+}
+
+
+@pytest.mark.parametrize("case", SIZES)
+def test_an_input_too_large_to_typeset_is_an_error_at_its_line(case, book_copy, tmp_path,
+                                                               capsys):
+    setup, file, needle, pattern = SIZES[case]
+    setup(book_copy)
+    line = line_of(book_copy / file, needle) if needle else None
+    assert_one_located_error(book_copy, tmp_path, capsys, file, line, pattern)
+
+
+# --- 8. a stored simulation run is the book's own (difficulty.yaml) ------------------------
+
+#: case → (text of difficulty.yaml, its replacement, the error line's needle, pattern)
+STORED_RUN = {
+    "another goal": ("goal: 20", "goal: 5", "goal: 5",
+                     r"\(goal\): the stored run was played to 5 points, but the book's goal "
+                     r"is 20"),
+    "another reading": ("loose_anytime: false", "loose_anytime: true", "loose_anytime:",
+                        r"\(loose_anytime\): the stored run was played with loose_anytime: "
+                        r"true, not the book's rules"),
+    "another command": ("--games 400 --seed 2017 --player greedy --save\nplayer",
+                        "--games 400 --seed 2018 --player greedy --save\nplayer", "command:",
+                        r"\(command\): the stored run names the command .*--seed 2018.*; "
+                        r"expected command: rulebook simulate solo-catan --games 400 --seed "
+                        r"2017 --player greedy --save"),
+}
+
+
+@pytest.mark.parametrize("case", STORED_RUN)
+def test_a_stored_run_of_other_rules_is_an_error_at_its_field(case, book_copy, tmp_path,
+                                                              capsys):
+    old, new, needle, pattern = STORED_RUN[case]
+    edit(book_copy / "difficulty.yaml", old, new)
+    line = line_of(book_copy / "difficulty.yaml", needle)
+    assert_one_located_error(book_copy, tmp_path, capsys, "difficulty.yaml", line, pattern)
+
+
+#: `rulebook simulate` arguments refused before any game is played → the one line of error
+SIMULATE = {
+    "--save with --compare": (["--compare", "goal=5,20", "--save"],
+                              r"--save with --compare 'goal=5,20': the stored run must be "
+                              r"played by the book's own rules"),
+    "non-positive goals": (["--compare", "goal=0,-5"],
+                           r"--compare 'goal=0,-5': goal 0, -5 cannot be played; expected "
+                           r"goals of at least 1 point"),
+}
+
+
+@pytest.mark.parametrize("case", SIMULATE)
+def test_a_simulation_that_would_store_or_print_false_numbers_is_refused(case, book_copy,
+                                                                         capsys):
+    extra, pattern = SIMULATE[case]
+    before = (book_copy / "difficulty.yaml").read_bytes()
+    code = main(["simulate", str(book_copy), "--games", "2", "--jobs", "1"] + extra)
+    captured = capsys.readouterr()
+    message = captured.err + captured.out
+    assert code == 1 and "Traceback" not in message, message
+    lines = message.strip().splitlines()
+    assert len(lines) == 1 and re.search(pattern, lines[0]), message
+    assert (book_copy / "difficulty.yaml").read_bytes() == before
+
+

@@ -17,6 +17,8 @@ from .board import load_board
 from .conformance import Conformance
 from .context import prose_context
 from .examples import Example, ExampleSource
+from .limits import MAX_CHAPTER_BYTES, check_file_size, check_prose_lengths
+from .paths import BOOK_FILES, contained
 from .model import (Book, BookMeta, Chapter, Components, Difficulty, Facts,
                     FigureSpec, Glossary, PrintSpec, Ruling, ScoreBand)
 from .statements import Statements, card_markup
@@ -45,6 +47,8 @@ def find_book(name: str, root: Path = CONTENT_ROOT) -> Path:
 
 def load_book(folder: Path) -> Book:
     folder = Path(folder)
+    for name in BOOK_FILES:  # every file the book reads stays inside its folder (paths.py)
+        contained(folder / name, folder)
     book_doc = read_yaml(folder / "book.yaml")
     meta = validate(book_doc, BookMeta)
     components_doc = read_yaml(folder / "components.yaml")
@@ -53,11 +57,19 @@ def load_book(folder: Path) -> Book:
     _check_against_facts(components_doc, components, folder.parent / "_facts")
     glossary_doc = read_yaml(folder / "glossary.yaml")
     glossary = validate(glossary_doc, Glossary)
+    _check_unique(glossary_doc, [("abbreviations", i, "abbr")
+                                 for i in range(len(glossary.abbreviations))],
+                  [a.abbr for a in glossary.abbreviations], "abbreviation")
+    _check_unique(glossary_doc, [("terms", i, "term") for i in range(len(glossary.terms))],
+                  [t.term for t in glossary.terms], "term",
+                  fold=lambda term: " ".join(term.casefold().split()))
     rulings: list[Ruling] = []
     rulings_doc = None
     if (folder / "rulings.yaml").exists():
         rulings_doc = read_yaml(folder / "rulings.yaml")
         rulings = validate(rulings_doc, list[Ruling])
+        _check_unique(rulings_doc, [(i, "id") for i in range(len(rulings))],
+                      [r.id for r in rulings], "ruling id")
 
     examples = _load_examples(folder)
     scenarios = _load_examples(folder, "scenarios", taken=examples)
@@ -65,10 +77,16 @@ def load_book(folder: Path) -> Book:
     conformance = Conformance.load(folder)
     if conformance:
         conformance.check(rulings, sources)
-    difficulty = (validate(read_yaml(folder / "difficulty.yaml"), Difficulty)
-                  if (folder / "difficulty.yaml").exists() else None)
+    difficulty = None
+    if (folder / "difficulty.yaml").exists():
+        difficulty_doc = read_yaml(folder / "difficulty.yaml")
+        difficulty = validate(difficulty_doc, Difficulty)
+        _check_difficulty(difficulty_doc, difficulty, components, folder.name)
     figures_doc = read_yaml(folder / "figures.yaml") if (folder / "figures.yaml").exists() else None
     figures = validate(figures_doc, list[FigureSpec]) if figures_doc else []
+    if figures:
+        _check_unique(figures_doc, [(i, "id") for i in range(len(figures))],
+                      [f.id for f in figures], "figure id")
     board = (load_board(folder / "board.yaml") if any(f.kind == "board" for f in figures)
              else None)
     scores_doc = read_yaml(folder / "scores.yaml") if (folder / "scores.yaml").exists() else None
@@ -91,11 +109,16 @@ def load_book(folder: Path) -> Book:
     check_templates(statements.doc, statements.texts, (), context)
     statements.used = used
     for index, name in enumerate(meta.chapters):
-        file = folder / "chapters" / name
+        file = contained(folder / "chapters" / name, folder / "chapters",
+                         lambda message, expected: book_doc.error(("chapters", index), message,
+                                                                  expected),
+                         "the book's chapters/ folder")
         if not file.is_file():
             raise book_doc.error(("chapters", index), f"chapter file chapters/{name} not found",
                                  "a Markdown file in the book's chapters/ folder")
+        check_file_size(file, MAX_CHAPTER_BYTES, "chapter file")
         rendered = render_template(file, context)
+        check_prose_lengths(file, rendered.lines())
         prose.append(rendered)
         chapters.append(_chapter(file, rendered))
 
@@ -130,8 +153,12 @@ def _load_print(file: Path, context: dict, in_prose: set[str]) -> PrintSpec | No
         return None
     doc = read_yaml(file)
     spec = validate(doc, PrintSpec)
+    if spec.tokens is not None:
+        _check_fits(doc, ("tokens", "diameter"), spec.tokens.diameter, spec.tokens.diameter,
+                    spec.tokens.bleed)
     if spec.cards is None:
         return spec
+    _check_fits(doc, ("cards", "width"), spec.cards.width, spec.cards.height, spec.cards.bleed)
     faces = []
     for i, face in enumerate(spec.cards.faces):
         lines = []
@@ -141,12 +168,42 @@ def _load_print(file: Path, context: dict, in_prose: set[str]) -> PrintSpec | No
                 lines.append(card_markup(render_string(line, context)))
             except ValueError as exc:
                 raise doc.error(where, str(exc)) from None
+            _check_card_markup(doc, where, lines[-1])
             for statement in sorted(set(STATEMENT_CALL.findall(line)) - in_prose):
                 raise doc.error(where, f"the card repeats rule statement '{statement}', "
                                 "which no chapter prints",
                                 f'{{{{ rule("{statement}") }}}} in the chapter that states it')
         faces.append(dataclasses.replace(face, lines=lines))
     return dataclasses.replace(spec, cards=dataclasses.replace(spec.cards, faces=faces))
+
+
+def _check_fits(doc, where, width: float, height: float, bleed: float) -> None:
+    """Every piece is imposed on each home paper with its bleed and room for crop marks
+    (sheets/geometry.py); one that fits on none is refused here, before anything is drawn."""
+    from ..sheets.geometry import MIN_MARGIN, PAPERS, impose
+    for paper, (paper_w, paper_h) in PAPERS.items():
+        try:
+            impose(paper, width, height, bleed)
+        except ValueError:
+            room = 2 * (MIN_MARGIN + bleed)
+            raise doc.error(where, f"a {width:g}×{height:g} mm piece with {bleed:g} mm bleed "
+                            f"does not fit on {paper} with room for crop marks",
+                            f"at most {paper_w - room:g}×{paper_h - room:g} mm") from None
+
+
+def _check_card_markup(doc, where, line: str) -> None:
+    """A card line is ReportLab paragraph markup: parsed now, not while drawing the cards."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus.paraparser import ParaParser
+    try:
+        parsed = ParaParser().parse(line, ParagraphStyle("card-line"))
+    except ValueError as exc:
+        problem = str(exc).strip().splitlines()[-1].split("caused exception ", 1)[-1]
+        raise doc.error(where, f"the card line's markup does not parse ({problem})",
+                        "<b>…</b> and <i>…</i> closed in the line, and & < > as text") from None
+    if parsed is None or parsed[1] is None:
+        raise doc.error(where, "the card line's markup does not parse",
+                        "<b>…</b> and <i>…</i> closed in the line")
 
 
 def _load_examples(folder: Path, subfolder: str = "examples",
@@ -156,7 +213,7 @@ def _load_examples(folder: Path, subfolder: str = "examples",
     sources = []
     seen = {s.example.id: s.file for s in taken}
     for file in sorted((folder / subfolder).glob("*.yaml")):
-        doc = read_yaml(file)
+        doc = read_yaml(contained(file, folder))
         example = validate(doc, Example)
         source = ExampleSource(example, doc, scenario=subfolder == "scenarios")
         if example.id in seen:
@@ -242,6 +299,59 @@ def _check_components(doc, components: Components) -> None:
         for i, item_id in enumerate(ids):
             if ids.index(item_id) != i:
                 raise doc.error((group, i, "id"), f"duplicate id '{item_id}'")
+    _check_game(doc, components)
+
+
+def _check_game(doc, components: Components) -> None:
+    """The game's numbers must be playable with its components: the hand and the market are
+    dealt from the resource deck, so together they fit in it (also with every road bonus)."""
+    game = components.game
+    if game is None or game.hand_size is None or not components.resources:
+        return
+    deck = sum(r.count for r in components.resources)
+    dealt = [(("game",), game.hand_size, game.market_size or 0, "_size")]
+    dealt += [(("road_bonuses", i), b.get("hand", 0), b.get("market", 0), "")
+              for i, b in enumerate(components.road_bonuses)]
+    for where, hand, market, suffix in dealt:
+        if hand + market > deck:  # at the hand if it alone is too big, else at the market
+            field = ("hand" if hand > deck else "market") + suffix
+            raise doc.error(where + (field,), f"a hand of {hand} and a market of {market} "
+                            f"need {hand + market:,} cards, but the resource deck has {deck}",
+                            f"hand + market at most {deck} (the resources' counts)")
+
+
+def _check_unique(doc, paths, values, what: str, fold=lambda v: v) -> None:
+    """Each of `values` once: the second of a pair is an error at its own line."""
+    first: dict = {}
+    for path, value in zip(paths, values):
+        key = fold(value)
+        if key in first:
+            raise doc.error(path, f"{what} '{value}' is given twice (first at line "
+                            f"{doc.line_of(first[key])})", f"each {what} once")
+        first[key] = path
+
+
+def _check_difficulty(doc, run: Difficulty, components: Components, slug: str) -> None:
+    """The stored run must be one of this book's rules, made by the command it names: the
+    book prints its numbers as the book's own."""
+    goal = components.game.goal if components.game else None
+    if run.goal != goal:
+        raise doc.error(("goal",), f"the stored run was played to {run.goal} points, but the "
+                        f"book's goal is {goal}",
+                        f"a run by the book's own rules (rulebook simulate {slug} … --save)")
+    # The readings `--compare` can change; the book plays the engine's own (ruleset.py).
+    from ..engine.solo.ruleset import Ruleset
+    defaults = {f.name: f.default for f in dataclasses.fields(Ruleset)}
+    for name in ("university_unlimited", "loose_anytime"):
+        if getattr(run, name) != defaults[name]:
+            raise doc.error((name,), f"the stored run was played with {name}: "
+                            f"{str(getattr(run, name)).lower()}, not the book's rules",
+                            f"{name}: {str(defaults[name]).lower()}")
+    expected = Difficulty.run_command(slug, run.games, run.seed, run.player)
+    if run.command is None or run.command != expected:
+        raise doc.error(("command",), f"the stored run names the command {run.command!r}, "
+                        "not the one its player, games and seed make",
+                        f"command: {expected}")
 
 
 def _check_scores(doc, scores: list[ScoreBand]) -> None:
@@ -271,7 +381,9 @@ def _check_against_facts(doc, components: Components, facts_folder: Path) -> Non
     """Costs, points and goal that disagree with the researched facts stop the build."""
     if components.reference is None:
         return
-    file = facts_folder / f"{components.reference}.yaml"
+    file = contained(facts_folder / f"{components.reference}.yaml", facts_folder,
+                     lambda message, expected: doc.error(("reference",), message, expected),
+                     f"the shared {facts_folder.name}/ folder")
     if not file.is_file():
         raise doc.error(("reference",), f"no facts file '{components.reference}'",
                         f"a file in {facts_folder.name}/")

@@ -8,6 +8,7 @@ silently ignored one.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import field
 from enum import Enum
 from pathlib import Path
@@ -36,6 +37,19 @@ class PageSize(str, Enum):
 
 # --- book.yaml ---------------------------------------------------------------------------
 
+#: The languages the book's printed words (labels.py) and dates (Babel) come in.
+LANGUAGES = ("es", "en")
+#: At most this many of one component (cards of a resource, tokens): far more than a game has.
+MAX_PIECES = 1000
+
+
+def _supported_language(value: str) -> str:
+    if value not in LANGUAGES:
+        raise ValueError(f"unsupported language {value!r}; expected one of "
+                         f"{', '.join(LANGUAGES)}")
+    return value
+
+
 @dataclass(config=STRICT)
 class Credit:
     role: str
@@ -48,7 +62,7 @@ class BookMeta:
     subtitle: str
     version: str
     date: dt.date
-    language: str
+    language: Annotated[str, AfterValidator(_supported_language)]
     credits: list[Credit]
     chapters: Annotated[list[str], Field(min_length=1)]
     page_size: PageSize = PageSize.A5
@@ -65,7 +79,7 @@ class Resource:
     id: str
     name: str
     plural: str
-    count: Annotated[int, Field(ge=1)]
+    count: Annotated[int, Field(ge=1, le=MAX_PIECES)]
 
 
 @dataclass(config=STRICT)
@@ -275,6 +289,17 @@ class FigureSpec:
 
 # --- print.yaml: reference cards and tokens -----------------------------------------------
 
+MIN_PIECE = 10.0  # mm: the smallest card or token anyone can cut and read
+MAX_BLEED = 10.0  # mm: bleed and safe zone
+HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+def _hex_colour(value: str) -> str:
+    if not HEX_COLOUR.fullmatch(value):
+        raise ValueError("a colour is written #rrggbb, e.g. #c99a16")
+    return value
+
+
 @dataclass(config=STRICT)
 class CardFace:
     """One reference card. `kind` picks what fills it: the costs diagram, the glossary's
@@ -297,27 +322,27 @@ class CardBack:
 class CardSet:
     faces: Annotated[list[CardFace], Field(min_length=1)]
     back: CardBack
-    width: Annotated[float, Field(gt=0)] = 63.0
-    height: Annotated[float, Field(gt=0)] = 88.0
-    bleed: Annotated[float, Field(ge=0)] = 3.0
-    safe: Annotated[float, Field(ge=0)] = 4.0
+    width: Annotated[float, Field(ge=MIN_PIECE, allow_inf_nan=False)] = 63.0
+    height: Annotated[float, Field(ge=MIN_PIECE, allow_inf_nan=False)] = 88.0
+    bleed: Annotated[float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False)] = 3.0
+    safe: Annotated[float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False)] = 4.0
 
 
 @dataclass(config=STRICT)
 class TokenSide:
     label: str
     caption: str = ""
-    colour: str = "#c99a16"
+    colour: Annotated[str, AfterValidator(_hex_colour)] = "#c99a16"
 
 
 @dataclass(config=STRICT)
 class TokenSet:
     name: str            # what the tokens are called, plural: "fichas de comercio"
-    count: Annotated[int, Field(ge=1)]
+    count: Annotated[int, Field(ge=1, le=MAX_PIECES)]
     front: TokenSide
     back: TokenSide
-    diameter: Annotated[float, Field(gt=0)] = 25.0
-    bleed: Annotated[float, Field(ge=0)] = 3.0
+    diameter: Annotated[float, Field(ge=MIN_PIECE, allow_inf_nan=False)] = 25.0
+    bleed: Annotated[float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False)] = 3.0
     name_one: str | None = None  # one token: "ficha de comercio" (for "1 ficha de comercio")
 
 
@@ -346,10 +371,20 @@ class Difficulty:
     events_per_game: dict[str, float]
     unfinished_rate: float = 0.0
     stuck_bare: Annotated[int, Field(ge=0)] = 0
+    # What produced the run (generator/simulate/difficulty.py): the command, and the rule
+    # parameters besides the goal; `rulebook check` refuses values that are not the book's.
+    command: str | None = None
+    university_unlimited: bool = False
+    loose_anytime: bool = False
 
     @property
     def win_rate(self) -> float:
         return self.wins / self.games
+
+    @staticmethod
+    def run_command(slug: str, games: int, seed: int, player: str) -> str:
+        """The command that stores a run (and reproduces it without --save)."""
+        return f"rulebook simulate {slug} --games {games} --seed {seed} --player {player} --save"
 
 
 # --- scores.yaml: final score to title ------------------------------------------------------

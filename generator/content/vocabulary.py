@@ -26,6 +26,7 @@ from pydantic import ConfigDict
 from pydantic.dataclasses import dataclass
 
 from ..errors import ContentError, Location
+from .paths import contained
 from .yamlsource import YamlDocument, read_yaml, validate
 
 STRICT = ConfigDict(extra="forbid", frozen=True)
@@ -109,7 +110,7 @@ def load_terms(facts: Path, family: str, book_doc: YamlDocument) -> list[Term]:
     if not file.is_file():
         raise book_doc.error(("vocabulary",), f"no vocabulary file {VOCABULARY_FILE}",
                              f"a file {file}")
-    doc = read_yaml(file)
+    doc = read_yaml(contained(file, facts, what=f"the shared {facts.name}/ folder"))
     families = validate(doc, dict[str, list[Term]])
     if family not in families:
         raise book_doc.error(("family",), f"no vocabulary for the family '{family}'",

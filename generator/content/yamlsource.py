@@ -15,7 +15,9 @@ from typing import Any, Iterable
 import yaml
 from pydantic import TypeAdapter, ValidationError
 
+from .textfile import read_text
 from ..errors import ContentError, Location
+from .limits import MAX_YAML_BYTES, MAX_YAML_STRING, check_file_size
 
 
 @dataclass(frozen=True)
@@ -71,17 +73,25 @@ def format_path(path: Iterable[str | int]) -> str:
 
 
 # libyaml's parser when PyYAML was built with it (its wheels are), else the pure-Python one.
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    """A date that does not exist (2026-02-30) stays text, for the model to refuse at its
+    line and path, instead of stopping PyYAML with a bare ValueError."""
+
+
+def _timestamp(loader, node):
+    try:
+        return yaml.SafeLoader.construct_yaml_timestamp(loader, node)
+    except ValueError:
+        return loader.construct_scalar(node)
+
+
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp)
 
 
 def read_yaml(file: Path) -> YamlDocument:
     """Parse `file`; a syntax error becomes a ContentError at the line PyYAML reports."""
-    try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ContentError(Location(file), "file not found") from None
-    except UnicodeDecodeError as exc:
-        raise ContentError(Location(file), f"not UTF-8 text ({exc.reason})") from None
+    check_file_size(file, MAX_YAML_BYTES, "YAML file")
+    text = read_text(file)
     loader = _Loader(text)
     try:
         root = loader.get_single_node()  # one parse gives both the nodes and the data
@@ -129,6 +139,10 @@ def _check_nodes(file: Path, root: yaml.Node) -> None:
         elif isinstance(node, yaml.SequenceNode):
             for index, item in enumerate(node.value):
                 total += walk(item, path + (index,))
+        elif len(node.value) > MAX_YAML_STRING:  # a scalar: see limits.py
+            raise ContentError(Location(file, node.start_mark.line + 1, format_path(path) or None),
+                               f"a text of {len(node.value):,} characters",
+                               f"at most {MAX_YAML_STRING:,}")
         if total > MAX_VALUES:
             raise ContentError(Location(file, node.start_mark.line + 1, format_path(path) or None),
                                f"the file holds more than {MAX_VALUES:,} values once its "
@@ -173,4 +187,14 @@ def _explain(error: dict) -> tuple[str, str | None]:
         return "expected a mapping of fields", None
     got = error.get("input")
     shown = repr(got) if not isinstance(got, (dict, list)) else type(got).__name__
+    if kind == "value_error":  # a validator of the model: its own words
+        text = str(error["ctx"]["error"]) if "ctx" in error else error["msg"]
+        if "; expected " in text:
+            message, expected = text.split("; expected ", 1)
+            return message, expected
+        return f"invalid value {shown}: {text}", None
+    if kind.startswith("date"):
+        return f"invalid value {shown}: {error['msg']}", "a real date as YYYY-MM-DD"
+    if kind in ("finite_number",):
+        return f"invalid value {shown}: {error['msg']}", "a number of millimetres"
     return f"invalid value {shown}: {error['msg']}", None

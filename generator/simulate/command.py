@@ -36,6 +36,10 @@ def _variants(base, compare: str | None) -> dict[str, object]:
     except ValueError:
         raise GeneratorError(f"--compare {compare!r}: values must be whole numbers "
                              "(goal) or true/false (the others)") from None
+    if name == "goal" and any(v < 1 for v in parsed):
+        bad = ", ".join(str(v) for v in parsed if v < 1)
+        raise GeneratorError(f"--compare {compare!r}: goal {bad} cannot be played; expected "
+                             "goals of at least 1 point")
     return {f"{name}={v}": dataclasses.replace(base, **{name: v}) for v in parsed}
 
 
@@ -44,6 +48,11 @@ def simulate_command(book: Book, args, out) -> None:
         raise GeneratorError(f"{book.slug}: no simulator for this book's rules yet")
     if args.games < 1 or args.jobs < 1:
         raise GeneratorError("--games and --jobs must be at least 1")
+    if args.save and args.compare:
+        # The stored run is what the book prints: only a run by the book's own rules.
+        raise GeneratorError(f"--save with --compare {args.compare!r}: the stored run must "
+                             "be played by the book's own rules; expected --save without "
+                             "--compare")
     base = rules_for(book)
     if args.replay is not None:
         for number, line in enumerate(replay_log(base, args.replay, args.player,
@@ -73,5 +82,5 @@ def simulate_command(book: Book, args, out) -> None:
     goal = min(getattr(r, "goal", base.goal) for r in _variants(base, args.compare).values())
     out.print(points_table("puntos al final", summaries, goal))
     if args.save:
-        file = save_difficulty(book, args, next(iter(summaries.values())))
+        file = save_difficulty(book, args, base, next(iter(summaries.values())))
         out.print(f"[green]saved[/] {file}")

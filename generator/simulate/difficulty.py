@@ -9,18 +9,26 @@ from __future__ import annotations
 import yaml
 
 from ..build import write_atomically
-from ..content.model import Book
+from ..content.model import Book, Difficulty
 from .stats import Summary
 
-HEADER = ("# Written by `rulebook simulate {slug} --games {games} --seed {seed} --player {player}"
-          " --save`.\n# The difficulty appendix prints these numbers; rerun that command to"
-          " check them.\n")
+HEADER = ("# Written by `{command}`.\n# The difficulty appendix prints these numbers; rerun"
+          " that command to check them.\n")
+
+#: The engine's rule parameters a run records (generator/engine/solo/ruleset.py): the goal
+#: and the readings `--compare` can change. `rulebook check` refuses a stored run whose
+#: values are not the book's.
+RULE_PARAMETERS = ("goal", "university_unlimited", "loose_anytime")
 
 
-def save_difficulty(book: Book, args, summary: Summary):
+def save_difficulty(book: Book, args, rules, summary: Summary):
+    """Store a run played by `rules` (the book's own: `--save` refuses `--compare`), with
+    the command and every rule parameter that produced it."""
+    command = Difficulty.run_command(book.slug, summary.games, args.seed, args.player)
     data = {
+        "command": command,
         "player": args.player, "games": summary.games, "seed": args.seed,
-        "goal": book.components.game.goal,
+        **{name: getattr(rules, name) for name in RULE_PARAMETERS},
         "wins": summary.wins, "win_low": round(summary.win_low, 4),
         "win_high": round(summary.win_high, 4),
         "mean_points": round(summary.mean_points, 2),
@@ -33,8 +41,7 @@ def save_difficulty(book: Book, args, summary: Summary):
         "events_per_game": {k: round(v, 3) for k, v in summary.events_per_game.items()},
     }
     file = book.folder / "difficulty.yaml"
-    text = HEADER.format(slug=book.slug, games=summary.games, seed=args.seed,
-                         player=args.player) + yaml.safe_dump(data, sort_keys=False,
-                                                              allow_unicode=True)
+    text = HEADER.format(command=command) + yaml.safe_dump(data, sort_keys=False,
+                                                           allow_unicode=True)
     write_atomically(file, text.encode("utf-8"))
     return file
