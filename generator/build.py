@@ -7,6 +7,7 @@ it, nor clobbers the previous good one.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import tempfile
@@ -30,33 +31,72 @@ from .pdf.document import render_pdf
 OUTPUT_ROOT = Path(__file__).resolve().parents[1] / "output"
 
 
-@dataclass(frozen=True)
-class Built:
-    book: Book
-    files: list[Path]
-
-
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
 
 
-def write_atomically(target: Path, data: bytes) -> None:
+def _write_bytes(stream, data: bytes) -> None:
+    stream.write(data)
+
+
+def _stage(target: Path, data: bytes) -> Path:
+    """`data` in a hidden `.part` file beside `target` (removed again if writing fails)."""
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
                                              suffix=".part")
     except OSError as exc:
-        raise RenderError(f"{target.parent}: cannot write output ({exc.strerror})") from None
+        raise RenderError(f"{target.parent}: cannot write output "
+                          f"({exc.strerror or exc})") from None
     try:
         with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
+            _write_bytes(stream, data)
         os.chmod(temporary, 0o666 & ~_umask())
-        os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+    return Path(temporary)
+
+
+def write_atomically(target: Path, data: bytes) -> None:
+    temporary = _stage(target, data)
+    try:
+        os.replace(temporary, target)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def _remove_parts(folder: Path) -> None:
+    """Hidden `.part` files a killed build left behind (a finished build leaves none)."""
+    for part in folder.glob(".*.part") if folder.is_dir() else ():
+        part.unlink(missing_ok=True)
+
+
+def write_all(files: list[tuple[Path, bytes]]) -> list[Path]:
+    """Every file of a build, or none: all are staged as `.part` files first (a full disk or
+    Ctrl-C stops here, and the staged files are removed), then renamed into place."""
+    for folder in {target.parent for target, _ in files}:
+        _remove_parts(folder)
+    for target, _ in files:
+        if target.is_dir():
+            raise RenderError(f"{target}: cannot write output (a folder is in the way); "
+                              "expected no folder of that name in the output folder")
+    staged: list[tuple[Path, Path]] = []
+    target = None
+    try:
+        for target, data in files:
+            staged.append((_stage(target, data), target))
+        for temporary, target in staged:
+            os.replace(temporary, target)
+    except OSError as exc:
+        raise RenderError(f"{target}: cannot write output ({exc.strerror or exc})") from None
+    finally:
+        for temporary, _ in staged:
+            temporary.unlink(missing_ok=True)
+    return [target for target, _ in files]
 
 
 def rulebook_path(book: Book, output: Path, size: PageSize | None) -> Path:
@@ -64,35 +104,50 @@ def rulebook_path(book: Book, output: Path, size: PageSize | None) -> Path:
     return output / book.slug / f"{book.slug}{suffix}.pdf"
 
 
-def build_book(folder: Path, output: Path = OUTPUT_ROOT, size: PageSize | None = None) -> Built:
-    """Load and check everything first; only a book that passes every check is written."""
+@dataclass(frozen=True)
+class Built:
+    book: Book
+    files: list[Path]
+    print_files: list[Path] = dataclasses.field(default_factory=list)
+
+
+def build_book(folder: Path, output: Path = OUTPUT_ROOT, size: PageSize | None = None,
+               papers: list[SheetOptions] | None = None) -> Built:
+    """Load and check everything first; only a book that passes every check is written.
+
+    Every output (with `papers`, the print-and-play files too) is rendered in memory before
+    the first byte is written, and then written all together or not at all (`write_all`)."""
     book = load_book(folder)
     replays = check_book(book)  # a book whose examples fail is not built
     figures = book_figures(book, replays)
     target = rulebook_path(book, output, size)
     layout = target.with_name(f".{target.stem}.pages.json")
     pdf, pages = render_pdf(book, size, replays, _read_pages(layout), figures)
-    page = render_html(book, replays, figures).encode("utf-8")  # all rendered before writing
-    written = write_figures(figures, output / book.slug / "figures")
+    page = render_html(book, replays, figures).encode("utf-8")
+    folder_out = output / book.slug / "figures"
+    svgs = [(folder_out / f"{figure.name}.svg", figure.svg.encode("utf-8"))
+            for figure in figures.all()]
+    pieces = render_print(book, output, papers) if papers else []
     html = output / book.slug / "index.html"
-    write_atomically(html, page)
-    written.append(html)
-    write_atomically(target, pdf)
-    write_atomically(layout, json.dumps(pages, sort_keys=True).encode())
-    return Built(book, [target] + written)
+    write_all([(target, pdf), *svgs, (html, page), *pieces,
+               (layout, json.dumps(pages, sort_keys=True).encode())])
+    _remove_old_figures(folder_out, [svg for svg, _ in svgs])
+    return Built(book, [target] + [svg for svg, _ in svgs] + [html],
+                 [piece for piece, _ in pieces])
 
 
 def write_figures(figures, folder: Path) -> list[Path]:
     """Every figure as an SVG file, for reuse; figures of an older build are removed."""
-    written = []
-    for figure in figures.all():
-        target = folder / f"{figure.name}.svg"
-        write_atomically(target, figure.svg.encode("utf-8"))
-        written.append(target)
+    written = write_all([(folder / f"{figure.name}.svg", figure.svg.encode("utf-8"))
+                         for figure in figures.all()])
+    _remove_old_figures(folder, written)
+    return written
+
+
+def _remove_old_figures(folder: Path, written: list[Path]) -> None:
     for old in folder.glob("*.svg"):
         if old not in written:
-            old.unlink()
-    return written
+            old.unlink(missing_ok=True)
 
 
 def _read_pages(file: Path) -> dict[str, int] | None:
@@ -123,7 +178,10 @@ def _suffix(options: SheetOptions) -> str:
     return "-".join(parts)
 
 
-def build_cards(book: Book, output: Path, papers: list[SheetOptions]) -> list[Path]:
+Rendered = list[tuple[Path, bytes]]  # files drawn in memory, not yet written
+
+
+def render_cards(book: Book, output: Path, papers: list[SheetOptions]) -> Rendered:
     """Reference cards: a home sheet per paper and option set, and a print-shop file."""
     cards = book.print_spec.cards if book.print_spec else None
     if cards is None:
@@ -135,54 +193,67 @@ def build_cards(book: Book, output: Path, papers: list[SheetOptions]) -> list[Pa
                                   Words(book.components), marks).tostring()
     pieces = reference_cards(book, costs_svg)
     trim = (cards.width, cards.height)
-    written = []
+    rendered = []
     for options in papers:
         pdf, _ = home_sheets(pieces, trim, cards.bleed, options, book.meta.title,
                              ("carta de referencia", "cartas de referencia"))
-        written.append(_write(output / book.slug / f"cartas-{_suffix(options)}.pdf", pdf))
-    written.append(_shop_file(output / book.slug, "cartas", pieces, trim, cards.bleed, book,
-                              papers))
-    return written
+        rendered.append((output / book.slug / f"cartas-{_suffix(options)}.pdf", pdf))
+    rendered.append(_shop_file(output / book.slug, "cartas", pieces, trim, cards.bleed, book,
+                               papers))
+    return rendered
 
 
-def build_tokens(book: Book, output: Path, papers: list[SheetOptions]) -> list[Path]:
+def render_tokens(book: Book, output: Path, papers: list[SheetOptions]) -> Rendered:
     spec = book.print_spec.tokens if book.print_spec else None
     if spec is None:
         return []
     pieces = tokens(spec)
     trim = (spec.diameter, spec.diameter)
-    written = []
+    rendered = []
     for options in papers:
         pdf, _ = home_sheets(pieces, trim, spec.bleed, options, book.meta.title,
                              (spec.name_one or spec.name, spec.name))
-        written.append(_write(output / book.slug / f"fichas-{_suffix(options)}.pdf", pdf))
-    written.append(_shop_file(output / book.slug, "fichas", pieces, trim, spec.bleed, book,
-                              papers))
-    return written
+        rendered.append((output / book.slug / f"fichas-{_suffix(options)}.pdf", pdf))
+    rendered.append(_shop_file(output / book.slug, "fichas", pieces, trim, spec.bleed, book,
+                               papers))
+    return rendered
 
 
 def _shop_file(folder: Path, stem: str, pieces, trim, bleed: float, book: Book,
-               papers: list[SheetOptions]) -> Path:
+               papers: list[SheetOptions]) -> tuple[Path, bytes]:
     ink_saving = any(o.ink_saving for o in papers)
     pdf = print_shop(pieces, trim, bleed, book.meta.title, ink_saving)
-    return _write(folder / f"{stem}-imprenta{'-ahorro' if ink_saving else ''}.pdf", pdf)
+    return folder / f"{stem}-imprenta{'-ahorro' if ink_saving else ''}.pdf", pdf
+
+
+def render_calibration(book: Book, output: Path, papers: list[SheetOptions]) -> Rendered:
+    plain = [SheetOptions(o.paper, o.flip, o.offset) for o in papers]  # ink is irrelevant
+    return [(output / book.slug / f"calibracion-{_suffix(o)}.pdf", calibration(o))
+            for o in plain]
+
+
+def render_print(book: Book, output: Path, papers: list[SheetOptions],
+                 kinds: tuple[str, ...] = ("cards", "tokens")) -> Rendered:
+    """A book's print-and-play files of the kinds asked, plus the calibration pages that go
+    with them (none when the book has nothing of those kinds to print), in memory."""
+    makers = {"cards": render_cards, "tokens": render_tokens}
+    files = [f for kind in kinds for f in makers[kind](book, output, papers)]
+    return files + render_calibration(book, output, papers) if files else []
 
 
 def build_print(book: Book, output: Path, papers: list[SheetOptions],
                 kinds: tuple[str, ...] = ("cards", "tokens")) -> list[Path]:
-    """A book's print-and-play files of the kinds asked, plus the calibration pages that go
-    with them (none when the book has nothing of those kinds to print)."""
-    makers = {"cards": build_cards, "tokens": build_tokens}
-    files = [f for kind in kinds for f in makers[kind](book, output, papers)]
-    return files + build_calibration(book, output, papers) if files else []
+    """Render, then write all of them or none."""
+    return write_all(render_print(book, output, papers, kinds))
+
+
+def build_cards(book: Book, output: Path, papers: list[SheetOptions]) -> list[Path]:
+    return write_all(render_cards(book, output, papers))
+
+
+def build_tokens(book: Book, output: Path, papers: list[SheetOptions]) -> list[Path]:
+    return write_all(render_tokens(book, output, papers))
 
 
 def build_calibration(book: Book, output: Path, papers: list[SheetOptions]) -> list[Path]:
-    plain = [SheetOptions(o.paper, o.flip, o.offset) for o in papers]  # ink is irrelevant
-    return [_write(output / book.slug / f"calibracion-{_suffix(o)}.pdf", calibration(o))
-            for o in plain]
-
-
-def _write(target: Path, data: bytes) -> Path:
-    write_atomically(target, data)
-    return target
+    return write_all(render_calibration(book, output, papers))

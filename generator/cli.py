@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.metadata
+import math
 import os
 import sys
 import time
@@ -30,13 +31,30 @@ def _page_size(text: str) -> PageSize:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+MAX_OFFSET = 10.0  # mm: a duplex printer is off by a few millimetres, never by centimetres
+
+
 def _offset(text: str) -> tuple[float, float]:
+    expected = (f"{text!r}: expected X,Y in millimetres between {-MAX_OFFSET:g} and "
+                f"{MAX_OFFSET:g}, e.g. 1.5,-0.5")
     try:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected X,Y in millimetres, "
-                                         "e.g. 1.5,-0.5") from None
+        raise argparse.ArgumentTypeError(expected) from None
+    if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET for v in (x, y)):
+        raise argparse.ArgumentTypeError(expected)
     return x, y
+
+
+class UsageError(GeneratorError):
+    """A mistake on the command line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line of error and exit 1, like any other mistake."""
+
+    def error(self, message: str):
+        raise UsageError(f"{self.prog}: {message}")
 
 
 def _sheet_options(args) -> list[SheetOptions]:
@@ -45,12 +63,13 @@ def _sheet_options(args) -> list[SheetOptions]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="rulebook",
         description="Printable rulebooks from structured rule content (YAML + Markdown).")
     parser.add_argument("--version", action="version",
                         version=f"%(prog)s {importlib.metadata.version('rulebook-generator')}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                parser_class=_Parser)
 
     build = sub.add_parser("build", help="build books into output/<book>/",
                            description="Check and build books. With no BOOK, every book "
@@ -119,7 +138,15 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _folders(names: list[str], root: Path) -> list[Path]:
-    return [find_book(n, root) for n in names] if names else book_folders(root)
+    if names:
+        return [find_book(n, root) for n in names]
+    if not root.is_dir():
+        raise UsageError(f"{root}: no such folder; expected the folder holding the books "
+                         "(--content DIR)")
+    folders = book_folders(root)
+    if not folders:
+        raise UsageError(f"{root}: no books here; expected folders with a book.yaml")
+    return folders
 
 
 def _check(folder: Path, coverage: bool, out: Console) -> bool:
@@ -154,11 +181,11 @@ def _check(folder: Path, coverage: bool, out: Console) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
     out = Console(highlight=False)
     err = Console(stderr=True, highlight=False)
     status = 0
     try:
+        args = _parser().parse_args(argv)
         folders = _folders(args.books, args.content)
         for folder in folders:
             start = time.perf_counter()
@@ -175,17 +202,26 @@ def main(argv: list[str] | None = None) -> int:
                 if not _check(folder, args.coverage, out):
                     status = 1
             else:
-                built = build_book(folder, args.output, args.page_size)
+                built = build_book(folder, args.output, args.page_size,
+                                   [SheetOptions(p) for p in PAPERS])
                 took = time.perf_counter() - start
                 pdf, figures = built.files[0], [f for f in built.files if f.suffix == ".svg"]
                 out.print(f"[green]built[/] {escape(str(pdf))}, index.html and "
                           f"{len(figures)} figures ({took:.2f} s)")
-                pieces = build_print(built.book, args.output, [SheetOptions(p) for p in PAPERS])
+                pieces = built.print_files
                 if pieces:
                     out.print(f"[green]built[/] {len(pieces)} print-and-play files in "
                               f"{escape(str(pieces[0].parent))}")
     except GeneratorError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
+        return 1
+    except KeyboardInterrupt:  # every output is written whole or not at all (build.py)
+        err.print("[bold red]error:[/] interrupted; nothing was written", soft_wrap=True)
+        return 130
+    except OSError as exc:  # a file the layers above did not name: still one line
+        where = f"{exc.filename}: " if exc.filename else ""
+        err.print(f"[bold red]error:[/] {escape(where)}cannot read or write "
+                  f"({escape(exc.strerror or str(exc))})", soft_wrap=True)
         return 1
     return status
 

@@ -610,3 +610,290 @@ def test_a_simulation_that_would_store_or_print_false_numbers_is_refused(case, b
     assert (book_copy / "difficulty.yaml").read_bytes() == before
 
 
+# --- 9. print.yaml is checked when the book is read, before anything is drawn ---------------
+
+TOKENS = """tokens:
+  name: fichas de prueba
+  count: 20
+  diameter: 25
+  front: {label: "1", colour: "#c99a16"}
+  back: {label: "1", colour: "#9c3d1a"}
+"""
+
+
+def _tokens(book: Path, old: str, new: str) -> None:
+    append(book / "print.yaml", TOKENS.replace(old, new))
+
+
+#: case → (set-up of the copy, the error line's needle, pattern)
+PRINT = {
+    "bad colour": (lambda b: _tokens(b, '"#c99a16"', '"rojo"'), "front: {",
+                   r"\(tokens\.front\.colour\): invalid value 'rojo': .*#rrggbb"),
+    "card wider than the paper": (
+        lambda b: edit(b / "print.yaml", "  width: 63", "  width: 300"), "width: 300",
+        r"\(cards\.width\): a 300×88 mm piece with 3 mm bleed does not fit on A4 with room "
+        r"for crop marks; expected at most 184×271 mm"),
+    "token larger than the paper": (
+        lambda b: _tokens(b, "diameter: 25", "diameter: 260"), "diameter: 260",
+        r"\(tokens\.diameter\): a 260×260 mm piece with 3 mm bleed does not fit on A4"),
+    "card height 0.001": (
+        lambda b: edit(b / "print.yaml", "  height: 88", "  height: 0.001"), "height: 0.001",
+        r"\(cards\.height\): invalid value 0\.001: Input should be greater than or equal to 10"),
+    "unbalanced <b>": (
+        lambda b: edit(b / "print.yaml", '"<b>Coloca</b> una carta', '"<b>Coloca una carta'),
+        "<b>Coloca una carta", r"\(cards\.faces\[1\]\.lines\[0\]\): the card line's markup "
+                               r"does not parse .*; expected <b>…</b> and <i>…</i> closed"),
+    "a billion tokens": (
+        lambda b: _tokens(b, "count: 20", "count: 1000000000"), "count: 1000000000",
+        r"\(tokens\.count\): invalid value 1000000000: Input should be less than or equal "
+        r"to 1000"),
+}
+
+
+@pytest.mark.parametrize("case", PRINT)
+def test_a_print_mistake_is_an_error_at_its_line(case, book_copy, tmp_path, capsys):
+    setup, needle, pattern = PRINT[case]
+    setup(book_copy)
+    line = line_of(book_copy / "print.yaml", needle)
+    assert_one_located_error(book_copy, tmp_path, capsys, "print.yaml", line, pattern)
+
+
+def test_a_build_that_fails_while_drawing_writes_nothing(book_copy, tmp_path, capsys,
+                                                        monkeypatch):
+    """Everything is rendered in memory first: a failure in the last output (the cards)
+    leaves no rulebook, edition or figure of this build, and the older build untouched."""
+    from generator import build
+    from generator.errors import RenderError
+    output = tmp_path / "out"
+    assert run("build", book_copy, output, capsys)[0] == 0
+    before = {p: p.read_bytes() for p in files_in(output)}
+    edit(book_copy / CHAPTER, "Esta variante convierte", "Otra frase. Esta variante convierte")
+
+    def broken(*args, **kwargs):
+        raise RenderError("cannot draw the sheet")
+    monkeypatch.setattr(build, "home_sheets", broken)
+    code, message = run("build", book_copy, output, capsys)
+    assert code == 1 and message.strip() == "error: cannot draw the sheet", message
+    assert {p: p.read_bytes() for p in files_in(output)} == before
+
+
+# --- 10. ordinary Markdown: built, or refused at its line --------------------------------------
+
+#: Markdown that people write: the book is built with it, never a traceback.
+MARKDOWN = {
+    "a line with only >": "Antes.\n\n>\n\nDespués.",
+    "nested quote": "> fuera\n>\n> > dentro\n> > > más dentro",
+    "table in a note": '!!! note "Tabla"\n    | a | b |\n    |---|---|\n    | 1 | 2 |',
+    "nested admonition": '!!! note "Fuera"\n    Texto.\n\n    !!! warning "Dentro"\n'
+                         '        Texto dentro.',
+    "empty note": '!!! note ""',
+    "long table cell": "| a | b |\n|---|---|\n| x | " + "palabra larga " * 1400 + "|",
+    "reference link to a missing anchor": "Ver [la regla][r] y [otra][s].\n\n[r]: #no-existe\n"
+                                          "[s]: #no-existe \"Título\"",
+}
+
+
+@pytest.mark.parametrize("case", MARKDOWN)
+def test_ordinary_markdown_is_built(case, book_copy, tmp_path, capsys):
+    append(book_copy / CHAPTER, MARKDOWN[case])
+    code, message = run("build", book_copy, tmp_path / "out", capsys)
+    assert code == 0 and "Traceback" not in message, message
+    assert not [p for p in files_in(tmp_path / "out") if p.name.endswith(".part")]
+
+
+def test_a_chapter_saved_with_a_bom_is_read(book_copy, tmp_path, capsys):
+    chapter = book_copy / CHAPTER
+    chapter.write_bytes(b"\xef\xbb\xbf" + chapter.read_bytes())
+    code, message = run("check", book_copy, tmp_path / "out", capsys)
+    assert code == 0 and message.startswith("ok "), message
+
+
+def _latin1(book: Path) -> None:
+    """Saved as Windows-1252 (Latin-1 with curly quotes and dashes), as old editors do."""
+    chapter = book / CHAPTER
+    chapter.write_bytes(chapter.read_text(encoding="utf-8").encode("cp1252"))
+
+
+#: case → (set-up of the copy, the line of the error (needle) or 1, pattern)
+MARKDOWN_REFUSED = {
+    "typed [[example:x]]": (
+        lambda b: append(b / CHAPTER, "[[example:principiante]]"), "[[example:",
+        r"\[\[example:principiante\]\] is written by the book itself; expected "
+        r"\{\{ example\(\"principiante\"\) \}\}"),
+    "typed [[figure:x]] in a sentence": (
+        lambda b: append(b / CHAPTER, "Mira [[figure:costes]] aquí."), "[[figure:",
+        r"\[\[figure:costes\]\] is written by the book itself"),
+    "empty chapter": (lambda b: (b / CHAPTER).write_text("", encoding="utf-8"), None,
+                      r"a chapter must open with its title; expected a first line '# Title'"),
+    "Latin-1 chapter": (_latin1, "LATIN-1",
+                        r"not UTF-8 text \(.*\); expected the file saved as UTF-8"),
+}
+
+
+@pytest.mark.parametrize("case", MARKDOWN_REFUSED)
+def test_markdown_the_pdf_cannot_show_is_refused_at_its_line(case, book_copy, tmp_path, capsys):
+    setup, needle, pattern = MARKDOWN_REFUSED[case]
+    setup(book_copy)
+    if needle == "LATIN-1":  # the line of the first byte that is not ASCII
+        data = (book_copy / CHAPTER).read_bytes()
+        line = data[:next(i for i, b in enumerate(data) if b > 127)].count(b"\n") + 1
+    elif needle:
+        line = line_of(book_copy / CHAPTER, needle)
+    else:
+        line = 1
+    assert_one_located_error(book_copy, tmp_path, capsys, CHAPTER, line, pattern)
+
+
+# --- 11. plain mistakes in the book and on the command line -----------------------------------
+
+def _unreadable(book: Path, monkeypatch) -> None:
+    target = book / "glossary.yaml"
+    target.chmod(0)
+    for name in ("read_text", "read_bytes"):
+        real = getattr(Path, name)
+
+        def read(self, *args, _real=real, **kwargs):  # root reads anything: refuse as the
+            if self == target:                          # OS would for anyone else
+                raise PermissionError(13, "Permission denied", str(self))
+            return _real(self, *args, **kwargs)
+        monkeypatch.setattr(Path, name, read)
+
+
+def _folder_for(book: Path, file: str) -> None:
+    (book / file).unlink()
+    (book / file).mkdir()
+
+
+#: case → (set-up (book, monkeypatch), file, the error line's needle or None, pattern)
+MISTAKES = {
+    "impossible date": (lambda b, m: edit(b / "book.yaml", "date: 2026-11-30",
+                                          "date: 2026-02-30"),
+                        "book.yaml", "date:", r"\(date\): invalid value '?2026-02-30'?: "
+                        r".*expected a real date as YYYY-MM-DD"),
+    "unsupported language": (lambda b, m: edit(b / "book.yaml", "language: es", "language: fr"),
+                             "book.yaml", "language:",
+                             r"\(language\): unsupported language 'fr'; expected one of es, en"),
+    "a billion resource cards": (
+        lambda b, m: edit(b / "components.yaml", "count: 14", "count: 1000000000"),
+        "components.yaml", "count: 1000000000",
+        r"invalid value 1000000000: Input should be less than or equal to 1000"),
+    "unreadable file": (_unreadable, "glossary.yaml", None,
+                        r"cannot read the file \(Permission denied\)"),
+    "a folder named glossary.yaml": (lambda b, m: _folder_for(b, "glossary.yaml"),
+                                     "glossary.yaml", None,
+                                     r"is a folder; expected a file"),
+    "a folder named examples/x.yaml": (lambda b, m: (b / "examples" / "x.yaml").mkdir(),
+                                       "examples/x.yaml", None, r"is a folder; expected a file"),
+    "a folder named like a chapter": (lambda b, m: _folder_for(b, CHAPTER), "book.yaml",
+                                      "01-introduccion.md", r"\(chapters\[0\]\): chapter file "
+                                      r"chapters/01-introduccion\.md is a folder; expected a "
+                                      r"Markdown file"),
+}
+
+
+@pytest.mark.parametrize("case", MISTAKES)
+def test_a_plain_mistake_is_one_line(case, book_copy, tmp_path, capsys, monkeypatch):
+    setup, file, needle, pattern = MISTAKES[case]
+    setup(book_copy, monkeypatch)
+    line = line_of(book_copy / file, needle) if needle else None
+    assert_one_located_error(book_copy, tmp_path, capsys, file, line, pattern)
+
+
+def _one_line(args: list[str], capsys, pattern: str, code: int = 1) -> None:
+    got = main(args)
+    captured = capsys.readouterr()
+    message = captured.err + captured.out
+    assert got == code and "Traceback" not in message, message
+    lines = message.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), message
+    assert re.search(pattern, lines[0]), message
+
+
+#: arguments → pattern of the one line (exit 1)
+ARGUMENTS = {
+    "--offset nan,inf": (["cards", "solo-catan", "--offset", "nan,inf"],
+                         r"argument --offset: 'nan,inf': expected X,Y in millimetres between "
+                         r"-10 and 10"),
+    "--offset 1e308": (["tokens", "solo-catan", "--offset", "1e308,0"],
+                       r"argument --offset: '1e308,0': expected X,Y .* between -10 and 10"),
+    "--offset 1000,1000": (["cards", "solo-catan", "--offset", "1000,1000"],
+                           r"argument --offset: '1000,1000'"),
+    "--offset one number": (["cards", "solo-catan", "--offset", "3"], r"argument --offset"),
+    "unknown option": (["build", "--colour"], r"unrecognized arguments: --colour"),
+}
+
+
+@pytest.mark.parametrize("case", ARGUMENTS)
+def test_a_bad_argument_is_one_line(case, tmp_path, capsys):
+    args, pattern = ARGUMENTS[case]
+    _one_line(args + ["--output", str(tmp_path / "out")], capsys, pattern)
+    assert files_in(tmp_path / "out") == []
+
+
+def test_content_pointing_nowhere_or_at_no_books_is_one_line(tmp_path, capsys):
+    _one_line(["check", "--content", str(tmp_path / "nowhere")], capsys,
+              r"nowhere: no such folder; expected the folder holding the books")
+    (tmp_path / "empty").mkdir()
+    _one_line(["check", "--content", str(tmp_path / "empty")], capsys,
+              r"empty: no books here; expected folders with a book\.yaml")
+    _one_line(["build", "--content", str(tmp_path / "empty"), "--output",
+               str(tmp_path / "out")], capsys, r"empty: no books here")
+    assert files_in(tmp_path / "out") == []
+
+
+def test_an_output_path_in_the_way_is_one_line(book_copy, tmp_path, capsys):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x", encoding="utf-8")
+    _one_line(["build", str(book_copy), "--output", str(blocker)], capsys,
+              r"a-file.*cannot write output")
+    output = tmp_path / "out"
+    (output / "solo-catan" / "index.html").mkdir(parents=True)
+    _one_line(["build", str(book_copy), "--output", str(output)], capsys,
+              r"index\.html: cannot write output \(.*\); expected .*")
+    assert files_in(output) == []
+
+
+def _fail_on_write(monkeypatch, exception: BaseException, after: int = 2) -> None:
+    """The atomic writer fails at its `after`-th file (disk full, Ctrl-C…)."""
+    from generator import build
+    real, calls = build._write_bytes, []
+
+    def write(stream, data):
+        calls.append(1)
+        if len(calls) > after:
+            raise exception
+        real(stream, data)
+    monkeypatch.setattr(build, "_write_bytes", write)
+
+
+@pytest.mark.parametrize("stage", ["rendering", "writing"])
+def test_ctrl_c_during_a_build_leaves_nothing_and_exits_130(stage, book_copy, tmp_path, capsys,
+                                                            monkeypatch):
+    from generator import build
+    if stage == "rendering":
+        monkeypatch.setattr(build, "render_html", lambda *a: (_ for _ in ()).throw(
+            KeyboardInterrupt()))
+    else:
+        _fail_on_write(monkeypatch, KeyboardInterrupt())
+    _one_line(["build", str(book_copy), "--output", str(tmp_path / "out")], capsys,
+              r"^error: interrupted; nothing was written$", code=130)
+    assert files_in(tmp_path / "out") == []
+
+
+def test_a_full_disk_is_one_line_and_leaves_nothing(book_copy, tmp_path, capsys, monkeypatch):
+    import errno
+    _fail_on_write(monkeypatch, OSError(errno.ENOSPC, "No space left on device"))
+    _one_line(["build", str(book_copy), "--output", str(tmp_path / "out")], capsys,
+              r"cannot write output \(No space left on device\)")
+    assert files_in(tmp_path / "out") == []
+
+
+def test_a_part_file_left_by_a_killed_build_is_removed(book_copy, tmp_path, capsys):
+    output = tmp_path / "out"
+    left = [output / "solo-catan" / ".solo-catan.pdf.x1y2.part",
+            output / "solo-catan" / "figures" / ".costes.svg.ab12.part"]
+    for part in left:
+        part.parent.mkdir(parents=True, exist_ok=True)
+        part.write_bytes(b"%PDF-1.4 half")
+    assert run("build", book_copy, output, capsys)[0] == 0
+    assert not [p for p in files_in(output) if p.name.endswith(".part")]

@@ -114,7 +114,8 @@ def load_book(folder: Path) -> Book:
                                                                   expected),
                          "the book's chapters/ folder")
         if not file.is_file():
-            raise book_doc.error(("chapters", index), f"chapter file chapters/{name} not found",
+            found = "is a folder" if file.is_dir() else "not found"
+            raise book_doc.error(("chapters", index), f"chapter file chapters/{name} {found}",
                                  "a Markdown file in the book's chapters/ folder")
         check_file_size(file, MAX_CHAPTER_BYTES, "chapter file")
         rendered = render_template(file, context)

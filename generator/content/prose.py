@@ -24,6 +24,7 @@ from markdown.inlinepatterns import AUTOMAIL_RE, ENTITY_RE, InlineProcessor
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 
+from .textfile import read_text
 from ..errors import ContentError, Location
 from .sandbox import ContentEnvironment
 
@@ -77,15 +78,21 @@ def render_string(text: str, context: dict[str, Any]) -> str:
         raise ValueError(f"template error: {_describe(exc)}") from None
 
 
+def _refuse_typed_markers(file: Path, source: str) -> None:
+    """`[[example:id]]` is what {{ example("id") }} leaves for the renderers: typed by hand
+    it would name a box or figure the checks never saw."""
+    found = MARKER.search(source)
+    if found:
+        line = source.count("\n", 0, found.start()) + 1
+        raise ContentError(Location(file, line), f"{found.group(0)} is written by the book "
+                           "itself", f'{{{{ {found.group(1)}("{found.group(2)}") }}}}')
+
+
 def render_template(file: Path, context: dict[str, Any]) -> RenderedProse:
     """Run Jinja over one chapter; an unknown name, a syntax slip or anything the sandbox
     refuses is a ContentError at the chapter's line."""
-    try:
-        source = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ContentError(Location(file), "chapter file not found") from None
-    except UnicodeDecodeError as exc:
-        raise ContentError(Location(file), f"not UTF-8 text ({exc.reason})") from None
+    source = read_text(file, "chapter file not found")
+    _refuse_typed_markers(file, source)
     env = _ENV
     try:
         template = env.from_string(source)
@@ -210,7 +217,9 @@ def parse_markdown(prose: RenderedProse) -> ET.Element:
     md = markdown.Markdown(extensions=["tables", "attr_list", "admonition", "sane_lists",
                                        _KeepTreeExtension()])
     md.convert(prose.text)
-    tree = md.captured_tree
+    tree = getattr(md, "captured_tree", None)  # none for a text of blank lines only
+    if tree is None:
+        tree = ET.Element("div")
     _refuse_images(tree, prose)
     return tree
 

@@ -199,10 +199,8 @@ def block(element: ET.Element, ctx: StoryContext, chapter) -> list[Flowable]:
         return [list_flowable(element, ctx, chapter)]
     if tag == "table":
         return [table_flowable(element, ctx)]
-    if tag == "div" and "admonition" in element.get("class", ""):
-        return [callout(element, ctx, chapter)]
-    if tag == "blockquote":
-        return [callout(element, ctx, chapter)]
+    if _is_callout(element):
+        return callout(element, ctx, chapter)
     if tag == "hr":
         return [Spacer(1, s.body.leading)]
     return [Paragraph(inline(element, ctx), s.body)]
@@ -235,8 +233,12 @@ def list_flowable(element: ET.Element, ctx: StoryContext, chapter) -> ListFlowab
         bulletFormat="%s." if ordered else None, spaceAfter=s.body.spaceAfter)
 
 
-def table_flowable(element: ET.Element, ctx: StoryContext) -> Table:
+def table_flowable(element: ET.Element, ctx: StoryContext, width: float | None = None,
+                   keep: bool = True) -> Flowable:
+    """A Markdown table; a row taller than a page (a very long cell) continues on the next
+    page (`splitInRow`), a short table is kept on one page. `width`: inside a callout."""
     s = ctx.styles
+    width = width or ctx.frame_width
     rows = []
     for tr in element.iter("tr"):
         cells = []
@@ -244,12 +246,16 @@ def table_flowable(element: ET.Element, ctx: StoryContext) -> Table:
             style = s.table_head if cell.tag == "th" else s.table_cell
             cells.append(Paragraph(inline(cell, ctx), style))
         rows.append(cells)
+    if not rows:
+        return Spacer(1, 0)
     columns = max(len(r) for r in rows)
-    first = 0.26
-    widths = [ctx.frame_width * first] + [ctx.frame_width * (1 - first) / (columns - 1)] * (columns - 1)
+    rows = [r + [""] * (columns - len(r)) for r in rows]
+    first = 0.26 if columns > 1 else 1.0
+    widths = [width * first] + [width * (1 - first) / (columns - 1)] * (columns - 1)
     if columns == 4:  # name, cost, points, count: give the cost the room it needs
-        widths = [ctx.frame_width * w for w in (0.25, 0.45, 0.17, 0.13)]
-    table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        widths = [width * w for w in (0.25, 0.45, 0.17, 0.13)]
+    table = Table(rows, colWidths=widths, repeatRows=1 if len(rows) > 1 else 0, hAlign="LEFT",
+                  splitInRow=1)
     table.setStyle(TableStyle(TABLE_BASE + [
         ("BACKGROUND", (0, 0), (-1, 0), color(palette.ACCENT)),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, color(palette.ACCENT_LIGHT)]),
@@ -259,7 +265,7 @@ def table_flowable(element: ET.Element, ctx: StoryContext) -> Table:
         ("TOPPADDING", (0, 0), (-1, -1), 3),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
     ]))
-    return KeepTogether([table, Spacer(1, s.body.spaceAfter)])
+    return KeepTogether([table, Spacer(1, s.body.spaceAfter)]) if keep else table
 
 
 _CALLOUT_COLOURS = {
@@ -270,22 +276,55 @@ _CALLOUT_COLOURS = {
 }
 
 
-def callout(element: ET.Element, ctx: StoryContext, chapter) -> Flowable:
-    """A boxed note or example; its kind (the admonition's class) picks the colours."""
+SHORT_CALLOUT = 12  # rows of a box kept on one page
+
+
+def _is_callout(element: ET.Element) -> bool:
+    return element.tag == "blockquote" or (
+        element.tag == "div" and "admonition" in element.get("class", "").split())
+
+
+def callout(element: ET.Element, ctx: StoryContext, chapter) -> list[Flowable]:
+    """A boxed note or example; its kind (the admonition's class) picks the colours. A quote
+    or note inside another is flattened into the outer box (its title kept as a line); an
+    empty one (a line with only `>`) prints nothing."""
     s = ctx.styles
     kinds = element.get("class", "").split()
     kind = next((k for k in kinds if k != "admonition"), "note")
     ink, fill = _CALLOUT_COLOURS.get(kind, (palette.NOTE, palette.NOTE_LIGHT))
+    inner_width = ctx.frame_width - 2 * 0.9 * s.body.fontSize
+    content = _callout_content(element, ctx, chapter, ink, inner_width)
+    if not content:
+        return []
+    if len(content) <= SHORT_CALLOUT:
+        return _boxed(content, ctx, ink, fill)[:1]  # kept on one page, as it always was
+    return _boxed(content, ctx, ink, fill, keep_rows=1)  # a long one continues overleaf
+
+
+def _callout_content(element: ET.Element, ctx: StoryContext, chapter, ink: str,
+                     width: float) -> list[Flowable]:
+    s = ctx.styles
     content: list[Flowable] = []
     for child in element:
         if child.tag == "p" and "admonition-title" in child.get("class", ""):
-            title_style = s.callout_title.clone("callout_title_k", textColor=color(ink))
-            content.append(Paragraph(inline(child, ctx), title_style))
+            text = inline(child, ctx)
+            if text:
+                title_style = s.callout_title.clone("callout_title_k", textColor=color(ink))
+                content.append(Paragraph(text, title_style))
         elif child.tag == "p":
-            content.append(Paragraph(inline(child, ctx), s.callout_body))
+            text = inline(child, ctx)
+            if text:
+                content.append(Paragraph(text, s.callout_body))
+        elif _is_callout(child):
+            content.extend(_callout_content(child, ctx, chapter, ink, width))
+        elif child.tag == "table":
+            content.append(table_flowable(child, ctx, width, keep=False))
+        elif child.tag in ("ul", "ol"):
+            content.append(list_flowable(child, ctx, chapter))
         else:
-            content.extend(block(child, ctx, chapter))
-    return _boxed(content, ctx, ink, fill)[0]
+            content.extend(f for f in block(child, ctx, chapter)
+                           if not isinstance(f, (KeepTogether, PageBreak, CondPageBreak)))
+    return content
 
 
 def example_box(replay, ctx: StoryContext) -> list[Flowable]:
