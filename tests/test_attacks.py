@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 from pypdf import PdfReader
 
+from contentedit import edit, line_of, append
 from generator.build import build_book
 from generator.cli import main
 from generator.content import sandbox
@@ -32,21 +33,10 @@ CHAPTER = "chapters/01-introduccion.md"
 
 # --- helpers ------------------------------------------------------------------------------
 
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"fixture text {old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def append(path: Path, text: str) -> None:
-    path.write_text(path.read_text(encoding="utf-8") + "\n" + text + "\n", encoding="utf-8")
 
 
-def line_of(path: Path, needle: str, nth: int = 1) -> int:
-    found = [n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
-             if needle in line]
-    assert len(found) >= nth, f"{needle!r} not {nth} times in {path}"
-    return found[nth - 1]
 
 
 def run(command: str, book: Path, output: Path, capsys) -> tuple[int, str]:

@@ -7,21 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from contentedit import edit, line_of
 from generator import build as build_module
 from generator.cli import main
 
 
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"fixture text {old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def line_of(path: Path, needle: str) -> int:
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if needle in line:
-            return number
-    raise AssertionError(f"{needle!r} not in {path}")
 
 
 def run_build(book: Path, output: Path, capsys) -> tuple[int, str]:

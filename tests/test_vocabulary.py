@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from contentedit import edit, line_of
 from generator.cli import main
 from generator.content.loader import CONTENT_ROOT, book_folders, load_book
 from generator.content.vocabulary import VOCABULARY_FILE, Term, find_banned, load_terms
@@ -20,17 +21,8 @@ TERMS = load_terms(CONTENT_ROOT / "_facts", "catan", read_yaml(CONTENT_ROOT / "c
                                                                "book.yaml"))
 
 
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"fixture text {old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def line_of(path: Path, needle: str) -> int:
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if needle in line:
-            return number
-    raise AssertionError(f"{needle!r} not in {path}")
 
 
 @pytest.fixture

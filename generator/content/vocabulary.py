@@ -27,6 +27,7 @@ from pydantic.dataclasses import dataclass
 
 from ..errors import ContentError, Location
 from .paths import contained
+from .textfile import read_text
 from .yamlsource import YamlDocument, read_yaml, validate
 
 STRICT = ConfigDict(extra="forbid", frozen=True)
@@ -150,12 +151,12 @@ def book_hits(book, terms: list[Term]) -> Iterator[tuple[Path, int, Hit]]:
     """(file, line, hit) for every refused word in the files whose words the book prints."""
     for name in book.meta.chapters:
         file = book.folder / "chapters" / name
-        text = file.read_text(encoding="utf-8")
+        text = read_text(file)
         for hit in find_banned(text, terms):
             yield file, text.count("\n", 0, hit.start) + 1, hit
     for file in _yaml_files(book.folder):
         doc = read_yaml(file)
-        text = file.read_text(encoding="utf-8")
+        text = read_text(file)
         for node in _prose_nodes(doc.root):
             start, end = node.start_mark.index, node.end_mark.index
             for hit in find_banned(text[start:end], terms):
