@@ -7,6 +7,7 @@ it, nor clobbers the previous good one.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
@@ -75,9 +76,49 @@ def _remove_parts(folder: Path) -> None:
         part.unlink(missing_ok=True)
 
 
-def write_all(files: list[tuple[Path, bytes]]) -> list[Path]:
+@contextlib.contextmanager
+def _locked(folder: Path):
+    """One build at a time writes into `folder`: a second build started at once waits here
+    rather than removing the first one's staged files or mixing its outputs with them.
+
+    The lock is the operating system's advisory lock on the folder itself (released when the
+    process ends, even by SIGKILL), so it leaves no file behind. Windows has no lock on a
+    folder; there builds of one book must not be started together."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise RenderError(f"{folder}: cannot write output ({exc.strerror or exc})") from None
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(handle)  # closing releases the lock
+
+
+def write_all(files: list[tuple[Path, bytes]], prune: Path | None = None) -> list[Path]:
     """Every file of a build, or none: all are staged as `.part` files first (a full disk or
-    Ctrl-C stops here, and the staged files are removed), then renamed into place."""
+    Ctrl-C stops here, and the staged files are removed), then renamed into place.
+
+    The whole step holds the output folder's lock, so two builds of one book at once write
+    one after the other, each set whole. With `prune`, SVG files in that folder that this
+    build did not write (figures of an older build) are removed under the same lock."""
+    if not files and prune is None:
+        return []
+    root = Path(os.path.commonpath([target.parent for target, _ in files] or [prune]))
+    with _locked(root):
+        _write_all(files)
+        if prune is not None:
+            _remove_old_figures(prune, [target for target, _ in files])
+    return [target for target, _ in files]
+
+
+def _write_all(files: list[tuple[Path, bytes]]) -> None:
     for folder in {target.parent for target, _ in files}:
         _remove_parts(folder)
     for target, _ in files:
@@ -96,7 +137,6 @@ def write_all(files: list[tuple[Path, bytes]]) -> list[Path]:
     finally:
         for temporary, _ in staged:
             temporary.unlink(missing_ok=True)
-    return [target for target, _ in files]
 
 
 def rulebook_path(book: Book, output: Path, size: PageSize | None) -> Path:
@@ -130,18 +170,15 @@ def build_book(folder: Path, output: Path = OUTPUT_ROOT, size: PageSize | None =
     pieces = render_print(book, output, papers) if papers else []
     html = output / book.slug / "index.html"
     write_all([(target, pdf), *svgs, (html, page), *pieces,
-               (layout, json.dumps(pages, sort_keys=True).encode())])
-    _remove_old_figures(folder_out, [svg for svg, _ in svgs])
+               (layout, json.dumps(pages, sort_keys=True).encode())], prune=folder_out)
     return Built(book, [target] + [svg for svg, _ in svgs] + [html],
                  [piece for piece, _ in pieces])
 
 
 def write_figures(figures, folder: Path) -> list[Path]:
     """Every figure as an SVG file, for reuse; figures of an older build are removed."""
-    written = write_all([(folder / f"{figure.name}.svg", figure.svg.encode("utf-8"))
-                         for figure in figures.all()])
-    _remove_old_figures(folder, written)
-    return written
+    return write_all([(folder / f"{figure.name}.svg", figure.svg.encode("utf-8"))
+                      for figure in figures.all()], prune=folder)
 
 
 def _remove_old_figures(folder: Path, written: list[Path]) -> None:

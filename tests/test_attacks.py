@@ -222,9 +222,9 @@ Enlaces: [uno](javascript:window.__pwned='javascript-link'),
 
 <a href="javascript:window.__pwned = 'raw-link'">pulsa</a>
 
-Sin destino: [ocho][nada], &#88;&#89; y &#82;99.
+Por referencia: [ocho][cap], &#88;&#89; y &#82;99.
 
-[nada]: #ninguna-parte
+[cap]: #introduccion
 
 ## Rara {: id='comillas" onclick="window.__pwned = 1' }
 
@@ -336,7 +336,8 @@ def test_the_pdf_links_only_to_the_web_and_mail_and_shows_code_as_typed(hostile)
                   "Enlaces: uno, dos, tres, cuatro, cinco, seis, siete, web y correo@example.org.", "pulsa", "© <b>."):
         assert shown in text, shown
     assert "&lt;" not in text
-    assert "Sin destino: ocho, XY y R99." in text  # links to nowhere: plain words
+    # a reference link to a chapter gets its page; entities are text, not ruling links
+    assert re.search(r"Por referencia: ocho, p\. \d+, XY y R99\.", text)
 
 
 #: A Markdown image: refused where it is written (the edition fetches nothing).
@@ -677,9 +678,11 @@ MARKDOWN = {
     "nested admonition": '!!! note "Fuera"\n    Texto.\n\n    !!! warning "Dentro"\n'
                          '        Texto dentro.',
     "empty note": '!!! note ""',
+    "a table in a note taller than a page": '!!! note "Tabla larga"\n    | a | b |\n    |---|---|\n'
+                                            + "\n".join(f"    | {i} | {i} |" for i in range(150)),
     "long table cell": "| a | b |\n|---|---|\n| x | " + "palabra larga " * 1400 + "|",
-    "reference link to a missing anchor": "Ver [la regla][r] y [otra][s].\n\n[r]: #no-existe\n"
-                                          "[s]: #no-existe \"Título\"",
+    "reference links to chapters": "Ver [la regla][r] y [otra][s].\n\n[r]: #introduccion\n"
+                                   "[s]: <#introduccion> \"Título\"",
 }
 
 
@@ -713,6 +716,9 @@ MARKDOWN_REFUSED = {
     "typed [[figure:x]] in a sentence": (
         lambda b: append(b / CHAPTER, "Mira [[figure:costes]] aquí."), "[[figure:",
         r"\[\[figure:costes\]\] is written by the book itself"),
+    "reference link to a missing anchor": (
+        lambda b: append(b / CHAPTER, "Ver [la regla][r].\n\n[r]: #no-existe"), "[r]: #no",
+        r"cross-reference to unknown section '#no-existe'; expected the id of a chapter"),
     "empty chapter": (lambda b: (b / CHAPTER).write_text("", encoding="utf-8"), None,
                       r"a chapter must open with its title; expected a first line '# Title'"),
     "Latin-1 chapter": (_latin1, "LATIN-1",
@@ -887,3 +893,41 @@ def test_a_part_file_left_by_a_killed_build_is_removed(book_copy, tmp_path, caps
         part.write_bytes(b"%PDF-1.4 half")
     assert run("build", book_copy, output, capsys)[0] == 0
     assert not [p for p in files_in(output) if p.name.endswith(".part")]
+
+
+def test_two_builds_of_one_book_at_once_write_one_after_the_other(tmp_path, monkeypatch):
+    """The second build waits while the first has staged files: it neither removes them as
+    left-overs nor mixes its files with the first one's; each set lands whole, the later last."""
+    import threading
+    from generator import build
+    folder = tmp_path / "out" / "solo-catan"
+    staged, go, errors = threading.Event(), threading.Event(), []
+    real = build._write_bytes
+
+    def write(stream, data):
+        real(stream, data)
+        if data == b"first pdf":  # the first build stops here, its PDF staged
+            staged.set()
+            go.wait(10)
+    monkeypatch.setattr(build, "_write_bytes", write)
+
+    def writer(tag: str):
+        try:
+            build.write_all([(folder / "book.pdf", f"{tag} pdf".encode()),
+                             (folder / "figures" / "a.svg", f"{tag} svg".encode())])
+        except Exception as exc:  # noqa: BLE001 - the test reports what went wrong
+            errors.append(exc)
+    first = threading.Thread(target=writer, args=("first",))
+    first.start()
+    assert staged.wait(10)
+    second = threading.Thread(target=writer, args=("second",))
+    second.start()
+    second.join(0.5)
+    assert second.is_alive(), "the second build did not wait for the first"
+    go.set()
+    first.join(10)
+    second.join(10)
+    assert errors == []
+    assert (folder / "book.pdf").read_bytes() == b"second pdf"
+    assert (folder / "figures" / "a.svg").read_bytes() == b"second svg"
+    assert [p.name for p in files_in(tmp_path / "out")] == ["book.pdf", "a.svg"]

@@ -441,9 +441,10 @@ def _matches(prose, pattern):
 def _check_cross_references(book: Book, prose) -> None:
     anchors = book.anchors
     for file, number, match in _matches(prose, CROSS_REFERENCE):
-        if match.group(1) not in anchors:
+        target = match.group(1) or match.group(2)
+        if target not in anchors:
             raise ContentError(Location(file, number),
-                               f"cross-reference to unknown section '#{match.group(1)}'",
+                               f"cross-reference to unknown section '#{target}'",
                                "the id of a chapter or heading")
 
 

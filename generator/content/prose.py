@@ -34,7 +34,8 @@ ABBREVIATION = re.compile(r"(?<![\w#-])([A-ZÁÉÍÓÚÑ]{2,6})(?![\w-])")
 RULING_REFERENCE = re.compile(r"(?<![\w#-])(R\d{2})(?![\w-])")
 #: Where an example's box or a figure goes, as written by the `example()`/`figure()` helpers.
 MARKER = re.compile(r"\[\[(example|figure):([a-z0-9-]+)\]\]")
-CROSS_REFERENCE = re.compile(r"\]\(#([^)\s]+)\)")
+#: A link to a place in the book: inline `[text](#id)` or a reference definition `[r]: #id`.
+CROSS_REFERENCE = re.compile(r"\]\(#([^)\s]+)\)|^\s{0,3}\[[^\]]+\]:\s*<?#([^\s>]+)")
 CODE_SPAN = re.compile(r"`[^`]*`")
 #: Characters no chapter may hold: the C0 controls but tab and line breaks, and DEL.
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")

@@ -399,7 +399,10 @@ def _boxed(content: list[Flowable], ctx: StoryContext, ink: str, fill: str,
     """
     s = ctx.styles
     pad = s.body.fontSize
-    box = Table([[f] for f in content], colWidths=[ctx.frame_width], splitByRow=1)
+    # A table inside a note may be taller than a page: only then may a row split, so that
+    # text rows (a position, a step) stay whole as a reader expects.
+    box = Table([[f] for f in content], colWidths=[ctx.frame_width], splitByRow=1,
+                splitInRow=int(any(isinstance(f, Table) for f in content)))
     style = TABLE_BASE + [
         ("BACKGROUND", (0, 0), (-1, -1), color(fill)),
         ("LINEBEFORE", (0, 0), (0, -1), 2.2, color(ink)),
