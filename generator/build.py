@@ -29,9 +29,6 @@ from .html.render import render_html
 from .examples.replay import check_book
 from .pdf.document import render_pdf
 
-OUTPUT_ROOT = Path(__file__).resolve().parents[1] / "output"
-
-
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
@@ -151,7 +148,7 @@ class Built:
     print_files: list[Path] = dataclasses.field(default_factory=list)
 
 
-def build_book(folder: Path, output: Path = OUTPUT_ROOT, size: PageSize | None = None,
+def build_book(folder: Path, output: Path, size: PageSize | None = None,
                papers: list[SheetOptions] | None = None) -> Built:
     """Load and check everything first; only a book that passes every check is written.
 

@@ -8,23 +8,21 @@ import math
 import os
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
 
-from .build import OUTPUT_ROOT, build_book, build_print
-from .content.loader import CONTENT_ROOT, book_folders, find_book, load_book
-from .content.model import PageSize
 from .errors import GeneratorError
-from .examples.replay import check_book
+from .project import Project, find_project
 from .sheets.geometry import PAPERS, Flip
-from .simulate.command import simulate_command
-from .simulate.players import PLAYERS
-from .sheets.render import SheetOptions
 
+# The rest is imported by the command that needs it: `rulebook check` should not pay for the
+# PDF renderer, nor `rulebook --help` for anything.
 
-def _page_size(text: str) -> PageSize:
+def _page_size(text: str):
+    from .content.model import PageSize
     try:
         return PageSize.parse(text)
     except ValueError as exc:
@@ -57,12 +55,14 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-def _sheet_options(args) -> list[SheetOptions]:
+def _sheet_options(args):
+    from .sheets.render import SheetOptions
     papers = list(PAPERS) if args.paper == "all" else [args.paper]
     return [SheetOptions(p, Flip(args.duplex), args.offset, args.ink_saving) for p in papers]
 
 
 def _parser() -> argparse.ArgumentParser:
+    from .simulate.players import PLAYERS
     parser = _Parser(
         prog="rulebook",
         description="Printable rulebooks from structured rule content (YAML + Markdown).")
@@ -74,19 +74,17 @@ def _parser() -> argparse.ArgumentParser:
     build = sub.add_parser("build", help="build books into output/<book>/",
                            description="Check and build books. With no BOOK, every book "
                                        "under content/.")
-    build.add_argument("books", nargs="*", metavar="BOOK",
-                       help="a book folder name under content/ (e.g. solo-catan) or a path")
+    build.add_argument("books", nargs="*", metavar="BOOK", help=BOOK_HELP)
     build.add_argument("--page-size", type=_page_size, metavar="SIZE",
                        help="A5, A4 or Letter (default: the book's own, from book.yaml)")
-    build.add_argument("--output", type=Path, default=OUTPUT_ROOT, metavar="DIR",
-                       help="where to write (default: output/)")
+    build.add_argument("--output", type=Path, metavar="DIR", help=OUTPUT_HELP)
 
     for name, what in (("cards", "reference cards"), ("tokens", "token sheets")):
         sheet = sub.add_parser(name, help=f"print-and-play {what} into output/<book>/",
                                description=f"Build a book's {what}: home sheets (A4 and "
                                            "Letter) with crop marks and duplex backs, and a "
                                            "print-shop file with one piece per page.")
-        sheet.add_argument("books", nargs="+", metavar="BOOK")
+        sheet.add_argument("books", nargs="+", metavar="BOOK", help=BOOK_HELP)
         sheet.add_argument("--paper", choices=[*PAPERS, "all"], default="all",
                            help="paper size of the home sheets (default: all)")
         sheet.add_argument("--duplex", choices=[f.value for f in Flip], default="long",
@@ -97,17 +95,21 @@ def _parser() -> argparse.ArgumentParser:
                                 "calibration page (default: 0,0)")
         sheet.add_argument("--ink-saving", action="store_true",
                            help="no large colour fills")
-        sheet.add_argument("--output", type=Path, default=OUTPUT_ROOT, metavar="DIR")
+        sheet.add_argument("--output", type=Path, metavar="DIR", help=OUTPUT_HELP)
 
     sim = sub.add_parser("simulate", help="play many games automatically and report",
                          description="How hard is the variant? Plays games with an automatic "
                                      "player, reproducibly from --seed, and reports win rate "
                                      "(95 % interval), points, length and how often each "
                                      "rule fires.")
-    sim.add_argument("books", nargs=1, metavar="BOOK")
-    sim.add_argument("--games", type=int, default=1000)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--player", choices=sorted(PLAYERS), default="greedy")
+    sim.add_argument("books", nargs=1, metavar="BOOK", help=BOOK_HELP)
+    sim.add_argument("--games", type=int, default=1000, help="games to play (default: 1000)")
+    sim.add_argument("--seed", type=int, default=1,
+                     help="first deal's seed; the same seed plays the same deals (default: 1)")
+    sim.add_argument("--player", choices=sorted(PLAYERS), default="greedy",
+                     help="who plays: random, greedy (one move ahead), greedy-acyclic, strong "
+                          "(search with hidden cards), clairvoyant (knows the deck: an upper "
+                          "bound) (default: greedy)")
     sim.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                      help="worker processes (default: all cores)")
     sim.add_argument("--budget", type=int, metavar="N",
@@ -127,39 +129,107 @@ def _parser() -> argparse.ArgumentParser:
                            description="Validate content: YAML, chapters, glossary, "
                                        "cross-references, examples and scenarios, the "
                                        "conformance table. Writes nothing.")
-    check.add_argument("books", nargs="*", metavar="BOOK")
+    check.add_argument("books", nargs="*", metavar="BOOK", help=BOOK_HELP)
     check.add_argument("--coverage", action="store_true",
                        help="also list the engine's rule paths and refusal codes that no "
                             "example or scenario reaches; exit 1 if there is any")
-    for p in (build, check, sim, sub.choices["cards"], sub.choices["tokens"]):
-        p.add_argument("--content", type=Path, default=CONTENT_ROOT, metavar="DIR",
-                       help="folder holding the books (default: content/)")
+
+    watch = sub.add_parser("watch", help="rebuild a book's PDF and HTML whenever it changes",
+                           description="Build the books once, then rebuild a book's PDF, "
+                                       "HTML and figures each time one of its files is saved. "
+                                       "A mistake is printed and the last good output kept. "
+                                       "Ctrl-C stops.")
+    watch.add_argument("books", nargs="*", metavar="BOOK", help=BOOK_HELP)
+    watch.add_argument("--output", type=Path, metavar="DIR", help=OUTPUT_HELP)
+
+    for p in (build, check, sim, watch, sub.choices["cards"], sub.choices["tokens"]):
+        p.add_argument("--content", type=Path, metavar="DIR",
+                       help="folder holding the books, relative to where you stand "
+                            "(default: the project's content/)")
+
+    init = sub.add_parser("init", help="make a new project folder",
+                          description="Make DIR (default: this folder) a rulebook project: "
+                                      "rulebook.toml and an empty content/ folder.")
+    init.add_argument("folder", nargs="?", type=Path, default=Path("."), metavar="DIR",
+                      help="the project folder (default: this folder)")
+
+    new = sub.add_parser("new", help="start a new book that builds at once",
+                         description="Create content/NAME/ in this project: book.yaml, "
+                                     "components, glossary, chapters (and rulings for a "
+                                     "rulebook), each YAML file linked to its schema for "
+                                     "editors. Never overwrites.")
+    new.add_argument("name", metavar="NAME", help="the book's folder name, e.g. my-game")
+    new.add_argument("--lang", choices=["es", "en"], default="es",
+                     help="language of the book and its generated words (default: es)")
+    new.add_argument("--sheet", action="store_true",
+                     help="a short rules sheet (one chapter, A4) instead of a full rulebook")
+    new.add_argument("--cards", action="store_true",
+                     help="also a print.yaml with a reference card")
+    new.add_argument("--content", type=Path, metavar="DIR",
+                     help="folder holding the books (default: the project's content/)")
     return parser
 
 
-def _folders(names: list[str], root: Path) -> list[Path]:
-    if names:
-        return [find_book(n, root) for n in names]
-    if not root.is_dir():
-        raise UsageError(f"{root}: no such folder; expected the folder holding the books "
-                         "(--content DIR)")
-    folders = book_folders(root)
-    if not folders:
-        raise UsageError(f"{root}: no books here; expected folders with a book.yaml")
-    return folders
+BOOK_HELP = "a book's folder name under content/ (e.g. solo-catan), or a path to a book folder"
+OUTPUT_HELP = ("where to write, relative to where you stand (default: the project's "
+               "output/)")
+NO_PROJECT = ("no rulebook project here or in any folder above; expected a rulebook.toml or "
+              "a content/ folder with books (rulebook init makes one), or --content DIR")
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where a command reads and writes: the books' folder and the output folder.
+
+    `--content`/`--output` are taken as typed (relative to where you stand); otherwise the
+    project found from the working directory decides. A book named by its path needs no
+    project; its outputs then go to output/ where you stand."""
+
+    content: Path | None
+    output: Path
+    project: Project | None
+
+    @classmethod
+    def of(cls, args) -> Where:
+        project = find_project()
+        content = args.content if getattr(args, "content", None) else (
+            project.content if project else None)
+        output = getattr(args, "output", None) or (
+            project.output if project else Path("output"))
+        return cls(content, output, project)
+
+    def books(self, names: list[str]) -> list[Path]:
+        from .content.loader import book_folders, find_book
+        if names:
+            return [find_book(n, self.content) for n in names]
+        root = self.content
+        if root is None:
+            raise UsageError(NO_PROJECT)
+        if not root.is_dir():
+            raise UsageError(f"{root}: no such folder; expected the folder holding the books "
+                             "(--content DIR)")
+        folders = book_folders(root)
+        if not folders:
+            raise UsageError(f"{root}: no books here; expected folders with a book.yaml "
+                             "(rulebook new NAME makes one)")
+        return folders
 
 
 def _check(folder: Path, coverage: bool, out: Console) -> bool:
     """`rulebook check`: load and replay (any mistake raises); warn about pending conformance
     rows; with `coverage`, list what no replay reaches. False if coverage found gaps."""
+    from .content.loader import load_book
+    from .examples.replay import check_book
     book = load_book(folder)
     replays = check_book(book, scenarios=True)
+    from .i18n import count_noun
     scenarios = sum(r.source.scenario for r in replays)
-    replayed = f"{len(replays) - scenarios} worked examples" + \
-        (f" and {scenarios} scenarios" if scenarios else "")
-    out.print(f"[green]ok[/] {book.slug}: {len(book.chapters)} chapters, "
-              f"{len(book.glossary.abbreviations)} abbreviations, {replayed} replayed",
-              soft_wrap=True)
+    replayed = count_noun(len(replays) - scenarios, "worked example", "worked examples", "en") + \
+        (f" and {count_noun(scenarios, 'scenario', 'scenarios', 'en')}" if scenarios else "")
+    out.print(f"[green]ok[/] {book.slug}: "
+              f"{count_noun(len(book.chapters), 'chapter', 'chapters', 'en')}, "
+              f"{count_noun(len(book.glossary.abbreviations), 'abbreviation', 'abbreviations', 'en')}, "
+              f"{replayed} replayed", soft_wrap=True)
     for location, row in book.conformance.pending() if book.conformance else ():
         out.print(f"[yellow]pending[/] {escape(str(location))}: conformance row {row.id} is "
                   "not checked by any example or scenario yet", soft_wrap=True)
@@ -180,38 +250,84 @@ def _check(folder: Path, coverage: bool, out: Console) -> bool:
     return not paths and not codes
 
 
+def _build(folders: list[Path], where: Where, args, out: Console) -> None:
+    from .build import build_book
+    from .sheets.render import SheetOptions
+    for folder in folders:
+        start = time.perf_counter()
+        built = build_book(folder, where.output, args.page_size,
+                           [SheetOptions(p) for p in PAPERS])
+        took = time.perf_counter() - start
+        pdf, figures = built.files[0], [f for f in built.files if f.suffix == ".svg"]
+        out.print(f"[green]built[/] {escape(str(pdf))}, index.html and "
+                  f"{len(figures)} figures ({took:.2f} s)", soft_wrap=True)
+        pieces = built.print_files
+        if pieces:
+            out.print(f"[green]built[/] {len(pieces)} print-and-play files in "
+                      f"{escape(str(pieces[0].parent))}", soft_wrap=True)
+
+
+def _print(folders: list[Path], where: Where, args, out: Console) -> None:
+    from .build import build_print
+    from .content.loader import load_book
+    for folder in folders:
+        book = load_book(folder)
+        files = build_print(book, where.output, _sheet_options(args), (args.command,))
+        if not files:
+            out.print(f"[yellow]nothing[/] {book.slug} has no {args.command} in print.yaml")
+        for file in files:
+            out.print(f"[green]built[/] {escape(str(file))}", soft_wrap=True)
+
+
+def _new(args, out: Console) -> None:
+    from .scaffold import Scaffold
+    where = Where.of(args)
+    if where.content is None:
+        raise UsageError(NO_PROJECT)
+    scaffold = Scaffold(args.name, args.lang, "sheet" if args.sheet else "rulebook", args.cards)
+    written = scaffold.write(where.content)
+    out.print(f"[green]created[/] {escape(str(written[0].parent))} ({len(written)} files); "
+              f"build it with: rulebook build {args.name}", soft_wrap=True)
+
+
+def _init(args, out: Console) -> None:
+    from .scaffold import init_project
+    init_project(args.folder)
+    out.print(f"[green]created[/] a rulebook project in {escape(str(args.folder))}; add a book "
+              "with: rulebook new NAME", soft_wrap=True)
+
+
+def _run(args, out: Console, err: Console) -> int:
+    """One command; 0 when it did what was asked, 1 when `check --coverage` found gaps."""
+    if args.command == "init":
+        _init(args, out)
+        return 0
+    if args.command == "new":
+        _new(args, out)
+        return 0
+    where = Where.of(args)
+    folders = where.books(args.books)
+    if args.command == "build":
+        _build(folders, where, args, out)
+    elif args.command in ("cards", "tokens"):
+        _print(folders, where, args, out)
+    elif args.command == "simulate":
+        from .content.loader import load_book
+        from .simulate.command import simulate_command
+        simulate_command(load_book(folders[0]), args, out)
+    elif args.command == "watch":
+        from .watch import watch
+        return watch(folders, where.output, out, err)
+    elif args.command == "check":
+        return 0 if all([_check(folder, args.coverage, out) for folder in folders]) else 1
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     out = Console(highlight=False)
     err = Console(stderr=True, highlight=False)
-    status = 0
     try:
-        args = _parser().parse_args(argv)
-        folders = _folders(args.books, args.content)
-        for folder in folders:
-            start = time.perf_counter()
-            if args.command == "simulate":
-                simulate_command(load_book(folder), args, out)
-            elif args.command in ("cards", "tokens"):
-                book = load_book(folder)
-                files = build_print(book, args.output, _sheet_options(args), (args.command,))
-                if not files:
-                    out.print(f"[yellow]nothing[/] {book.slug} has no {args.command} in print.yaml")
-                for file in files:
-                    out.print(f"[green]built[/] {escape(str(file))}")
-            elif args.command == "check":
-                if not _check(folder, args.coverage, out):
-                    status = 1
-            else:
-                built = build_book(folder, args.output, args.page_size,
-                                   [SheetOptions(p) for p in PAPERS])
-                took = time.perf_counter() - start
-                pdf, figures = built.files[0], [f for f in built.files if f.suffix == ".svg"]
-                out.print(f"[green]built[/] {escape(str(pdf))}, index.html and "
-                          f"{len(figures)} figures ({took:.2f} s)")
-                pieces = built.print_files
-                if pieces:
-                    out.print(f"[green]built[/] {len(pieces)} print-and-play files in "
-                              f"{escape(str(pieces[0].parent))}")
+        return _run(_parser().parse_args(argv), out, err)
     except GeneratorError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
         return 1
@@ -223,7 +339,6 @@ def main(argv: list[str] | None = None) -> int:
         err.print(f"[bold red]error:[/] {escape(where)}cannot read or write "
                   f"({escape(exc.strerror or str(exc))})", soft_wrap=True)
         return 1
-    return status
 
 
 if __name__ == "__main__":

@@ -199,6 +199,9 @@ FIELD_NOTES: dict[str, str] = {
     # glossary.yaml
     "Glossary.abbreviations": "Abbreviations, each used by the chapters.",
     "Glossary.terms": "Terms, each used by the chapters (a word may take an ending).",
+    "Glossary.emphasis": "Words in capitals written for emphasis (NO, NUNCA), which the "
+                         "abbreviation check would otherwise ask a glossary entry for: "
+                         "printed as typed, never linked; each used by the chapters.",
     "Abbreviation.abbr": "Two to six capitals (accented ones and Ñ allowed).",
     "Abbreviation.term": "What it stands for.",
     "Abbreviation.definition": "Its definition, shown in the glossary and on hover in HTML.",

@@ -12,8 +12,10 @@ import argparse
 import cProfile
 import pstats
 import time
+from pathlib import Path
 
-from generator.content.loader import CONTENT_ROOT, load_book
+from generator.content.loader import load_book
+CONTENT_ROOT = Path(__file__).resolve().parents[1] / "content"
 from generator.engine.solo import Game, Ruleset
 from generator.simulate.runner import play
 

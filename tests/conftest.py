@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from generator.build import build_book
-from generator.content.loader import CONTENT_ROOT, load_book
+from generator.content.loader import load_book
+from repo import CONTENT_ROOT
 from generator.content.model import PageSize
 
 SOLO = CONTENT_ROOT / "solo-catan"

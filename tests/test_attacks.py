@@ -21,7 +21,7 @@ from contentedit import edit, line_of, append
 from generator.build import build_book
 from generator.cli import main
 from generator.content import sandbox
-from generator.content.loader import CONTENT_ROOT
+from repo import CONTENT_ROOT
 from generator.html.render import sanitise_page
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -931,3 +931,63 @@ def test_two_builds_of_one_book_at_once_write_one_after_the_other(tmp_path, monk
     assert (folder / "book.pdf").read_bytes() == b"second pdf"
     assert (folder / "figures" / "a.svg").read_bytes() == b"second svg"
     assert [p.name for p in files_in(tmp_path / "out")] == ["book.pdf", "a.svg"]
+
+
+# --- 12. what the fonts cannot print; capitals that are emphasis ------------------------------
+
+#: case → (set-up of the copy, file, the error line's needle, pattern)
+UNPRINTABLE = {
+    "a die face in a chapter": (lambda b: append(b / CHAPTER, "Tira el dado: ⚀ es un uno."),
+                                CHAPTER, "Tira el dado",
+                                r"'⚀' \(U\+2680, die face-1\) is not in the book's fonts "
+                                r"\(Source Serif Pro and Source Sans Pro\) and would print as "
+                                r"an empty box; expected a character the fonts have"),
+    "an emoji in a glossary term": (
+        lambda b: edit(b / "glossary.yaml", "definition: ", "definition: 🎲 "),
+        "glossary.yaml", "definition: 🎲", r"'🎲' \(U\+1F3B2, game die\) is not in the book's"),
+}
+
+
+@pytest.mark.parametrize("case", UNPRINTABLE)
+def test_a_character_the_fonts_lack_is_an_error_at_its_line(case, book_copy, tmp_path, capsys):
+    setup, file, needle, pattern = UNPRINTABLE[case]
+    setup(book_copy)
+    assert_one_located_error(book_copy, tmp_path, capsys, file, line_of(book_copy / file, needle),
+                             pattern)
+
+
+def test_a_character_in_a_comment_may_be_anything(book_copy, tmp_path, capsys):
+    append(book_copy / "glossary.yaml", "# 🎲 una nota para mí")
+    append(book_copy / CHAPTER, "<!-- 🎲 otra nota -->")
+    assert run("check", book_copy, tmp_path / "out", capsys)[0] == 0
+
+
+def test_capitals_for_emphasis_pass_when_listed_and_print_unlinked(book_copy, tmp_path, capsys):
+    append(book_copy / CHAPTER, "Un caballero NUNCA paga con una ciudad.")
+    assert_one_located_error(book_copy, tmp_path, capsys, CHAPTER,
+                             line_of(book_copy / CHAPTER, "NUNCA paga"),
+                             r"'NUNCA' is used but not defined in glossary\.yaml; expected .*"
+                             r"or the word under emphasis:")
+    append(book_copy / "glossary.yaml", "emphasis: [NUNCA]")
+    code, message = run("build", book_copy, tmp_path / "out", capsys)
+    assert code == 0, message
+    pdf = tmp_path / "out" / "solo-catan" / "solo-catan.pdf"
+    with pdfplumber.open(pdf) as doc:
+        page = next(p for p in doc.pages if "NUNCA paga" in (p.extract_text() or ""))
+        links = [a for a in page.annots if a.get("uri") is None]
+        nunca = next(w for w in page.extract_words() if w["text"] == "NUNCA")
+        assert not [a for a in links if a["x0"] <= nunca["x0"] <= a["x1"]
+                    and a["top"] <= nunca["top"] <= a["bottom"]]
+    html = (tmp_path / "out" / "solo-catan" / "index.html").read_text(encoding="utf-8")
+    assert "NUNCA paga" in html and 'href="#gl-NUNCA"' not in html
+
+
+def test_emphasis_never_used_or_also_an_abbreviation_is_an_error(book_copy, tmp_path, capsys):
+    append(book_copy / "glossary.yaml", "emphasis: [JAMAS]")
+    assert_one_located_error(book_copy, tmp_path, capsys, "glossary.yaml",
+                             line_of(book_copy / "glossary.yaml", "emphasis:"),
+                             r"'JAMAS' is listed as emphasis but never used")
+    edit(book_copy / "glossary.yaml", "emphasis: [JAMAS]", "emphasis: [MDR]")
+    assert_one_located_error(book_copy, tmp_path, capsys, "glossary.yaml",
+                             line_of(book_copy / "glossary.yaml", "emphasis:"),
+                             r"'MDR' is both an abbreviation and emphasis")

@@ -14,7 +14,8 @@ import pytest
 
 from generator.build import build_book
 from generator.cli import main
-from generator.content.loader import CONTENT_ROOT, load_book
+from generator.content.loader import load_book
+from repo import CONTENT_ROOT
 from generator.content.board import (HARBOUR_COUNTS, NUMBER_COUNTS, TERRAIN_COUNTS,
                                      adjacent_corners, all_hexes, coastal, corner_key,
                                      load_board, on_board)

@@ -16,7 +16,8 @@ import pytest
 from pypdf import PdfReader
 
 from generator.build import build_book, build_print
-from generator.content.loader import CONTENT_ROOT, book_folders, load_book
+from generator.content.loader import load_book
+from repo import CONTENT_ROOT, book_folders
 from generator.content.vocabulary import find_banned, load_terms
 from generator.content.yamlsource import read_yaml
 from generator.sheets.render import SheetOptions

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from generator.build import build_book
-from generator.content.loader import CONTENT_ROOT, load_book
+from generator.content.loader import load_book
+from repo import CONTENT_ROOT
 from generator.content.prose import RULING_REFERENCE
 from generator.examples.replay import adapter_for, check_book
 from pdfread import ReadPdf
@@ -198,7 +199,8 @@ def test_the_costs_card_of_an_unordered_game_joins_no_cards():
     from generator.diagrams.style import style_for
     from generator.diagrams.table import costs_drawing
     from generator.examples.text import Words
-    from generator.content.loader import CONTENT_ROOT, load_book
+    from generator.content.loader import load_book
+    from repo import CONTENT_ROOT
     for slug, ordered in (("catan-base", False), ("solo-catan", True)):
         components = load_book(CONTENT_ROOT / slug).components
         svg = ET.fromstring(costs_drawing(components, style_for(components),

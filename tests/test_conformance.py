@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.content.loader import CONTENT_ROOT, book_folders, load_book
+from generator.content.loader import load_book
+from repo import CONTENT_ROOT, book_folders
 from generator.content.prose import text_of
 from generator.engine.solo import actions, explain, game
 from generator.engine.solo.coverage import ACTIONS, BUILT, REFUSAL_CODES, RULE_EVENTS

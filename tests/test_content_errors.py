@@ -108,15 +108,15 @@ def test_a_failed_render_leaves_neither_a_partial_nor_a_clobbered_pdf(book_copy,
 
 
 def test_check_writes_nothing_and_reports_ok(tmp_path, capsys, monkeypatch):
-    from generator.content.loader import CONTENT_ROOT
+    from repo import CONTENT_ROOT
 
     def snapshot(root):
         return {p: p.stat().st_mtime_ns for p in root.rglob("*") if p.is_file()}
 
-    output = build_module.OUTPUT_ROOT
+    from repo import OUTPUT_ROOT as output
     before_output, before_content = snapshot(output), snapshot(CONTENT_ROOT)
     monkeypatch.chdir(tmp_path)
-    assert main(["check"]) == 0
+    assert main(["check", "--content", str(CONTENT_ROOT)]) == 0
     assert "ok solo-catan" in capsys.readouterr().out
     assert list(tmp_path.iterdir()) == []
     assert snapshot(output) == before_output and snapshot(CONTENT_ROOT) == before_content
@@ -131,7 +131,7 @@ def test_unknown_book_name_is_a_clear_error(capsys):
 def test_a_cost_that_disagrees_with_the_official_facts_stops_the_build(tmp_path, capsys):
     """Seed 002 gives the settlement without grain: entered like that, the check says so."""
     import shutil
-    from generator.content.loader import CONTENT_ROOT
+    from repo import CONTENT_ROOT
     content = tmp_path / "content"
     shutil.copytree(CONTENT_ROOT / "catan-base", content / "catan-base")
     shutil.copytree(CONTENT_ROOT / "_facts", content / "_facts")
@@ -147,7 +147,7 @@ def test_a_cost_that_disagrees_with_the_official_facts_stops_the_build(tmp_path,
 
 def test_the_shipped_base_book_states_the_corrected_cost(tmp_path):
     from generator.build import build_book
-    from generator.content.loader import CONTENT_ROOT
+    from repo import CONTENT_ROOT
     import pdfplumber
     pdf = build_book(CONTENT_ROOT / "catan-base", tmp_path).files[0]
     with pdfplumber.open(pdf) as doc:

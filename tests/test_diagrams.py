@@ -8,7 +8,8 @@ import xml.etree.ElementTree as ET
 import pdfplumber
 import pytest
 
-from generator.content.loader import CONTENT_ROOT, load_book
+from generator.content.loader import load_book
+from repo import CONTENT_ROOT
 from generator.diagrams.figures import book_figures, lost_cards, sh_svg
 from generator.diagrams.style import RESOURCE_LOOK, style_for
 from generator.examples.replay import check_book

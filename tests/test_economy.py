@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.content.loader import CONTENT_ROOT, load_book
+from generator.content.loader import load_book
+from repo import CONTENT_ROOT
 from generator.engine.economy import EconomyGame
 from generator.engine.economy.game import Act
 from generator.errors import IllegalAction

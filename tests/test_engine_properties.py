@@ -13,7 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.content.loader import CONTENT_ROOT, load_book
+from generator.content.loader import load_book
+from repo import CONTENT_ROOT
 from generator.engine.solo import Game, Ruleset
 from generator.engine.solo.actions import (Continue, Demolish, LibrarySwap, PlaceLoose,
                                            StartSeries, TradeMarket, TradeThree, UseKnight)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.content.loader import CONTENT_ROOT, load_book
+from generator.content.loader import load_book
+from repo import CONTENT_ROOT
 from generator.engine.solo import Game, Ruleset, Series, ShCard
 from generator.engine.solo.actions import (Continue, Demolish, KnightPays, LoseCard, PlaceLoose,
                                            SacrificeHand, StartSeries, TradeThree, UseKnight)

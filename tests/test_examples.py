@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from generator.cli import main
-from generator.content.loader import CONTENT_ROOT, book_folders, load_book
+from generator.content.loader import load_book
+from repo import CONTENT_ROOT, book_folders
 from generator.examples.replay import ExamplesFailed, adapter_for, check_book, replay
 
 SOLO_BOOK = load_book(CONTENT_ROOT / "solo-catan")

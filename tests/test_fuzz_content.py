@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.cli import main
-from generator.content.loader import CONTENT_ROOT
+from repo import CONTENT_ROOT
 
 BOOKS = ["uno-contra-uno", "catan-base", "splendor-solitario", "catan-para-dos"]
 FRAGMENTS = [

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from generator.build import build_book
-from generator.content.loader import CONTENT_ROOT
+from repo import CONTENT_ROOT
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -7,7 +7,8 @@ import pytest
 from pypdf import PdfReader
 
 from generator.build import build_calibration, build_cards
-from generator.content.loader import CONTENT_ROOT, load_book
+from generator.content.loader import load_book
+from repo import CONTENT_ROOT
 from generator.sheets.geometry import (MARK_GAP, MIN_MARGIN, NOTE_BAND, PAPERS, Flip, Rect,
                                        impose, mirror)
 from generator.sheets.render import SheetOptions

@@ -7,7 +7,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from generator.cli import main
-from generator.content.loader import CONTENT_ROOT, load_book
+from generator.content.loader import load_book
+from repo import CONTENT_ROOT
 from generator.diagrams.style import style_for
 from generator.diagrams.table import difficulty_chart
 from generator.examples.solo import rules_for

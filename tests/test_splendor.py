@@ -8,7 +8,8 @@ import shutil
 import pytest
 
 from generator.cli import main
-from generator.content.loader import CONTENT_ROOT, load_book
+from generator.content.loader import load_book
+from repo import CONTENT_ROOT
 from generator.engine.splendor import (Buy, Card, Noble, Reserve, Return, SplendorGame, Take,
                                        Visit)
 from generator.errors import ContentError, IllegalAction

@@ -13,7 +13,8 @@ import pytest
 import yaml
 
 from generator.cli import main
-from generator.content.loader import CONTENT_ROOT, load_book
+from generator.content.loader import load_book
+from repo import CONTENT_ROOT
 from pdfread import ReadPdf
 
 SLUG = "splendor-solitario"

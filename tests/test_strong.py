@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from generator.content.loader import CONTENT_ROOT, load_book
+from generator.content.loader import load_book
+from repo import CONTENT_ROOT
 from generator.engine.solo import Game
 from generator.examples.solo import rules_for
 from generator.simulate.backends import map_on_dask

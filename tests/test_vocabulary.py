@@ -11,7 +11,8 @@ import pytest
 
 from contentedit import edit, line_of
 from generator.cli import main
-from generator.content.loader import CONTENT_ROOT, book_folders, load_book
+from generator.content.loader import load_book
+from repo import CONTENT_ROOT, book_folders
 from generator.content.vocabulary import VOCABULARY_FILE, Term, find_banned, load_terms
 from generator.content.yamlsource import read_yaml
 from generator.examples.replay import check_book

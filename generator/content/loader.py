@@ -18,6 +18,8 @@ from .conformance import Conformance
 from .context import prose_context
 from .examples import Example, ExampleSource
 from .limits import MAX_CHAPTER_BYTES, check_file_size, check_prose_lengths
+from .glyphs import check_glyphs, text_lines
+from .textfile import read_text
 from .paths import BOOK_FILES, contained
 from .model import (Book, BookMeta, Chapter, Components, Difficulty, Facts,
                     FigureSpec, Glossary, PrintSpec, Ruling, ScoreBand)
@@ -26,23 +28,26 @@ from .prose import (ABBREVIATION, CROSS_REFERENCE, MARKER, RULING_REFERENCE, che
                     render_template, text_of)
 from .yamlsource import read_yaml, validate
 
-CONTENT_ROOT = Path(__file__).resolve().parents[2] / "content"
-
-
-def book_folders(root: Path = CONTENT_ROOT) -> list[Path]:
+def book_folders(root: Path) -> list[Path]:
+    """The books of a project's content folder: its folders that hold a book.yaml."""
     return sorted(p for p in root.iterdir() if (p / "book.yaml").is_file())
 
 
-def find_book(name: str, root: Path = CONTENT_ROOT) -> Path:
-    """A book named on the command line: a slug under content/ or a path to a folder."""
+def find_book(name: str, root: Path | None) -> Path:
+    """A book named on the command line: a path to a book folder (relative to where you
+    stand), or a folder name under the project's content folder `root`."""
     candidate = Path(name)
     if (candidate / "book.yaml").is_file():
         return candidate
-    if (root / name / "book.yaml").is_file():
+    if root is not None and (root / name / "book.yaml").is_file():
         return root / name
-    known = ", ".join(p.name for p in book_folders(root)) or "none"
+    if root is None:
+        raise ContentError(Location(candidate), "no book.yaml here, and no rulebook project "
+                           "here or above", "a book folder, or a book name inside a project "
+                           "(rulebook init makes one)")
+    known = ", ".join(p.name for p in book_folders(root)) if root.is_dir() else ""
     raise ContentError(Location(candidate), "no book.yaml here",
-                       f"a book folder or one of: {known}")
+                       f"a book folder or one of: {known or 'none'}")
 
 
 def load_book(folder: Path) -> Book:
@@ -141,7 +146,18 @@ def load_book(folder: Path) -> Book:
     _check_figures(book, figures_doc, shown)
     from .vocabulary import check_vocabulary  # the family's terms (content/_facts/vocabulario.yaml)
     check_vocabulary(book)
+    _check_printable(book)
     return book
+
+
+def _check_printable(book: Book) -> None:
+    """Every character that prints is one the fonts have (glyphs.py): the book's YAML files,
+    its examples and its chapters as typed."""
+    files = [book.folder / name for name in BOOK_FILES if (book.folder / name).is_file()]
+    files += [source.doc.file for source in book.examples]
+    files += [chapter.source for chapter in book.chapters]
+    for file in files:
+        check_glyphs(file, text_lines(file, read_text(file)))
 
 
 STATEMENT_CALL = re.compile(r"""rule\(\s*["']([^"']+)["']\s*\)""")
@@ -450,14 +466,25 @@ def _check_cross_references(book: Book, prose) -> None:
 
 def _check_glossary(doc, glossary: Glossary, prose) -> None:
     defined = {a.abbr for a in glossary.abbreviations}
+    emphasis = set(glossary.emphasis)
+    for i, word in enumerate(glossary.emphasis):
+        if word in defined:
+            raise doc.error(("emphasis", i), f"'{word}' is both an abbreviation and emphasis",
+                            "one or the other")
     used: set[str] = set()
     for file, number, match in _matches(prose, ABBREVIATION):
         word = match.group(1)
-        if word not in defined:
+        if word not in defined and word not in emphasis:
             raise ContentError(Location(file, number),
                                f"'{word}' is used but not defined in glossary.yaml",
-                               "every abbreviation in the text to have a glossary entry")
+                               "every abbreviation in the text to have a glossary entry, "
+                               "or the word under emphasis: in glossary.yaml if it is "
+                               "capitals for emphasis")
         used.add(word)
+    for i, word in enumerate(glossary.emphasis):
+        if word not in used:
+            raise doc.error(("emphasis", i), f"'{word}' is listed as emphasis but never used "
+                            "in the chapters", "only words the text uses")
     for i, entry in enumerate(glossary.abbreviations):
         if entry.abbr not in used:
             raise doc.error(("abbreviations", i, "abbr"),

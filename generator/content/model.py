@@ -236,6 +236,10 @@ class Term:
 class Glossary:
     abbreviations: list[Abbreviation] = field(default_factory=list)
     terms: list[Term] = field(default_factory=list)
+    # Words in capitals that are emphasis («NO», "NOT"), not abbreviations: printed as typed,
+    # never linked, and not asked for a glossary entry.
+    emphasis: list[Annotated[str, Field(pattern=r"^[A-ZÁÉÍÓÚÑ]{2,6}$")]] = \
+        field(default_factory=list)
 
     @property
     def sorted_abbreviations(self) -> list[Abbreviation]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import copy
 import re
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import jinja2
 import nh3
@@ -28,7 +27,6 @@ from ..content.prose import ABBREVIATION, MARKER, RULING_REFERENCE, heading_anch
 from ..i18n import long_date
 from ..labels import labels
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 SVG_PROLOGUE = re.compile(r"^<\?xml[^>]*>\s*")
 
 
@@ -96,14 +94,14 @@ def sanitise_page(page: str) -> str:
     around them (doctype, html, head, body) is the template's own."""
     parts = PAGE.match(page)
     if parts is None:
-        raise RenderError("templates/book.html.j2: the page's skeleton (doctype, html, "
+        raise RenderError("generator/templates/book.html.j2: the page's skeleton (doctype, html, "
                           "head, body) is not the one render.PAGE expects")
     start, head, middle, body, end = parts.groups()
     return start + _HEAD.clean(head) + middle + _BODY.clean(body) + end
 
 
 def _environment(definitions: dict[str, str]) -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES),
+    env = jinja2.Environment(loader=jinja2.PackageLoader("generator", "templates"),
                              autoescape=jinja2.select_autoescape(["html", "j2"]),
                              undefined=jinja2.StrictUndefined)
 

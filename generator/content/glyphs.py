@@ -1,0 +1,57 @@
+"""Characters the book's typefaces can print.
+
+A character missing from a TrueType font prints as an empty box, silently, wherever it
+falls; a reader finds it in print. The books are set in Source Serif Pro (text) and Source
+Sans Pro (labels, tables, figures), so a character either face lacks is refused where it was
+typed, with its file and line, when the book is read (`check` and `build` alike).
+
+The fonts' character maps are read with ReportLab's TrueType parser (the same files the PDF
+embeds, from the font packages on PyPI), once per process.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import cache
+from pathlib import Path
+
+import font_source_sans_pro
+import font_source_serif_pro
+from reportlab.pdfbase.ttfonts import TTFontFile
+
+from ..errors import ContentError, Location
+
+FONTS = "Source Serif Pro and Source Sans Pro"
+_FILES = ((font_source_serif_pro, "SourceSerifPro-Regular.ttf"),
+          (font_source_sans_pro, "SourceSansPro-Regular.ttf"))
+
+
+@cache
+def printable() -> frozenset[str]:
+    """Every character both faces have, and the white space that is never drawn."""
+    maps = [set(TTFontFile(str(Path(package.__file__).parent / "files" / name)).charToGlyph)
+            for package, name in _FILES]
+    common = set.intersection(*maps)
+    return frozenset(chr(c) for c in common) | frozenset("\t\n\r \u00a0\u200b\ufeff")
+
+
+def check_glyphs(file: Path, lines: list[tuple[int, str]]) -> None:
+    """Refuse the first character of `lines` ((number, text) of `file`) the fonts lack."""
+    covered = printable()
+    for number, line in lines:
+        missing = set(line) - covered
+        if missing:
+            char = min(missing, key=line.index)
+            name = unicodedata.name(char, "unnamed character").lower()
+            raise ContentError(Location(file, number),
+                               f"'{char}' (U+{ord(char):04X}, {name}) is not in the book's "
+                               f"fonts ({FONTS}) and would print as an empty box",
+                               "a character the fonts have, or words for it")
+
+
+def text_lines(file: Path, text: str) -> list[tuple[int, str]]:
+    """The lines of a content file that can print: YAML comment lines and Markdown HTML
+    comments are left out (a note to oneself may hold any character)."""
+    comment = "#" if file.suffix == ".yaml" else "<!--"
+    return [(n, line) for n, line in enumerate(text.splitlines(), start=1)
+            if not line.lstrip().startswith(comment)]

@@ -1,0 +1,226 @@
+"""The tool works on the folder you stand in: a project is found by walking up to its
+rulebook.toml (or content/ folder), started with `rulebook init` and `rulebook new`, and
+built from a wheel installed anywhere, writing nothing outside the project."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.cli import main
+from generator.project import MARKER, find_project
+from generator.schema import FORMATS
+from repo import CONTENT_ROOT, ROOT
+
+
+def files_under(folder: Path) -> set[Path]:
+    return {p.relative_to(folder) for p in folder.rglob("*") if p.is_file()}
+
+
+def pdf_text(pdf: Path) -> str:
+    return " ".join(" ".join(page.extract_text() or "" for page in PdfReader(pdf).pages).split())
+
+
+def cli(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch, capsys) -> Path:
+    """A new project made by `rulebook init`, the working directory inside it."""
+    folder = tmp_path / "mi-proyecto"
+    monkeypatch.chdir(tmp_path)
+    assert cli(capsys, "init", "mi-proyecto")[0] == 0
+    monkeypatch.chdir(folder)
+    return folder
+
+
+# --- finding the project ------------------------------------------------------------------------
+
+def test_the_project_is_found_from_any_folder_inside_it(tmp_path):
+    (tmp_path / MARKER).write_text('content = "libros"\noutput = "pdf"\n', encoding="utf-8")
+    deep = tmp_path / "libros" / "a" / "b"
+    deep.mkdir(parents=True)
+    found = find_project(deep)
+    assert found.root == tmp_path.resolve()
+    assert found.content == (tmp_path / "libros").resolve()
+    assert found.output == (tmp_path / "pdf").resolve()
+
+
+def test_a_content_folder_with_books_is_a_project_without_a_marker(tmp_path):
+    book = tmp_path / "content" / "x"
+    book.mkdir(parents=True)
+    assert find_project(tmp_path) is None
+    (book / "book.yaml").write_text("title: x\n", encoding="utf-8")
+    assert find_project(book).root == tmp_path.resolve()
+
+
+def test_the_repository_is_a_project_of_its_own():
+    assert find_project(ROOT / "tests").content == CONTENT_ROOT.resolve()
+
+
+#: rulebook.toml text → the error line's pattern
+BAD_MARKERS = {
+    "not TOML": ('content = "content\n', r"rulebook\.toml: not TOML \(.*line 1.*\)"),
+    "unknown setting": ('contents = "x"\n', r"rulebook\.toml: unknown setting 'contents'; "
+                                            r"expected only content and output"),
+    "not a string": ("content = 3\n", r"rulebook\.toml: content = 3; expected a folder name"),
+    "outside the project": ('output = "../../tmp"\n',
+                            r"rulebook\.toml: output = '\.\./\.\./tmp' is outside the project"),
+}
+
+
+@pytest.mark.parametrize("case", BAD_MARKERS)
+def test_a_bad_rulebook_toml_is_one_located_line(case, tmp_path, monkeypatch, capsys):
+    import re
+    text, pattern = BAD_MARKERS[case]
+    (tmp_path / MARKER).write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli(capsys, "check")
+    assert code == 1 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert re.search(r"^error: " + pattern, err.strip()), err
+
+
+def test_no_project_is_one_line_that_says_how_to_start(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    for command in (["build"], ["check"], ["new", "x"], ["check", "solo-catan"]):
+        code, out, err = cli(capsys, *command)
+        assert code == 1 and "rulebook init" in err and "Traceback" not in err, (command, err)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_content_and_output_options_are_relative_to_where_you_stand(tmp_path, monkeypatch,
+                                                                    capsys):
+    shutil.copytree(CONTENT_ROOT / "catan-base", tmp_path / "libros" / "catan-base")
+    shutil.copytree(CONTENT_ROOT / "_facts", tmp_path / "libros" / "_facts")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli(capsys, "build", "catan-base", "--content", "libros", "--output", "sal")
+    assert code == 0, err
+    assert (tmp_path / "sal" / "catan-base" / "catan-base.pdf").is_file()
+    assert not (ROOT / "output" / "sal").exists()
+
+
+# --- init and new ---------------------------------------------------------------------------
+
+def test_init_makes_a_project_and_refuses_to_make_it_twice(project, capsys):
+    assert files_under(project) == {Path(MARKER), Path(".gitignore")}
+    assert (project / "content").is_dir()
+    code, out, err = cli(capsys, "init", ".")
+    assert code == 1 and "already a rulebook project" in err
+
+
+@pytest.mark.parametrize("options, pdf_words", [
+    (["--lang", "es"], ["Introducción", "Reglas", "Aclaraciones", "Glosario", "R01. Empate",
+                        "Gana quien llega primero a 10 PV", "20 monedas"]),
+    (["--lang", "en"], ["Introduction", "Rules", "Rulings", "The first to reach 10 VP wins",
+                        "20 coins"]),
+    (["--sheet"], ["Reglas", "Gana quien llega primero a 10 PV"]),
+    (["--lang", "en", "--sheet", "--cards"], ["Rules", "The first to reach 10 VP wins"]),
+])
+def test_a_new_book_builds_at_once(options, pdf_words, project, capsys):
+    code, out, err = cli(capsys, "new", "mi-juego", *options)
+    assert code == 0 and "rulebook build mi-juego" in out, err
+    book = project / "content" / "mi-juego"
+    assert (book / "rulings.yaml").exists() == ("--sheet" not in options)
+    assert (book / "print.yaml").exists() == ("--cards" in options)
+    assert cli(capsys, "check")[0] == 0
+    code, out, err = cli(capsys, "build")
+    assert code == 0, err
+    pdf = project / "output" / "mi-juego" / "mi-juego.pdf"
+    text = pdf_text(pdf)
+    for words in pdf_words:
+        assert words in text, words
+    assert (project / "output" / "mi-juego" / "index.html").is_file()
+    if "--cards" in options:
+        assert [p for p in (pdf.parent).glob("*.pdf") if p != pdf]  # the card sheets
+
+
+def test_every_scaffolded_yaml_file_names_its_schema_for_editors(project, capsys):
+    cli(capsys, "new", "mi-juego", "--cards")
+    book = project / "content" / "mi-juego"
+    names = {fmt.name for fmt in FORMATS}
+    for file in book.rglob("*.yaml"):
+        first = file.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema="), file
+        schema = (file.parent / first.split("=", 1)[1]).resolve()
+        assert schema.is_file() and schema.name.split(".")[0] in names, (file, schema)
+
+
+@pytest.mark.parametrize("name, message", [
+    ("Mi Juego", "'Mi Juego' cannot name a book; expected lower-case letters"),
+    ("../fuera", "cannot name a book"),
+    ("existe", "already exists; expected a new name"),
+])
+def test_new_refuses_a_bad_or_taken_name(name, message, project, capsys):
+    cli(capsys, "new", "existe")
+    before = files_under(project)
+    code, out, err = cli(capsys, "new", name)
+    assert code == 1 and message in err and "Traceback" not in err, err
+    assert files_under(project) == before
+
+
+# --- installed from a wheel ---------------------------------------------------------------------
+
+def _site_packages(venv: Path) -> Path:
+    result = subprocess.run([str(venv / "bin" / "python"), "-c",
+                             "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                            capture_output=True, text=True, check=True)
+    return Path(result.stdout.strip())
+
+
+def test_a_wheel_installed_in_a_fresh_venv_builds_a_new_project(tmp_path):
+    """The package as a user gets it: a wheel (built from a copy of the sources, so the
+    repository gets no build/ folder), installed in a new venv without the repository on the
+    path, run in an empty folder. Dependencies come from this environment's site-packages
+    (a path line, so that this environment's editable install of the repository stays out)."""
+    source = tmp_path / "src"
+    shutil.copytree(ROOT / "generator", source / "generator",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    wheels = tmp_path / "wheels"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels),
+                    str(source)], check=True, capture_output=True)
+    wheel = next(wheels.glob("rulebook_generator-*.whl"))
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    site = _site_packages(venv)
+    (site / "dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n",
+                                           encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"),
+                    "install", "-q", "--no-deps", str(wheel)], check=True, capture_output=True)
+    installed = files_under(site)
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    rulebook = str(venv / "bin" / "rulebook")
+
+    def run(*args: str, cwd: Path) -> str:
+        done = subprocess.run([rulebook, *args], cwd=cwd, env=env, capture_output=True,
+                              text=True)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+    located = subprocess.run([str(venv / "bin" / "python"), "-c",
+                              "import generator; print(generator.__file__)"], env=env,
+                             cwd=home, capture_output=True, text=True, check=True).stdout
+    assert located.startswith(str(site)), located  # the wheel, not the repository
+    run("init", "juegos", cwd=home)
+    project = home / "juegos"
+    run("new", "dados", "--lang", "en", "--cards", cwd=project)
+    (project / "content" / "dados" / "chapters").mkdir(exist_ok=True)
+    run("build", cwd=project / "content" / "dados" / "chapters")  # from deep inside
+    out = project / "output" / "dados"
+    assert {"dados.pdf", "index.html"} <= {p.name for p in out.iterdir()}
+    assert "The first to reach 10 VP wins" in pdf_text(out / "dados.pdf")
+    assert "<html" in (out / "index.html").read_text(encoding="utf-8")
+    assert files_under(site) == installed  # nothing written into the installed package
+    assert {p.parts[0] for p in files_under(home)} == {"juegos"}
