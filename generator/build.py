@@ -28,6 +28,7 @@ from .errors import RenderError
 from .html.render import render_html
 from .examples.replay import check_book
 from .pdf.document import render_pdf
+from reportlab.platypus.doctemplate import LayoutError
 
 def _umask() -> int:
     mask = os.umask(0)
@@ -159,7 +160,12 @@ def build_book(folder: Path, output: Path, size: PageSize | None = None,
     figures = book_figures(book, replays)
     target = rulebook_path(book, output, size)
     layout = target.with_name(f".{target.stem}.pages.json")
-    pdf, pages = render_pdf(book, size, replays, _read_pages(layout), figures)
+    try:
+        pdf, pages = render_pdf(book, size, replays, _read_pages(layout), figures)
+    except LayoutError as exc:  # a block no page can hold that the checks did not foresee
+        raise RenderError(f"{book.folder}: a block of the book is taller than a page "
+                          f"({str(exc).splitlines()[0][:160]}); expected text that can be "
+                          "split across pages") from None
     page = render_html(book, replays, figures).encode("utf-8")
     folder_out = output / book.slug / "figures"
     svgs = [(folder_out / f"{figure.name}.svg", figure.svg.encode("utf-8"))

@@ -1,0 +1,126 @@
+"""`rulebook watch`: rebuild a book's PDF and HTML edition whenever one of its files changes.
+
+Watching is left to `watchfiles`: its Rust core (the `notify` crate) uses the operating
+system's change notifications (inotify, FSEvents, ReadDirectoryChangesW) rather than polling,
+and it groups the burst of events one save makes (an editor's temporary file, rename, chmod)
+into a single batch. That is one well-kept library instead of a hand-written polling loop
+that would either miss quick edits or wake up all the time.
+
+Each batch rebuilds only the books whose folder changed, or every book that reads the shared
+facts folder (`<content>/_facts`) when that changed. A rebuild is `build_book` without the
+print-and-play papers, to stay fast. A mistake in the content is one `error:` line and the
+watcher carries on: `build_book` writes all or nothing, so the last good PDF stays where it
+was until the book is fixed.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import watchfiles
+from rich.console import Console
+from rich.markup import escape
+
+from .build import Built, build_book
+from .errors import GeneratorError
+
+FACTS_FOLDER = "_facts"  # shared by every book of a content folder (loader.py)
+
+DEBOUNCE_MS = 1600  # the longest a burst of changes is gathered before a rebuild
+STEP_MS = 50  # a batch is handed over once no new change came in for this long
+IDLE_MS = 200  # with no change, the watcher reports back this often (sets `ready`, see below)
+
+EDITOR_DEBRIS = ("4913",)  # vim's test file; swap, lock and backup files are caught by name
+
+
+def watch(folders: list[Path], output: Path, out: Console, err: Console, *,
+          stop: threading.Event | None = None, ready: threading.Event | None = None,
+          build: Callable[[Path, Path], Built] | None = None) -> int:
+    """Build every book once, then rebuild the changed ones until `stop` is set (0) or Ctrl-C
+    (130). `ready` is set once the first builds are done and changes are being watched."""
+    build = build or build_book
+    books = [Path(folder) for folder in folders]
+    roots = {book: book.resolve() for book in books}
+    facts = {book: roots[book].parent / FACTS_FOLDER for book in books}
+    watched = list(dict.fromkeys([*roots.values(),
+                                  *(f for f in facts.values() if f.is_dir())]))
+    ignore = _Ignore(watched, Path(output).resolve())
+    try:
+        for book in books:
+            if stop is not None and stop.is_set():
+                return 0
+            _rebuild(book, output, out, err, build)
+        shown = ", ".join(escape(_shown(p)) for p in watched)
+        count = f"{len(books)} book" + ("" if len(books) == 1 else "s")
+        out.print(f"watching {count} in {shown}; Ctrl-C to stop", soft_wrap=True)
+        # The watcher registers with the system when the generator first runs; its first
+        # answer (a change, or an empty set after IDLE_MS) proves it is listening, and changes
+        # made while a rebuild runs are kept for the next batch.
+        for changes in watchfiles.watch(*watched, watch_filter=ignore, stop_event=stop,
+                                        debounce=DEBOUNCE_MS, step=STEP_MS,
+                                        rust_timeout=IDLE_MS, yield_on_timeout=True,
+                                        raise_interrupt=True):
+            if ready is not None:
+                ready.set()
+            changed = [Path(path) for _, path in changes]
+            for book in books:
+                if any(_inside(p, roots[book]) or _inside(p, facts[book]) for p in changed):
+                    _rebuild(book, output, out, err, build)
+    except KeyboardInterrupt:  # a build cut short wrote nothing (build.py)
+        out.print("stopped watching")
+        return 130
+    return 0
+
+
+def _rebuild(folder: Path, output: Path, out: Console, err: Console,
+             build: Callable[[Path, Path], Built]) -> None:
+    """One build, reported the way `rulebook build` reports it; a mistake is one line."""
+    start = time.perf_counter()
+    try:
+        built = build(folder, output)
+    except GeneratorError as exc:
+        err.print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
+        return
+    except OSError as exc:  # e.g. a file an editor was replacing as it was read
+        where = f"{exc.filename}: " if exc.filename else ""
+        err.print(f"[bold red]error:[/] {escape(where)}cannot read or write "
+                  f"({escape(exc.strerror or str(exc))})", soft_wrap=True)
+        return
+    took = time.perf_counter() - start
+    pdf, figures = built.files[0], [f for f in built.files if f.suffix == ".svg"]
+    out.print(f"[green]built[/] {escape(str(pdf))}, index.html and {len(figures)} figures "
+              f"({took:.2f} s)", soft_wrap=True)
+
+
+class _Ignore:
+    """watchfiles' filter: False for what must not start a rebuild: hidden files and folders
+    (editor swap and lock files, `.git`), backups (`name~`), vim's `4913`, the usual debris
+    watchfiles itself ignores, and anything in the output folder."""
+
+    def __init__(self, roots: Iterable[Path], output: Path):
+        self.roots = list(roots)
+        self.output = output
+        self.default = watchfiles.DefaultFilter()
+
+    def __call__(self, change: watchfiles.Change, path: str) -> bool:
+        file = Path(path)
+        if _inside(file, self.output) or not self.default(change, path):
+            return False
+        root = next((r for r in self.roots if _inside(file, r)), None)
+        parts = file.relative_to(root).parts if root is not None else (file.name,)
+        return not any(part.startswith(".") or part.endswith("~") or part in EDITOR_DEBRIS
+                       for part in parts)
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return path == folder or path.is_relative_to(folder)
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
