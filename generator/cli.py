@@ -62,7 +62,6 @@ def _sheet_options(args):
 
 
 def _parser() -> argparse.ArgumentParser:
-    from .simulate.players import PLAYERS
     parser = _Parser(
         prog="rulebook",
         description="Printable rulebooks from structured rule content (YAML + Markdown).")
@@ -106,10 +105,11 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=1000, help="games to play (default: 1000)")
     sim.add_argument("--seed", type=int, default=1,
                      help="first deal's seed; the same seed plays the same deals (default: 1)")
-    sim.add_argument("--player", choices=sorted(PLAYERS), default="greedy",
-                     help="who plays: random, greedy (one move ahead), greedy-acyclic, strong "
-                          "(search with hidden cards), clairvoyant (knows the deck: an upper "
-                          "bound) (default: greedy)")
+    sim.add_argument("--player", default="greedy",
+                     help="who plays; each engine has its own players. Solo Catan: random, "
+                          "greedy (one move ahead), greedy-acyclic, strong (search with hidden "
+                          "cards), clairvoyant (knows the deck: an upper bound); other engines: "
+                          "random, greedy and their own (default: greedy)")
     sim.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                      help="worker processes (default: all cores)")
     sim.add_argument("--budget", type=int, metavar="N",

@@ -9,8 +9,13 @@ LABELS = {
         "page": "p.",
         "version": "Versión",
         "example": "Ejemplo",
+        "figure": "Figura",
         "note": "Nota",
         "credits": "Créditos",
+        "example_unchecked": "Ejemplo no comprobado por un motor de reglas",
+        "at_start": "Al empezar",
+        "after_step": "Tras el paso",
+        "refused": "× No se puede:",
     },
     "en": {
         "contents": "Contents",
@@ -20,8 +25,13 @@ LABELS = {
         "page": "p.",
         "version": "Version",
         "example": "Example",
+        "figure": "Figure",
         "note": "Note",
         "credits": "Credits",
+        "example_unchecked": "Example not checked by a rules engine",
+        "at_start": "At the start",
+        "after_step": "After step",
+        "refused": "× Not allowed:",
     },
 }
 

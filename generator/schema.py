@@ -33,8 +33,10 @@ from pydantic import TypeAdapter
 from .content import examples as examples_module
 from .content import model as model_module
 from .content.examples import Example, Expectation, StartSpec
-from .content.model import (BoardLayout, BookMeta, Components, ConformanceRow, Difficulty,
-                            FigureSpec, Glossary, PrintSpec, Ruling, ScoreBand)
+from .content.model import (KNOWN_PARAMETERS, PARAMETER_NAME, BoardLayout, BookMeta, Components,
+                            ConformanceRow, Difficulty, FigureSpec, Glossary, PrintSpec, Ruling,
+                            ScoreBand)
+from .engine import ENGINES
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA_DIR = "schemas"           # inside the package: generator/schemas/
@@ -55,6 +57,7 @@ class FileFormat:
     see_also: str = ""    # a Markdown line linking the prose documentation, if any
     presence: str = "Optional: a book may leave it out."
     cut: bool = True      # shorten the sample (first entries only)
+    notes: Callable[[], str] | None = None  # Markdown sections after the field tables
 
 
 EVERY_BOOK = "Every book has one."
@@ -63,11 +66,13 @@ FORMATS: list[FileFormat] = [
     FileFormat("book", "book.yaml", BookMeta,
                "The book's identity (title, version, date, language, credits), its page size, "
                "its chapter order and the rules engine that replays its examples.",
-               "solo-catan/book.yaml", presence=EVERY_BOOK),
+               "solo-catan/book.yaml", presence=EVERY_BOOK, notes=lambda: _book_notes()),
     FileFormat("components", "components.yaml", Components,
-               "The game's pieces and numbers: resources, buildings in building-costs-card "
-               "order, expansions, special cards, game parameters and a two-player economy.",
-               "solo-catan/components.yaml", presence=EVERY_BOOK),
+               "The game's pieces and numbers, each part optional: resources, buildings in "
+               "building-costs-card order, expansions, special cards, game parameters (any "
+               "the book names, `{{ game.rounds }}`) and a two-player economy.",
+               "solo-catan/components.yaml", presence=EVERY_BOOK,
+               notes=lambda: _components_notes()),
     FileFormat("glossary", "glossary.yaml", Glossary,
                "Abbreviations (every run of two to six capitals in the chapters must be one) "
                "and terms; every entry must be used by the chapters.",
@@ -133,14 +138,23 @@ FIELD_NOTES: dict[str, str] = {
     "BookMeta.chapters": "Chapter files in `chapters/`, in reading order.",
     "BookMeta.page_size": "The rulebook's page size (`--page-size` overrides it).",
     "BookMeta.edition_note": "A paragraph about this edition, printed with the credits.",
+    "BookMeta.engine": "The rules engine that replays and checks the book's examples: "
+                       "`solo-catan`, `economy`, `splendor`, `costs`, or one installed as a "
+                       "plugin (what each needs: [components.yaml, «Game parameters»]"
+                       "(components.md#game-parameters)).",
+    "BookMeta.examples": "`checked`: the book's engine replays and checks every example. "
+                         "`unchecked`: the book has examples and no engine, and says so; they "
+                         "are printed as written, marked as not checked by a rules engine.",
     "Credit.role": "What they did: «Variante original», «Esta edición»…",
     "Credit.who": "Who did it.",
     # components.yaml
-    "Components.resources": "The resource kinds (or gems), in the order the book lists them.",
+    "Components.resources": "The resource kinds (or gems), in the order the book lists them; "
+                            "none for a game without (a dice game).",
     "Components.buildings": "Buildings in the order of the building-costs card.",
     "Components.special_cards": "Splendor: the special cards the solo player must buy.",
     "Components.expansions": "City expansions (the solo variant), each with its power.",
-    "Components.game": "The numbers the rules use.",
+    "Components.game": "The game's parameters: those the generator reads (below) and any "
+                       "of the book's own, printed as `{{ game.<name> }}`.",
     "Components.road_bonuses": "Solo variant: `{a_roads, hand, market}` rows, the hand and market "
                                "sizes reached with that many A-face roads.",
     "Components.economy": "The token rules of a two-player rule set (trade tokens or coins).",
@@ -172,8 +186,9 @@ FIELD_NOTES: dict[str, str] = {
     "GemCard.points": "Prestige points.",
     "GemCard.cost": "Gems paid, by resource id.",
     "GemCard.name": "Its name in the book's language.",
-    "GameParameters.goal": "Victory points that win the game.",
-    "GameParameters.hand_size": "Solo variant: cards in hand.",
+    "GameParameters.goal": "Victory points that win the game; also `{{ goal }}`.",
+    "GameParameters.hand_size": "Solo variant: cards in hand (at most the resource deck, "
+                                "with the market).",
     "GameParameters.market_size": "Solo variant: cards in the market.",
     "GameParameters.demolition_limit": "Solo variant: how many demolitions the game allows.",
     "GameParameters.tokens_total": "Trade tokens (or coins) in the game.",
@@ -375,11 +390,18 @@ def _sentence(text: str) -> str:
 
 
 def field_descriptions() -> dict[str, str]:
-    """Every documented field's description: model comments first, then FIELD_NOTES."""
+    """Every documented field's description: model comments first, then FIELD_NOTES; a game
+    parameter an engine plays by says which (engine/__init__.py, ENGINES)."""
     found = {**FIELD_NOTES}
     for module in (model_module, examples_module):
         for key, comment in _line_comments(module).items():
             found[key] = _sentence(comment)
+    for name in KNOWN_PARAMETERS:
+        engines = [f"`{engine}`" for engine, needs in ENGINES.items() if name in needs.parameters]
+        if engines:
+            key = f"GameParameters.{name}"
+            found[key] = (found.get(key, "") + f" Needed by the {' and '.join(engines)} "
+                          f"engine{'s' if len(engines) > 1 else ''}.").strip()
     return found
 
 
@@ -500,6 +522,102 @@ def modeline(name: str, yaml_file: Path) -> str:
     return f"# yaml-language-server: $schema={Path(relative).as_posix()}"
 
 
+# --- notes of the reference pages -------------------------------------------------------------
+
+def _components_notes() -> str:
+    engines = "\n".join(
+        f"| `{engine}` | {', '.join(f'`{p}`' for p in needs.parameters) or '—'} | "
+        f"{', '.join(f'`{b}`' for b in needs.buildings) or '—'} | "
+        f"{', '.join(f'`{p}:`' for p in needs.parts) or '—'} |"
+        for engine, needs in ENGINES.items())
+    return f"""
+## Game parameters
+
+`game:` holds the game's own numbers, words and lists, for the chapters to print instead of
+typing them twice. Any name will do:
+
+```yaml
+game:
+  rounds: 6
+  dice: 2
+  faces: [d6, d6]
+  solo: true
+```
+
+and a chapter writes `The game lasts {{{{ game.rounds }}}} rounds.`, printed «The game lasts 6
+rounds.»; a list prints with `{{{{ game.faces | join(", ") }}}}` and counts with
+`{{{{ game.faces | length }}}}`. A name is lower-case letters, digits and `_`, starting with a
+letter (`{PARAMETER_NAME.pattern}`), so that a chapter can reach it; a value is a number, a
+text, `true` or `false`, or a list of those. Anything else stops the book at its line:
+
+```
+error: content/my-game/components.yaml:4 (game.board): game.board is a nested mapping; expected a number, a text, true or false, or a list of those
+```
+
+(also a name the chapters cannot reach, `Rounds`; an empty value, `rounds:`; a list inside a
+list; an unquoted date, which must be quoted to print as written). A name no chapter uses is
+no error; a name the chapters use and the book does not give is, at the chapter's line.
+
+The fields in the table above are the ones the generator reads itself: each keeps its type
+(`hand_size: 0` is refused), and `{{{{ goal }}}}` is `game.goal` (an unknown name in a book
+without a goal). A rules engine (book.yaml `engine:`) needs its own, and stops a book that
+lacks one, at components.yaml. The built-in engines need:
+
+| engine | game parameters | buildings | parts |
+|---|---|---|---|
+{engines}
+
+```
+error: content/my-game/components.yaml:84 (game): the solo-catan engine needs game.hand_size; expected hand_size: an integer ≥ 1, under game:
+```
+
+An engine installed as a plugin asks for what it plays with when it starts, with the same
+errors and hints: `require_parameters(book, "dice", ["rounds", "dice"])`
+(`generator.content.loader`), where its parameters may be names of the book's own.
+
+**Typos.** A name that is not one of those fields is the book's own, so a misspelt field would
+pass for one silently. Therefore a name one edit away (a letter added, dropped, changed, or
+two swapped; two edits for names longer than five letters) from a field that the book's
+engine reads, or that the costs table reads (`ordered_costs`, `count_column`, in a book with
+buildings), and that the book does not give, is refused as a likely typo:
+
+```
+error: content/my-game/components.yaml:85 (game.hand_sise): unknown parameter 'hand_sise': did you mean 'hand_size', which the solo-catan engine reads and the book does not give; expected hand_size: an integer ≥ 1, or a name further from 'hand_size' for a parameter of the book's own
+```
+
+A name close to a field nothing in the book reads (`gold` in a book without an engine) is the
+book's own and passes.
+
+## Optional parts
+
+Every part of components.yaml is optional: a book gives the ones its game has. A dice game
+can have no `resources:` at all. Costs need buildings: `{{{{ cost_table() }}}}`, a reference card
+or a figure of kind `costs` in a book without buildings is an error at its line, and a
+building's cost names resources of `resources:`.
+"""
+
+
+def _book_notes() -> str:
+    return """
+## Examples no engine checks
+
+A book whose examples a rules engine replays names it in `engine:`; every example is then
+replayed and checked, and a wrong one stops the build. A book without an engine may still show
+worked examples (`examples/*.yaml`, in the same format), but it must say so:
+
+```yaml
+examples: unchecked
+```
+
+Without that line, a book with examples and no engine is an error at book.yaml. With it, each
+example is printed as written (its title, summary, and each step's `do` and `note`), marked as
+not checked by a rules engine; it has `start: {}` and no `expect`, `arrange_deck` or `show`
+(what only an engine gives meaning to), the book has no `scenarios/` (they are only ever
+replayed), and no conformance row lists an example under `checks`. `examples: unchecked` with
+an engine is an error too: the engine checks them.
+"""
+
+
 # --- reference pages --------------------------------------------------------------------------
 
 def _anchor(name: str) -> str:
@@ -588,6 +706,11 @@ def _class_table(cls_name: str, obj: dict, defs: dict, classes: dict[str, type],
         lines.append("| " + " | ".join([
             f"`{name}`", _escape(_type_text(prop, defs)), "yes" if name in required else "no",
             _default_text(cls, name), _escape(notes.get(f"{cls_name}.{name}", ""))]) + " |")
+    if isinstance(obj.get("additionalProperties"), dict):  # free names: game parameters
+        pattern = obj.get("propertyNames", {}).get("pattern", "")
+        lines.append(f"| any other name{f' matching `{pattern}`' if pattern else ''} | number, "
+                     "text, `true` or `false`, or a list of those | no |  | A parameter of the "
+                     "book's own, printed as `{{ game.<name> }}` (see «Game parameters» below). |")
     return lines
 
 
@@ -677,6 +800,8 @@ def reference_page(fmt: FileFormat, content: Path) -> str:
         if doc:
             lines += [" ".join(doc.split()), ""]
         lines += _class_table(name, obj, defs, classes, notes)
+    if fmt.notes:
+        lines += ["", fmt.notes().strip()]
     how, text = sample(fmt, content)
     lines += ["", "## Example", "", f"From {how}:", "", "```yaml", text.rstrip("\n"), "```", ""]
     return "\n".join(lines)

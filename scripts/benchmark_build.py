@@ -1,39 +1,227 @@
-"""Times the full build of each book (load + check + render + write); not a test.
+"""How fast is feedback, as a user gets it? Times whole commands against pandoc; not a test.
 
-    .venv/bin/python scripts/benchmark_build.py [--runs N]
+    .venv/bin/python scripts/benchmark_build.py [--runs N] [--repo DIR] [--skip-pandoc]
+
+Every number is the median over N runs (default 5) of a fresh process, started the way a user
+starts it (`python -m generator …`, the same code as `.venv/bin/rulebook`), timed from spawn
+to exit, with the runs of all commands interleaved so that a busy machine slows them alike:
+
+- `rulebook check solo-catan`: validate and replay, write nothing;
+- `rulebook build solo-catan --output D`, cold (D empty: two layout passes) and again into the
+  same D (the page numbers of the last build are known: usually one pass);
+- `rulebook build --output D`, every book, cold;
+- `pandoc SEED -f markdown -o x.pdf --pdf-engine=xelatex -V lang=es`, the anchor: the solo
+  variant's forum post (seed 000), and every seed text, one command after another (one PDF per
+  seed, as the build makes one PDF per book), from `../shared/seeds/` or `$RULEBOOK_SEEDS`;
+- the watch-mode rebuild: in one process, the content copied to a temporary folder, the solo
+  book built once, then a paragraph of a chapter edited (a sentence added or taken away again)
+  and `build_book` called again, as `rulebook watch` does; median over N edits.
+
+It prints each median (wall clock, and the CPU time of the process and its children) and the
+issue's three targets with PASS or MISS:
+
+  (a) `rulebook check solo-catan` <= 0.3 s;
+  (b) a one-paragraph edit of the solo book to a new PDF, in process, <= 0.4 s;
+  (c) cold build of all books <= 1.0 x pandoc + xelatex on all the seed texts.
+
+Needs pandoc and XeLaTeX with Spanish and the Latin Modern fonts (Debian: `apt-get install
+--no-install-recommends pandoc texlive-xetex texlive-lang-spanish texlive-fonts-recommended
+fonts-lmodern lmodern`; texlive-fonts-recommended has the font hyperref needs under XeLaTeX);
+without them (or with --skip-pandoc) ratio (c) is not measured. `--repo DIR` times another checkout (the
+code before a change, say) with this same script; the content is always that repo's.
+The machine is shared and timings are noisy: prefer more runs over one reading.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import resource
+import shutil
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-from generator.build import build_book
-from generator.content.loader import book_folders
+REPO = Path(__file__).resolve().parents[1]
+SOLO = "solo-catan"
+SOLO_SEED = "000_"  # the solo variant's forum post (see shared/seeds/README.md)
+CHAPTER = "chapters/05-serie-historica.md"  # the chapter the watch measurement edits
+EDIT = " Esta frase se añade y se quita para medir la reconstrucción."
+
+TARGET_CHECK = 0.3   # s, whole process
+TARGET_WATCH = 0.4   # s, in process
+TARGET_RATIO = 1.0   # cold build of all books / pandoc + xelatex on all seeds
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(command: list[str], cwd: Path) -> tuple[float, float]:
+    """Wall-clock and CPU seconds of one process (and whatever it starts), from spawn to exit."""
+    cpu = _children_cpu()
+    start = time.perf_counter()
+    result = subprocess.run(command, cwd=cwd, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    wall = time.perf_counter() - start
+    if result.returncode != 0:
+        sys.exit(f"benchmark: {' '.join(map(str, command))} failed "
+                 f"({result.returncode}):\n{result.stderr[-2000:]}")
+    return wall, _children_cpu() - cpu
+
+
+def seeds_folder() -> Path | None:
+    for folder in (os.environ.get("RULEBOOK_SEEDS"), REPO.parent / "shared" / "seeds"):
+        if folder and Path(folder).is_dir() and sorted(Path(folder).glob("0*.txt")):
+            return Path(folder)
+    return None
+
+
+def pandoc(seed: Path, out: Path) -> list[str]:
+    return ["pandoc", str(seed), "-f", "markdown", "-o", str(out / f"{seed.stem}.pdf"),
+            "--pdf-engine=xelatex", "-V", "lang=es"]
+
+
+class Series:
+    """One measurement's runs."""
+
+    def __init__(self, label: str):
+        self.label, self.wall, self.cpu = label, [], []
+
+    def add(self, wall: float, cpu: float = float("nan")) -> None:
+        self.wall.append(wall)
+        self.cpu.append(cpu)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.wall)
+
+    def line(self) -> str:
+        cpu = [c for c in self.cpu if c == c]
+        cpu_text = f"  cpu {statistics.median(cpu):6.2f} s" if cpu else ""
+        return (f"  {self.label:<50} {self.median:6.2f} s{cpu_text}   "
+                f"(min {min(self.wall):.2f}, max {max(self.wall):.2f}, n={len(self.wall)})")
+
+
+def watch_child(repo: Path, runs: int) -> None:
+    """In a fresh interpreter whose `generator` is `repo`'s: build once, then edit and rebuild
+    as the watcher does; print each rebuild's seconds on one line."""
+    sys.path.insert(0, str(repo))
+    from generator.build import build_book
+
+    with tempfile.TemporaryDirectory() as tmp:
+        content = Path(tmp) / "content"
+        shutil.copytree(repo / "content", content)
+        folder, output = content / SOLO, Path(tmp) / "output"
+        build_book(folder, output)  # the watcher's first build (imports, fonts, caches)
+        chapter = folder / CHAPTER
+        original = chapter.read_text(encoding="utf-8")
+        paragraphs = original.split("\n\n")
+        index = next(i for i, p in enumerate(paragraphs)
+                     if len(p) > 200 and p[0].isalpha() and "{" not in p)
+        times = []
+        for run in range(runs):
+            edited = list(paragraphs)
+            if run % 2 == 0:  # add a sentence, then take it away again: always a change
+                edited[index] = edited[index] + EDIT
+            chapter.write_text("\n\n".join(edited), encoding="utf-8")
+            start = time.perf_counter()
+            build_book(folder, output)
+            times.append(time.perf_counter() - start)
+        print(" ".join(f"{t:.4f}" for t in times))
+
+
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "MISS"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=10)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5, help="runs per measurement (default 5)")
+    parser.add_argument("--repo", type=Path, default=REPO,
+                        help="the checkout to time (default: this one)")
+    parser.add_argument("--skip-pandoc", action="store_true",
+                        help="do not time pandoc (ratio (c) is then not measured)")
+    parser.add_argument("--watch-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    for folder in book_folders():
-        with tempfile.TemporaryDirectory() as warm_up:
-            build_book(folder, Path(warm_up))  # imports, font parsing
-        cold, warm = [], []
-        for _ in range(args.runs):
-            with tempfile.TemporaryDirectory() as out:
-                start = time.perf_counter()
-                build_book(folder, Path(out))  # no page numbers known: two passes
-                cold.append(time.perf_counter() - start)
-                start = time.perf_counter()
-                build_book(folder, Path(out))  # page numbers of the last build: one pass
-                warm.append(time.perf_counter() - start)
-        print(f"{folder.name}: first build median {statistics.median(cold) * 1000:.0f} ms, "
-              f"rebuild median {statistics.median(warm) * 1000:.0f} ms "
-              f"over {args.runs} runs")
+    repo = args.repo.resolve()
+    if args.watch_child:
+        watch_child(repo, args.runs)
+        return
+
+    rulebook = [sys.executable, "-m", "generator"]
+    seeds = None if args.skip_pandoc else seeds_folder()
+    if seeds is not None and not (shutil.which("pandoc") and shutil.which("xelatex")):
+        print("pandoc or xelatex not found: ratio (c) not measured (apt-get install "
+              "pandoc texlive-xetex texlive-lang-spanish texlive-fonts-recommended "
+              "fonts-lmodern lmodern)")
+        seeds = None
+    all_seeds = sorted(seeds.glob("0*.txt")) if seeds else []
+    solo_seed = next((s for s in all_seeds if s.name.startswith(SOLO_SEED)), None)
+
+    check = Series(f"rulebook check {SOLO}")
+    solo_cold = Series(f"rulebook build {SOLO} (cold)")
+    solo_again = Series(f"rulebook build {SOLO} (again, same output)")
+    all_cold = Series("rulebook build (all books, cold)")
+    pandoc_solo = Series("pandoc + xelatex, solo seed")
+    pandoc_all = Series(f"pandoc + xelatex, all {len(all_seeds)} seeds, one by one")
+    print(f"timing {repo} with {sys.executable}, {args.runs} runs each, "
+          f"{os.cpu_count()} CPUs; seeds: {seeds or 'none'}", flush=True)
+    for run in range(args.runs):
+        with tempfile.TemporaryDirectory() as tmp:
+            tmp = Path(tmp)
+            check.add(*timed([*rulebook, "check", SOLO], repo))
+            solo_cold.add(*timed([*rulebook, "build", SOLO, "--output", str(tmp / "solo")], repo))
+            solo_again.add(*timed([*rulebook, "build", SOLO, "--output", str(tmp / "solo")],
+                                  repo))
+            all_cold.add(*timed([*rulebook, "build", "--output", str(tmp / "all")], repo))
+            if solo_seed:
+                (tmp / "pandoc").mkdir()
+                pandoc_solo.add(*timed(pandoc(solo_seed, tmp / "pandoc"), tmp))
+                wall = cpu = 0.0
+                for seed in all_seeds:
+                    w, c = timed(pandoc(seed, tmp / "pandoc"), tmp)
+                    wall, cpu = wall + w, cpu + c
+                pandoc_all.add(wall, cpu)
+        print(f"  run {run + 1}/{args.runs} done", flush=True)
+
+    child = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--watch-child",
+                            "--repo", str(repo), "--runs", str(max(args.runs, 5))],
+                           capture_output=True, text=True)
+    if child.returncode != 0:
+        sys.exit(f"benchmark: the watch-mode rebuild failed:\n{child.stderr[-2000:]}")
+    watch = Series(f"watch: one paragraph edited, {SOLO} rebuilt")
+    for seconds in child.stdout.split():
+        watch.add(float(seconds))
+
+    print("\nmedians (wall clock; cpu = the process and its children):")
+    for series in (check, solo_cold, solo_again, all_cold, watch):
+        print(series.line())
+    if solo_seed:
+        print(pandoc_solo.line())
+        print(pandoc_all.line())
+
+    print("\ntargets:")
+    print(f"  (a) rulebook check {SOLO}: {check.median:.2f} s, target <= {TARGET_CHECK} s "
+          f"(x{check.median / TARGET_CHECK:.2f} of target): {verdict(check.median <= TARGET_CHECK)}")
+    print(f"  (b) one-paragraph edit -> new PDF, in process: {watch.median:.2f} s, target <= "
+          f"{TARGET_WATCH} s (x{watch.median / TARGET_WATCH:.2f} of target): "
+          f"{verdict(watch.median <= TARGET_WATCH)}")
+    if solo_seed:
+        ratio = all_cold.median / pandoc_all.median
+        print(f"  (c) cold build of all books / pandoc+xelatex on all seeds: "
+              f"{all_cold.median:.2f} / {pandoc_all.median:.2f} s = {ratio:.2f}, "
+              f"target <= {TARGET_RATIO}: {verdict(ratio <= TARGET_RATIO)}")
+        print(f"      (for reference: cold build of {SOLO} / pandoc on its seed: "
+              f"{solo_cold.median:.2f} / {pandoc_solo.median:.2f} s = "
+              f"{solo_cold.median / pandoc_solo.median:.2f})")
+    else:
+        print("  (c) not measured: no pandoc/xelatex or no seed texts")
 
 
 if __name__ == "__main__":

@@ -99,7 +99,7 @@ def test_simulate_command_reports_compares_and_replays(capsys):
 def test_simulate_rejects_bad_options_with_a_message(capsys):
     assert main(["simulate", "solo-catan", "--compare", "speed=1"]) == 1
     assert "expected one of goal=V1,V2" in capsys.readouterr().err
-    assert main(["simulate", "catan-para-dos"]) == 1
+    assert main(["simulate", "catan-base"]) == 1
     assert "no simulator" in capsys.readouterr().err
 
 

@@ -57,7 +57,9 @@ def built(tmp_path_factory) -> dict[str, str]:
     parser.feed((out / SLUG / "index.html").read_text(encoding="utf-8"))
     return {"pdf": _flat("\n".join(ReadPdf(out / SLUG / f"{SLUG}.pdf").page_texts)),
             "html": _flat("".join(parser.parts)),
-            "cards": _flat("\n".join(ReadPdf(out / SLUG / "cartas-a4.pdf").page_texts))}
+            # One card a page (the print-shop file): a sheet of cards side by side reads as
+            # lines across every card.
+            "cards": _flat("\n".join(ReadPdf(out / SLUG / "cartas-imprenta.pdf").page_texts))}
 
 
 def _example_ids() -> set[str]:

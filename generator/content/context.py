@@ -10,7 +10,7 @@ from typing import Any
 
 from .. import i18n
 
-from .model import BookMeta, Components, Ruling
+from .model import BookMeta, Components, GameParameters, Ruling
 
 AND = {"es": "y", "en": "and"}
 #: The cost table's columns; the cost and count headings depend on `game.ordered_costs` (the
@@ -69,6 +69,9 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
         (the board game) as counts, «2 cereales, 3 minerales». The count column counts the
         building cards of the set, or each player's pieces (a building with count 0 is no
         piece: "—")."""
+        if not components.buildings:
+            raise ValueError("cost_table(): the book has no buildings; expected buildings: "
+                             "in components.yaml")
         game = components.game
         ordered = game.ordered_costs if game else True
         counting = game.count_column if game else "cards"
@@ -136,8 +139,8 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
         "score_table": score_table,
         "book": meta,
         "components": components,
-        "game": components.game,
-        "goal": components.game.goal if components.game else None,
+        # The game's parameters, the generator's own and the book's: `{{ game.rounds }}`.
+        "game": components.game or GameParameters(),
         "special_cards": components.special_cards,
         "res": res,
         "bld": bld,
@@ -151,4 +154,6 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
         "ruling_list": ruling_list,
         "rulings": {r.id: r for r in rulings},
     }
+    if components.game is not None and components.game.goal is not None:
+        context["goal"] = components.game.goal  # `{{ goal }}`: unknown when the book has none
     return context

@@ -22,7 +22,8 @@ from .glyphs import check_glyphs, text_lines
 from .textfile import read_text
 from .paths import BOOK_FILES, contained
 from .model import (Book, BookMeta, Chapter, Components, Difficulty, Facts,
-                    FigureSpec, Glossary, PrintSpec, Ruling, ScoreBand)
+                    FigureSpec, Glossary, PrintSpec, Ruling, ScoreBand, KNOWN_PARAMETERS,
+                    PARAMETER_VALUE_TEXT, free_parameters, parameter_type)
 from .statements import Statements, card_markup
 from .prose import (ABBREVIATION, CROSS_REFERENCE, MARKER, RULING_REFERENCE, check_templates, render_string, heading_anchor, parse_markdown,
                     render_template, text_of)
@@ -59,6 +60,7 @@ def load_book(folder: Path) -> Book:
     components_doc = read_yaml(folder / "components.yaml")
     components = validate(components_doc, Components)
     _check_components(components_doc, components)
+    _check_engine(components_doc, meta, components)
     _check_against_facts(components_doc, components, folder.parent / "_facts")
     glossary_doc = read_yaml(folder / "glossary.yaml")
     glossary = validate(glossary_doc, Glossary)
@@ -78,10 +80,17 @@ def load_book(folder: Path) -> Book:
 
     examples = _load_examples(folder)
     scenarios = _load_examples(folder, "scenarios", taken=examples)
+    _check_unchecked(book_doc, meta, examples, scenarios)
     sources = {s.example.id: s for s in examples + scenarios}
     conformance = Conformance.load(folder)
     if conformance:
         conformance.check(rulings, sources)
+        for i, row in enumerate(conformance.rows if meta.examples == "unchecked" else ()):
+            if row.checks:
+                raise conformance.doc.error((i, "checks", 0), f"example '{row.checks[0]}' "
+                                            "checks nothing: no engine replays the book's "
+                                            "examples (examples: unchecked)",
+                                            "checks: [] and unchecked: why no replay can")
     difficulty = None
     if (folder / "difficulty.yaml").exists():
         difficulty_doc = read_yaml(folder / "difficulty.yaml")
@@ -129,7 +138,7 @@ def load_book(folder: Path) -> Book:
         chapters.append(_chapter(file, rendered))
 
     in_prose = set(statements.used)
-    print_spec = _load_print(folder / "print.yaml", context, in_prose)
+    print_spec = _load_print(folder / "print.yaml", context, in_prose, components, scores)
     book = Book(slug=folder.name, folder=folder, meta=meta, components=components,
                        glossary=glossary, rulings=rulings, chapters=chapters,
                        examples=examples, figures=figures, print_spec=print_spec,
@@ -163,13 +172,23 @@ def _check_printable(book: Book) -> None:
 STATEMENT_CALL = re.compile(r"""rule\(\s*["']([^"']+)["']\s*\)""")
 
 
-def _load_print(file: Path, context: dict, in_prose: set[str]) -> PrintSpec | None:
+def _load_print(file: Path, context: dict, in_prose: set[str], components: Components,
+                scores: list[ScoreBand] = ()) -> PrintSpec | None:
     """print.yaml, with data names in card lines filled in as in the chapters; a card may
-    repeat a rule statement only if the chapters print it too."""
+    repeat a rule statement only if the chapters print it too; a costs card needs buildings
+    to show, a scores card a scores.yaml."""
     if not file.exists():
         return None
     doc = read_yaml(file)
     spec = validate(doc, PrintSpec)
+    for i, face in enumerate(spec.cards.faces if spec.cards else []):
+        if face.kind == "costs" and not components.buildings:
+            raise doc.error(("cards", "faces", i, "kind"), "a costs card, but the book has no "
+                            "buildings to show on it", "buildings: in components.yaml, or "
+                            "another kind of card")
+        if face.kind == "scores" and not scores:
+            raise doc.error(("cards", "faces", i, "kind"), "a scores card, but the book has no "
+                            "scores.yaml", "a scores.yaml, or another kind of card")
     if spec.tokens is not None:
         _check_fits(doc, ("tokens", "diameter"), spec.tokens.diameter, spec.tokens.diameter,
                     spec.tokens.bleed)
@@ -281,6 +300,16 @@ def _check_examples(book: Book, shown) -> None:
 def _check_figures(book: Book, doc, shown) -> None:
     examples = {s.example.id: s.example for s in book.examples}
     for i, figure in enumerate(book.figures):
+        if figure.kind == "costs" and not book.components.buildings:
+            raise doc.error((i, "kind"), "a costs figure, but the book has no buildings to "
+                            "draw", "buildings: in components.yaml, or another kind of figure")
+        if figure.kind in ("setup", "sh") and book.meta.engine != "solo-catan":
+            raise doc.error((i, "kind"), f"a {figure.kind} figure is drawn from the solo-catan "
+                            f"engine's positions, and the book's engine is "
+                            f"{book.meta.engine or 'none'}", "another kind of figure")
+        if figure.kind == "difficulty" and book.difficulty is None:
+            raise doc.error((i, "kind"), "a difficulty figure, but the book has no "
+                            "difficulty.yaml", "a stored run (rulebook simulate BOOK --save)")
         if figure.kind == "sh":
             if figure.example not in examples:
                 raise doc.error((i, "example"), f"unknown example {figure.example!r}",
@@ -296,11 +325,13 @@ def _check_figures(book: Book, doc, shown) -> None:
 
 def _check_components(doc, components: Components) -> None:
     known = [r.id for r in components.resources]
+    listed = (f"one of {', '.join(known)}" if known else
+              "a resource of resources: in components.yaml (the book lists none)")
     for i, building in enumerate(components.buildings):
         for j, resource in enumerate(building.cost):
             if resource not in known:
                 raise doc.error(("buildings", i, "cost", j), f"unknown resource '{resource}'",
-                                f"one of {', '.join(known)}")
+                                listed)
         if building.points is None and not building.faces:
             raise doc.error(("buildings", i), f"building '{building.id}' has no points",
                             "'points' or 'faces'")
@@ -310,7 +341,7 @@ def _check_components(doc, components: Components) -> None:
         for j, resource in enumerate(expansion.extra_cost):
             if resource not in known:
                 raise doc.error(("expansions", i, "extra_cost", j),
-                                f"unknown resource '{resource}'", f"one of {', '.join(known)}")
+                                f"unknown resource '{resource}'", listed)
     for group in ("resources", "buildings", "expansions"):
         ids = [item.id for item in getattr(components, group)]
         for i, item_id in enumerate(ids):
@@ -335,6 +366,138 @@ def _check_game(doc, components: Components) -> None:
             raise doc.error(where + (field,), f"a hand of {hand} and a market of {market} "
                             f"need {hand + market:,} cards, but the resource deck has {deck}",
                             f"hand + market at most {deck} (the resources' counts)")
+
+
+def _check_engine(doc, meta: BookMeta, components: Components) -> None:
+    """A built-in engine has what it plays with (engine/__init__.py, ENGINES), and the costs
+    table the fields it reads; an engine installed as a plugin checks its own when it starts,
+    with `require_parameters`. (An unknown engine name is the engine registry's to report.)"""
+    from ..engine import ENGINES, EngineNeeds
+    needs = ENGINES.get(meta.engine or "", EngineNeeds())
+    _check_needs(doc, components, meta.engine or "", needs)
+
+
+def require_parameters(book, engine: str, parameters=(), buildings=(), parts=()) -> None:
+    """For a rules engine's factory (a plugin's too): stop with a located error, at
+    components.yaml, unless the book has the game parameters, buildings and parts of
+    components.yaml the engine plays with; a free parameter one or two letters away from a
+    needed one gets "did you mean". `require_parameters(book, "dice", ["rounds"])`."""
+    from ..engine import EngineNeeds
+    doc = read_yaml(book.folder / "components.yaml")
+    _check_needs(doc, book.components, engine,
+                 EngineNeeds(tuple(parameters), tuple(buildings), tuple(parts)))
+
+
+def _check_needs(doc, components: Components, engine: str, needs) -> None:
+    """The parts of components.yaml, the buildings and the game parameters `engine` plays
+    with. A free parameter a letter or two away from one the engine or the costs table
+    reads, which the book does not give, is refused as a likely typo: read as a parameter
+    of the book's own, it would leave the engine (or the table) without the one it reads."""
+    for part in needs.parts:
+        if not getattr(components, part):
+            raise doc.error((part,), f"the {engine} engine needs {part}: in "
+                            "components.yaml, and the book has none",
+                            f"{part}: as docs/reference/components.md describes it")
+    ids = [b.id for b in components.buildings]
+    for building in needs.buildings:
+        if building not in ids:
+            raise doc.error(("buildings",), f"the {engine} engine needs a building "
+                            f"'{building}'", f"a building with id: {building}")
+    read = {name: f"the {engine} engine" for name in needs.parameters}
+    if components.buildings:
+        read.update((name, "the costs table") for name in ("ordered_costs", "count_column")
+                    if name not in read)
+    given = doc.data.get("game") if isinstance(doc.data, dict) else None
+    given = given if isinstance(given, dict) else {}
+    free = [name for name in free_parameters(components.game) if name not in read]
+    for name, reader in read.items():
+        if name in given:
+            continue
+        for other in free:
+            if typo_of(other, name):
+                raise doc.error(("game", other), f"unknown parameter '{other}': did you mean "
+                                f"'{name}', which {reader} reads and the book does not give",
+                                f"{name}: {_parameter_expected(name)}, or a name further "
+                                f"from '{name}' for a parameter of the book's own")
+    for name in needs.parameters:
+        if name not in given:
+            raise doc.error(("game",), f"the {engine} engine needs game.{name}",
+                            f"{name}: {_parameter_expected(name)}, under game:")
+
+
+def _parameter_expected(name: str) -> str:
+    return parameter_type(name) if name in KNOWN_PARAMETERS else PARAMETER_VALUE_TEXT
+
+
+def typo_of(word: str, name: str) -> bool:
+    """Whether `word` looks like `name` mistyped: one edit (a letter added, dropped, changed,
+    or two swapped) for names of up to five letters, two for longer ones."""
+    if word == name:
+        return False
+    return _edits(word, name, 2) <= (1 if len(name) <= 5 else 2)
+
+
+def _edits(a: str, b: str, most: int) -> int:
+    """Optimal-string-alignment distance of `a` and `b`, or `most + 1` once past `most`."""
+    if abs(len(a) - len(b)) > most:
+        return most + 1
+    before, row = None, list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, y in enumerate(b, 1):
+            current[j] = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + (x != y))
+            if before is not None and i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
+                current[j] = min(current[j], before[j - 2] + 1)
+        before, row = row, current
+        if min(row) > most:
+            return most + 1
+    return row[-1]
+
+
+def _check_unchecked(book_doc, meta: BookMeta, examples, scenarios) -> None:
+    """Examples no engine checks are a choice the book states: `examples: unchecked` in a
+    book without an engine. Scenarios are only ever replayed, so they need an engine."""
+    if meta.engine is not None and meta.examples == "unchecked":
+        raise book_doc.error(("examples",), f"examples: unchecked, but the {meta.engine} "
+                             "engine replays and checks them",
+                             "no examples: line (checked), or no engine:")
+    if meta.engine is not None:
+        return
+    if scenarios:
+        raise scenarios[0].doc.error((), "a scenario is only replayed by an engine, and the "
+                                     "book has no engine: in book.yaml",
+                                     "engine: in book.yaml, or no scenarios/ folder")
+    if meta.examples == "unchecked":
+        for source in examples:  # what only an engine gives meaning to is refused
+            if source.example.start:
+                raise source.doc.error(("start",), "a starting position, but no engine sets "
+                                       "it up (examples: unchecked)",
+                                       "start: {} and the position told in the summary")
+            for i, step in enumerate(source.example.steps):
+                for name, value in (("expect", step.expect), ("arrange_deck", step.arrange_deck),
+                                    ("show", step.show)):
+                    if value:
+                        raise source.doc.error(("steps", i, name), f"{name}: in an example no "
+                                               "engine checks (examples: unchecked)",
+                                               "the outcome told in the step's note")
+    if examples and meta.examples != "unchecked":
+        count = len(examples)
+        raise book_doc.error(("engine",), f"the book has {count} worked example"
+                             f"{'s' if count > 1 else ''} (examples/) but no engine to check "
+                             f"{'them' if count > 1 else 'it'}",
+                             "engine: one of " + ", ".join(_engine_names()) + ", or "
+                             "examples: unchecked to print them marked as not checked")
+
+
+def _engine_names() -> list[str]:
+    """The engines a book may name: the installed ones (examples/registry.py, plugins
+    included), or the built-in ones."""
+    try:
+        from ..examples.registry import installed
+    except ImportError:  # a tree without the plugin registry
+        from ..engine import ENGINES
+        return list(ENGINES)
+    return installed()
 
 
 def _check_unique(doc, paths, values, what: str, fold=lambda v: v) -> None:

@@ -8,13 +8,14 @@ silently ignored one.
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 from dataclasses import field
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, ConfigDict, Field
+from pydantic import AfterValidator, ConfigDict, Field, ValidationError, model_validator
 from pydantic.dataclasses import dataclass
 
 from ..i18n import sort_key
@@ -67,9 +68,12 @@ class BookMeta:
     chapters: Annotated[list[str], Field(min_length=1)]
     page_size: PageSize = PageSize.A5
     edition_note: str = ""
-    engine: str | None = None  # the rules engine that replays this book's examples
+    engine: str | None = None
     family: str | None = None  # the game family (catan), whose shared vocabulary may apply
     vocabulary: bool = False   # opt in: the family's terms in content/_facts/vocabulario.yaml
+    # `checked`: the engine replays every example. `unchecked`: a book with examples and no
+    # engine says so, and prints them marked as not checked by an engine.
+    examples: Literal["checked", "unchecked"] = "checked"
 
 
 # --- components.yaml ---------------------------------------------------------------------
@@ -117,27 +121,146 @@ class Expansion:
     extra_cost: list[str] = field(default_factory=list)
 
 
-@dataclass(config=STRICT)
-class GameParameters:
-    """Numbers the rules use. Only the goal is common to every game; the rest belong to the
-    solo variant and are required by its engine."""
+#: A game parameter's name: what `{{ game.<name> }}` in a chapter can reach.
+PARAMETER_NAME = re.compile(r"[a-z][a-z0-9_]*")
+PARAMETER_NAME_TEXT = "a name of lower-case letters, digits and _, starting with a letter " \
+                      "(rounds, dice_count)"
+PARAMETER_VALUE_TEXT = "a number, a text, true or false, or a list of those"
 
-    goal: Annotated[int, Field(ge=1)] | None = None
-    hand_size: Annotated[int, Field(ge=1)] | None = None
-    market_size: Annotated[int, Field(ge=0)] | None = None
-    demolition_limit: Annotated[int, Field(ge=1)] | None = None
-    tokens_total: Annotated[int, Field(ge=0)] | None = None
-    tokens_at_start: Annotated[int, Field(ge=0)] | None = None
-    bank_per_colour: Annotated[int, Field(ge=1)] | None = None
-    gems_taken: Annotated[int, Field(ge=1)] | None = None
-    token_limit: Annotated[int, Field(ge=1)] | None = None
-    row_length: Annotated[int, Field(ge=1)] | None = None
+
+def _parameter_problem(value: Any) -> str | None:
+    """Why `value` cannot be a free game parameter, or None if it can."""
+    if value is None:
+        return "no value (null)"
+    if isinstance(value, dict):
+        return "a nested mapping"
+    if isinstance(value, (dt.date, dt.datetime)):
+        return f"a date ({value}), which a chapter cannot print as written"
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"{value} is no number a book can print"
+    if isinstance(value, (bool, int, float, str)):
+        return None
+    return f"a value of type {type(value).__name__}"
+
+
+def _parameter_errors(data: dict) -> list[dict]:
+    """pydantic line errors (loc relative to `game`) for the names and values of `data` that
+    no chapter could print: a name Jinja cannot reach, a null, a nested mapping or list."""
+    errors = []
+
+    def refuse(loc: tuple, message: str, expected: str) -> None:
+        errors.append({"type": "value_error", "loc": loc, "input": data,
+                       "ctx": {"error": ValueError(f"{message}; expected {expected}")}})
+
+    known = {f for f in GameParameters.__pydantic_fields__}
+    for name, value in data.items():
+        if not isinstance(name, str) or not PARAMETER_NAME.fullmatch(name):
+            refuse((str(name),), f"parameter name {str(name)!r} cannot be written "
+                   f"{{{{ game.{name} }}}} in a chapter", PARAMETER_NAME_TEXT)
+            continue
+        if value is None:
+            refuse((name,), f"game.{name} has no value (null)",
+                   "a value for it, or no such line" if name in known else PARAMETER_VALUE_TEXT)
+            continue
+        if name in known:
+            continue  # typed by its field
+        items = value if isinstance(value, list) else [value]
+        for index, item in enumerate(items):
+            where = (name, index) if isinstance(value, list) else (name,)
+            if isinstance(item, list):
+                refuse(where, f"game.{name} holds a list inside a list", PARAMETER_VALUE_TEXT)
+                break
+            problem = _parameter_problem(item)
+            if problem:
+                dated = isinstance(item, (dt.date, dt.datetime))
+                refuse(where, f"game.{name}{f'[{index}]' if isinstance(value, list) else ''} "
+                       f"is {problem}", f'the date in quotes ("{item}") to print it as text'
+                       if dated else PARAMETER_VALUE_TEXT)
+                break
+        if errors:
+            break
+    return errors[:1]
+
+
+_SCALAR_SCHEMA = [{"type": "integer"}, {"type": "number"}, {"type": "string"},
+                  {"type": "boolean"}]
+#: What an editor's schema says of a free parameter (the validator above says the same).
+PARAMETER_SCHEMA = {"anyOf": _SCALAR_SCHEMA + [{"type": "array",
+                                                "items": {"anyOf": _SCALAR_SCHEMA}}]}
+
+
+@dataclass(config=ConfigDict(
+    extra="allow", frozen=True,
+    json_schema_extra={"propertyNames": {"pattern": "^" + PARAMETER_NAME.pattern + "$"},
+                       "additionalProperties": PARAMETER_SCHEMA}))
+class GameParameters:
+    """The game's own numbers, words and lists, for the chapters to print: any name the
+    book wants, `game: {rounds: 6, dice: [d6, d6]}`, printed by `{{ game.rounds }}` and
+    `{{ game.dice | join(", ") }}`. A value is a number, a text, true or false, or a list of
+    those; a name is lower-case letters, digits and `_`, starting with a letter. The fields
+    below are the ones the generator itself reads (a rules engine, the costs table, the
+    facts check): each keeps its type, an engine refuses a book without the ones it plays
+    by, and a name one or two letters away from one the book's engine or costs table reads
+    is refused as a likely typo (`hand_sise` → `hand_size`). `{{ goal }}` is `game.goal`."""
+
+    # Pydantic sets a free parameter as an attribute: no methods here, or a parameter of the
+    # same name would hide one (module functions `parameters`, `free_parameters` instead).
+    # A known field is None when the book does not give it (an explicit null is refused).
+    goal: Annotated[int, Field(ge=1)] = None
+    hand_size: Annotated[int, Field(ge=1)] = None
+    market_size: Annotated[int, Field(ge=0)] = None
+    demolition_limit: Annotated[int, Field(ge=1)] = None
+    tokens_total: Annotated[int, Field(ge=0)] = None
+    tokens_at_start: Annotated[int, Field(ge=0)] = None
+    bank_per_colour: Annotated[int, Field(ge=1)] = None
+    gems_taken: Annotated[int, Field(ge=1)] = None
+    token_limit: Annotated[int, Field(ge=1)] = None
+    row_length: Annotated[int, Field(ge=1)] = None
     # The building-costs table: costs paid in the card's order (the card game) or in any order
     # (the board game); its count column counts building cards or pieces per player (a
     # building with count 0 is no piece: the board game's development card, from its deck).
     ordered_costs: bool = True
     count_column: Literal["cards", "pieces"] = "cards"
-    development_deck: Annotated[int, Field(ge=1)] | None = None
+    development_deck: Annotated[int, Field(ge=1)] = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _free_parameters(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            errors = _parameter_errors(data)
+            if errors:
+                raise ValidationError.from_exception_data(cls.__name__, errors)
+        return data
+
+
+#: The parameters the generator itself reads, with their types (the rest are free).
+KNOWN_PARAMETERS: tuple[str, ...] = tuple(GameParameters.__pydantic_fields__)
+
+
+def parameters(game: GameParameters | None) -> dict[str, Any]:
+    """Every parameter the book gives (or a known one defaults to), by name, in file order
+    after the known ones."""
+    if game is None:
+        return {}
+    return {name: value for name, value in vars(game).items()
+            if not name.startswith("_") and value is not None}
+
+
+def free_parameters(game: GameParameters | None) -> dict[str, Any]:
+    """The book's own parameters: those the generator does not read itself."""
+    return {name: value for name, value in parameters(game).items()
+            if name not in KNOWN_PARAMETERS}
+
+
+def parameter_type(name: str) -> str:
+    """A known parameter's type in words: "an integer ≥ 1", "true or false"."""
+    info = GameParameters.__pydantic_fields__[name]
+    if info.annotation is bool:
+        return "true or false"
+    if getattr(info.annotation, "__origin__", None) is Literal:
+        return "one of " + ", ".join(info.annotation.__args__)
+    low = next((m.ge for m in info.metadata if hasattr(m, "ge")), None)
+    return "an integer" + (f" ≥ {low}" if low is not None else "")
 
 
 @dataclass(config=STRICT)
@@ -171,7 +294,11 @@ class GemCard:
 
 @dataclass(config=STRICT)
 class Components:
-    resources: Annotated[list[Resource], Field(min_length=1)]
+    """Every part is optional: a book gives the parts its game has. A dice game may have no
+    resources at all; a costs table (`{{ cost_table() }}`, a card or figure of kind `costs`)
+    needs buildings, and a rules engine the parts it plays with (`engine:` in book.yaml)."""
+
+    resources: list[Resource] = field(default_factory=list)
     buildings: list[Building] = field(default_factory=list)
     special_cards: list[GemCard] = field(default_factory=list)
     expansions: list[Expansion] = field(default_factory=list)
@@ -432,6 +559,12 @@ class Book:
     scenarios: list[Any] = field(default_factory=list)  # ExampleSource, in file-name order
     conformance: Any = None
     board: Any = None  # a BoardLayout from board.yaml, when a figure draws the board
+
+    @property
+    def examples_unchecked(self) -> bool:
+        """The book's examples are printed as written, replayed by no engine (book.yaml
+        `examples: unchecked`): the renderers mark each example box so."""
+        return self.meta.examples == "unchecked"
 
     @property
     def anchors(self) -> dict[str, str]:

@@ -12,7 +12,7 @@ from .. import palette
 
 #: Shape and colour per resource id. Letters come from the book's own resource names.
 RESOURCE_LOOK = {
-    "lumber": ("triangle", "#2f6b35"),
+    "lumber": ("tree", "#2f6b35"),       # a fir: a bare triangle reads as a mountain (ore)
     "brick": ("square", "#b0452a"),
     "grain": ("diamond", "#c99a16"),
     "wool": ("circle", "#5e9c2a"),

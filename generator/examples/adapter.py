@@ -1,5 +1,6 @@
 """What every engine's example adapter shares: positions are copied whole, and a game with
-no deck refuses `arrange_deck` with a reason."""
+no deck refuses `arrange_deck` with a reason. An engine (`protocol.Engine`, a plugin's too)
+may start from `Adapter` and write only the rest; `mismatches` words its `compare`."""
 
 from __future__ import annotations
 

@@ -9,6 +9,7 @@ from pydantic import ConfigDict
 from pydantic.dataclasses import dataclass
 
 from ..content.yamlsource import read_yaml, validate
+from ..engine import need
 from ..engine.economy import EconomyGame, EconomyRules
 from ..engine.economy.game import ACTIONS, RULES, SPOTS, Act, Player
 from ..i18n import count_noun
@@ -67,8 +68,8 @@ class EconomyExpect:
 def economy_rules(components, section: str = "fichas") -> EconomyRules:
     e = components.economy
     settlement = next((b for b in components.buildings if b.id == "settlement"), None)
-    return EconomyRules(tokens_total=components.game.tokens_total,
-                        tokens_at_start=components.game.tokens_at_start,
+    return EconomyRules(tokens_total=need(components.game, "economy", "tokens_total"),
+                        tokens_at_start=need(components.game, "economy", "tokens_at_start"),
                         actions=tuple(e.actions), actions_per_turn=e.actions_per_turn,
                         cost_not_ahead=e.cost_not_ahead, cost_ahead=e.cost_ahead,
                         unlock_points=e.unlock_points, after_roll=e.after_roll,
@@ -188,3 +189,26 @@ class EconomyAdapter(Adapter):
         if action.verb in ACTIONS and before is not None:
             text += f" (cuesta {self.tokens(before.action_cost())})"
         return text
+
+    # --- whole games, for `rulebook simulate` (generator/simulate/economy.py) -------------
+
+    won_means = ("Dos jugadores, los dos con el mismo jugador automático: «victorias» cuenta "
+                 "las del que empieza. El motor no modela dados ni recursos: en la simulación, "
+                 "cada turno quien juega recibe de 0 a 3 cartas (1,5 de media) y cada uno "
+                 "empieza con 3.")
+
+    @property
+    def players(self) -> dict:
+        from ..simulate.economy import EconomyGreedy
+        return {"greedy": EconomyGreedy}
+
+    def random_start(self, seed: int):
+        from ..simulate.economy import deal
+        return deal(self, seed)
+
+    def is_over(self, game) -> bool:
+        return game.over
+
+    def result(self, game):
+        from ..simulate.economy import outcome
+        return outcome(game)

@@ -72,24 +72,23 @@ class Replay:
 
 
 def adapter_for(book: Book):
-    """The bridge between a book's examples and its rules engine (book.yaml `engine:`)."""
-    from .costs import CostsAdapter
-    from .economy import EconomyAdapter
-    from .solo import SoloAdapter
-    from .splendor import SplendorAdapter
-    adapters = {"solo-catan": SoloAdapter, "economy": EconomyAdapter,
-                "splendor": SplendorAdapter, "costs": CostsAdapter}
-    if book.meta.engine not in adapters:
-        raise ContentError(Location(book.folder / "book.yaml", None, "engine"),
-                           f"unknown engine {book.meta.engine!r}",
-                           f"one of {', '.join(adapters)}")
-    return adapters[book.meta.engine](book)
+    """The bridge between a book's examples and its rules engine (book.yaml `engine:`): the
+    plugin of that name in the entry point group `rulebook.engines`, started with the book
+    (`registry.py`; the protocol it follows is `protocol.Engine`)."""
+    from .registry import engine_for
+    return engine_for(book)
 
 
 def replay_book(book: Book) -> list[Replay]:
     """Every example, then every scenario, replayed."""
     sources = book.examples + book.scenarios
+    if book.examples_unchecked:  # printed as the author wrote them, marked as not checked
+        from .unchecked import unchecked_replays
+        return unchecked_replays(book)
     if not sources:
+        if book.meta.engine:  # a misspelt engine is an error even before the first example
+            from .registry import plugin_for
+            plugin_for(book)
         return []
     adapter = adapter_for(book)
     return [replay(source, adapter) for source in sources]

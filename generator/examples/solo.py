@@ -50,6 +50,12 @@ class SoloAdapter:
         events = sum((r.final.events for r in replays), Counter())
         return uncovered(events, set().union(*(r.refusals for r in replays)))
 
+    def simulate_command(self, args, out) -> None:
+        """`rulebook simulate`: this engine has its own simulator (players that know its
+        rules, `--compare` of rule readings, `--save` of the book's difficulty appendix)."""
+        from ..simulate.command import solo_command
+        solo_command(self.book, args, out)
+
 
 # --- the starting position -------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from ..content.model import GemCard
 from ..content.yamlsource import validate
 from ..engine.splendor import (Buy, Card, Noble, Reserve, Return, SplendorGame, SplendorRules,
                                Take, Visit)
+from ..engine import need
 from ..engine.splendor.game import NOBLE, RETURN
 from ..i18n import count_noun
 from .adapter import Adapter, mismatches
@@ -76,8 +77,10 @@ class SplendorAdapter(Adapter):
         self.gems = {r.id: r for r in book.components.resources}
         colours = tuple(self.gems)
         g = book.components.game
-        self.rules = SplendorRules(colours, g.bank_per_colour, g.gems_taken, g.token_limit,
-                                   g.row_length, len(book.components.special_cards))
+        self.rules = SplendorRules(colours, *(need(g, "splendor", name) for name in
+                                              ("bank_per_colour", "gems_taken", "token_limit",
+                                               "row_length")),
+                                   len(book.components.special_cards))
 
     def _card(self, spec: GemCard, special: bool = False) -> Card:
         return Card(spec.id, spec.bonus, spec.points,
@@ -262,3 +265,24 @@ class SplendorAdapter(Adapter):
         verb = "Compra" if isinstance(action, Buy) else "Reserva"
         return (f"{verb} la {self.card_name(card)}" if card
                 else f"{verb} una carta que no está en la mesa")
+
+    # --- whole games, for `rulebook simulate` (generator/simulate/splendor.py) ------------
+
+    won_means = ("Victoria: comprar las cinco gemas especiales antes de que se acaben el mazo "
+                 "central y sus filas; los puntos dan el título.")
+
+    @property
+    def players(self) -> dict:
+        from ..simulate.splendor import SplendorGreedy
+        return {"greedy": SplendorGreedy}
+
+    def random_start(self, seed: int) -> SplendorGame:
+        from ..simulate.splendor import deal
+        return deal(self, seed)
+
+    def is_over(self, game: SplendorGame) -> bool:
+        return game.over
+
+    def result(self, game: SplendorGame):
+        from ..simulate.splendor import outcome
+        return outcome(game)

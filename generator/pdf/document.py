@@ -68,6 +68,8 @@ class MeasuringFrame(Frame):
         finally:
             flowable.__dict__.pop("drawOn", None)
 
+    add = _add  # Frame binds `add = _add` in its class body: the documents call `add`
+
 
 class BookDocTemplate(BaseDocTemplate):
     """Records where each heading lands, bookmarks it, and draws the running head."""

@@ -25,6 +25,8 @@ from ..content.model import Book
 from ..content.prose import ABBREVIATION, MARKER, RULING_REFERENCE, heading_anchor
 from ..labels import labels
 from .figures import drawing
+from .paragraphs import Paragraph as _CachingParagraph
+from .paragraphs import paragraph_cache
 from .styles import Styles, color
 
 GLOSSARY_ANCHOR = "glosario"
@@ -45,7 +47,7 @@ def glossary_anchor(abbr: str) -> str:
     return f"gl-{abbr}"
 
 
-class Heading(Paragraph):
+class Heading(_CachingParagraph):
     """A heading that the document bookmarks and whose page it records for references."""
 
     def __init__(self, text: str, style, anchor: str, level: int, chapter_title: str):
@@ -65,6 +67,19 @@ class StoryContext:
     replays: dict = field(default_factory=dict)  # example id → Replay
     figures: object = None  # BookFigures
     draft: bool = False     # a measuring pass: figures as blank space of their size
+    layout: object = field(default_factory=object)  # this layout pass, for paragraph_cache
+
+    def para(self, text: str, style) -> Paragraph:
+        """A paragraph; one with the same text and style from an earlier pass or build is
+        handed out again with its lines already broken (paragraphs.py)."""
+        return paragraph_cache().get(text, style, self.layout)
+
+    def heading(self, text: str, style, anchor: str, level: int, chapter_title: str):
+        """A Heading, from the cache as `para` (the same text, anchor and chapter)."""
+        return paragraph_cache().get(
+            text, style, self.layout,
+            make=lambda: Heading(text, style, anchor, level, chapter_title),
+            kind=(Heading, anchor, level, chapter_title))
 
     def art(self, svg: str, max_width: float, max_height: float, shrink: float = 1.0):
         figure = drawing(svg, max_width, max_height, shrink)
@@ -186,15 +201,15 @@ def block(element: ET.Element, ctx: StoryContext, chapter) -> list[Flowable]:
         level = int(tag[1]) - 1
         style = {0: s.h1, 1: s.h2, 2: s.h3}[level]
         anchor = heading_anchor(element, chapter.id)
-        return [Heading(inline(element, ctx, link_terms=False), style, anchor, level,
-                        chapter.title)]
+        return [ctx.heading(inline(element, ctx, link_terms=False), style, anchor, level,
+                            chapter.title)]
     if tag == "p":
         marker = MARKER.fullmatch((element.text or "").strip())
         if marker and len(element) == 0 and marker.group(1) == "example":
             return example_box(ctx.replays[marker.group(2)], ctx)
         if marker and len(element) == 0:
             return figure_block(marker.group(2), ctx)
-        return [Paragraph(inline(element, ctx), s.body)]
+        return [ctx.para(inline(element, ctx), s.body)]
     if tag in ("ul", "ol"):
         return [list_flowable(element, ctx, chapter)]
     if tag == "table":
@@ -203,7 +218,7 @@ def block(element: ET.Element, ctx: StoryContext, chapter) -> list[Flowable]:
         return callout(element, ctx, chapter)
     if tag == "hr":
         return [Spacer(1, s.body.leading)]
-    return [Paragraph(inline(element, ctx), s.body)]
+    return [ctx.para(inline(element, ctx), s.body)]
 
 
 def list_flowable(element: ET.Element, ctx: StoryContext, chapter) -> ListFlowable:
@@ -213,14 +228,14 @@ def list_flowable(element: ET.Element, ctx: StoryContext, chapter) -> ListFlowab
         content: list[Flowable] = []
         blocks = [c for c in li if c.tag in ("p", "ul", "ol", "table")]
         if not blocks:
-            content.append(Paragraph(inline(li, ctx), s.bullet))
+            content.append(ctx.para(inline(li, ctx), s.bullet))
         else:
             lead = li.text.strip() if li.text else ""
             if lead:
-                content.append(Paragraph(_text(lead, ctx, True), s.bullet))
+                content.append(ctx.para(_text(lead, ctx, True), s.bullet))
             for child in li:
                 if child.tag == "p":
-                    content.append(Paragraph(inline(child, ctx), s.bullet))
+                    content.append(ctx.para(inline(child, ctx), s.bullet))
                 elif child.tag in ("ul", "ol"):
                     content.append(list_flowable(child, ctx, chapter))
         items.append(ListItem(content))
@@ -244,7 +259,7 @@ def table_flowable(element: ET.Element, ctx: StoryContext, width: float | None =
         cells = []
         for cell in tr:
             style = s.table_head if cell.tag == "th" else s.table_cell
-            cells.append(Paragraph(inline(cell, ctx), style))
+            cells.append(ctx.para(inline(cell, ctx), style))
         rows.append(cells)
     if not rows:
         return Spacer(1, 0)
@@ -310,11 +325,11 @@ def _callout_content(element: ET.Element, ctx: StoryContext, chapter, ink: str,
             text = inline(child, ctx)
             if text:
                 title_style = s.callout_title.clone("callout_title_k", textColor=color(ink))
-                content.append(Paragraph(text, title_style))
+                content.append(ctx.para(text, title_style))
         elif child.tag == "p":
             text = inline(child, ctx)
             if text:
-                content.append(Paragraph(text, s.callout_body))
+                content.append(ctx.para(text, s.callout_body))
         elif _is_callout(child):
             content.extend(_callout_content(child, ctx, chapter, ink, width))
         elif child.tag == "table":
@@ -338,17 +353,24 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
     small = s.callout_body.clone("example_small", fontName="SourceSans",
                                  fontSize=s.callout_body.fontSize * 0.95, spaceAfter=1.5)
     content: list[Flowable] = [
-        Paragraph(f'<a name="ej-{replay.example.id}"/>{ctx.words["example"]} {number} · '
+        ctx.para(f'<a name="ej-{replay.example.id}"/>{ctx.words["example"]} {number} · '
                   f'{escape(replay.example.title)}', title_style),
-        Paragraph(_text(replay.example.summary, ctx, True), s.callout_body),
+        ctx.para(_text(replay.example.summary, ctx, True), s.callout_body),
     ]
+    if not getattr(adapter, "checked", True):  # examples: unchecked (book.yaml)
+        content.append(ctx.para(f'<font color="{palette.ACCENT}">'
+                                f'{escape(ctx.words["example_unchecked"])}</font>', small))
 
     def position(game, label: str) -> None:
-        """A position is one paragraph, a line per part of the table: read, and kept, whole."""
+        """A position is one paragraph, a line per part of the table: read, and kept, whole.
+        An unchecked example has no positions: nothing is printed for them."""
+        parts = adapter.position_lines(game)
+        if not parts:
+            return
         lines = [f'<font name="SourceSans-Semibold">{label}</font>'] + [
             f'<font color="{palette.MUTED}">{key}:</font> {_text(text, ctx, True)}'
-            for key, text in adapter.position_lines(game)]
-        content.append(Paragraph("<br/>".join(lines), small))
+            for key, text in parts]
+        content.append(ctx.para("<br/>".join(lines), small))
 
     def sh_figure(step: int) -> None:
         if step in figures:
@@ -356,21 +378,21 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
                                    ctx.frame_width * 0.45, shrink=0.8))
 
     frames = replay.frames
-    position(frames[0].game, "Al empezar")
+    position(frames[0].game, ctx.words["at_start"])
     sh_figure(0)
     keep = len(content)  # title, summary and the starting position stay together
     previous = frames[0].game
     for frame in frames[1:]:
         said = adapter.action_text(frame.action, previous)
         if frame.rejected:
-            said = (f'<font color="{palette.ACCENT}">× No se puede:</font> '
+            said = (f'<font color="{palette.ACCENT}">{ctx.words["refused"]}</font> '
                     f"{_text(said[0].lower() + said[1:], ctx, True)}")
         else:
             said = _text(said, ctx, True)
         note = f" — {_text(frame.note, ctx, True)}" if frame.note else ""
-        content.append(Paragraph(f"<b>{frame.step}.</b> {said}.{note}", s.callout_body))
+        content.append(ctx.para(f"<b>{frame.step}.</b> {said}.{note}", s.callout_body))
         if frame.show:
-            position(frame.game, f"Tras el paso {frame.step}")
+            position(frame.game, f"{ctx.words['after_step']} {frame.step}")
             sh_figure(frame.step)
         previous = frame.game
     return _boxed(content, ctx, ink, palette.EXAMPLE_LIGHT, keep_rows=keep)
@@ -382,8 +404,8 @@ def figure_block(figure_id: str, ctx: StoryContext) -> list[Flowable]:
     figure = ctx.figures.named[figure_id]
     number = ctx.numbers("figure")[figure_id]
     art = ctx.art(figure.svg, ctx.frame_width, ctx.frame_width * 1.1)
-    caption = Paragraph(f'<a name="fig-{figure_id}"/><font name="SourceSans-Semibold" '
-                        f'color="{palette.ACCENT}">Figura {number}.</font> '
+    caption = ctx.para(f'<a name="fig-{figure_id}"/><font name="SourceSans-Semibold" '
+                        f'color="{palette.ACCENT}">{ctx.words["figure"]} {number}.</font> '
                         f"{_text(figure.caption, ctx, True)}", s.caption)
     return [KeepTogether([Spacer(1, s.body.fontSize * 0.3), art,
                           Spacer(1, s.body.fontSize * 0.4), caption,
@@ -428,16 +450,16 @@ def cover(ctx: StoryContext) -> list[Flowable]:
     credits = "<br/>".join(f"<b>{escape(c.role)}:</b> {escape(c.who)}" for c in meta.credits)
     return [
         Spacer(1, 38 * mm),
-        Paragraph(escape(meta.title), s.cover_title),
+        ctx.para(escape(meta.title), s.cover_title),
         Spacer(1, 5 * mm),
-        Paragraph(escape(meta.subtitle), s.cover_subtitle),
+        ctx.para(escape(meta.subtitle), s.cover_subtitle),
         Spacer(1, 10 * mm),
-        Paragraph(f'{ctx.words["version"]} {escape(meta.version)} · {long_date(meta.date, meta.language)}',
+        ctx.para(f'{ctx.words["version"]} {escape(meta.version)} · {long_date(meta.date, meta.language)}',
                   s.cover_small),
         Spacer(1, 22 * mm),
-        Paragraph(credits, s.cover_small),
+        ctx.para(credits, s.cover_small),
         Spacer(1, 4 * mm),
-        Paragraph(escape(meta.edition_note), s.cover_small),
+        ctx.para(escape(meta.edition_note), s.cover_small),
         NextPageTemplate("body"),
         PageBreak(),
     ]
@@ -451,15 +473,15 @@ def contents(ctx: StoryContext) -> list[Flowable]:
     for anchor, title in entries:
         link = f'<a href="#{anchor}">{escape(title)}</a>'
         page = f'<a href="#{anchor}">{ctx.page_of(anchor)}</a>'
-        rows.append([Paragraph(link, s.toc_chapter),
-                     Paragraph(page, s.toc_chapter.clone("toc_page", alignment=2))])
+        rows.append([ctx.para(link, s.toc_chapter),
+                     ctx.para(page, s.toc_chapter.clone("toc_page", alignment=2))])
     table = Table(rows, colWidths=[ctx.frame_width * 0.85, ctx.frame_width * 0.15])
     table.setStyle(TableStyle(TABLE_BASE + [
         ("LINEBELOW", (0, 0), (-1, -1), 0.3, color(palette.RULE_LINE)),
         ("LEFTPADDING", (0, 0), (-1, -1), 0),
         ("RIGHTPADDING", (0, 0), (-1, -1), 0),
     ]))
-    return [Heading(escape(ctx.words["contents"]), s.h1, CONTENTS_ANCHOR, 0,
+    return [ctx.heading(escape(ctx.words["contents"]), s.h1, CONTENTS_ANCHOR, 0,
                     ctx.words["contents"]), table, PageBreak()]
 
 
@@ -467,21 +489,22 @@ def glossary(ctx: StoryContext) -> list[Flowable]:
     s, gl = ctx.styles, ctx.book.glossary
     title = ctx.words["glossary"]
     out: list[Flowable] = [CondPageBreak(s.h1.fontSize * 12),
-                           Heading(escape(title), s.h1, GLOSSARY_ANCHOR, 0, title)]
+                           ctx.heading(escape(title), s.h1, GLOSSARY_ANCHOR, 0, title)]
     if gl.abbreviations:
-        out.append(Heading(escape(ctx.words["abbreviations"]), s.h2, "glosario-abreviaturas",
-                           1, title))
+        out.append(ctx.heading(escape(ctx.words["abbreviations"]), s.h2,
+                               "glosario-abreviaturas", 1, title))
         for entry in gl.sorted_abbreviations:
             term = (f'<a name="{glossary_anchor(entry.abbr)}"/>{escape(entry.abbr)}'
                     f'<font name="SourceSans" color="{palette.INK}"> — {escape(entry.term)}</font>')
-            out.append(KeepTogether([Paragraph(term, s.glossary_term),
-                                     Paragraph(_text(entry.definition, ctx, False),
+            out.append(KeepTogether([ctx.para(term, s.glossary_term),
+                                     ctx.para(_text(entry.definition, ctx, False),
                                                s.glossary_definition)]))
     if gl.terms:
-        out.append(Heading(escape(ctx.words["terms"]), s.h2, "glosario-terminos", 1, title))
+        out.append(ctx.heading(escape(ctx.words["terms"]), s.h2, "glosario-terminos", 1,
+                               title))
         for entry in gl.sorted_terms:
-            out.append(KeepTogether([Paragraph(escape(entry.term), s.glossary_term),
-                                     Paragraph(_text(entry.definition, ctx, True),
+            out.append(KeepTogether([ctx.para(escape(entry.term), s.glossary_term),
+                                     ctx.para(_text(entry.definition, ctx, True),
                                                s.glossary_definition)]))
     return out
 

@@ -2,37 +2,71 @@
 
 Each face draws its artwork over the whole bleed box (colour runs past the trim, never white
 at the edge), keeps its text inside the safe zone, and has an ink-saving variant without
-large fills. Icons and diagrams come from the same SVG geometry as the book's figures.
+large fills. Icons come from the same SVG geometry as the book's figures.
+
+Everything is designed at the piece's own size, to be read across a table: card text is
+set at 10 pt (9.5 pt when a card needs the room, and a card that does not fit at 9.5 pt is
+refused at its place in print.yaml rather than shrunk), the costs card is drawn for the
+card (one row per building, badges of at least 5 mm), and a token carries a 28 pt numeral,
+a label of at least 7 pt and a hairline exactly on its cut, with nothing else near the cut.
 """
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
-from typing import Callable
+from typing import Protocol
 
-from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.colors import CMYKColorSep
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Frame, KeepInFrame, ListFlowable, ListItem, Paragraph, Spacer
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Frame, ListFlowable, ListItem, Paragraph
 
 from .. import palette
 from ..content.model import Book, CardFace, TokenSet, TokenSide
+from ..diagrams.cards import costs_card, costs_rows_fit
+from ..diagrams.style import style_for
+from ..errors import ContentError, Location
 from ..pdf.figures import drawing
-from ..pdf.ornament import hexagon_field
 from ..pdf.fonts import SANS, SANS_SEMIBOLD, SERIF, register_fonts
+from ..pdf.ornament import hexagon_field
 from ..pdf.styles import color
 from .geometry import Rect
 
-Draw = Callable[[object, Rect, float, bool], None]  # canvas, trim (mm), bleed (mm), ink-saving
+#: Card body sizes, tried in order: the first at which the card's text fits is used.
+BODY_SIZES = (10.0, 9.5)
+TITLE_SIZE, MIN_TITLE_SIZE = 13.0, 11.0
+BAND_H = 11.0           # mm: the title band at the top of a card face
+BAND_GAP = 2.2          # mm between the band and the body
+#: Tokens: the numeral and the label under it, in points (preferred, smallest allowed).
+NUMERAL_SIZE, MIN_NUMERAL_SIZE = 28.0, 24.0
+LABEL_SIZE, MIN_LABEL_SIZE = 7.5, 7.0
+CUT_LINE = 0.35         # pt: the hairline on a token's cut (scissors or a punch follow it)
+#: Print shops read a stroke in this spot colour as the die line and never print it.
+CUT_CONTOUR = CMYKColorSep(0, 1, 0, 0, spotName="CutContour", density=1)
+
+
+class Draw(Protocol):
+    def __call__(self, canv, trim: Rect, bleed: float, ink_saving: bool,
+                 shop: bool = False) -> None:
+        """Draw one side of a piece whose trim box is `trim` (mm); `shop` when the page is
+        for a print shop (die lines as a spot colour) rather than a home printer."""
 
 
 @dataclass(frozen=True)
 class Piece:
-    """A printable piece: its name and how to draw each side."""
+    """A printable piece: its name, how to draw each side, and how many of it are printed
+    (identical copies: a home sheet repeats it, a print shop gets one pair and the count)."""
 
     name: str
     front: Draw
     back: Draw
+    quantity: int = 1
+    label: str = ""  # what the piece is called on a print shop's page: "ficha de comercio"
+    round_cut: bool = False  # cut on a circle (its die line is drawn), not on the TrimBox
 
 
 def _pt(rect: Rect) -> tuple[float, float, float, float]:
@@ -51,63 +85,32 @@ def _clip(canv, box: Rect) -> None:
     canv.clipPath(path, stroke=0, fill=0)
 
 
+def _fitted(text: str, font: str, size: float, smallest: float, width: float) -> float:
+    """The largest size from `size` down to `smallest` at which `text` is `width` pt wide or
+    less (`smallest` when even that is too wide)."""
+    natural = stringWidth(text, font, size)
+    return size if natural <= width else max(smallest, size * width / natural)
+
+
 # --- reference cards ------------------------------------------------------------------------
 
-def _card_styles(size: float) -> dict[str, ParagraphStyle]:
+def _body_style(size: float, air: float = 0.0) -> ParagraphStyle:
+    """Card text at `size` pt, with `air` pt more than usual between paragraphs."""
     register_fonts()
-    body = ParagraphStyle("card", fontName=SANS, fontSize=size, leading=size * 1.22,
-                          textColor=color(palette.INK), spaceAfter=size * 0.45)
-    return {"body": body,
-            "title": ParagraphStyle("card_title", fontName=SANS_SEMIBOLD, fontSize=size * 1.45,
-                                    leading=size * 1.7, textColor=color("#ffffff"))}
+    return ParagraphStyle("card", fontName=SANS, fontSize=size, leading=size * 1.2,
+                          textColor=color(palette.INK), spaceAfter=size * 0.5 + air)
 
 
-def card_face(book: Book, face: CardFace, safe: float, figure_svg: str | None) -> Draw:
-    """A reference card: a title band across the top (into the bleed), content below."""
-
-    def draw(canv, trim: Rect, bleed: float, ink_saving: bool) -> None:
-        styles = _card_styles(8.4)
-        outer = trim.grown(bleed)
-        band_h = 12.0
-        canv.saveState()
-        _clip(canv, outer)
-        canv.setFillColor(color("#ffffff" if ink_saving else palette.PAPER))
-        canv.rect(*_pt(outer), stroke=0, fill=1)
-        band = Rect(outer.x, trim.y + trim.h - band_h, outer.w, band_h + bleed)
-        title_style = styles["title"]
-        if ink_saving:
-            canv.setStrokeColor(color(palette.ACCENT))
-            canv.setLineWidth(0.8)
-            canv.line(trim.x * mm, band.y * mm, (trim.x + trim.w) * mm, band.y * mm)
-            title_style = ParagraphStyle("t2", parent=title_style,
-                                         textColor=color(palette.ACCENT))
-        else:
-            canv.setFillColor(color(palette.ACCENT))
-            canv.rect(*_pt(band), stroke=0, fill=1)
-        inner = trim.grown(-safe)
-        title = Paragraph(face.title, title_style)
-        title.wrapOn(canv, inner.w * mm, band_h * mm)
-        title.drawOn(canv, inner.x * mm, (band.y + (band_h - 7.0) / 2 + 0.5) * mm)
-        body_box = Rect(inner.x, inner.y, inner.w, band.y - inner.y - 2.0)
-        story = _card_story(book, face, styles, body_box, figure_svg)
-        frame = Frame(*_pt(body_box), leftPadding=0, rightPadding=0, topPadding=0,
-                      bottomPadding=0, showBoundary=0)
-        frame.addFromList([KeepInFrame(body_box.w * mm, body_box.h * mm, story, mode="shrink")],
-                          canv)
-        canv.restoreState()
-
-    return draw
+def body_box(trim: Rect, safe: float) -> Rect:
+    """Where a card face's content goes: inside the safe zone, below the title band."""
+    inner = trim.grown(-safe)
+    top = trim.y + trim.h - BAND_H - BAND_GAP
+    return Rect(inner.x, inner.y, inner.w, top - inner.y)
 
 
-def _card_story(book: Book, face: CardFace, styles, box: Rect, figure_svg: str | None):
-    body = styles["body"]
-    if face.kind == "costs" and figure_svg:
-        art = drawing(figure_svg, box.w * mm, box.h * mm * 0.8)
-        caption = ("Coloca las cartas en este orden. Marcados: inicio y fin de serie."
-                   if face.marks else "Lo que cuesta cada construcción.")
-        return [Spacer(1, 2 * mm), art, Spacer(1, 2 * mm),
-                Paragraph(caption, ParagraphStyle("c", parent=body, alignment=TA_CENTER,
-                                                  fontSize=body.fontSize * 0.9))]
+def _story(book: Book, face: CardFace, size: float, air: float = 0.0):
+    """The card's flowables at `size`, with `air` pt more between paragraphs."""
+    body = _body_style(size, air)
     if face.kind == "scores":
         return [Paragraph(f"<b>{band.min}–{band.max}</b> · {band.title}" if band.max is not None
                           else f"<b>{band.min} o más</b> · {band.title}", body)
@@ -118,13 +121,109 @@ def _card_story(book: Book, face: CardFace, styles, box: Rect, figure_svg: str |
     if face.kind == "steps":
         return [ListFlowable([ListItem(Paragraph(line, body)) for line in face.lines],
                              bulletType="1", bulletFontName=SANS_SEMIBOLD,
-                             bulletColor=color(palette.ACCENT), leftIndent=body.fontSize * 1.3,
-                             bulletFontSize=body.fontSize)]
+                             bulletColor=color(palette.ACCENT), leftIndent=size * 1.3,
+                             bulletFontSize=size)]
     return [Paragraph(line, body) for line in face.lines]
 
 
+def _height(story, width: float) -> float:
+    """The height (pt) the flowables take one under the other in a frame `width` pt wide."""
+    canv = Canvas(io.BytesIO())  # lists measure their bullets on a canvas
+    total = 0.0
+    for k, flowable in enumerate(story):
+        total += flowable.wrapOn(canv, width, 10_000)[1]
+        if k < len(story) - 1:
+            total += flowable.getSpaceAfter()
+    return total
+
+
+def _text_size(book: Book) -> float:
+    """The largest of BODY_SIZES at which the text of every card of the set fits its face
+    (one size for the whole set); a card that does not fit even at the smallest is a content
+    error at its place in print.yaml."""
+    cards = book.print_spec.cards
+    box = body_box(Rect(0, 0, cards.width, cards.height), cards.safe)
+    texts = [(i, face) for i, face in enumerate(cards.faces) if face.kind != "costs"]
+    for size in BODY_SIZES:
+        misfits = [(i, face) for i, face in texts
+                   if _height(_story(book, face, size), box.w * mm) > box.h * mm - 1]
+        if not misfits:
+            return size
+    index, face = misfits[0]
+    raise ContentError(Location(book.folder / "print.yaml", path=f"cards.faces[{index}]"),
+                       f"the text of card '{face.id}' does not fit on the card at "
+                       f"{BODY_SIZES[-1]:g} pt, the smallest size read across a table",
+                       "fewer or shorter lines, or the card split in two")
+
+
+def _air(book: Book, face: CardFace, size: float, box: Rect) -> float:
+    """Extra space (pt) between paragraphs that spreads a short card's text down its face,
+    up to most of a line per gap, so a card is not a block of text over an empty half."""
+    story = _story(book, face, size)
+    paragraphs = (len(face.lines) if face.kind in ("lines", "steps")
+                  else len(book.scores) if face.kind == "scores"
+                  else len(book.glossary.sorted_abbreviations))
+    if paragraphs < 2:
+        return 0.0
+    spare = box.h * mm - 1 - _height(story, box.w * mm)
+    air = max(0.0, min(spare / (paragraphs - 1), size * 0.8))
+    while air > 0 and _height(_story(book, face, size, air), box.w * mm) > box.h * mm - 1:
+        air -= 0.5
+    return max(air, 0.0)
+
+
+def card_face(book: Book, face: CardFace, index: int, size: float) -> Draw:
+    """A reference card: a title band across the top (into the bleed), content below."""
+    cards = book.print_spec.cards
+    box = body_box(Rect(0, 0, cards.width, cards.height), cards.safe)
+    if face.kind == "costs":
+        if not costs_rows_fit(book.components, box.h, face.marks):
+            raise ContentError(Location(book.folder / "print.yaml", path=f"cards.faces[{index}]"),
+                               f"the costs card has no room for {len(book.components.buildings)} "
+                               "buildings at a size read across a table",
+                               "a taller card")
+        svg = costs_card(book.components, style_for(book.components), box.w, box.h,
+                         marks=face.marks, language=book.meta.language).tostring()
+    else:
+        svg, air = None, _air(book, face, size, box)
+
+    def draw(canv, trim: Rect, bleed: float, ink_saving: bool, shop: bool = False) -> None:
+        outer = trim.grown(bleed)
+        canv.saveState()
+        _clip(canv, outer)
+        canv.setFillColor(color("#ffffff" if ink_saving else palette.PAPER))
+        canv.rect(*_pt(outer), stroke=0, fill=1)
+        band = Rect(outer.x, trim.y + trim.h - BAND_H, outer.w, BAND_H + bleed)
+        title_colour = "#ffffff"
+        if ink_saving:
+            canv.setStrokeColor(color(palette.ACCENT))
+            canv.setLineWidth(0.8)
+            canv.line(trim.x * mm, band.y * mm, (trim.x + trim.w) * mm, band.y * mm)
+            title_colour = palette.ACCENT
+        else:
+            canv.setFillColor(color(palette.ACCENT))
+            canv.rect(*_pt(band), stroke=0, fill=1)
+        inner = trim.grown(-cards.safe)
+        title_size = _fitted(face.title, SANS_SEMIBOLD, TITLE_SIZE, MIN_TITLE_SIZE, inner.w * mm)
+        canv.setFont(SANS_SEMIBOLD, title_size)
+        canv.setFillColor(color(title_colour))
+        canv.drawString(inner.x * mm, (band.y + BAND_H / 2) * mm - title_size * 0.33, face.title)
+        content = body_box(trim, cards.safe)
+        if svg is not None:
+            art = drawing(svg, content.w * mm, content.h * mm)
+            art.drawOn(canv, content.x * mm, content.y * mm)
+        else:
+            story = _story(book, face, size, air)
+            frame = Frame(*_pt(content), leftPadding=0, rightPadding=0, topPadding=0,
+                          bottomPadding=0, showBoundary=0)
+            frame.addFromList(story, canv)
+        canv.restoreState()
+
+    return draw
+
+
 def card_back(title: str, subtitle: str) -> Draw:
-    def draw(canv, trim: Rect, bleed: float, ink_saving: bool) -> None:
+    def draw(canv, trim: Rect, bleed: float, ink_saving: bool, shop: bool = False) -> None:
         register_fonts()
         outer = trim.grown(bleed)
         canv.saveState()
@@ -133,65 +232,90 @@ def card_back(title: str, subtitle: str) -> Draw:
         canv.rect(*_pt(outer), stroke=0, fill=1)
         _hexagons(canv, outer, 6.0, palette.ACCENT_LIGHT if ink_saving else "#b8593a")
         cx, cy = (trim.x + trim.w / 2) * mm, (trim.y + trim.h / 2) * mm
-        panel = Rect(trim.x + 6, trim.y + trim.h / 2 - 11, trim.w - 12, 22)
+        panel_w = trim.w - 12
+        title_size = _fitted(title, SANS_SEMIBOLD, 17, 12, (panel_w - 6) * mm)
+        sub_size = _fitted(subtitle, SERIF + "-It", BODY_SIZES[0], BODY_SIZES[-1],
+                           (panel_w - 6) * mm) if subtitle else 0
+        gap = 3.2 * mm if subtitle else 0
+        block = title_size * 0.66 + gap + sub_size * 0.66  # cap heights, one under the other
+        panel_h = block / mm + 12
+        panel = Rect(trim.x + 6, trim.y + trim.h / 2 - panel_h / 2, panel_w, panel_h)
         canv.setFillColor(color("#ffffff" if ink_saving else palette.PAPER))
         canv.setStrokeColor(color(palette.ACCENT))
         canv.roundRect(*_pt(panel), 2 * mm, stroke=1, fill=1)
+        title_base = cy + block / 2 - title_size * 0.66
         canv.setFillColor(color(palette.ACCENT))
-        canv.setFont(SANS_SEMIBOLD, 17)
-        canv.drawCentredString(cx, cy + 0.5 * mm, title)
-        canv.setFillColor(color(palette.INK))
-        canv.setFont(SERIF + "-It", 8)
-        canv.drawCentredString(cx, cy - 6 * mm, subtitle)
+        canv.setFont(SANS_SEMIBOLD, title_size)
+        canv.drawCentredString(cx, title_base, title)
+        if subtitle:
+            canv.setFillColor(color(palette.INK))
+            canv.setFont(SERIF + "-It", sub_size)
+            canv.drawCentredString(cx, title_base - gap - sub_size * 0.66, subtitle)
         canv.restoreState()
 
     return draw
 
 
-def reference_cards(book: Book, costs_svg: str | None) -> list[Piece]:
+def reference_cards(book: Book, costs_svg: str | None = None) -> list[Piece]:
+    """One piece per card face, all with the set's back. The costs card is drawn here at
+    card size from components.yaml; `costs_svg` (the book's own figure) is not used."""
     cards = book.print_spec.cards
     back = card_back(cards.back.title, cards.back.subtitle)
-    return [Piece(face.id, card_face(book, face, cards.safe, costs_svg), back)
-            for face in cards.faces]
+    size = _text_size(book)
+    return [Piece(face.id, card_face(book, face, index, size), back, 1, face.title)
+            for index, face in enumerate(cards.faces)]
 
 
 # --- tokens --------------------------------------------------------------------------------
 
-def token_side(side: TokenSide, diameter: float) -> Draw:
-    """A round token: colour over the circle and its bleed ring, label and caption inside."""
+def _darker(hex_colour: str, amount: float = 0.45) -> str:
+    value = hex_colour.lstrip("#")
+    r, g, b = (round(int(value[i:i + 2], 16) * (1 - amount)) for i in (0, 2, 4))
+    return f"#{r:02x}{g:02x}{b:02x}"
 
-    def draw(canv, trim: Rect, bleed: float, ink_saving: bool) -> None:
+
+def token_side(side: TokenSide, diameter: float) -> Draw:
+    """A round token: colour over the circle and its bleed ring, a hairline exactly on the
+    cut, a large numeral and its label inside. No ring or border near the cut, where a
+    cutting error of a millimetre would show."""
+
+    def draw(canv, trim: Rect, bleed: float, ink_saving: bool, shop: bool = False) -> None:
         register_fonts()
         cx, cy = (trim.x + trim.w / 2) * mm, (trim.y + trim.h / 2) * mm
         radius = diameter / 2 * mm
         canv.saveState()
-        ink = color(side.colour)
-        if ink_saving:
-            canv.setFillColor(color("#ffffff"))
-            canv.setStrokeColor(ink)
-            canv.setLineWidth(1.2)
-            canv.circle(cx, cy, radius + bleed * mm, stroke=0, fill=1)
-            canv.circle(cx, cy, radius - 1.5 * mm, stroke=1, fill=0)
-            text_colour = ink
+        canv.setFillColor(color("#ffffff" if ink_saving else side.colour))
+        canv.circle(cx, cy, radius + bleed * mm, stroke=0, fill=1)
+        if shop:  # the die line: a spot colour the press reads and never prints
+            canv.setStrokeColor(CUT_CONTOUR)
+            canv.setStrokeOverprint(True)
+            canv.setLineWidth(0.25)
         else:
-            canv.setFillColor(ink)
-            canv.circle(cx, cy, radius + bleed * mm, stroke=0, fill=1)
-            canv.setStrokeColor(color("#ffffff"))
-            canv.setLineWidth(0.8)
-            canv.circle(cx, cy, radius - 1.5 * mm, stroke=1, fill=0)
-            text_colour = color("#ffffff")
-        canv.setFillColor(text_colour)
-        size = 13 if len(side.label) <= 2 else 8.5
-        canv.setFont(SANS_SEMIBOLD, size)
-        canv.drawCentredString(cx, cy - size * 0.3 + (1.6 * mm if side.caption else 0), side.label)
+            canv.setStrokeColor(color(side.colour if ink_saving else _darker(side.colour)))
+            canv.setLineWidth(0.6 if ink_saving else CUT_LINE)
+        canv.circle(cx, cy, radius, stroke=1, fill=0)
+        canv.setStrokeOverprint(False)
+        canv.setFillColor(color(side.colour if ink_saving else "#ffffff"))
+        room = 2 * (radius - 2.5 * mm) * 0.8  # a chord well inside the cut
+        number = _fitted(side.label, SANS + "-Bold", NUMERAL_SIZE, MIN_NUMERAL_SIZE, room)
+        lines, label = [], LABEL_SIZE
         if side.caption:
-            canv.setFont(SANS, 5.2)
-            canv.drawCentredString(cx, cy - 5.0 * mm, side.caption)
+            label = _fitted(side.caption, SANS_SEMIBOLD, LABEL_SIZE, MIN_LABEL_SIZE, room)
+            lines = simpleSplit(side.caption, SANS_SEMIBOLD, label, room)
+        gap, line_h = 1.8 * mm, label * 1.15
+        block = number * 0.66 + (gap + label * 0.66 + line_h * (len(lines) - 1) if lines else 0)
+        base = cy + block / 2 - number * 0.66
+        canv.setFont(SANS + "-Bold", number)
+        canv.drawCentredString(cx, base, side.label)
+        canv.setFont(SANS_SEMIBOLD, label)
+        for k, line in enumerate(lines):
+            canv.drawCentredString(cx, base - gap - label * 0.66 - k * line_h, line)
         canv.restoreState()
 
     return draw
 
 
 def tokens(spec: TokenSet) -> list[Piece]:
+    """The token set as one piece printed `count` times (every token is the same)."""
     front, back = token_side(spec.front, spec.diameter), token_side(spec.back, spec.diameter)
-    return [Piece(f"ficha-{n + 1}", front, back) for n in range(spec.count)]
+    return [Piece("ficha", front, back, spec.count, spec.name_one or spec.name, round_cut=True)]

@@ -87,25 +87,48 @@ class Layout:
         measured offset)."""
         return mirror(self.trim(index), self.paper, flip).shifted(*offset)
 
-    def crop_marks(self) -> list[tuple[float, float, float, float]]:
-        """Line segments (x1, y1, x2, y2): every trim edge, extended in the margins only."""
-        width, height = self.paper
-        outer = self.outer
-        xs = sorted({round(v, 4) for i in range(self.per_sheet)
-                     for v in (self.trim(i).x, self.trim(i).x + self.trim_w)})
-        ys = sorted({round(v, 4) for i in range(self.per_sheet)
-                     for v in (self.trim(i).y, self.trim(i).y + self.trim_h)})
-        marks = []
-        bottom, top = outer.y - MARK_GAP, outer.y + outer.h + MARK_GAP
-        left, right = outer.x - MARK_GAP, outer.x + outer.w + MARK_GAP
-        for x in xs:
-            marks.append((x, bottom, x, max(bottom - MARK_LENGTH, NOTE_BAND)))
-            marks.append((x, top, x, min(top + MARK_LENGTH, height - NOTE_BAND)))
-        for y in ys:
-            marks.append((left, y, max(left - MARK_LENGTH, NOTE_BAND), y))
-            marks.append((right, y, min(right + MARK_LENGTH, width - NOTE_BAND), y))
-        return marks
+    def crop_marks(self, count: int | None = None) -> list[tuple[float, float, float, float]]:
+        """Line segments (x1, y1, x2, y2) marking the trim edges of the pieces placed in the
+        first `count` slots (every slot when None), and of no empty slot.
 
+        Each trim edge is extended at both ends: the mark starts MARK_GAP outside the bleed
+        of the last piece on that line and runs MARK_LENGTH outward, stopping short of any
+        other placed piece's bleed and of the note band. On a full sheet the marks are all
+        in the margins; beside a part-filled row they lie on the empty paper next to it.
+        """
+        count = self.per_sheet if count is None else count
+        bleeds = [self.bleed_box(i) for i in range(count)]
+        vertical: dict[float, list[Rect]] = {}
+        horizontal: dict[float, list[Rect]] = {}
+        for i, box in enumerate(bleeds):
+            trim = self.trim(i)
+            for x in (trim.x, trim.x + trim.w):
+                vertical.setdefault(round(x, 4), []).append(box)
+            for y in (trim.y, trim.y + trim.h):
+                horizontal.setdefault(round(y, 4), []).append(box)
+        width, height = self.paper
+        marks = []
+        for x, owners in sorted(vertical.items()):
+            crossing = [b for b in bleeds if b.x < x < b.x + b.w]
+            low = min(b.y for b in owners) - MARK_GAP
+            high = max(b.y + b.h for b in owners) + MARK_GAP
+            stop = max([NOTE_BAND, low - MARK_LENGTH] +
+                       [b.y + b.h + MARK_GAP for b in crossing if b.y + b.h <= low])
+            marks.append((x, low, x, stop))
+            stop = min([height - NOTE_BAND, high + MARK_LENGTH] +
+                       [b.y - MARK_GAP for b in crossing if b.y >= high])
+            marks.append((x, high, x, stop))
+        for y, owners in sorted(horizontal.items()):
+            crossing = [b for b in bleeds if b.y < y < b.y + b.h]
+            low = min(b.x for b in owners) - MARK_GAP
+            high = max(b.x + b.w for b in owners) + MARK_GAP
+            stop = max([NOTE_BAND, low - MARK_LENGTH] +
+                       [b.x + b.w + MARK_GAP for b in crossing if b.x + b.w <= low])
+            marks.append((low, y, stop, y))
+            stop = min([width - NOTE_BAND, high + MARK_LENGTH] +
+                       [b.x - MARK_GAP for b in crossing if b.x >= high])
+            marks.append((high, y, stop, y))
+        return marks
 
 def mirror(rect: Rect, paper: tuple[float, float], flip: Flip) -> Rect:
     width, height = paper

@@ -1,5 +1,7 @@
 """PDFs a home printer or a print shop can use: imposed sheets with crop marks and duplex
-backs, one piece per page with TrimBox and BleedBox, and a calibration page."""
+backs, a print-shop file with one front/back pair per kind of piece (TrimBox, BleedBox, and
+the quantity to print stated on the page and in the file's metadata), and a calibration
+page."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import io
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import palette
@@ -60,15 +63,17 @@ def home_sheets(pieces: list[Piece], trim: tuple[float, float], bleed: float,
     canv = Canvas(buffer, pagesize=(layout.paper[0] * mm, layout.paper[1] * mm),
                   initialFontName=SANS)
     canv.setTitle(f"{title}: {what[1]}")
-    chunks = [pieces[i:i + layout.per_sheet] for i in range(0, len(pieces), layout.per_sheet)]
+    copies = [piece for piece in pieces for _ in range(piece.quantity)]
+    chunks = [copies[i:i + layout.per_sheet] for i in range(0, len(copies), layout.per_sheet)]
     for number, chunk in enumerate(chunks, start=1):
-        head = (f"{title} · {count_noun(len(pieces), *what, 'es')} · hoja {number} de {len(chunks)} · "
+        head = (f"{title} · {count_noun(len(copies), *what, 'es')} · hoja {number} de {len(chunks)} · "
                 f"{options.paper} · imprimir al 100 %")
-        canv.setTrimBox(_box(layout.trims_box))
-        canv.setBleedBox(_box(layout.outer))
+        placed = [layout.trim(i) for i in range(len(chunk))]
+        canv.setTrimBox(_box(_union(placed)))
+        canv.setBleedBox(_box(_union([t.grown(bleed) for t in placed])))
         for index, piece in enumerate(chunk):
             piece.front(canv, layout.trim(index), bleed, options.ink_saving)
-        _marks(canv, layout.crop_marks())
+        _marks(canv, layout.crop_marks(len(chunk)))
         _note(canv, layout.paper, f"{head} · anverso ({len(chunk)} en esta hoja)")
         canv.showPage()
         back_trims = [layout.back(i, options.flip, options.offset) for i in range(len(chunk))]
@@ -93,23 +98,48 @@ def _union(rects: list[Rect]) -> Rect:
 
 def print_shop(pieces: list[Piece], trim: tuple[float, float], bleed: float,
                title: str, ink_saving: bool = False) -> bytes:
-    """One piece per page, front then back: TrimBox is the piece, BleedBox its bleed."""
+    """One front/back pair of pages per kind of piece, however many of it are printed:
+    TrimBox is the piece, BleedBox its bleed, and the slug around it says what the piece
+    is, which side, and how many to print (also listed in the file's Subject). Round pieces
+    carry their die line as the spot colour CutContour."""
     register_fonts()
     width, height = trim[0] + 2 * (bleed + SLUG), trim[1] + 2 * (bleed + SLUG)
     buffer = io.BytesIO()
     canv = Canvas(buffer, pagesize=(width * mm, height * mm), initialFontName=SANS)
     canv.setTitle(f"{title}: imprenta")
+    canv.setCreator("rulebook-generator")
+    die = (" Corte circular: la línea en la tinta plana CutContour (sobreimpresión) es la "
+           "línea de troquel; no se imprime." if any(p.round_cut for p in pieces) else "")
+    canv.setSubject("Cantidades: " + "; ".join(
+        f"{piece.label or piece.name} × {piece.quantity}" for piece in pieces) + "." + die)
     single = Layout((width, height), trim[0], trim[1], bleed, 1, 1, (SLUG, SLUG))
     box = single.trim(0)
-    for piece in pieces:
-        for side in (piece.front, piece.back):
+    for number, piece in enumerate(pieces, start=1):
+        for side, draw in (("anverso", piece.front), ("reverso", piece.back)):
             canv.setTrimBox(_box(box))
             canv.setBleedBox(_box(box.grown(bleed)))
-            side(canv, box, bleed, ink_saving)
+            draw(canv, box, bleed, ink_saving, shop=True)
             _marks(canv, single.crop_marks())
+            name = piece.label or piece.name
+            _slug_note(canv, width, height - NOTE_BAND + 1.9,
+                       [f"{name} · {side}", f"{name} · {side} · {number} de {len(pieces)}"])
+            copies = count_noun(piece.quantity, "ejemplar", "ejemplares", "es")
+            _slug_note(canv, width, 1.9, [f"imprimir {copies}",
+                                          f"imprimir {copies} · {title}"])
             canv.showPage()
     canv.save()
     return buffer.getvalue()
+
+
+def _slug_note(canv: Canvas, width: float, baseline: float, texts: list[str]) -> None:
+    """The longest of `texts` that fits across the page, in the band the marks keep clear."""
+    room = (width - 4) * mm
+    fitting = [t for t in texts if stringWidth(t, SANS, 6.5) <= room] or texts[:1]
+    canv.saveState()
+    canv.setFont(SANS, 6.5)
+    canv.setFillColor(color(palette.MUTED))
+    canv.drawString(2 * mm, baseline * mm, fitting[-1])
+    canv.restoreState()
 
 
 def calibration(options: SheetOptions) -> bytes:
@@ -137,18 +167,19 @@ def calibration(options: SheetOptions) -> bytes:
     canv.showPage()
     back = mirror(target, paper, options.flip).shifted(*options.offset)
     canv.setLineWidth(0.2)
-    for tick in range(-10, 11):
-        length = 4 if tick % 5 == 0 else (2.5 if tick % 2 == 0 else 1.5)
+    for tick in range(-12, 13):  # every half millimetre over ±6 mm; labelled ticks are long
+        length = 4 if tick % 4 == 0 else (2.5 if tick % 2 == 0 else 1.5)
         x = (back.x + tick * 0.5) * mm
         canv.line(x, (back.y - 20) * mm, x, (back.y - 20 + length) * mm)
         y = (back.y + tick * 0.5) * mm
         canv.line((back.x - 20) * mm, y, (back.x - 20 + length) * mm, y)
         if tick % 4 == 0:
-            canv.setFont(SANS, 5)
-            canv.drawCentredString(x, (back.y - 23) * mm, f"{tick * 0.5:+.0f}" if tick else "0")
-            canv.drawRightString((back.x - 21) * mm, y - 1.5, f"{tick * 0.5:+.0f}" if tick else "0")
-    canv.line((back.x - 5) * mm, (back.y - 20) * mm, (back.x + 5) * mm, (back.y - 20) * mm)
-    canv.line((back.x - 20) * mm, (back.y - 5) * mm, (back.x - 20) * mm, (back.y + 5) * mm)
+            label = signed(tick * 0.5, "es", 0) if tick else "0"
+            canv.setFont(SANS, 7)
+            canv.drawCentredString(x, (back.y - 23.5) * mm, label)
+            canv.drawRightString((back.x - 21) * mm, y - 2.3, label)
+    canv.line((back.x - 6) * mm, (back.y - 20) * mm, (back.x + 6) * mm, (back.y - 20) * mm)
+    canv.line((back.x - 20) * mm, (back.y - 6) * mm, (back.x - 20) * mm, (back.y + 6) * mm)
     canv.setFont(SANS_SEMIBOLD, 11)
     canv.drawCentredString(width / 2 * mm, (height - 25) * mm, "Calibración del dúplex: reverso")
     canv.setFont(SANS, 8)

@@ -54,3 +54,110 @@ def points_table(title: str, columns: dict[str, Summary], goal: int) -> Table:
         table.add_row(label, *(f"{h[k][1] / s.games:.1%}" for h, s in
                                zip(histograms.values(), columns.values())))
     return table
+
+
+# --- any engine's run (engines.py) --------------------------------------------------------
+
+#: The generic report's words, in the book's language (the solo report above is Spanish,
+#: as its one book).
+WORDS = {
+    "es": {"title": "{book}, jugador {player}, semilla {seed}", "games": "partidas",
+           "wins": "victorias", "points": "puntos, media",
+           "turns": "turnos, mediana (cuartiles)", "end": "fin: {reason}",
+           "unfinished": "sin terminar ({actions} acciones)",
+           "no-actions": "sin acciones sin haber terminado", "per_game": "{name} por partida",
+           "titles": "títulos al final", "title_col": "título", "points_end": "puntos al final",
+           "band": "puntos"},
+    "en": {"title": "{book}, player {player}, seed {seed}", "games": "games", "wins": "wins",
+           "points": "points, mean", "turns": "turns, median (quartiles)",
+           "end": "end: {reason}", "unfinished": "unfinished ({actions} actions)",
+           "no-actions": "no actions left before the end", "per_game": "{name} per game",
+           "titles": "titles at the end", "title_col": "title", "points_end": "points at the end",
+           "band": "points"},
+}
+
+
+def words_for(language: str) -> dict:
+    return WORDS.get(language, WORDS["en"])
+
+
+def outcome_table(title: str, columns: dict[str, Summary], language: str) -> Table:
+    """Games, wins, points, length and how games ended, for an engine's run."""
+    w = words_for(language)
+    table = Table(title=title, title_justify="left")
+    table.add_column("")
+    for name in columns:
+        table.add_column(name, justify="right")
+
+    def row(label, value):
+        table.add_row(label, *(value(s) for s in columns.values()))
+
+    row(w["games"], lambda s: f"{s.games}")
+    row(w["wins"], lambda s: f"{s.win_rate:.1%} ({s.win_low:.1%}–{s.win_high:.1%}, 95 %)")
+    row(w["points"], lambda s: f"{s.mean_points:.1f}")
+    row(w["turns"], lambda s: f"{s.median_turns:.0f} "
+        f"({s.turn_quartiles[0]:.0f}–{s.turn_quartiles[2]:.0f})")
+    reasons = {}
+    for summary in columns.values():
+        for reason, n in summary.end_reasons.most_common():
+            reasons.setdefault(reason, n)
+    for reason in reasons:
+        if reason == "unfinished":
+            label = w["unfinished"].format(actions=f"{MAX_ACTIONS:,}".replace(
+                ",", "." if language == "es" else ","))
+        elif reason == "no-actions":
+            label = w["no-actions"]
+        else:
+            label = w["end"].format(reason=reason)
+        row(label, lambda s, r=reason: f"{s.rate(r):.1%}")
+    events = sorted({k for s in columns.values() for k in s.events_per_game})
+    for key in events:
+        row(w["per_game"].format(name=key),
+            lambda s, k=key: f"{s.events_per_game.get(k, 0):.2f}")
+    return table
+
+
+def titles_table(title: str, columns: dict[str, Summary], bands, language: str) -> Table:
+    """How final points fall in the book's score table (`scores.yaml`), per run."""
+    w = words_for(language)
+    table = Table(title=title, title_justify="left")
+    table.add_column(w["title_col"])
+    table.add_column(w["band"])
+    for name in columns:
+        table.add_column(name, justify="right")
+    for band in bands:
+        def within(points: int, band=band) -> bool:
+            return band.min <= points and (band.max is None or points <= band.max)
+        span = f"{band.min}–{band.max}" if band.max is not None else f"≥{band.min}"
+        table.add_row(band.title, span, *(
+            f"{sum(n for p, n in s.points.items() if within(p)) / s.games:.1%}"
+            for s in columns.values()))
+    return table
+
+
+def goal_bands(points: dict[int, int], goal: int) -> list[tuple[str, int]]:
+    """Final points in bands below the goal (of two points, wider for a goal above 20 so
+    that there are about ten; the last band stops short of the goal), then the games that
+    reached it: no score falls in two bands, whatever the goal."""
+    width = max(2, -(-goal // 10))
+    bands = []
+    for low in range(0, goal, width):
+        high = min(low + width - 1, goal - 1)
+        label = f"{low}–{high}" if high > low else f"{low}"
+        bands.append((label, sum(n for p, n in points.items() if low <= p <= high)))
+    bands.append((f"≥{goal}", sum(n for p, n in points.items() if p >= goal)))
+    return bands
+
+
+def goal_table(title: str, columns: dict[str, Summary], goal: int, language: str) -> Table:
+    """How final points spread below the goal, per run (any engine's)."""
+    table = Table(title=title, title_justify="left")
+    table.add_column(words_for(language)["band"])
+    for name in columns:
+        table.add_column(name, justify="right")
+    histograms = {name: goal_bands(s.points, goal) for name, s in columns.items()}
+    first = next(iter(histograms.values()))
+    for k, (label, _) in enumerate(first):
+        table.add_row(label, *(f"{h[k][1] / s.games:.1%}" for h, s in
+                               zip(histograms.values(), columns.values())))
+    return table

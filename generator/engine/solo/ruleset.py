@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...content.model import Components
+from .. import need
 
 ROAD, KNIGHT, SETTLEMENT, CITY, EXPANSION = "road", "knight", "settlement", "city", "expansion"
+ENGINE = "solo-catan"  # its name in book.yaml and in engine/__init__.py (ENGINES)
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,8 @@ class Ruleset:
 
     @classmethod
     def from_components(cls, c: Components) -> "Ruleset":
+        """The book's numbers; the loader has refused a book without the parameters and
+        buildings named in engine/__init__.py (ENGINES["solo-catan"])."""
         b = {x.id: x for x in c.buildings}
         costs = {bid: tuple(x.cost) for bid, x in b.items() if bid != EXPANSION}
         for e in c.expansions:
@@ -75,10 +79,10 @@ class Ruleset:
             expansion_points={e.id: e.points for e in c.expansions},
             expansion_extra={e.id: tuple(e.extra_cost) for e in c.expansions},
             road_bonuses=tuple((x["a_roads"], x["hand"], x["market"]) for x in c.road_bonuses),
-            hand_size=c.game.hand_size,
-            market_size=c.game.market_size,
-            goal=c.game.goal,
-            demolition_limit=c.game.demolition_limit,
+            hand_size=need(c.game, ENGINE, "hand_size"),
+            market_size=need(c.game, ENGINE, "market_size"),
+            goal=need(c.game, ENGINE, "goal"),
+            demolition_limit=need(c.game, ENGINE, "demolition_limit"),
         )
 
     @property

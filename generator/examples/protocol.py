@@ -1,0 +1,179 @@
+"""What a rules engine must offer the generator: the protocol of an engine plugin.
+
+A book names its engine in `book.yaml` (`engine: splendor`); the generator finds it through
+the Python entry point group `rulebook.engines` (`registry.py`) and calls what the entry
+point names with the loaded `Book`, getting an object that follows `Engine` below. Nothing
+else of the generator knows any game: replaying worked examples (`replay.py`), printing
+them (PDF and HTML), `check --coverage` and `rulebook simulate` use only these methods.
+
+The protocol is derived from what the four engines of this repository (solo-catan, economy,
+splendor, costs) and `replay.py` actually use; `docs/engines.md` writes a fifth one, for a
+dice game, step by step.
+
+Two objects are involved:
+
+- the **game**: the engine's own state, whatever class it likes, with the two methods of
+  `Game` (legal actions, and `push`, which refuses with a code);
+- the **engine**: one per book, made by the plugin's factory from the `Book` (its
+  components.yaml gives the numbers, its language the words); it turns example files into
+  games and games into words.
+
+Optional parts, looked up with `getattr`, so an engine offers only what it can:
+`Coverage` (`rulebook check --coverage`) and `Simulation` (`rulebook simulate`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
+
+from ..errors import IllegalAction
+from .adapter import Adapter, mismatches
+
+#: What a plugin imports from here besides the protocol: its refusals, and the helpers the
+#: built-in engines use (a base with `copy` and `arrange`; 'expected X, found Y').
+__all__ = ["Action", "Adapter", "Coverage", "Engine", "EngineFactory", "Game", "IllegalAction",
+           "Outcome", "Player", "REQUIRED", "SIMULATION", "Simulation", "mismatches"]
+
+Action = Any
+"""An action in the engine's own type (a dataclass, a tuple...). It must compare equal to
+an equal action (`action in game.legal_actions()`) and, for `simulate --replay`, print as
+the example notation (`str(action)`)."""
+
+
+@runtime_checkable
+class Game(Protocol):
+    """A position of the game: the engine's own class, with these two methods."""
+
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now, and nothing else: the one source of legality.
+
+        The automatic players of `rulebook simulate` choose among these (so they can never
+        break a rule), and `expect: {legal_count: N}` counts them. Empty when the game is
+        over."""
+
+    def push(self, action: Action) -> None:
+        """Apply a legal action, or raise `IllegalAction` and leave the position unchanged.
+
+        The refusal's `code` is what an example's `reject:` names (`reject: empty-pot`), so
+        codes are stable words; its `section` is the book's chapter or heading that states
+        the broken rule, and `ruling` the ruling that decided it, if any. A worked example
+        may show a refused move; the position after it must be the position before."""
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """One book's bridge to its rules: examples in, positions and words out."""
+
+    def new_game(self, source) -> Game:
+        """The position an example's `start:` describes (`source.example.start`, a dict).
+
+        `start:` holds only what matters to the example; the engine fills in the rest the way
+        its rules deal it, seeded by `source.example.seed` for anything random. A start no
+        game could reach is refused where it is written: raise
+        `source.doc.error(("start", "field"), message, expected)`; `validate(source.doc,
+        YourStart, at=("start",))` (generator.content.yamlsource) does it for a pydantic
+        dataclass."""
+
+    def parse(self, text: str) -> Action:
+        """An action from the example notation (a step's `do:` text), or `ValueError` with a
+        message listing the notation, which the replay reports at the step's line."""
+
+    def compare(self, game: Game, expect: dict, source, path: tuple) -> list[str]:
+        """What a step's `expect:` states that the position does not show, as one
+        'expected X, found Y' per difference; [] when all holds.
+
+        The engine decides which fields `expect:` may name (the state a reader can see:
+        points, hands, the pending decision...) and how they compare (lists as multisets,
+        partial records...). An unknown field is the author's mistake: raise
+        `source.doc.error(path + (name,), ...)`, or validate `expect` against a pydantic
+        dataclass with `validate(source.doc, YourExpect, at=path)`."""
+
+    def copy(self, game: Game) -> Game:
+        """An independent copy: the replay keeps one per printed position (`show: true`),
+        and the greedy player tries each action on a copy. `Adapter` deep-copies."""
+
+    def arrange(self, game: Game, cards: list[str]) -> str | None:
+        """A step's `arrange_deck:` (put these cards on top of the deck before the step), or
+        the reason it cannot be done, reported at the step. `Adapter` refuses: no deck."""
+
+    def position_lines(self, game: Game) -> list[tuple[str, str]]:
+        """The position as the book prints it in an example's box, as (label, text) lines
+        ("Score", "18 of 40"), in the book's language: the start, and each `show: true`."""
+
+    def action_text(self, action: Action, before: Game | None) -> str:
+        """One step as the book prints it: an imperative sentence without the final stop
+        ("Roll two dice"). `before` is the position the action was played from (None if
+        unknown), so the words can name what it acts on (a card by its cost, not its id)."""
+
+
+@runtime_checkable
+class Coverage(Protocol):
+    """Optional: `rulebook check --coverage` lists rule paths no example reaches."""
+
+    def uncovered(self, replays: Sequence) -> tuple[list[str], list[str]]:
+        """(rule paths never fired, refusal codes never met) over all the book's replays
+        (`replay.final` is each replay's last game, `replay.refusals` its met codes)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game stands, as the simulation report counts it."""
+
+    won: bool
+    """Solo: the player reached the goal. Several players: the first player won (the report
+    then measures the first player's advantage); say so in `Simulation.won_means`."""
+    points: int
+    """The points the report averages and spreads (solo: yours; several: the first
+    player's). So far, when the game is not over: the greedy player maximises it."""
+    turns: int
+    """The game's length in its own unit (turns, rounds), for the length quartiles."""
+    end_reason: str = ""
+    """Why it ended, a short stable word ("goal", "deck", "stuck"); "" while it goes on."""
+    events: Mapping[str, int] = field(default_factory=dict)
+    """Counts worth a line of the report, per game on average ("nobles": 2)."""
+
+
+class Player(Protocol):
+    """An automatic player for `rulebook simulate`."""
+
+    name: str
+
+    def choose(self, game: Game, actions: list[Action], rng) -> Action:
+        """One of `actions` (never empty); `rng` (random.Random) is its only randomness, so
+        a game replays from its seed."""
+
+
+@runtime_checkable
+class Simulation(Protocol):
+    """Optional: what `rulebook simulate BOOK` needs to play whole games alone.
+
+    With these three methods an engine gets the generic runner, report and two players:
+    `random` (uniform among the legal actions: the floor any strategy must beat) and
+    `greedy` (the action whose resulting `result(...).points` is highest, ties at random).
+    An engine may also have:
+
+    - `players`: a mapping name → callable returning a `Player`, added to (or replacing)
+      those two;
+    - `won_means`: one sentence printed above the report, saying what a win counts (and any
+      assumption the simulation makes that the rules do not).
+    - `simulate_command(args, out)`: its own whole command instead of the generic one (the
+      solo engine's: its own players, `--compare`, `--save`)."""
+
+    def random_start(self, seed: int) -> Game:
+        """A whole game's start, dealt from `seed` as the rules set it up: the same seed
+        gives the same game (runs are reproducible and any game replays)."""
+
+    def is_over(self, game: Game) -> bool:
+        """True once the game has ended (won, lost, or no way on)."""
+
+    def result(self, game: Game) -> Outcome:
+        """Won or not, points, length and end reason; valid on any position."""
+
+
+#: What an entry point of `rulebook.engines` names: called with the loaded `Book`.
+EngineFactory = Callable[[Any], Engine]
+
+#: The methods every engine must have; `registry.engine_for` checks them.
+REQUIRED = ("new_game", "parse", "compare", "copy", "arrange", "position_lines", "action_text")
+SIMULATION = ("random_start", "is_over", "result")

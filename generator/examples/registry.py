@@ -1,0 +1,190 @@
+"""Finding a book's rules engine: the plugins of the entry point group `rulebook.engines`.
+
+A package makes an engine available by declaring, in its pyproject.toml,
+
+    [project.entry-points."rulebook.engines"]
+    dice = "dicegame.book:DiceEngine"
+
+and a book uses it with `engine: dice` in book.yaml. The entry point names a factory (most
+often the engine class) that is called with the loaded `Book` and returns an object
+following `protocol.Engine`.
+
+The four engines of this package register the same way in its own pyproject.toml; `BUILTIN`
+repeats them so that they are found even from an installation whose metadata predates those
+lines (a name declared by an entry point always wins over the table).
+
+Loading happens only for the engine a book asks for: a broken plugin does not stop books
+that do not use it, and its failure is one line naming it, never a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+from contextlib import contextmanager
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from typing import Callable, Iterator
+
+from ..errors import ContentError, GeneratorError, Location
+from .protocol import REQUIRED
+
+GROUP = "rulebook.engines"
+
+#: The engines of this package, as its pyproject.toml declares them.
+BUILTIN = {
+    "solo-catan": "generator.examples.solo:SoloAdapter",
+    "economy": "generator.examples.economy:EconomyAdapter",
+    "splendor": "generator.examples.splendor:SplendorAdapter",
+    "costs": "generator.examples.costs:CostsAdapter",
+}
+
+#: Engines registered in this process (`register`), without any installation: they win over
+#: entry points of the same name. For tests and for scripts that drive the generator.
+_REGISTERED: dict[str, Callable] = {}
+
+
+class EngineError(GeneratorError):
+    """An engine that is installed but cannot serve: it fails to load, to start for a book,
+    or lacks part of the protocol. The message is one line and names the plugin."""
+
+
+@dataclass(frozen=True)
+class Plugin:
+    """One engine as installed: its name, where it comes from, and how to load it."""
+
+    name: str
+    value: str    # "module:attribute", as the entry point writes it
+    origin: str   # "package NAME VERSION", "built in" or "registered in this process"
+    loader: Callable[[], object]
+
+    def __str__(self) -> str:
+        return f"'{self.name}' ({self.value}, {self.origin})"
+
+    def load(self) -> Callable:
+        """The plugin's factory; any failure while importing it is one line naming it."""
+        try:
+            factory = self.loader()
+        except Exception as exc:  # noqa: BLE001 - a plugin may raise anything on import
+            raise EngineError(f"engine {self} failed to load: {_one_line(exc)}") from exc
+        if not callable(factory):
+            raise EngineError(f"engine {self} is not an engine: it names a "
+                              f"{type(factory).__name__}, expected a class or function "
+                              "taking the book")
+        return factory
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def _import(value: str) -> object:
+    module, _, attribute = value.partition(":")
+    target = importlib.import_module(module)
+    for part in attribute.split(".") if attribute else ():
+        target = getattr(target, part)
+    return target
+
+
+def _origin(entry) -> str:
+    dist = getattr(entry, "dist", None)
+    if dist is None:
+        return "an installed package"
+    return f"package {dist.metadata['Name']} {dist.version}"
+
+
+def plugins() -> dict[str, list[Plugin]]:
+    """Every engine name with the plugins that claim it (more than one is a conflict)."""
+    found: dict[str, list[Plugin]] = {}
+    for entry in entry_points(group=GROUP):
+        claims = found.setdefault(entry.name, [])
+        if all(p.value != entry.value for p in claims):  # the same line seen twice is one
+            claims.append(Plugin(entry.name, entry.value, _origin(entry), entry.load))
+    for name, value in BUILTIN.items():
+        found.setdefault(name, [Plugin(name, value, "built in", lambda v=value: _import(v))])
+    for name, factory in _REGISTERED.items():
+        value = f"{getattr(factory, '__module__', '?')}:{getattr(factory, '__qualname__', '?')}"
+        found[name] = [Plugin(name, value, "registered in this process", lambda f=factory: f)]
+    return found
+
+
+def installed() -> list[str]:
+    """The names a book may give as `engine:`, sorted."""
+    return sorted(plugins())
+
+
+def _book_location(book) -> Location:
+    """Where book.yaml says `engine:` (its line when the file reads; the file otherwise)."""
+    file = book.folder / "book.yaml"
+    try:
+        from ..content.yamlsource import read_yaml
+        return read_yaml(file).location(("engine",))
+    except (GeneratorError, OSError):
+        return Location(file, None, "engine")
+
+
+def plugin_for(book) -> Plugin:
+    """The plugin of the engine `book.yaml` names; a located error if none or unknown."""
+    name = book.meta.engine
+    found = plugins()
+    expected = (f"one of the installed engines: {', '.join(sorted(found))} (a package adds "
+                f"one through the entry point group {GROUP}; see docs/engines.md)")
+    if not name:
+        raise ContentError(_book_location(book), "no engine to replay the examples with",
+                           "engine: " + expected)
+    if name not in found:
+        raise ContentError(_book_location(book), f"unknown engine '{name}'", expected)
+    claims = found[name]
+    if len(claims) > 1:
+        raise EngineError(f"engine '{name}' is registered by more than one plugin: "
+                          + "; ".join(f"{p.value} ({p.origin})" for p in claims)
+                          + "; expected one (uninstall the others)")
+    return claims[0]
+
+
+def engine_for(book):
+    """The book's engine, ready: its plugin loaded and started with the book.
+
+    A content mistake the engine finds while starting (components.yaml without a number it
+    needs) stays the located error it is; anything else it raises is a bug of the plugin,
+    reported in one line naming it."""
+    plugin = plugin_for(book)
+    factory = plugin.load()
+    try:
+        engine = factory(book)
+    except GeneratorError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a plugin's bug, reported as one line
+        raise EngineError(f"engine {plugin} failed to start for {book.slug}: "
+                          f"{_one_line(exc)}") from exc
+    missing = [m for m in REQUIRED if not callable(getattr(engine, m, None))]
+    if missing:
+        raise EngineError(f"engine {plugin} lacks {', '.join(missing)}; expected every "
+                          f"method of the engine protocol ({', '.join(REQUIRED)}; see "
+                          "docs/engines.md)")
+    return engine
+
+
+# --- registration without installing (tests, scripts) ---------------------------------------
+
+def register(name: str, factory: Callable) -> None:
+    """Make `factory` the engine `name` in this process, as an installed plugin would."""
+    _REGISTERED[name] = factory
+
+
+def unregister(name: str) -> None:
+    _REGISTERED.pop(name, None)
+
+
+@contextmanager
+def registered(name: str, factory: Callable) -> Iterator[None]:
+    """`register` for the duration of a `with` block (a test's)."""
+    before = _REGISTERED.get(name)
+    register(name, factory)
+    try:
+        yield
+    finally:
+        if before is None:
+            unregister(name)
+        else:
+            _REGISTERED[name] = before

@@ -1,0 +1,158 @@
+"""Paragraphs that break their lines once, not every time ReportLab measures them.
+
+Line breaking (with hyphenation) is most of the time of a layout pass, and ReportLab repeats
+it: a table measures each cell to size its rows, again to draw it, and again when it splits
+over a page; KeepTogether measures its content and the frame then measures it again. In this
+book's example boxes that is about 2.4 breaks per paragraph and pass. Two caches remove the
+repeats, each keeping the output byte for byte what ReportLab makes without them:
+
+- per paragraph: wrapped again at the width of its last wrap, with nothing changed in between
+  (no split), a paragraph returns the lines it has; ReportLab would break its own result once
+  more and get the same lines (checked on every book, page size and repeat);
+- per process, by content: `ParagraphCache.get` hands out the paragraph of an earlier layout
+  pass or build when text and style (by value) are the same, so the next pass of a build, and
+  the next build of a watcher after an edit, break again only what changed. A paragraph is
+  handed out again only if, in its last layout, it was wrapped at one width and never split:
+  then its state is the state of a new paragraph after its first wrap. Should its first wrap
+  in the new layout be at another width, it is parsed afresh first, exactly as a new one.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable
+
+from reportlab.platypus import Paragraph as _Paragraph
+from reportlab.platypus.paragraph import cleanBlockQuotedText
+
+
+class Paragraph(_Paragraph):
+    """ReportLab's Paragraph, remembering its last wrap (see the module's docstring)."""
+
+    _memo = None     # (width, blPara, (width, height)) of the last wrap
+    _clean = True    # wrapped at one width only, never split: reusable as if new
+    _source = None   # (text, style, bulletText) as given, to parse afresh
+    _stale = False   # handed out again by the cache, not yet wrapped in its new layout
+    _layout = None   # the layout pass that last handed it out (ParagraphCache.get)
+    _born = None     # its attributes when made (by the cache)
+    _keys = None     # ... and those its first wrap added: what a layout adds is dropped
+
+    def __init__(self, text, style=None, bulletText=None, frags=None, caseSensitive=1,
+                 encoding="utf8"):
+        super().__init__(text, style, bulletText, frags, caseSensitive, encoding)
+        if frags is None:
+            self._source = (text, style, bulletText)
+
+    def wrap(self, availWidth, availHeight):
+        memo = self._memo
+        if memo is not None and memo[0] == availWidth and self.__dict__.get("blPara") is memo[1]:
+            self._stale = False
+            self.width, self.height = memo[2]
+            return memo[2]
+        if self._stale:  # reused, but first wrapped at another width: start as a new one
+            self._reset()
+        elif memo is not None:
+            self._clean = False
+        before = set(self.__dict__) if self._keys is None else None
+        size = super().wrap(availWidth, availHeight)
+        self._memo = (availWidth, self.blPara, size)
+        if before is not None and self._born is not None:  # the first wrap: what it adds
+            self._keys = self._born | (self.__dict__.keys() - before) | {"_memo", "_keys"}
+        return size
+
+    def _reuse(self, layout: object) -> None:
+        """Ready for another layout: what the last one set on it (a frame's `_postponed`,
+        say) is dropped, so it is what a new paragraph is after its first wrap."""
+        for name in [n for n in self.__dict__ if n not in self._keys]:
+            del self.__dict__[name]
+        self._layout = layout
+        self._stale = True
+
+    def split(self, availWidth, availHeight):
+        if self._stale:
+            self._reset()
+        self._clean = False
+        self._memo = None
+        return super().split(availWidth, availHeight)
+
+    def minWidth(self):
+        if self._stale:
+            self._reset()
+        return super().minWidth()
+
+    def getPlainText(self, identify=None):
+        if self._stale:
+            self._reset()
+        return super().getPlainText(identify)
+
+    def _reset(self) -> None:
+        text, style, bullet = self._source
+        for name in ("blPara", "_memo", "width", "height"):
+            self.__dict__.pop(name, None)
+        self._setup(text, style, bullet, None, cleanBlockQuotedText)
+        self._stale = False
+        self._clean = True
+
+
+_SIGNATURES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def style_signature(style) -> tuple:
+    """A paragraph style by value (its name and parent aside): what the lines depend on."""
+    signature = _SIGNATURES.get(style)
+    if signature is None:
+        signature = tuple((key, _value(value)) for key, value in sorted(vars(style).items())
+                          if key not in ("name", "parent"))
+        _SIGNATURES[style] = signature
+    return signature
+
+
+def _value(value):
+    try:
+        hash(value)
+    except TypeError:
+        return (type(value).__name__, repr(value))
+    return value
+
+
+class ParagraphCache:
+    """Paragraphs by text and style, across the layout passes and builds of one process."""
+
+    def __init__(self, size: int = 8000):
+        self.size = size
+        self._items: OrderedDict = OrderedDict()
+
+    def get(self, text: str, style, layout: object, bulletText=None,
+            make: Callable[[], Paragraph] | None = None, kind: tuple = ()) -> Paragraph:
+        """A paragraph of `text` in `style` for the layout pass `layout` (any object, the
+        same for the whole pass): one is handed out at most once per layout. `make` makes
+        a new one of a subclass, whose other arguments `kind` names (a heading's anchor…)."""
+        key = (text, style_signature(style), bulletText, kind)
+        found = self._items.get(key)
+        if (found is not None and found._clean and found._keys is not None
+                and found._layout is not layout):
+            self._items.move_to_end(key)
+            found._reuse(layout)
+            return found
+        paragraph = make() if make is not None else Paragraph(text, style, bulletText)
+        paragraph._layout = layout
+        paragraph._born = frozenset(paragraph.__dict__)
+        self._items[key] = paragraph
+        self._items.move_to_end(key)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+        return paragraph
+
+
+_LOCAL = threading.local()
+
+
+def paragraph_cache() -> ParagraphCache:
+    """This thread's cache: a paragraph is laid out by one layout at a time, and two builds
+    in two threads (a watcher and a command, say) never share one."""
+    cache = getattr(_LOCAL, "cache", None)
+    if cache is None:
+        cache = _LOCAL.cache = ParagraphCache()
+    return cache

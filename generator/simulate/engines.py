@@ -1,0 +1,131 @@
+"""Simulation for any engine that can play whole games alone (`protocol.Simulation`): the
+same reproducible runs as the solo simulator (`runner.py`), driven only through the
+protocol, so the Splendor and economy engines, and any plugin, get `rulebook simulate`.
+
+Every game is independent and seeded: the run's seed gives the games' seeds
+(`runner.game_seeds`), a game's seed gives its deal (`random_start`) and its player's
+choices, so the records are the same whatever the number of worker processes.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from ..errors import GeneratorError
+from ..examples.protocol import SIMULATION
+from .players import RandomPlayer
+from .runner import MAX_ACTIONS, GameRecord, game_seeds
+
+
+class OneMoveGreedy:
+    """Tries each legal action on a copy and plays the one whose result is best: a win first,
+    then the most points; ties at random. One move ahead only, for any engine whose
+    `result(...).points` are the mover's (a solo game); an engine of several players offers
+    its own (the economy engine's maximises the points of the player to move)."""
+
+    name = "greedy"
+
+    def __init__(self, engine):
+        self.engine = engine
+
+    def choose(self, game, actions: list, rng: random.Random):
+        engine = self.engine
+        best, best_key = [], None
+        for action in actions:
+            after = engine.copy(game)
+            after.push(action)
+            outcome = engine.result(after)
+            key = (outcome.won and engine.is_over(after), outcome.points)
+            if best_key is None or key > best_key:
+                best, best_key = [action], key
+            elif key == best_key:
+                best.append(action)
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def missing_parts(engine) -> list[str]:
+    """The methods of `protocol.Simulation` the engine lacks ([] if it can simulate)."""
+    return [m for m in SIMULATION if not callable(getattr(engine, m, None))]
+
+
+def players(engine) -> dict:
+    """name → callable making the player: random and greedy for every engine, then the
+    engine's own (`engine.players`, callables without arguments), which may replace them."""
+    found = {"random": RandomPlayer, "greedy": lambda: OneMoveGreedy(engine)}
+    found.update(getattr(engine, "players", None) or {})
+    return found
+
+
+def make_player(engine, name: str):
+    offered = players(engine)
+    if name not in offered:
+        raise GeneratorError(f"--player {name}: this engine has no such player; expected one "
+                             f"of {', '.join(sorted(offered))}")
+    return offered[name]()
+
+
+def play(engine, seed: int, player_name: str, log: list[str] | None = None) -> GameRecord:
+    """One game from its seed; with `log`, each action in the engine's notation."""
+    start = time.process_time()
+    player = make_player(engine, player_name)
+    game = engine.random_start(seed)
+    rng = random.Random(seed ^ 0x5EED)
+    actions = 0
+    stuck = False
+    while not engine.is_over(game) and actions < MAX_ACTIONS:
+        legal = game.legal_actions()
+        if not legal:  # not over, yet no way on: the engine's end condition missed a case
+            stuck = True
+            break
+        action = player.choose(game, legal, rng)
+        game.push(action)
+        actions += 1
+        if log is not None:
+            log.append(f"{action}  → {engine.result(game).points} p.")
+    over = engine.is_over(game)
+    outcome = engine.result(game)
+    reason = (outcome.end_reason or "over") if over else ("no-actions" if stuck
+                                                            else "unfinished")
+    return GameRecord(seed, bool(outcome.won and over), outcome.points, outcome.turns, actions,
+                      reason, dict(outcome.events), 0, time.process_time() - start)
+
+
+def _play_chunk(args) -> list[GameRecord]:
+    engine, seeds, player_name = args
+    return [play(engine, s, player_name) for s in seeds]
+
+
+def run(engine, games: int, seed: int, player: str, jobs: int = 1, progress=None,
+        scheduler=None) -> list[GameRecord]:
+    """All games of a run, in seed order (as `runner.run`, for any engine)."""
+    make_player(engine, player)  # an unknown player is refused before any game
+    seeds = game_seeds(seed, games)
+    size = max(1, min(250, games // (jobs * 8) or 1))
+    chunks = [(engine, seeds[i:i + size], player) for i in range(0, games, size)]
+    records: list[GameRecord] = []
+    if scheduler is not None:
+        from .backends import map_on_dask
+        results = map_on_dask(_play_chunk, chunks, scheduler)
+    elif jobs <= 1:
+        results = map(_play_chunk, chunks)
+    else:
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        results = pool.map(_play_chunk, chunks)
+    try:
+        for chunk, result in zip(chunks, results):
+            records += result
+            if progress:
+                progress(len(chunk[1]))
+    finally:
+        if jobs > 1 and scheduler is None:
+            pool.shutdown()
+    return records
+
+
+def replay_log(engine, seed: int, player_name: str) -> list[str]:
+    """A game step by step, in the engine's notation."""
+    log: list[str] = []
+    play(engine, seed, player_name, log)
+    return log

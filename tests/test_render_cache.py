@@ -1,0 +1,67 @@
+"""The renderer's in-process caches (generator/pdf/paragraphs.py, figures.py) change no byte
+of a book: a build with warm caches, after other page sizes and after an edit, is the build
+a fresh process makes. Each thread keeps its own caches, so a new thread stands for a new
+process; ReportLab's invariant mode makes the PDFs comparable byte for byte."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from reportlab import rl_config
+
+from contentedit import append
+from generator.build import build_book
+from generator.content.model import PageSize
+
+CONTENT = Path(__file__).resolve().parents[1] / "content"
+ADDED = " ".join(["Esta frase se añade para que las páginas siguientes se muevan."] * 10)
+
+
+def _in_fresh_thread(work):
+    """`work()` in a new thread (empty caches), its result or its exception here."""
+    result: dict = {}
+
+    def run():
+        try:
+            result["value"] = work()
+        except BaseException as exc:  # noqa: BLE001 - raised again below
+            result["error"] = exc
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if "error" in result:
+        raise result["error"]
+    return result["value"]
+
+
+@pytest.mark.parametrize("slug, chapter", [("solo-catan", "05-serie-historica.md"),
+                                           ("catan-base", None)])
+def test_warm_builds_are_the_builds_of_a_fresh_process(slug, chapter, tmp_path, monkeypatch):
+    monkeypatch.setattr(rl_config, "invariant", 1)
+    shutil.copytree(CONTENT, tmp_path / "content")
+    book = tmp_path / "content" / slug
+    chapter = book / "chapters" / (chapter or sorted(p.name for p in
+                                                      (book / "chapters").glob("*.md"))[0])
+
+    def fresh(name: str) -> bytes:
+        return _in_fresh_thread(lambda: build_book(book, tmp_path / name).files[0].read_bytes())
+
+    def warm() -> tuple[bytes, bytes]:
+        out = tmp_path / "warm"
+        first = build_book(book, out).files[0].read_bytes()
+        for size in (PageSize.A5, PageSize.A4, PageSize.LETTER):  # the same text, other widths
+            build_book(book, out, size)
+        again = build_book(book, out).files[0].read_bytes()
+        assert again == first
+        append(chapter, ADDED)  # the pages after it move on
+        return first, build_book(book, out).files[0].read_bytes()
+
+    original = fresh("fresh-original")
+    before, after = _in_fresh_thread(warm)
+    edited = fresh("fresh-edited")
+    assert before == original
+    assert after == edited
+    assert after != before
