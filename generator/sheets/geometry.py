@@ -107,27 +107,15 @@ class Layout:
             for y in (trim.y, trim.y + trim.h):
                 horizontal.setdefault(round(y, 4), []).append(box)
         width, height = self.paper
+        def spans(b):  # a vertical edge: across it is x, along it (where marks run) is y
+            return (b.x, b.w), (b.y, b.h)
         marks = []
         for x, owners in sorted(vertical.items()):
-            crossing = [b for b in bleeds if b.x < x < b.x + b.w]
-            low = min(b.y for b in owners) - MARK_GAP
-            high = max(b.y + b.h for b in owners) + MARK_GAP
-            stop = max([NOTE_BAND, low - MARK_LENGTH] +
-                       [b.y + b.h + MARK_GAP for b in crossing if b.y + b.h <= low])
-            marks.append((x, low, x, stop))
-            stop = min([height - NOTE_BAND, high + MARK_LENGTH] +
-                       [b.y - MARK_GAP for b in crossing if b.y >= high])
-            marks.append((x, high, x, stop))
-        for y, owners in sorted(horizontal.items()):
-            crossing = [b for b in bleeds if b.y < y < b.y + b.h]
-            low = min(b.x for b in owners) - MARK_GAP
-            high = max(b.x + b.w for b in owners) + MARK_GAP
-            stop = max([NOTE_BAND, low - MARK_LENGTH] +
-                       [b.x + b.w + MARK_GAP for b in crossing if b.x + b.w <= low])
-            marks.append((low, y, stop, y))
-            stop = min([width - NOTE_BAND, high + MARK_LENGTH] +
-                       [b.x - MARK_GAP for b in crossing if b.x >= high])
-            marks.append((high, y, stop, y))
+            for y1, y2 in _mark_runs(x, owners, bleeds, height, spans):
+                marks.append((x, y1, x, y2))
+        for y, owners in sorted(horizontal.items()):  # a horizontal edge: the other way
+            for x1, x2 in _mark_runs(y, owners, bleeds, width, lambda b: spans(b)[::-1]):
+                marks.append((x1, y, x2, y))
         return marks
 
 def mirror(rect: Rect, paper: tuple[float, float], flip: Flip) -> Rect:
@@ -157,3 +145,19 @@ def impose(paper_name: str, trim_w: float, trim_h: float, bleed: float) -> Layou
     if best is None:
         raise ValueError(f"a {trim_w}×{trim_h} mm piece does not fit on {paper_name}")
     return best
+
+
+def _mark_runs(at: float, owners: list[Rect], bleeds: list[Rect], length: float, spans):
+    """The two marks of one trim edge at `at` (a coordinate across the edge): from MARK_GAP
+    beyond the outermost owner's bleed, outward by MARK_LENGTH, stopping short of any bleed
+    the mark would cross and of the note band. `spans(box)` gives ((start, size) across the
+    edge, (start, size) along it), so one rule serves vertical and horizontal edges."""
+    crossing = [b for b in bleeds if spans(b)[0][0] < at < spans(b)[0][0] + spans(b)[0][1]]
+    low = min(spans(b)[1][0] for b in owners) - MARK_GAP
+    high = max(spans(b)[1][0] + spans(b)[1][1] for b in owners) + MARK_GAP
+    before = max([NOTE_BAND, low - MARK_LENGTH] +
+                 [spans(b)[1][0] + spans(b)[1][1] + MARK_GAP for b in crossing
+                  if spans(b)[1][0] + spans(b)[1][1] <= low])
+    after = min([length - NOTE_BAND, high + MARK_LENGTH] +
+                [spans(b)[1][0] - MARK_GAP for b in crossing if spans(b)[1][0] >= high])
+    return [(low, before), (high, after)]

@@ -20,6 +20,15 @@ from .report import (goal_table, outcome_table, points_table, summary_table, tit
 from .runner import replay_log, run
 from .stats import summarise
 
+def _with_progress(out, label: str, games: int, play):
+    """`play(progress)`'s result, with a bar that `progress(n)` advances by n games."""
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeRemainingColumn(), console=out,
+                  transient=True) as bar:
+        task = bar.add_task(label, total=games)
+        return play(lambda n: bar.advance(task, n))
+
+
 def _flag(text: str) -> bool:
     if text.lower() not in ("true", "false", "yes", "no", "1", "0"):
         raise ValueError(text)
@@ -92,13 +101,9 @@ def engine_command(book: Book, engine, args, out) -> None:
     language = book.meta.language
     label = "esta edición" if language == "es" else "this edition"
     start = time.perf_counter()
-    with Progress("[progress.description]{task.description}", BarColumn(),
-                  MofNCompleteColumn(), TimeRemainingColumn(), console=out,
-                  transient=True) as bar:
-        task = bar.add_task(label, total=args.games)
-        records = run_engine(engine, args.games, args.seed, args.player, args.jobs,
-                             progress=lambda n: bar.advance(task, n),
-                             scheduler=getattr(args, "scheduler", None))
+    records = _with_progress(out, label, args.games, lambda progress: run_engine(
+        engine, args.games, args.seed, args.player, args.jobs, progress=progress,
+        scheduler=getattr(args, "scheduler", None)))
     took = time.perf_counter() - start
     summaries = {label: summarise(records)}
     out.print(f"{label}: {args.games} games in {took:.1f} s "
@@ -142,14 +147,9 @@ def solo_command(book: Book, args, out) -> None:
     summaries = {}
     for label, rules in _variants(base, args.compare).items():
         start = time.perf_counter()
-        with Progress("[progress.description]{task.description}", BarColumn(),
-                      MofNCompleteColumn(), TimeRemainingColumn(), console=out,
-                      transient=True) as bar:
-            task = bar.add_task(label, total=args.games)
-            records = run(rules, args.games, args.seed, args.player, args.jobs,
-                          progress=lambda n: bar.advance(task, n),
-                          budget=getattr(args, "budget", None),
-                          scheduler=getattr(args, "scheduler", None))
+        records = _with_progress(out, label, args.games, lambda progress, rules=rules: run(
+            rules, args.games, args.seed, args.player, args.jobs, progress=progress,
+            budget=getattr(args, "budget", None), scheduler=getattr(args, "scheduler", None)))
         took = time.perf_counter() - start
         summaries[label] = summarise(records)
         out.print(f"{label}: {args.games} games in {took:.1f} s "

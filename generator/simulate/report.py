@@ -44,11 +44,17 @@ def summary_table(title: str, columns: dict[str, Summary]) -> Table:
 
 def points_table(title: str, columns: dict[str, Summary], goal: int) -> Table:
     """How final points spread, in bands of two up to the goal, per run."""
+    return _bands_table(title, "puntos", columns,
+                        {name: point_bands(s.points, goal) for name, s in columns.items()})
+
+
+def _bands_table(title: str, head: str, columns: dict[str, Summary],
+                 histograms: dict[str, list]) -> Table:
+    """One row per band of points, one column per run: the share of its games in the band."""
     table = Table(title=title, title_justify="left")
-    table.add_column("puntos")
+    table.add_column(head)
     for name in columns:
         table.add_column(name, justify="right")
-    histograms = {name: point_bands(s.points, goal) for name, s in columns.items()}
     first = next(iter(histograms.values()))
     for k, (label, _) in enumerate(first):
         table.add_row(label, *(f"{h[k][1] / s.games:.1%}" for h, s in
@@ -151,13 +157,5 @@ def goal_bands(points: dict[int, int], goal: int) -> list[tuple[str, int]]:
 
 def goal_table(title: str, columns: dict[str, Summary], goal: int, language: str) -> Table:
     """How final points spread below the goal, per run (any engine's)."""
-    table = Table(title=title, title_justify="left")
-    table.add_column(words_for(language)["band"])
-    for name in columns:
-        table.add_column(name, justify="right")
-    histograms = {name: goal_bands(s.points, goal) for name, s in columns.items()}
-    first = next(iter(histograms.values()))
-    for k, (label, _) in enumerate(first):
-        table.add_row(label, *(f"{h[k][1] / s.games:.1%}" for h, s in
-                               zip(histograms.values(), columns.values())))
-    return table
+    return _bands_table(title, words_for(language)["band"], columns,
+                        {name: goal_bands(s.points, goal) for name, s in columns.items()})
