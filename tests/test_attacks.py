@@ -634,6 +634,14 @@ PRINT = {
         lambda b: edit(b / "print.yaml", '"<b>Coloca</b> una carta', '"<b>Coloca una carta'),
         "<b>Coloca una carta", r"\(cards\.faces\[1\]\.lines\[0\]\): the card line's markup "
                                r"does not parse .*; expected <b>…</b> and <i>…</i> closed"),
+    "a tag cards do not print": (
+        lambda b: edit(b / "print.yaml", '"<b>Coloca</b> una carta', '"<font color=red>Coloca</font> una carta'),
+        "<font color=red>Coloca", r"\(cards\.faces\[1\]\.lines\[0\]\): the card line's markup "
+                               r"does not parse \(<font> is not a tag a card prints \(only b, i, "),
+    "a lone ampersand is text": (
+        lambda b: edit(b / "print.yaml", '"<b>Coloca</b> una carta', '"<b>Coloca</b> & una carta &foo;'),
+        "<b>Coloca</b> &", r"\(cards\.faces\[1\]\.lines\[0\]\): the card line's markup "
+                           r"does not parse \(unknown entity &foo;\)"),
     "a billion tokens": (
         lambda b: _tokens(b, "count: 20", "count: 1000000000"), "count: 1000000000",
         r"\(tokens\.count\): invalid value 1000000000: Input should be less than or equal "
@@ -954,6 +962,17 @@ def test_a_character_the_fonts_lack_is_an_error_at_its_line(case, book_copy, tmp
     setup(book_copy)
     assert_one_located_error(book_copy, tmp_path, capsys, file, line_of(book_copy / file, needle),
                              pattern)
+
+
+def test_the_characters_taken_without_reading_the_fonts_are_in_both_fonts():
+    """check_glyphs trusts COMMON without opening the fonts: every one of them must print."""
+    from generator.content.glyphs import COMMON, printable
+    assert not COMMON - printable(), sorted(COMMON - printable())
+
+
+def test_a_character_that_is_in_the_fonts_but_not_common_passes(book_copy, tmp_path, capsys):
+    append(book_copy / CHAPTER, "Una carta vale ⁄ medio punto ‰.")
+    assert run("check", book_copy, tmp_path / "out", capsys)[0] == 0
 
 
 def test_a_character_in_a_comment_may_be_anything(book_copy, tmp_path, capsys):

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..errors import ContentError, Location
 from .board import load_board
+from .cardmarkup import EXPECTED, markup_problem
 from .conformance import Conformance
 from .context import prose_context
 from .examples import Example, ExampleSource
@@ -228,18 +229,10 @@ def _check_fits(doc, where, width: float, height: float, bleed: float) -> None:
 
 
 def _check_card_markup(doc, where, line: str) -> None:
-    """A card line is ReportLab paragraph markup: parsed now, not while drawing the cards."""
-    from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus.paraparser import ParaParser
-    try:
-        parsed = ParaParser().parse(line, ParagraphStyle("card-line"))
-    except ValueError as exc:
-        problem = str(exc).strip().splitlines()[-1].split("caused exception ", 1)[-1]
-        raise doc.error(where, f"the card line's markup does not parse ({problem})",
-                        "<b>…</b> and <i>…</i> closed in the line, and & < > as text") from None
-    if parsed is None or parsed[1] is None:
-        raise doc.error(where, "the card line's markup does not parse",
-                        "<b>…</b> and <i>…</i> closed in the line")
+    """A card line is paragraph markup: checked now, not while drawing the cards."""
+    problem = markup_problem(line)
+    if problem:
+        raise doc.error(where, f"the card line's markup does not parse ({problem})", EXPECTED)
 
 
 def _load_examples(folder: Path, subfolder: str = "examples",

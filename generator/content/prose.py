@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+import threading
 import traceback
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -57,6 +58,13 @@ class RenderedProse:
 # the bounded sandbox: content is data, never code (see `sandbox`).
 _ENV = ContentEnvironment(keep_trailing_newline=True, autoescape=False,
                           comment_start_string="<!--#", comment_end_string="#-->")
+_SYNTAX = ("{{", "{%", "<!--#")
+
+
+def _has_template_syntax(text: str) -> bool:
+    return any(mark in text for mark in _SYNTAX)
+
+
 #: What a refusal expects instead.
 SANDBOXED = "only the book's data names and helpers (content templates run in a sandbox)"
 
@@ -67,6 +75,8 @@ class TemplateRefused(ValueError):
 
 def render_string(text: str, context: dict[str, Any]) -> str:
     """Data names in a short text (a card line); any problem is a ValueError to place."""
+    if not _has_template_syntax(text):  # most texts: nothing to compile, nothing to run
+        return text
     try:
         return _ENV.render_bounded(_ENV.from_string(text), context)
     except jinja2.exceptions.SecurityError as exc:
@@ -214,9 +224,23 @@ class _KeepTreeExtension(Extension):
         md.treeprocessors.register(_KeepTree(md), "keep_tree", 1)
 
 
+_parsers = threading.local()
+
+
+def _markdown() -> markdown.Markdown:
+    """One parser per thread, reset between chapters: building its extensions and patterns
+    costs more than parsing a short chapter."""
+    md = getattr(_parsers, "md", None)
+    if md is None:
+        md = _parsers.md = markdown.Markdown(extensions=["tables", "attr_list", "admonition",
+                                                         "sane_lists", _KeepTreeExtension()])
+    md.reset()
+    md.captured_tree = None
+    return md
+
+
 def parse_markdown(prose: RenderedProse) -> ET.Element:
-    md = markdown.Markdown(extensions=["tables", "attr_list", "admonition", "sane_lists",
-                                       _KeepTreeExtension()])
+    md = _markdown()
     md.convert(prose.text)
     tree = getattr(md, "captured_tree", None)  # none for a text of blank lines only
     if tree is None:
