@@ -226,10 +226,12 @@ def _check(folder: Path, coverage: bool, out: Console) -> bool:
     scenarios = sum(r.source.scenario for r in replays)
     replayed = count_noun(len(replays) - scenarios, "worked example", "worked examples", "en") + \
         (f" and {count_noun(scenarios, 'scenario', 'scenarios', 'en')}" if scenarios else "")
+    replayed += " printed unchecked (examples: unchecked, no engine)" \
+        if book.examples_unchecked else " replayed"
     out.print(f"[green]ok[/] {book.slug}: "
               f"{count_noun(len(book.chapters), 'chapter', 'chapters', 'en')}, "
               f"{count_noun(len(book.glossary.abbreviations), 'abbreviation', 'abbreviations', 'en')}, "
-              f"{replayed} replayed", soft_wrap=True)
+              f"{replayed}", soft_wrap=True)
     for location, row in book.conformance.pending() if book.conformance else ():
         out.print(f"[yellow]pending[/] {escape(str(location))}: conformance row {row.id} is "
                   "not checked by any example or scenario yet", soft_wrap=True)

@@ -315,6 +315,10 @@ FIELD_NOTES: dict[str, str] = {
     "Example.section": "The anchor of the chapter or heading whose rule it illustrates.",
     "Example.summary": "Printed at the top of the example's box.",
     "Example.steps": "The actions, in order.",
+    "Example.start": "The position the example starts from, set up and checked by the book's "
+                     "engine (its fields are the engine's: see the engine's section below); "
+                     "required when an engine replays the example, absent when none does "
+                     "(`examples: unchecked`).",
     "Example.seed": "Seed of the game's own random generator (shuffles after progress).",
     "Step.do": "The action, in the engine's notation.",
     "Step.reject": "The action must be refused with this code; the position does not change.",
@@ -611,8 +615,8 @@ examples: unchecked
 
 Without that line, a book with examples and no engine is an error at book.yaml. With it, each
 example is printed as written (its title, summary, and each step's `do` and `note`), marked as
-not checked by a rules engine; it has `start: {}` and no `expect`, `arrange_deck` or `show`
-(what only an engine gives meaning to), the book has no `scenarios/` (they are only ever
+not checked by a rules engine; it has no `start`, `expect`, `arrange_deck` or `show` (what
+only an engine gives meaning to), the book has no `scenarios/` (they are only ever
 replayed), and no conformance row lists an example under `checks`. `examples: unchecked` with
 an engine is an error too: the engine checks them.
 """

@@ -1,55 +1,108 @@
 """Random-playout speed of the solo engine, in games per second on one core; not a test.
 
-    .venv/bin/python scripts/benchmark_engine.py [--games N] [--profile]
+    .venv/bin/python scripts/benchmark_engine.py [--games N] [--runs R] [--against COMMIT]
+    .venv/bin/python scripts/benchmark_engine.py --profile
 
 Each game is played by the simulator's random player (`generator.simulate.runner.play`):
 `legal_actions()` and `push()` (which re-checks legality) are both timed, as a run calls them.
+
+With `--against COMMIT` (default 220dd3c, the engine the speed issue measured), that commit's
+`generator/` and `content/` are exported to a temporary folder and both engines play the same
+seeds in fresh processes, runs interleaved so that a busy machine slows them alike; the
+medians and the ratios are printed. The rules changed between the two commits (the fidelity
+fixes), so games differ in length: games/s is what a simulation run feels, actions/s is the
+engine's own speed.
 """
 
 from __future__ import annotations
 
 import argparse
-import cProfile
-import pstats
-import time
+import statistics
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
+REPO = Path(__file__).resolve().parents[1]
+
+#: Run in a child process whose `generator` is the tree given on its command line.
+CHILD = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from pathlib import Path
 from generator.content.loader import load_book
-CONTENT_ROOT = Path(__file__).resolve().parents[1] / "content"
 from generator.engine.solo import Game, Ruleset
 from generator.simulate.runner import play
+rules = Ruleset.from_components(load_book(Path(sys.argv[1]) / "content" / "solo-catan").components)
+games = int(sys.argv[2])
+for seed in range(50):
+    play(rules, seed, "random")  # warm-up
+start = time.perf_counter()
+records = [play(rules, seed, "random") for seed in range(games)]
+took = time.perf_counter() - start
+game = Game.new(rules, 1)
+copy_start = time.perf_counter()
+for _ in range(5_000):
+    game.copy()
+copy_us = (time.perf_counter() - copy_start) / 5_000 * 1e6
+print(games / took, sum(r.actions for r in records) / took, copy_us)
+"""
 
 
-def playouts(rules: Ruleset, games: int, player: str = "random") -> tuple[int, int]:
-    records = [play(rules, seed, player) for seed in range(games)]
-    return sum(r.actions for r in records), sum(r.won for r in records)
+def measure(tree: Path, games: int) -> tuple[float, float, float]:
+    done = subprocess.run([sys.executable, "-c", CHILD, str(tree), str(games)],
+                          capture_output=True, text=True, check=True)
+    games_s, actions_s, copy_us = map(float, done.stdout.split())
+    return games_s, actions_s, copy_us
+
+
+def export(commit: str, folder: Path) -> Path:
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", commit, "generator", "content"],
+                             capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return folder
+
+
+def profile(games: int) -> None:
+    import cProfile
+    import pstats
+    sys.path.insert(0, str(REPO))
+    from generator.content.loader import load_book
+    from generator.engine.solo import Ruleset
+    from generator.simulate.runner import play
+    rules = Ruleset.from_components(load_book(REPO / "content" / "solo-catan").components)
+    cProfile.runctx("[play(rules, s, 'random') for s in range(games)]", globals(), locals(),
+                    "/tmp/engine.prof")
+    pstats.Stats("/tmp/engine.prof").sort_stats("tottime").print_stats(15)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=3000)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=1000, help="games per run (default 1000)")
+    parser.add_argument("--runs", type=int, default=3, help="runs per engine (default 3)")
+    parser.add_argument("--against", default="220dd3c",
+                        help="the commit to compare with (default 220dd3c)")
     parser.add_argument("--profile", action="store_true", help="print where the time goes")
-    parser.add_argument("--player", default="random",
-                        help="random, greedy or greedy-acyclic (the strong player's play-outs)")
     args = parser.parse_args()
-    rules = Ruleset.from_components(load_book(CONTENT_ROOT / "solo-catan").components)
-    playouts(rules, 50)  # warm-up
     if args.profile:
-        cProfile.runctx("playouts(rules, args.games)", globals(), locals(), "/tmp/engine.prof")
-        pstats.Stats("/tmp/engine.prof").sort_stats("tottime").print_stats(12)
+        profile(args.games)
         return
-    start = time.perf_counter()
-    actions, wins = playouts(rules, args.games, args.player)
-    took = time.perf_counter() - start
-    game = Game.new(rules, 1)
-    copy_start = time.perf_counter()
-    for _ in range(10_000):
-        game.copy()  # what every play-out of the strong player and the solver pays first
-    copy_us = (time.perf_counter() - copy_start) / 10_000 * 1e6
-    print(f"Game.copy(): {copy_us:.1f} µs")
-    print(f"{args.games} {args.player} games in {took:.2f} s: {args.games / took:.0f} games/s, "
-          f"{actions / took:.0f} actions/s, {actions / args.games:.1f} actions a game, "
-          f"{wins} won")
+    with tempfile.TemporaryDirectory() as tmp:
+        old = export(args.against, Path(tmp))
+        results: dict[str, list[tuple[float, float, float]]] = {"now": [], args.against: []}
+        for _ in range(args.runs):
+            results["now"].append(measure(REPO, args.games))
+            results[args.against].append(measure(old, args.games))
+    medians = {name: [statistics.median(r[i] for r in runs) for i in range(3)]
+               for name, runs in results.items()}
+    print(f"{args.games} random games a run, median of {args.runs} runs, one core:")
+    for name, (games_s, actions_s, copy_us) in medians.items():
+        print(f"  {name:<10} {games_s:8.0f} games/s {actions_s:9.0f} actions/s "
+              f"  Game.copy() {copy_us:6.1f} µs")
+    now, then = medians["now"], medians[args.against]
+    print(f"  ratio      {now[0] / then[0]:8.2f}×        {now[1] / then[1]:9.2f}×"
+          f"               {then[2] / now[2]:6.2f}× (target: ≥ 3× games/s)")
 
 
 if __name__ == "__main__":

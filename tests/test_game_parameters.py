@@ -113,7 +113,8 @@ def test_a_name_the_chapters_use_and_the_book_lacks_is_an_error_at_the_chapter_l
     edit(rules, "{{ game.rounds }} rounds", "{{ game.turns }} rounds")
     error = error_of(dice)
     assert f"02-rules.md:{line_of(rules, 'game.turns')}: unknown data name" in error
-    assert "'turns'" in error
+    assert "unknown data name: game.turns is not defined (the book's game has " in error, error
+    assert "expected a turns: line under game: in components.yaml" in error, error
 
 
 def test_goal_is_an_unknown_name_in_a_book_without_one_never_none(dice):
@@ -219,7 +220,6 @@ id: double
 title: A double
 section: rules
 summary: You roll a double.
-start: {}
 steps:
   - do: Roll 4 and 4
     note: A double, so you roll again.
@@ -251,13 +251,23 @@ def test_examples_without_an_engine_must_be_declared_unchecked(dice):
     assert replay.adapter.position_lines(replay.frames[0].game) == []
 
 
+def test_check_says_unchecked_examples_were_printed_not_replayed(dice, capsys):
+    from generator import cli
+    with_example(dice)
+    append(dice / "book.yaml", "examples: unchecked")
+    assert cli.main(["check", str(dice)]) == 0, capsys.readouterr().err
+    said = " ".join(capsys.readouterr().out.split())
+    assert "1 worked example printed unchecked (examples: unchecked, no engine)" in said, said
+    assert "replayed" not in said, said
+
+
 def test_a_book_without_examples_needs_no_engine_nor_declaration(dice):
     book = load_book(dice)
     assert book.meta.engine is None and not book.examples and not book.examples_unchecked
 
 
 @pytest.mark.parametrize("old, new, path, message", [
-    ("start: {}", "start: {hand: [d6]}", "start", "a starting position, but no engine"),
+    ("steps:", "start: {}\nsteps:", "start", "a starting position, but no engine"),
     ("    note: A double", "    expect: {points: 2}\n    note: A double", "steps[0].expect",
      "expect: in an example no engine checks"),
 ])
@@ -268,6 +278,17 @@ def test_what_only_an_engine_could_check_is_refused_in_unchecked_examples(old, n
     edit(dice / "examples" / "01-double.yaml", old, new)
     error = error_of(dice)
     assert f"({path}): {message}" in error, error
+
+
+def test_an_example_an_engine_replays_needs_its_start(solo):
+    example = next((solo / "examples").glob("*.yaml"))
+    text = example.read_text(encoding="utf-8")
+    start = text.index("start:")
+    end = text.index("\nsteps:")
+    example.write_text(text[:start] + text[end + 1:], encoding="utf-8")
+    error = error_of(solo)
+    assert f"{example.name}:1 (start): missing field 'start'; expected the position the " \
+        "example starts from" in error, error
 
 
 def test_unchecked_with_an_engine_or_scenarios_without_one_is_refused(dice, solo):

@@ -455,6 +455,10 @@ def _check_unchecked(book_doc, meta: BookMeta, examples, scenarios) -> None:
                              "engine replays and checks them",
                              "no examples: line (checked), or no engine:")
     if meta.engine is not None:
+        for source in [*examples, *scenarios]:
+            if source.example.start is None:
+                raise source.doc.error(("start",), "missing field 'start'", "the position the "
+                                       "example starts from, which the engine sets up")
         return
     if scenarios:
         raise scenarios[0].doc.error((), "a scenario is only replayed by an engine, and the "
@@ -462,10 +466,10 @@ def _check_unchecked(book_doc, meta: BookMeta, examples, scenarios) -> None:
                                      "engine: in book.yaml, or no scenarios/ folder")
     if meta.examples == "unchecked":
         for source in examples:  # what only an engine gives meaning to is refused
-            if source.example.start:
+            if source.example.start is not None:
                 raise source.doc.error(("start",), "a starting position, but no engine sets "
                                        "it up (examples: unchecked)",
-                                       "start: {} and the position told in the summary")
+                                       "no start: line, and the position told in the summary")
             for i, step in enumerate(source.example.steps):
                 for name, value in (("expect", step.expect), ("arrange_deck", step.arrange_deck),
                                     ("show", step.show)):

@@ -118,9 +118,8 @@ def render_template(file: Path, context: dict[str, Any]) -> RenderedProse:
     except TemplateRefused as exc:  # in a YAML text that the chapter prints
         raise ContentError(Location(file, _template_line(exc)), str(exc), SANDBOXED) from None
     except jinja2.UndefinedError as exc:
-        raise ContentError(Location(file, _template_line(exc)),
-                           f"unknown data name: {exc.message}",
-                           "a name defined by the book's YAML files") from None
+        problem, expected = _undefined(exc, context)
+        raise ContentError(Location(file, _template_line(exc)), problem, expected) from None
     except ContentError:
         raise
     except Exception as exc:  # a helper called with bad arguments from the prose
@@ -133,6 +132,31 @@ def render_template(file: Path, context: dict[str, Any]) -> RenderedProse:
                            f"control character U+{ord(control.group()):04X} in the text",
                            "printable text (tabs and line breaks are fine)")
     return RenderedProse(file, text)
+
+
+_NO_ATTRIBUTE = re.compile(r"^'(?:[\w.]+\.)?(\w+) object' has no attribute '(\w+)'$")
+#: Where a name under an object of the book's data is written, for the hint.
+_WHERE_DEFINED = {"game": "a {attr}: line under game: in components.yaml"}
+
+
+def _undefined(exc: jinja2.UndefinedError, context: dict[str, Any]) -> tuple[str, str]:
+    """An unknown name, said in the chapter's own words: `game.rounds`, not "GameParameters
+    object has no attribute", with the names the book does define there."""
+    message = exc.message or "undefined name"
+    found = _NO_ATTRIBUTE.match(message)
+    owner = next((name for name, value in context.items()
+                  if found and type(value).__name__ == found.group(1)), None)
+    if owner is None:
+        return f"unknown data name: {message}", "a name defined by the book's YAML files"
+    attr = found.group(2)
+    value = context[owner]
+    fields = getattr(type(value), "__pydantic_fields__", {})
+    known = sorted(name for name, item in vars(value).items()  # what the book itself set
+                   if not name.startswith("_")
+                   and item != getattr(fields.get(name), "default", None))
+    hint = _WHERE_DEFINED.get(owner, "a name defined by the book's YAML files").format(attr=attr)
+    return (f"unknown data name: {owner}.{attr} is not defined (the book's {owner} has "
+            f"{', '.join(known) or 'no values'})", hint)
 
 
 def _describe(exc: BaseException) -> str:
