@@ -24,10 +24,12 @@ from .examples.text import Words
 from .sheets.faces import reference_cards, tokens
 from .sheets.geometry import Flip
 from .sheets.render import SheetOptions, calibration, home_sheets, print_shop
-from .errors import RenderError
+from .errors import Location, RenderError
 from .html.render import render_html
 from .examples.replay import check_book
 from .pdf.document import render_pdf
+from .pdf.imposition import booklet as impose_booklet
+from .pdf.press import PressMeta
 from reportlab.platypus.doctemplate import LayoutError
 
 def _umask() -> int:
@@ -147,15 +149,19 @@ class Built:
     book: Book
     files: list[Path]
     print_files: list[Path] = dataclasses.field(default_factory=list)
+    booklets: list[Path] = dataclasses.field(default_factory=list)
 
 
 def build_book(folder: Path, output: Path, size: PageSize | None = None,
-               papers: list[SheetOptions] | None = None) -> Built:
+               papers: list[SheetOptions] | None = None, booklet: bool = False) -> Built:
     """Load and check everything first; only a book that passes every check is written.
 
-    Every output (with `papers`, the print-and-play files too) is rendered in memory before
-    the first byte is written, and then written all together or not at all (`write_all`)."""
+    Every output (with `papers`, the print-and-play files too; with `booklet`, the A5 book
+    imposed for saddle stitching on A4 and Letter) is rendered in memory before the first
+    byte is written, and then written all together or not at all (`write_all`)."""
     book = load_book(folder)
+    if booklet:
+        _check_booklet(book, size)
     replays = check_book(book)  # a book whose examples fail is not built
     figures = book_figures(book, replays)
     target = rulebook_path(book, output, size)
@@ -172,10 +178,33 @@ def build_book(folder: Path, output: Path, size: PageSize | None = None,
             for figure in figures.all()]
     pieces = render_print(book, output, papers) if papers else []
     html = output / book.slug / "index.html"
-    write_all([(target, pdf), *svgs, (html, page), *pieces,
+    folded = render_booklets(book, pdf, target) if booklet else []
+    write_all([(target, pdf), *svgs, (html, page), *pieces, *folded,
                (layout, json.dumps(pages, sort_keys=True).encode())], prune=folder_out)
     return Built(book, [target] + [svg for svg, _ in svgs] + [html],
-                 [piece for piece, _ in pieces])
+                 [piece for piece, _ in pieces], [path for path, _ in folded])
+
+
+def _check_booklet(book: Book, size: PageSize | None) -> None:
+    """Only A5 pages fold two to an A4 or Letter sheet at true size: anything else is one
+    line, before anything is rendered."""
+    pages = size or book.meta.page_size
+    if pages is PageSize.A5:
+        return
+    where = (f"--page-size {pages.value}" if size is not None
+             else f"page_size: {pages.value} in {Location(book.folder / 'book.yaml')}")
+    raise RenderError(f"{book.slug} is set on {pages.value} pages ({where}), and --booklet "
+                      "folds A5 pages two to an A4 or Letter sheet; expected an A5 book "
+                      "(page_size: A5, or --page-size A5)")
+
+
+def render_booklets(book: Book, pdf: bytes, target: Path) -> Rendered:
+    """`<book>-folleto-a4.pdf` and `-letter.pdf` beside the rulebook, in memory."""
+    author = "; ".join(credit.who for credit in book.meta.credits)
+    return [(target.with_name(f"{target.stem}-folleto-{PAPER_SLUGS[paper]}.pdf"),
+             impose_booklet(pdf, paper, title=book.meta.title, author=author,
+                            language=book.meta.language))
+            for paper in PAPER_SLUGS]
 
 
 def write_figures(figures, folder: Path) -> list[Path]:
@@ -262,7 +291,8 @@ def render_tokens(book: Book, output: Path, papers: list[SheetOptions]) -> Rende
 def _shop_file(folder: Path, stem: str, pieces, trim, bleed: float, book: Book,
                papers: list[SheetOptions]) -> tuple[Path, bytes]:
     ink_saving = any(o.ink_saving for o in papers)
-    pdf = print_shop(pieces, trim, bleed, book.meta.title, ink_saving)
+    meta = PressMeta.of(book, f"{book.meta.title}: {stem} (imprenta)")
+    pdf = print_shop(pieces, trim, bleed, book.meta.title, ink_saving, meta=meta)
     return folder / f"{stem}-imprenta{'-ahorro' if ink_saving else ''}.pdf", pdf
 
 

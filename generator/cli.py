@@ -77,6 +77,11 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--page-size", type=_page_size, metavar="SIZE",
                        help="A5, A4 or Letter (default: the book's own, from book.yaml)")
     build.add_argument("--output", type=Path, metavar="DIR", help=OUTPUT_HELP)
+    build.add_argument("--booklet", action="store_true",
+                       help="also write <book>-folleto-a4.pdf and -letter.pdf: the A5 book "
+                            "imposed two pages to a landscape sheet, at true size, to print "
+                            "double-sided (flip on the short edge), fold and staple; A5 books "
+                            "only")
 
     for name, what in (("cards", "reference cards"), ("tokens", "token sheets")):
         sheet = sub.add_parser(name, help=f"print-and-play {what} into output/<book>/",
@@ -232,6 +237,7 @@ def _check(folder: Path, coverage: bool, out: Console) -> bool:
               f"{count_noun(len(book.chapters), 'chapter', 'chapters', 'en')}, "
               f"{count_noun(len(book.glossary.abbreviations), 'abbreviation', 'abbreviations', 'en')}, "
               f"{replayed}", soft_wrap=True)
+    _warn(book, out)
     for location, row in book.conformance.pending() if book.conformance else ():
         out.print(f"[yellow]pending[/] {escape(str(location))}: conformance row {row.id} is "
                   "not checked by any example or scenario yet", soft_wrap=True)
@@ -252,17 +258,28 @@ def _check(folder: Path, coverage: bool, out: Console) -> bool:
     return not paths and not codes
 
 
+def _warn(book, out: Console) -> None:
+    """What builds but a reader would notice (an image below 200 dpi), located."""
+    for warning in book.warnings:
+        out.print(f"[yellow]warning[/] {escape(str(warning))}", soft_wrap=True)
+
+
 def _build(folders: list[Path], where: Where, args, out: Console) -> None:
     from .build import build_book
     from .sheets.render import SheetOptions
     for folder in folders:
         start = time.perf_counter()
         built = build_book(folder, where.output, args.page_size,
-                           [SheetOptions(p) for p in PAPERS])
+                           [SheetOptions(p) for p in PAPERS], booklet=args.booklet)
         took = time.perf_counter() - start
         pdf, figures = built.files[0], [f for f in built.files if f.suffix == ".svg"]
         out.print(f"[green]built[/] {escape(str(pdf))}, index.html and "
                   f"{len(figures)} figures ({took:.2f} s)", soft_wrap=True)
+        _warn(built.book, out)
+        if built.booklets:
+            out.print(f"[green]built[/] {', '.join(escape(str(f)) for f in built.booklets)} "
+                      "(booklets: print double-sided, flip on the short edge, at 100 %)",
+                      soft_wrap=True)
         pieces = built.print_files
         if pieces:
             out.print(f"[green]built[/] {len(pieces)} print-and-play files in "

@@ -56,6 +56,22 @@ class ContentError(GeneratorError):
         return text
 
 
+@dataclass(frozen=True)
+class ContentWarning:
+    """Content that builds, but that a reader would notice (an image printed below 200 dpi):
+    `rulebook check` and `rulebook build` print it, located like an error."""
+
+    location: Location
+    message: str
+    expected: str | None = None
+
+    def __str__(self) -> str:
+        text = f"{self.location}: {self.message}"
+        if self.expected:
+            text += f"; expected {self.expected}"
+        return text
+
+
 class RenderError(GeneratorError):
     """A renderer could not produce its output (for example an unwritable output folder)."""
 

@@ -16,6 +16,7 @@ LABELS = {
         "at_start": "Al empezar",
         "after_step": "Tras el paso",
         "refused": "× No se puede:",
+        "overleaf": "sigue al dorso",
     },
     "en": {
         "contents": "Contents",
@@ -32,6 +33,7 @@ LABELS = {
         "at_start": "At the start",
         "after_step": "After step",
         "refused": "× Not allowed:",
+        "overleaf": "continued overleaf",
     },
 }
 

@@ -58,6 +58,7 @@ class Scaffold:
             "subtitle": SUBTITLE[self.language, self.kind],
             "date": dt.date.today().isoformat(),
             "page_size": "A4" if self.kind == "sheet" else "A5",
+            "layout": self.kind,  # book.yaml `layout`: rulebook or sheet
             "author": AUTHOR[self.language],
             "chapters": "\n".join(f"  - {c}" for c in chapters),
         }

@@ -145,6 +145,13 @@ FIELD_NOTES: dict[str, str] = {
     "BookMeta.examples": "`checked`: the book's engine replays and checks every example. "
                          "`unchecked`: the book has examples and no engine, and says so; they "
                          "are printed as written, marked as not checked by a rules engine.",
+    "BookMeta.layout": "`rulebook`: cover, contents page, chapters, glossary. `sheet`: one or "
+                       "two pages (front and back of one sheet) with a title block, the "
+                       "chapters, the glossary inline and no cover or contents page; one that "
+                       "needs more pages stops the build (docs/reference/book.md, «Layouts»).",
+    "BookMeta.contents": "A rulebook's contents page; `false` drops it (a short rulebook). "
+                         "Not for a sheet, which has none: `contents:` with `layout: sheet` "
+                         "is an error.",
     "Credit.role": "What they did: «Variante original», «Esta edición»…",
     "Credit.who": "Who did it.",
     # components.yaml
@@ -602,7 +609,33 @@ building's cost names resources of `resources:`.
 
 
 def _book_notes() -> str:
-    return """
+    from .pdf.document import SHEET_SIZES, SHEET_SMALLEST_A5
+    largest, smallest = max(SHEET_SIZES), min(SHEET_SIZES)
+    return f"""
+## Layouts: a rulebook or a sheet
+
+`layout: rulebook` (the default) prints a cover, a contents page, the chapters and the
+glossary; `contents: false` drops the contents page of a short rulebook, which then goes from
+its cover straight to the chapters (cross-references keep their page numbers, the PDF keeps
+its bookmarks and the HTML edition its list of chapters).
+
+`layout: sheet` prints one or two pages, the front and back of one sheet: a title block
+(title, subtitle, version and date) across the top of the first page, the chapters flowing
+after it (two columns on A4 and Letter, one on A5), the glossary inline and compact, and the
+credits at the end; no cover and no contents page (the HTML edition has the same title block
+and no list of chapters). A two-page sheet prints "1/2" and "2/2" at its foot. The type is
+set at the largest size from {largest} pt down to {smallest} pt at which the sheet fits on two
+pages (on A5 down to {SHEET_SMALLEST_A5} pt only: its one column would pass 90 characters a
+line). A sheet that needs more pages even at the smallest size stops the build with an error
+at `layout` that says how many it needs (shorten its chapters, or make it a rulebook); it is
+laid out by `rulebook build`, not by `rulebook check`. `contents:` has no meaning for a sheet
+and is an error there.
+
+```yaml
+layout: sheet
+page_size: A4
+```
+
 ## Examples no engine checks
 
 A book whose examples a rules engine replays names it in `engine:`; every example is then

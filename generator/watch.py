@@ -93,6 +93,8 @@ def _rebuild(folder: Path, output: Path, out: Console, err: Console,
     pdf, figures = built.files[0], [f for f in built.files if f.suffix == ".svg"]
     out.print(f"[green]built[/] {escape(str(pdf))}, index.html and {len(figures)} figures "
               f"({took:.2f} s)", soft_wrap=True)
+    for warning in getattr(built.book, "warnings", ()):  # e.g. an image below 200 dpi
+        out.print(f"[yellow]warning[/] {escape(str(warning))}", soft_wrap=True)
 
 
 class _Ignore:

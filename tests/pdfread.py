@@ -25,6 +25,22 @@ class ReadPdf:
         with pdfplumber.open(self.path) as pdf:
             return [page.extract_text() or "" for page in pdf.pages]
 
+    @cached_property
+    def column_texts(self) -> list[str]:
+        """Each page's text as a reader reads a page of two columns (a rules sheet on A4 or
+        Letter): down the left column, then down the right one. A character belongs to the
+        column its middle falls in; a sheet's title block reads with the left column, its
+        edition line (right-aligned) at the head of the right one."""
+        texts = []
+        with pdfplumber.open(self.path) as pdf:
+            for page in pdf.pages:
+                middle = float(page.width) / 2
+                halves = [page.filter(lambda o, left=left: o.get("object_type") != "char"
+                                      or ((o["x0"] + o["x1"]) / 2 < middle) == left)
+                          for left in (True, False)]
+                texts.append("\n".join(half.extract_text() or "" for half in halves))
+        return texts
+
     def page_number_of(self, page_obj) -> int:
         """1-based number of a page object."""
         return self.reader.get_page_number(page_obj) + 1

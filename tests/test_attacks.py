@@ -340,16 +340,17 @@ def test_the_pdf_links_only_to_the_web_and_mail_and_shows_code_as_typed(hostile)
     assert re.search(r"Por referencia: ocho, p\. \d+, XY y R99\.", text)
 
 
-#: A Markdown image: refused where it is written (the edition fetches nothing).
+#: A Markdown image that is not a file of the book: refused where it is written (the edition
+#: fetches nothing; tests/test_images.py has the rest).
 IMAGES = {
     "remote image": ("![mapa](http://127.0.0.1:9/mapa.png)", "![mapa]",
-                     r"remote image 'http://127\.0\.0\.1:9/mapa\.png' refused"),
+                     r"remote image 'http://127\.0\.0\.1:9/mapa\.png' refused: a book fetches nothing"),
     "remote by reference": ("![mapa][m]\n\n[m]: https://example.org/mapa.png", "[m]: https",
                             r"remote image 'https://example\.org/mapa\.png' refused"),
     "protocol-relative": ("![mapa](//example.org/mapa.png)", "![mapa]",
                           r"remote image '//example\.org/mapa\.png' refused"),
     "local file": ("![mapa](../../../secret.png)", "![mapa]",
-                   r"image '\.\./\.\./\.\./secret\.png' refused"),
+                   r"image '\.\./\.\./\.\./secret\.png' leads to \S+, outside the book's folder"),
 }
 
 
@@ -358,8 +359,7 @@ def test_an_image_is_refused_at_its_line(case, book_copy, tmp_path, capsys):
     payload, needle, pattern = IMAGES[case]
     append(book_copy / CHAPTER, payload)
     line = line_of(book_copy / CHAPTER, needle)
-    assert_one_located_error(book_copy, tmp_path, capsys, CHAPTER, line,
-                             pattern + r": a book shows only the figures it draws")
+    assert_one_located_error(book_copy, tmp_path, capsys, CHAPTER, line, pattern)
 
 
 #: Input that used to stop the PDF with a traceback.
@@ -461,6 +461,10 @@ PATHS = {
         OUTSIDE + r"the book's folder"),
     "figures.yaml linked out": (
         lambda b: _link(b, "figures.yaml"), "figures.yaml", None, OUTSIDE + r"the book's folder"),
+    "a chapter that links to itself": (
+        lambda b: (b / CHAPTER).unlink() or (b / CHAPTER).symlink_to(b / CHAPTER), "book.yaml",
+        "01-introduccion.md", r"'01-introduccion\.md' cannot be followed \(a link that leads "
+                              r"back to itself\); expected a file, or a link to a file inside"),
     "conformance.yaml linked out": (
         lambda b: _link(b, "conformance.yaml"), "conformance.yaml", None,
         OUTSIDE + r"the book's folder"),

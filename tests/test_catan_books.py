@@ -26,12 +26,14 @@ def books():
 
 
 @pytest.fixture(scope="module")
-def printed(tmp_path_factory) -> dict[str, str]:
-    """Each book's PDF as one reading text: hyphenated line ends joined, one space."""
+def printed(books, tmp_path_factory) -> dict[str, str]:
+    """Each book's PDF as one reading text: hyphenated line ends joined, one space. A sheet
+    (catan-base) is read column by column, as its reader does."""
     out = tmp_path_factory.mktemp("catan")
     texts = {}
     for slug in SLUGS:
-        pages = ReadPdf(build_book(CONTENT_ROOT / slug, out).files[0]).page_texts
+        pdf = ReadPdf(build_book(CONTENT_ROOT / slug, out).files[0])
+        pages = pdf.column_texts if books[slug].meta.sheet else pdf.page_texts
         pages = [re.sub(r"-\s*\n\s*", "", page) for page in pages]
         texts[slug] = " ".join(" ".join(pages).split())
     return texts

@@ -308,7 +308,7 @@ def test_unchecked_examples_build_marked_as_not_checked(dice, tmp_path):
     append(dice / "book.yaml", "examples: unchecked")
     built = build_book(dice, tmp_path / "output")
     text = pdf_text(built.files[0])
-    assert "Roll 4 and 4. — A double, so you roll again." in text
+    assert "Roll 4 and 4. A double, so you roll again." in text  # the note: its own sentence
     assert "Example not checked by a rules engine" in text
     assert "At the start" not in text and "Al empezar" not in text  # no positions to show
     html = (built.files[0].parent / "index.html").read_text(encoding="utf-8")

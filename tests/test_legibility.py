@@ -91,9 +91,10 @@ def _badges(page, area) -> list[dict]:
     found = []
     for shape in list(page.curves) + list(page.rects):
         fill = shape.get("non_stroking_color")
-        if not shape.get("fill") or not isinstance(fill, (tuple, list)) or len(fill) != 3:
+        if not shape.get("fill") or not isinstance(fill, (tuple, list)) or len(fill) not in (3, 4):
             continue
-        if min(fill) > 0.9:  # paper, white, a tinted row
+        # paper, white, a tinted row (RGB on home sheets; CMYK in the print-shop file)
+        if (min(fill) > 0.9) if len(fill) == 3 else (max(fill) < 0.1):
             continue
         w, h = shape["width"] / MM, shape["height"] / MM
         if not (4.0 <= w <= 10.0 and 4.0 <= h <= 10.0):

@@ -11,6 +11,7 @@ import sys
 import sysconfig
 from pathlib import Path
 
+import pikepdf
 import pytest
 from pypdf import PdfReader
 
@@ -222,5 +223,8 @@ def test_a_wheel_installed_in_a_fresh_venv_builds_a_new_project(tmp_path):
     assert {"dados.pdf", "index.html"} <= {p.name for p in out.iterdir()}
     assert "The first to reach 10 VP wins" in pdf_text(out / "dados.pdf")
     assert "<html" in (out / "index.html").read_text(encoding="utf-8")
+    # The print-shop file's CMYK profile is package data: the installed wheel has it.
+    with pikepdf.open(out / "cartas-imprenta.pdf") as shop:
+        assert int(shop.Root.OutputIntents[0].DestOutputProfile.N) == 4
     assert files_under(site) == installed  # nothing written into the installed package
     assert {p.parts[0] for p in files_under(home)} == {"juegos"}

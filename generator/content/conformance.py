@@ -99,8 +99,12 @@ class Conformance:
                        chapters: list) -> Callable[[], str]:
         """`{{ conformance_table() }}`: one block per row (five columns do not fit an A5
         page). `chapters` fills up as the loader reads them: a row may point to any heading
-        of the chapters before the table."""
+        of the chapters before the table. On a sheet (`layout: sheet`) a block is one run-in
+        paragraph, its parts in the same order with the same labels: lines broken after the
+        quote and the rule would cost a sheet a line and a half per row."""
         labels = LABELS[context["book"].language]
+        # Markdown's hard line break, or a space on a sheet.
+        brk = " " if getattr(context["book"], "layout", "rulebook") == "sheet" else "  \n"
 
         def block(index: int, row: ConformanceRow, titles: dict[str, str]) -> str:
             if row.section not in titles:
@@ -123,8 +127,8 @@ class Conformance:
                     raise self.doc.error((index, "unchecked"), str(exc)) from None
                 checked.append(f"{labels['unchecked']}: {why}")
             passage = passage_label(row.passage, abbreviations)
-            return (f"**{row.id}** · *{labels['source']}* ({passage}): «{_escape(row.quote)}»  \n"
-                    f"*{labels['rule']}:* {rule}  \n"
+            return (f"**{row.id}** · *{labels['source']}* ({passage}): «{_escape(row.quote)}»{brk}"
+                    f"*{labels['rule']}:* {rule}{brk}"
                     f"*{labels['where']}:* [{titles[row.section]}](#{row.section}) · "
                     f"*{labels['rulings']}:* {', '.join(row.rulings) or labels['none']} · "
                     f"*{labels['checked']}:* {'; '.join(checked)}.")

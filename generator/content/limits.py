@@ -13,6 +13,15 @@ the margin each limit leaves:
 - a word (what is hyphenated): 51 characters (a link); limit 1,000, 19×
 - a YAML string: 506 characters (solo-catan/rulings.yaml); limit 20,000, 39×
 - a YAML file: 21,865 bytes (solo-catan/conformance.yaml); limit 2,000,000, 91×
+
+Images in chapters (images.py) are read whole into memory, decoded once to check them and
+embedded in the PDF and, base64, in the HTML edition. A column-wide raster at 300 dpi is
+about 2,000 pixels across (a full A4 page at 300 dpi: 8.7 megapixels, a few megabytes as a
+JPEG):
+
+- a raster file: limit 20 MiB; its pixels: limit 40,000,000 (160 MB decoded as RGBA)
+- an SVG file: limit 5 MiB (svglib converts it once to check it, and again to draw it)
+- an image's caption: limit 500 characters (with the image, it must fit on one page)
 """
 
 from __future__ import annotations
@@ -27,6 +36,10 @@ MAX_HEADING = 500
 MAX_WORD = 1_000
 MAX_YAML_STRING = 20_000
 MAX_YAML_BYTES = 2_000_000
+MAX_IMAGE_BYTES = 20 * 1024 * 1024
+MAX_IMAGE_PIXELS = 40_000_000
+MAX_SVG_BYTES = 5 * 1024 * 1024
+MAX_CAPTION = 500
 
 
 def check_file_size(file: Path, limit: int, what: str) -> None:

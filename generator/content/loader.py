@@ -20,6 +20,7 @@ from .context import prose_context
 from .examples import Example, ExampleSource
 from .limits import MAX_CHAPTER_BYTES, check_file_size, check_prose_lengths
 from .glyphs import check_glyphs, text_lines
+from .images import ChapterImages
 from .textfile import read_text
 from .paths import BOOK_FILES, contained
 from .model import (Book, BookMeta, Chapter, Components, Difficulty, Facts,
@@ -114,6 +115,7 @@ def load_book(folder: Path) -> Book:
     statements = Statements.load(folder)
     context["rule"] = statements.function(context)
     chapters, prose = [], []
+    images = ChapterImages(folder)  # Markdown images, checked and read (images.py)
     if conformance:
         context["conformance_table"] = conformance.table_function(
             context, sources, {a.abbr for a in glossary.abbreviations}, chapters)
@@ -137,6 +139,7 @@ def load_book(folder: Path) -> Book:
         check_prose_lengths(file, rendered.lines())
         prose.append(rendered)
         chapters.append(_chapter(file, rendered))
+        images.load(chapters[-1].tree, rendered)
 
     in_prose = set(statements.used)
     print_spec = _load_print(folder / "print.yaml", context, in_prose, components, scores)
@@ -144,7 +147,7 @@ def load_book(folder: Path) -> Book:
                        glossary=glossary, rulings=rulings, chapters=chapters,
                        examples=examples, figures=figures, print_spec=print_spec,
                        difficulty=difficulty, scores=scores, scenarios=scenarios,
-                       conformance=conformance, board=board)
+                       conformance=conformance, board=board, images=images.found)
     if conformance:
         conformance.check_printed()
     _check_anchors(book)
@@ -157,6 +160,7 @@ def load_book(folder: Path) -> Book:
     from .vocabulary import check_vocabulary  # the family's terms (content/_facts/vocabulario.yaml)
     check_vocabulary(book)
     _check_printable(book)
+    book.warnings.extend(images.warnings(meta))
     return book
 
 

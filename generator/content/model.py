@@ -74,6 +74,36 @@ class BookMeta:
     # `checked`: the engine replays every example. `unchecked`: a book with examples and no
     # engine says so, and prints them marked as not checked by an engine.
     examples: Literal["checked", "unchecked"] = "checked"
+    # `rulebook`: cover, contents, chapters, glossary. `sheet`: one or two pages (front and
+    # back of one sheet): a title block, the chapters, the glossary inline; no cover, no
+    # contents page. A sheet that needs more than two pages stops the build.
+    layout: Literal["rulebook", "sheet"] = "rulebook"
+    # A rulebook's contents page: `false` drops it (a short rulebook goes from its cover
+    # straight to the chapters). Not for a sheet, which has none.
+    contents: bool = True
+
+    @model_validator(mode="before")
+    @classmethod
+    def _contents_of_a_sheet(cls, data: Any) -> Any:
+        """`contents:` says whether a rulebook has a contents page; given for a sheet (which
+        never has one), it is a mistake about the layout, refused at its own line."""
+        if isinstance(data, dict) and data.get("layout") == "sheet" and "contents" in data:
+            error = ValueError("contents says whether a rulebook has a contents page, and a "
+                               "sheet has none; expected no contents: line, or layout: rulebook")
+            raise ValidationError.from_exception_data(cls.__name__, [
+                {"type": "value_error", "loc": ("contents",), "input": data.get("contents"),
+                 "ctx": {"error": error}}])
+        return data
+
+    @property
+    def sheet(self) -> bool:
+        """A one- or two-page sheet rather than a rulebook."""
+        return self.layout == "sheet"
+
+    @property
+    def contents_page(self) -> bool:
+        """Whether the PDF has a contents page (a rulebook's choice; a sheet never)."""
+        return self.layout == "rulebook" and self.contents
 
 
 # --- components.yaml ---------------------------------------------------------------------
@@ -559,6 +589,11 @@ class Book:
     scenarios: list[Any] = field(default_factory=list)  # ExampleSource, in file-name order
     conformance: Any = None
     board: Any = None  # a BoardLayout from board.yaml, when a figure draws the board
+    # Markdown images of the chapters, checked and read (content.images.BookImage) by their
+    # path in the book's folder, which is their img's src in the chapter trees; and what
+    # `rulebook check` and `build` warn about (errors.ContentWarning), e.g. a low-dpi raster.
+    images: dict[str, Any] = field(default_factory=dict)
+    warnings: list[Any] = field(default_factory=list)
 
     @property
     def examples_unchecked(self) -> bool:

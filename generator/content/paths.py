@@ -24,13 +24,18 @@ def contained(file: Path, root: Path, error: Callable[[str, str], ContentError] 
     otherwise the ContentError that `error(message, expected)` builds (by default at the file
     itself). The folder holding `root` is resolved, so a book under a linked folder still
     reads its files; `root` itself is not followed, so a linked chapters/ leads out."""
-    root = Path(root).parent.resolve() / Path(root).name
-    target = Path(file).resolve()
-    if target == root or root in target.parents:
-        return file
     if error is None:
         def error(message: str, expected: str) -> ContentError:
             return ContentError(Location(file), message, expected)
+    root = Path(root).parent.resolve() / Path(root).name
+    try:
+        target = Path(file).resolve()
+    except (RuntimeError, OSError) as exc:  # a link that leads to itself, a name too long
+        why = exc.strerror if isinstance(exc, OSError) else "a link that leads back to itself"
+        raise error(f"{_shown(file)} cannot be followed ({why})",
+                    "a file, or a link to a file inside the book's folder") from None
+    if target == root or root in target.parents:
+        return file
     raise error(f"{_shown(file)} leads to {target}, outside {what}",
                 f"a file inside {what} ({root.name}/), not a path or link out of it")
 

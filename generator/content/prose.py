@@ -269,22 +269,7 @@ def parse_markdown(prose: RenderedProse) -> ET.Element:
     tree = getattr(md, "captured_tree", None)  # none for a text of blank lines only
     if tree is None:
         tree = ET.Element("div")
-    _refuse_images(tree, prose)
     return tree
-
-
-def _refuse_images(tree: ET.Element, prose: RenderedProse) -> None:
-    """A Markdown image is refused: the books' pictures are figures drawn from their data
-    (`{{ figure("id") }}`), and the HTML edition fetches nothing, from anywhere."""
-    for image in tree.iter("img"):
-        source = image.get("src", "")
-        line = next((n for n, text in enumerate(prose.text.splitlines(), start=1)
-                     if source and source in text), None)
-        remote = re.match(r"(?i)^\s*([a-z][a-z0-9+.-]*:|//)", source)
-        what = "remote image" if remote else "image"
-        raise ContentError(Location(prose.file, line), f"{what} '{source}' refused: a book "
-                           "shows only the figures it draws, and fetches nothing",
-                           '{{ figure("id") }} with the figure in figures.yaml')
 
 
 def heading_anchor(element: ET.Element, chapter_id: str) -> str:

@@ -15,7 +15,7 @@ def new_drawing(style: DiagramStyle, css_class: str):
     """An empty drawing with its background; the background is sized by `sized`."""
     dwg = svgwrite.Drawing(debug=False)
     dwg.attribs["class"] = css_class
-    background = dwg.add(dwg.rect((0, 0), (1, 1), fill=style.paper))
+    background = dwg.add(dwg.rect((0, 0), (1, 1), fill=style.paper, class_="background"))
     return dwg, background
 
 

@@ -30,14 +30,14 @@ def resource_card(dwg, style: DiagramStyle, resource: str, x: float, y: float, *
     group.add(dwg.rect((x, y), (w, h), rx=style.radius, fill=tint(colour), stroke=style.ink,
                        stroke_width=0.35, **({"stroke_dasharray": "1.2,0.8"} if dashed else {})))
     group.add(dwg.rect((x, y), (s, h), rx=style.radius, fill=colour))
-    group.add(resource_icon(dwg, style, resource, x + s / 2, y + s * 0.62, s * 0.36))
+    group.add(resource_icon(dwg, style, resource, x + s / 2, y + s * 0.62, s * style.strip_icon))
     if counts_as and counts_as != resource:
         group.add(dwg.text("=" + style.letter(counts_as), insert=(x + s / 2, y + h - 2.2),
                            text_anchor="middle", font_family=style.font, font_weight="bold",
                            font_size=2.6, fill="#ffffff"))
     if full:
         group.add(resource_icon(dwg, style, resource, x + s + (w - s) / 2, y + h * 0.45,
-                                (w - s) * 0.28))
+                                (w - s) * style.centre_icon))
         if name:
             group.add(dwg.text(name, insert=(x + s + (w - s) / 2, y + h - 2.5),
                                text_anchor="middle", font_family=style.font, font_size=2.3,

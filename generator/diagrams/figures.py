@@ -1,5 +1,5 @@
-"""Every figure of a book, as SVG text: the named figures of figures.yaml and the SH of
-each worked example at its start and at each step it shows.
+"""Every figure of a book, as SVG text: the named figures of figures.yaml and the table of
+each worked example (position.py) at its start and at each step it shows.
 
 Figures are computed from the engine's replay, so they cannot contradict the rules.
 """
@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from ..content.model import Book, FigureSpec
 from ..engine.solo import Game
 from ..examples.solo import rules_for
-from ..examples.text import Words, series_label
+from ..examples.text import (Words, lost_cards, position_caption, position_lines,
+                              position_status, series_label)
 from ..simulate.stats import point_bands
 from .board import board_drawing
+from .position import SCREEN_SCALE, SCREEN_WIDTH, position_drawing
 from .sh import sh_drawing
 from .style import DiagramStyle, style_for
 from .table import costs_drawing, difficulty_chart, setup_drawing
@@ -24,6 +26,8 @@ class Figure:
     name: str      # file name stem in output/<book>/figures/
     caption: str
     svg: str
+    screen_svg: str = ""  # the same, laid out for the HTML edition's column (position.py)
+    status: str = ""      # an example's position: what it waits for, said after its label
 
 
 def sh_svg(game: Game, style: DiagramStyle, words: Words, lost: list[str] = ()) -> str:
@@ -35,30 +39,32 @@ def sh_svg(game: Game, style: DiagramStyle, words: Words, lost: list[str] = ()) 
     return drawing.tostring()
 
 
-def lost_cards(before: Game, after: Game) -> list[str]:
-    """Cards that left the end of the SH between two positions (lost or demolished)."""
-    old = [c.resource for s in before.history for c in s.cards]
-    new = [c.resource for s in after.history for c in s.cards]
-    common = 0
-    while common < min(len(old), len(new)) and old[common] == new[common]:
-        common += 1
-    return old[common:] if len(new) == common else []
+def position_svg(game: Game, style: DiagramStyle, words: Words, lost: list[str] = (),
+                 screen: bool = False) -> str:
+    """A position's diagram, with the position in words as its text alternative; `screen`:
+    laid out for a phone's width and shown larger (position.SCREEN_WIDTH, SCREEN_SCALE)."""
+    title = ". ".join(f"{label}: {text}" for label, text in position_lines(game, words))
+    if screen:
+        return position_drawing(game, style, words, lost=list(lost), title=title,
+                                width=SCREEN_WIDTH, scale=SCREEN_SCALE).tostring()
+    return position_drawing(game, style, words, lost=list(lost), title=title).tostring()
 
 
 def example_figures(replay, style: DiagramStyle, words: Words) -> dict[int, Figure]:
-    """The SH at the start (key 0) and after each step the example shows (key = step)."""
+    """The table at the start (key 0) and after each step the example shows (key = step);
+    each figure's caption is the line printed under it (points and piles)."""
     figures = {}
     frames = replay.frames
     for index, frame in enumerate(frames):
         if index and not frame.show:
             continue
         lost = lost_cards(frames[index - 1].game, frame.game) if index else []
-        if not frame.game.history and not lost and not frame.game.held:
-            continue
         step = frame.step or 0
         name = f"ejemplo-{replay.example.id}-{'inicio' if not step else f'paso-{step}'}"
-        caption = "SH al empezar" if not step else f"SH tras el paso {step}"
-        figures[step] = Figure(name, caption, sh_svg(frame.game, style, words, lost))
+        figures[step] = Figure(name, position_caption(frame.game, words),
+                               position_svg(frame.game, style, words, lost),
+                               position_svg(frame.game, style, words, lost, screen=True),
+                               position_status(frame.game, words))
     return figures
 
 
@@ -93,7 +99,7 @@ class BookFigures:
 
 def book_figures(book: Book, replays: list) -> BookFigures:
     style = style_for(book.components)
-    words = Words(book.components)
+    words = Words.for_book(book)
     by_id = {r.example.id: r for r in replays}
     named = {spec.id: named_figure(spec, book, by_id, style, words) for spec in book.figures}
     examples = ({r.example.id: example_figures(r, style, words) for r in replays}

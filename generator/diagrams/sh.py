@@ -16,30 +16,33 @@ from .style import DiagramStyle
 
 
 def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,
-               lost: list[str] = (), name=None, mark_last: bool | None = None) -> svgwrite.Drawing:
+               lost: list[str] = (), name=None, mark_last: bool | None = None,
+               first: int = 0) -> svgwrite.Drawing:
     """`label(series)` gives a series' caption; `name(resource)` a card's printed name.
 
     `mark_last` outlines the last card, the one a drawn card is compared with; by default
-    it is marked when a drawn card is shown.
+    it is marked when a drawn card is shown. `first`: the number of series before these
+    (an SH drawn in several lines): it keeps every series at its height.
     """
     mark_last = drawn is not None if mark_last is None else mark_last
     w, h, s = style.card_w, style.card_h, style.strip
     cards = [(i, series, card) for i, series in enumerate(history) for card in series.cards]
     extras = (1 if drawn else 0) + len(lost)
-    two_levels = len(history) > 1 or drawn is not None or bool(lost)
-    top = 6.0                                   # room for the labels above level 0
-    bottom = 6.5 if two_levels else 1.0         # and below level 1, when there is one
+    two_levels = len(history) > 1 or first % 2 == 1 or drawn is not None or bool(lost)
+    top = style.label_size + 3.0                # room for the labels above level 0
+    bottom = style.label_size + 3.5 if two_levels else 1.0  # and below level 1, if any
     width = max(len(cards) - 1, 0) * s + w + extras * (w + 3) + 2
     height = top + h + (style.drop if two_levels or lost else 0) + bottom
     dwg, background = new_drawing(style, "sh-diagram")
     x = 1.0
     series_spans: dict[int, list[float]] = {}
     for n, (i, series, card) in enumerate(cards):
-        level = i % 2
+        level = (first + i) % 2
         y = top + level * style.drop
         last = n == len(cards) - 1
         dwg.add(resource_card(dwg, style, card.resource, x, y, counts_as=card.counts_as,
-                              full=last, dashed=not series.complete, series=i, level=level,
+                              full=last, dashed=not series.complete, series=first + i,
+                              level=level,
                               role="sh", name=name(card.resource) if (last and name) else None))
         series_spans.setdefault(i, [x, x]).__setitem__(1, x + (w if last else s))
         if last and mark_last:
@@ -58,7 +61,7 @@ def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,
         x += w
     for i, (x0, x1) in series_spans.items():
         series = history[i]
-        level = i % 2
+        level = (first + i) % 2
         y_text = top - 1.6 if level == 0 else top + style.drop + h + 4.2
         colour = style.accent if series.complete else style.muted
         dwg.add(dwg.line((x0 + 0.5, y_text + (1.0 if level == 0 else -3.6)),
@@ -68,11 +71,11 @@ def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,
         dwg.add(dwg.text(text, insert=(x0 + 0.5, y_text), font_family=style.font,
                          font_size=style.label_size, fill=colour,
                          font_weight="bold" if series.complete else "normal",
-                         class_="series-label", **{"data-series": str(i)}))
+                         class_="series-label", **{"data-series": str(first + i)}))
         width = max(width, x0 + 1.5 + text_width(text, style.label_size))
     x += 2.0
     if drawn:
-        y = top + (len(history) % 2) * style.drop
+        y = top + ((first + len(history)) % 2) * style.drop
         dwg.add(resource_card(dwg, style, drawn, x, y, full=True, role="drawn",
                               name=name(drawn) if name else None))
         dwg.add(dwg.text("robada", insert=(x + w / 2, top + style.drop + h + 4.2),

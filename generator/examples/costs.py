@@ -11,7 +11,7 @@ from pydantic.dataclasses import dataclass
 from ..content.yamlsource import validate
 from ..engine.costs import BankTrade, Build, CostsGame
 from ..i18n import count_noun
-from .adapter import Adapter, mismatches
+from .adapter import Adapter, mismatches, second_person
 
 STRICT = ConfigDict(extra="forbid", frozen=True)
 
@@ -82,6 +82,14 @@ class CostsAdapter(Adapter):
                                      self.language)
                           for b, n in game.built.items() if n) or "nada"
         return [("Mano", hand), ("Construido", built), ("Puntos", str(game.score))]
+
+    #: The verbs `action_text` starts with, told in the second person (`narrate`).
+    VERBS = {"Construye": ("Construyes", "construir"), "Compra": ("Compras", "comprar"),
+             "Cambia": ("Cambias", "cambiar")}
+
+    def narrate(self, action, before, after, refused: str | None = None) -> str:
+        """The step as a sentence to the player: "Construyes un poblado"."""
+        return second_person(self.action_text(action, before), self.VERBS, refused)
 
     def action_text(self, action, before) -> str:
         if isinstance(action, Build):

@@ -33,7 +33,8 @@ from .adapter import Adapter, mismatches
 #: What a plugin imports from here besides the protocol: its refusals, and the helpers the
 #: built-in engines use (a base with `copy` and `arrange`; 'expected X, found Y').
 __all__ = ["Action", "Adapter", "Coverage", "Engine", "EngineFactory", "Game", "IllegalAction",
-           "Outcome", "Player", "REQUIRED", "SIMULATION", "Simulation", "mismatches"]
+           "Narration", "Outcome", "Player", "REQUIRED", "SIMULATION", "Simulation",
+           "mismatches"]
 
 Action = Any
 """An action in the engine's own type (a dataclass, a tuple...). It must compare equal to
@@ -105,6 +106,18 @@ class Engine(Protocol):
         """One step as the book prints it: an imperative sentence without the final stop
         ("Roll two dice"). `before` is the position the action was played from (None if
         unknown), so the words can name what it acts on (a card by its cost, not its id)."""
+
+
+@runtime_checkable
+class Narration(Protocol):
+    """Optional: a step told whole. Without it a box prints `action_text`, and the renderer
+    marks a refusal itself ("× Not allowed: roll two dice")."""
+
+    def narrate(self, action: Action, before: Game, after: Game, refused: str | None) -> str:
+        """The step in plain sentences, the last without its final stop: what the player does
+        ("You place the wood and start a road"), then what the engine did after it, as its
+        position `after` records it ("You draw an ore: no match"); the step's `note` follows
+        in the book. A refused step (`refused` is its code) is one sentence ("You cannot …")."""
 
 
 @runtime_checkable

@@ -71,6 +71,16 @@ class Replay:
         return {f.rejected for f in self.frames if f.rejected}
 
 
+def step_words(adapter, frame: Frame, before) -> tuple[str, bool]:
+    """A step as a box prints it, without its final stop, and whether the engine told it
+    whole: `narrate` (protocol.Narration: the draws and outcomes too, a refusal as its own
+    sentence) or only `action_text` (the renderer then marks a refusal itself)."""
+    narrate = getattr(adapter, "narrate", None)
+    if narrate is not None and frame.game is not None and before is not None:
+        return narrate(frame.action, before, frame.game, frame.rejected), True
+    return adapter.action_text(frame.action, before), False
+
+
 def adapter_for(book: Book):
     """The bridge between a book's examples and its rules engine (book.yaml `engine:`): the
     plugin of that name in the entry point group `rulebook.engines`, started with the book

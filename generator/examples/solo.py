@@ -10,7 +10,7 @@ from ..content.yamlsource import validate
 from ..engine.solo import Game, Ruleset, Series, ShCard
 from ..engine.solo.coverage import uncovered
 from ..engine.solo.notation import parse
-from .text import Words, action_text, position_lines
+from .text import Words, action_text, narrate, position_lines
 
 
 def rules_for(book) -> Ruleset:
@@ -22,7 +22,7 @@ class SoloAdapter:
     def __init__(self, book):
         self.book = book
         self.rules = rules_for(book)
-        self.words = Words(book.components)
+        self.words = Words.for_book(book)
 
     def new_game(self, source) -> Game:
         return build_position(source, self.rules)
@@ -44,6 +44,11 @@ class SoloAdapter:
 
     def action_text(self, action, before: Game) -> str:
         return action_text(action, self.words, before)
+
+    def narrate(self, action, before: Game, after: Game, refused: str | None = None) -> str:
+        """The whole step in sentences: the action, then the draws, buildings and decks the
+        engine recorded for it (`Game.log`); a refusal as "No puedes …"."""
+        return narrate(action, self.words, before, after, refused)
 
     def uncovered(self, replays) -> tuple[list[str], list[str]]:
         """Rule paths and refusal codes that none of `replays` reaches (`check --coverage`)."""

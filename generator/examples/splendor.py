@@ -24,7 +24,7 @@ from ..engine.splendor import (Buy, Card, Noble, Reserve, Return, SplendorGame, 
 from ..engine import need
 from ..engine.splendor.game import NOBLE, RETURN
 from ..i18n import count_noun
-from .adapter import Adapter, mismatches
+from .adapter import Adapter, mismatches, second_person
 
 STRICT = ConfigDict(extra="forbid", frozen=True)
 END_WORDS = {"special": "has comprado {specials}",
@@ -250,6 +250,15 @@ class SplendorAdapter(Adapter):
             lines.append(("Fin", END_WORDS[game.end_reason].format(
                 specials=f"las {specials}")))
         return lines
+
+    #: The verbs `action_text` starts with, told in the second person (`narrate`).
+    VERBS = {"Toma": ("Tomas", "tomar"), "Devuelve": ("Devuelves", "devolver"),
+             "Recibe": ("Recibes", "recibir"), "Compra": ("Compras", "comprar"),
+             "Reserva": ("Reservas", "reservar")}
+
+    def narrate(self, action, before, after, refused: str | None = None) -> str:
+        """The step as a sentence to the player: "Compras la carta de rubí…"."""
+        return second_person(self.action_text(action, before), self.VERBS, refused)
 
     def action_text(self, action, before: SplendorGame | None) -> str:
         if isinstance(action, Take):

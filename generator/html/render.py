@@ -6,7 +6,8 @@ jinja2 autoescapes the templates. Markdown can still set attributes (`{: onclick
 list) and write links to any URL, so the finished page goes through the sanitiser nh3 (the
 Rust library ammonia) with an allow-list of exactly the tags and attributes the templates,
 python-markdown and the diagrams write: no event handler, no script, no style attribute, no
-element that loads anything; links only to `#anchors`, `http(s):` and `mailto:`. For the
+element that loads anything (a chapter's image is an `<img>` whose only possible source is a
+PNG, JPEG or SVG `data:` URI); links only to `#anchors`, `http(s):` and `mailto:`. For the
 books as written the sanitised page has the same DOM as the page before sanitising
 (tests/test_attacks.py checks it).
 """
@@ -25,6 +26,7 @@ from markupsafe import Markup
 from ..content.model import Book
 from ..errors import RenderError
 from ..content.prose import ABBREVIATION, MARKER, RULING_REFERENCE, heading_anchor
+from ..examples.replay import step_words
 from ..i18n import long_date
 from ..labels import labels
 
@@ -38,7 +40,8 @@ SVG_PROLOGUE = re.compile(r"^<\?xml[^>]*>\s*")
 HTML_TAGS = {"a", "aside", "b", "blockquote", "br", "code", "dd", "div", "dl", "dt", "em",
              "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header",
              "hr", "i", "li", "main", "nav", "ol", "p", "pre", "section", "span", "strong",
-             "table", "tbody", "td", "th", "thead", "tr", "ul"}
+             "table", "tbody", "td", "th", "thead", "tr", "ul",
+             "img"}  # only with a data: URI of a checked PNG, JPEG or SVG (_attribute)
 #: What the diagrams (generator/diagrams, through svgwrite) draw with, and the other plain
 #: shapes and text of SVG; nothing that refers to another resource (no use, image, a,
 #: foreignObject, pattern, filter, mask, script or style).
@@ -56,6 +59,7 @@ BODY_ATTRIBUTES = {
     "a": {"href", "title"},            # title: an abbreviation's definition on hover
     "li": {"value"}, "ol": {"start"},  # example steps; sane_lists' numbered lists
     "nav": {"aria-label"},
+    "img": {"src", "alt", "width", "height"},  # a chapter's image (content/images.py)
     "th": {"style"}, "td": {"style"},  # a table column's alignment (text-align only)
     # `xlink` is how the parser names the xmlns:xlink declaration svgwrite writes.
     "svg": {"role", "baseProfile", "version", "viewBox", "width", "height", "xmlns",
@@ -69,6 +73,13 @@ BODY_ATTRIBUTES = {
 #: data-* attributes carry the diagrams' semantics (data-resource, data-series…) for tests.
 DATA_ATTRIBUTES = {"data-"}
 LINK_SCHEMES = {"http", "https", "mailto"}
+#: The one source an <img> may have: itself, as a PNG, JPEG or SVG data: URI, which is why
+#: `data` is among the URL schemes the sanitiser lets through and `_attribute` drops it from
+#: every other URL (a link to data:text/html would run script). An SVG shown through <img>
+#: runs no script and loads nothing; its markup is never put in the page itself.
+IMAGE_SOURCE = re.compile(r"data:image/(?:png|jpeg|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}\Z")
+URL_ATTRIBUTES = {"href", "src"}
+SPACE_AND_CONTROLS = re.compile(r"[\x00-\x20]+")
 #: The head holds only the template's meta tags, the title and the inline stylesheet.
 HEAD_TAGS = {"meta", "title", "style"}
 HEAD_ATTRIBUTES = {"meta": {"charset", "name", "content"}}
@@ -79,8 +90,20 @@ def _same_page_only(url: str) -> str | None:
     return url if url.startswith("#") else None
 
 
+def _attribute(element: str, attribute: str, value: str) -> str | None:
+    """An image's source only as IMAGE_SOURCE; no other URL may be a data: URI (browsers
+    ignore spaces and controls inside a scheme: so does this check)."""
+    if element == "img" and attribute == "src":
+        return value if IMAGE_SOURCE.match(value) else None
+    if attribute in URL_ATTRIBUTES and \
+            SPACE_AND_CONTROLS.sub("", value).lower().startswith("data:"):
+        return None
+    return value
+
+
 _BODY = nh3.Cleaner(tags=HTML_TAGS | SVG_TAGS, attributes=BODY_ATTRIBUTES,
-                    generic_attribute_prefixes=DATA_ATTRIBUTES, url_schemes=LINK_SCHEMES,
+                    generic_attribute_prefixes=DATA_ATTRIBUTES,
+                    url_schemes=LINK_SCHEMES | {"data"}, attribute_filter=_attribute,
                     url_relative=_same_page_only, link_rel=None, strip_comments=True,
                     clean_content_tags={"script", "style"},
                     filter_style_properties={"text-align"})
@@ -179,6 +202,21 @@ def _cross_references(element: ET.Element, anchors: dict[str, str]) -> None:
             link.set("class", "xref")
 
 
+def _embed_images(element: ET.Element, images: dict) -> None:
+    """A chapter's image figure (content/images.py) self-contained: the checked file as a
+    data: URI, its caption as alt text and under it, its size for the page's layout."""
+    for figure in element.iter("figure"):
+        img = figure.find("img")
+        if "image" not in figure.get("class", "").split() or img is None:
+            continue
+        image = images[img.get("src")]
+        caption = img.get("alt", "")
+        img.attrib.clear()
+        img.attrib.update({"src": image.data_uri(), "alt": caption,
+                           "width": str(round(image.width)), "height": str(round(image.height))})
+        ET.SubElement(figure, "figcaption").text = caption
+
+
 def _inline_svg(svg: str, css_class: str) -> Markup:
     body = SVG_PROLOGUE.sub("", svg)
     return Markup(body.replace("<svg ", f'<svg role="img" class="{css_class}" ', 1))
@@ -209,6 +247,7 @@ def render_html(book: Book, replays: list, figures) -> str:
                                               "svg": _inline_svg(figure.svg, "figure")}))
                 continue
             element = copy.deepcopy(element)
+            _embed_images(element, book.images)
             if element.tag in ("h1", "h2", "h3"):
                 element.set("id", heading_anchor(element, chapter.id))
             _link_tree(element, definitions, rulings)
@@ -224,20 +263,28 @@ def render_html(book: Book, replays: list, figures) -> str:
 
 
 def _example(replay, number: int, figures, words: dict[str, str]) -> dict:
+    """An example box's data: a position with a diagram (the solo engine's) is that diagram,
+    its text alternative (the position's lines, as the SVG's <title>) and its caption; one
+    without, its lines. Steps come told in sentences (`step_words`); `marker` is what marks
+    a refused one: "×" before the engine's own "No puedes…", else the "× Not allowed:" label."""
     per_step = figures.examples.get(replay.example.id, {}) if figures else {}
     adapter = replay.adapter
 
     def position(frame, label):
-        svg = per_step.get(frame.step or 0)
+        figure = per_step.get(frame.step or 0)
         return {"label": label, "lines": adapter.position_lines(frame.game),
-                "svg": _inline_svg(svg.svg, "sh") if svg else None}
+                "svg": _inline_svg(figure.screen_svg or figure.svg, "position-diagram")
+                if figure else None,
+                "caption": figure.caption if figure else "",
+                "status": figure.status if figure else ""}
 
     frames = replay.frames
     steps = []
     previous = frames[0].game
     for frame in frames[1:]:
-        steps.append({"number": frame.step, "text": adapter.action_text(frame.action, previous),
-                      "rejected": frame.rejected, "note": frame.note,
+        text, whole = step_words(adapter, frame, previous)
+        steps.append({"number": frame.step, "text": text, "rejected": frame.rejected,
+                      "marker": "×" if whole else words["refused"], "note": frame.note,
                       "position": position(frame, f"{words['after_step']} {frame.step}")
                       if frame.show else None})
         previous = frame.game

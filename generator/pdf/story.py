@@ -15,16 +15,18 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import (CondPageBreak, Flowable, KeepTogether, ListFlowable, ListItem,
-                                NextPageTemplate, PageBreak, Paragraph, Spacer, Table,
-                                TableStyle)
+from reportlab.platypus import (CondPageBreak, Flowable, FrameBreak, KeepTogether,
+                                ListFlowable, ListItem, NextPageTemplate, PageBreak, Paragraph,
+                                Spacer, Table, TableStyle)
 
 from .. import palette
 from ..i18n import long_date
 from ..content.model import Book
 from ..content.prose import ABBREVIATION, MARKER, RULING_REFERENCE, heading_anchor
 from ..labels import labels
+from ..examples.replay import step_words
 from .figures import drawing
+from .images import image_figure
 from .paragraphs import Paragraph as _CachingParagraph
 from .paragraphs import paragraph_cache
 from .styles import Styles, color
@@ -216,6 +218,8 @@ def block(element: ET.Element, ctx: StoryContext, chapter) -> list[Flowable]:
         return [table_flowable(element, ctx)]
     if _is_callout(element):
         return callout(element, ctx, chapter)
+    if tag == "figure":  # a Markdown image (content/images.py, pdf/images.py)
+        return image_figure(element, ctx)
     if tag == "hr":
         return [Spacer(1, s.body.leading)]
     return [ctx.para(inline(element, ctx), s.body)]
@@ -343,7 +347,12 @@ def _callout_content(element: ET.Element, ctx: StoryContext, chapter, ink: str,
 
 
 def example_box(replay, ctx: StoryContext) -> list[Flowable]:
-    """A worked example as the engine replayed it: start, numbered steps, positions shown."""
+    """A worked example as the engine replayed it: start, numbered steps, positions shown.
+
+    A position the book has a diagram of (the solo engine's: diagrams/position.py) is that
+    diagram between its label ("Tras el paso 2") and its caption (points and piles), kept
+    together; an engine without diagrams prints its position lines instead. A step is told
+    in sentences (`replay.step_words`), its note after it as sentences of its own."""
     s = ctx.styles
     adapter = replay.adapter
     number = ctx.numbers("example")[replay.example.id]
@@ -352,7 +361,7 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
     title_style = s.callout_title.clone("example_title", textColor=color(ink))
     small = s.callout_body.clone("example_small", fontName="SourceSans",
                                  fontSize=s.callout_body.fontSize * 0.95, spaceAfter=1.5)
-    content: list[Flowable] = [
+    content: list = [
         ctx.para(f'<a name="ej-{replay.example.id}"/>{ctx.words["example"]} {number} · '
                   f'{escape(replay.example.title)}', title_style),
         ctx.para(_text(replay.example.summary, ctx, True), s.callout_body),
@@ -361,41 +370,54 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
         content.append(ctx.para(f'<font color="{palette.ACCENT}">'
                                 f'{escape(ctx.words["example_unchecked"])}</font>', small))
 
-    def position(game, label: str) -> None:
-        """A position is one paragraph, a line per part of the table: read, and kept, whole.
-        An unchecked example has no positions: nothing is printed for them."""
+    def position(game, step: int, label: str) -> None:
+        """A position is one row of the box, read and kept whole: its diagram under its
+        label with its caption, or its lines. An unchecked example prints none."""
+        figure = figures.get(step)
+        head = f'<font name="SourceSans-Semibold">{label}</font>'
+        if figure is not None:
+            if figure.status:  # what the position waits for: "coincidencia por resolver"
+                head += f' · <font color="{palette.ACCENT}">{escape(figure.status)}</font>'
+            content.append(_position_figure(figure, head, ctx, small))
+            return
         parts = adapter.position_lines(game)
         if not parts:
             return
-        lines = [f'<font name="SourceSans-Semibold">{label}</font>'] + [
-            f'<font color="{palette.MUTED}">{key}:</font> {_text(text, ctx, True)}'
-            for key, text in parts]
+        lines = [head] + [f'<font color="{palette.MUTED}">{key}:</font> '
+                          f'{_text(text, ctx, True)}' for key, text in parts]
         content.append(ctx.para("<br/>".join(lines), small))
 
-    def sh_figure(step: int) -> None:
-        if step in figures:
-            content.append(ctx.art(figures[step].svg, ctx.frame_width - 2 * s.body.fontSize,
-                                   ctx.frame_width * 0.45, shrink=0.8))
-
     frames = replay.frames
-    position(frames[0].game, ctx.words["at_start"])
-    sh_figure(0)
+    position(frames[0].game, 0, ctx.words["at_start"])
     keep = len(content)  # title, summary and the starting position stay together
     previous = frames[0].game
     for frame in frames[1:]:
-        said = adapter.action_text(frame.action, previous)
+        said, whole = step_words(adapter, frame, previous)
+        said = _text(said, ctx, True)
         if frame.rejected:
-            said = (f'<font color="{palette.ACCENT}">{ctx.words["refused"]}</font> '
-                    f"{_text(said[0].lower() + said[1:], ctx, True)}")
-        else:
-            said = _text(said, ctx, True)
-        note = f" — {_text(frame.note, ctx, True)}" if frame.note else ""
+            mark = "×" if whole else ctx.words["refused"]
+            if not whole:
+                said = said[0].lower() + said[1:]
+            said = f'<font color="{palette.ACCENT}">{escape(mark)}</font> {said}'
+        note = f" {_text(frame.note, ctx, True)}" if frame.note else ""
         content.append(ctx.para(f"<b>{frame.step}.</b> {said}.{note}", s.callout_body))
         if frame.show:
-            position(frame.game, f"{ctx.words['after_step']} {frame.step}")
-            sh_figure(frame.step)
+            position(frame.game, frame.step, f"{ctx.words['after_step']} {frame.step}")
         previous = frame.game
     return _boxed(content, ctx, ink, palette.EXAMPLE_LIGHT, keep_rows=keep)
+
+
+def _position_figure(figure, head: str, ctx: StoryContext, small) -> list[Flowable]:
+    """A position's diagram between its label and its caption: one row of the box. The
+    diagram is drawn at print size for the box's width (no smaller: its type is 6 pt)."""
+    s = ctx.styles
+    width = ctx.frame_width - 2 * 0.9 * s.body.fontSize
+    art = ctx.art(figure.svg, width, ctx.frame_width * 1.2)
+    art.hAlign = "LEFT"
+    caption = small.clone("position_caption", textColor=color(palette.MUTED),
+                          spaceBefore=1.5, spaceAfter=2.5)
+    return [ctx.para(head, small), Spacer(1, 1.5), art,
+            ctx.para(_text(figure.caption, ctx, True), caption)]
 
 
 def figure_block(figure_id: str, ctx: StoryContext) -> list[Flowable]:
@@ -510,8 +532,99 @@ def glossary(ctx: StoryContext) -> list[Flowable]:
 
 
 def book_story(ctx: StoryContext) -> list[Flowable]:
-    story = cover(ctx) + contents(ctx)
+    """A rulebook: cover, contents page (unless book.yaml says `contents: false`), chapters,
+    glossary."""
+    story = cover(ctx) + (contents(ctx) if ctx.book.meta.contents_page else [])
     for chapter in ctx.book.chapters:
         story.extend(chapter_flowables(chapter, ctx))
     story.extend(glossary(ctx))
+    return story
+
+
+# --- a rules sheet ------------------------------------------------------------------------------
+
+def title_block(ctx: StoryContext, width: float) -> Flowable:
+    """A sheet's title block, across the page: title and subtitle on the left, the edition
+    (version and date) on the right, over an accent rule. One flowable, so that the page's
+    title frame can be made exactly its height."""
+    s, meta = ctx.styles, ctx.book.meta
+    edition = ctx.para(f'{ctx.words["version"]} {escape(meta.version)}<br/>'
+                       f'{escape(long_date(meta.date, meta.language))}',
+                       s.cover_small.clone("sheet_edition", alignment=2))
+    titles = [ctx.para(escape(meta.title), s.cover_title)]
+    if meta.subtitle:
+        titles.append(ctx.para(escape(meta.subtitle), s.cover_subtitle))
+    table = Table([[titles, edition]], colWidths=[width * 0.72, width * 0.28])
+    table.setStyle(TableStyle(TABLE_BASE + [
+        ("VALIGN", (0, 0), (0, 0), "TOP"),
+        ("VALIGN", (1, 0), (1, 0), "BOTTOM"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), s.body.fontSize * 0.55),
+        ("LINEBELOW", (0, 0), (-1, 0), 1.2, color(palette.ACCENT)),
+    ]))
+    return table
+
+
+def sheet_glossary(ctx: StoryContext) -> list[Flowable]:
+    """The glossary inline, compact: one run-in entry a line (term, then its definition,
+    lines after the first indented), abbreviations first, under one heading."""
+    s, gl = ctx.styles, ctx.book.glossary
+    title = ctx.words["glossary"]
+    out: list[Flowable] = [CondPageBreak(s.h1.fontSize * 4),
+                           ctx.heading(escape(title), s.h1, GLOSSARY_ANCHOR, 0, title)]
+    term_font = f'<font name="SourceSans-Semibold" color="{palette.ACCENT}">'
+    for entry in gl.sorted_abbreviations:
+        out.append(ctx.para(
+            f'<a name="{glossary_anchor(entry.abbr)}"/>{term_font}{escape(entry.abbr)}</font> '
+            f'({escape(entry.term)}) — {_text(entry.definition, ctx, False)}',
+            s.glossary_definition))
+    for entry in gl.sorted_terms:
+        out.append(ctx.para(f'{term_font}{escape(entry.term)}</font> — '
+                            f'{_text(entry.definition, ctx, True)}', s.glossary_definition))
+    return out
+
+
+def colophon(ctx: StoryContext) -> list[Flowable]:
+    """Credits and the edition note, small, at the end of a sheet."""
+    s, meta = ctx.styles, ctx.book.meta
+    credits = " · ".join(f"<b>{escape(c.role)}:</b> {escape(c.who)}" for c in meta.credits)
+    text = credits + (f"<br/>{escape(meta.edition_note)}" if meta.edition_note else "")
+    if not text:
+        return []
+    rule = Table([[""]], colWidths=[ctx.frame_width * 0.3], rowHeights=[1], hAlign="LEFT")
+    rule.setStyle(TableStyle(TABLE_BASE + [
+        ("LINEABOVE", (0, 0), (-1, 0), 0.6, color(palette.RULE_LINE))]))
+    return [Spacer(1, s.body.fontSize * 0.8),
+            KeepTogether([rule, Spacer(1, s.body.fontSize * 0.3),
+                          ctx.para(text, s.cover_small)])]
+
+
+def _headings_kept_with_sections(flowables: list[Flowable]) -> list[Flowable]:
+    """A heading followed by a section kept together (a lone "Aclaraciones" before its first
+    ruling) joins that section: ReportLab's keepWithNext cannot reach into a KeepTogether,
+    and the heading would be left alone at the foot of a column."""
+    out: list[Flowable] = []
+    for flowable in reversed(flowables):
+        if (isinstance(flowable, Heading) and out and isinstance(out[-1], KeepTogether)):
+            out[-1] = KeepTogether([flowable] + list(out[-1]._content))
+        else:
+            out.append(flowable)
+    return out[::-1]
+
+
+def sheet_story(ctx: StoryContext, title: Flowable) -> list[Flowable]:
+    """A sheet: its title block (`title_block`, in the page's title frame), then the
+    chapters flowing through the columns, the glossary inline and the credits."""
+    story: list[Flowable] = [title, FrameBreak()]
+    for chapter in ctx.book.chapters:
+        flowables = chapter_flowables(chapter, ctx)
+        if flowables and isinstance(flowables[0], CondPageBreak):
+            # A chapter is a section of the sheet: it needs room for its heading and a few
+            # lines, not for most of a page.
+            flowables[0] = CondPageBreak(ctx.styles.h1.fontSize * 5)
+        story.extend(_headings_kept_with_sections(flowables))
+    story.extend(sheet_glossary(ctx))
+    story.extend(colophon(ctx))
     return story

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from reportlab.lib import colors
@@ -93,4 +94,43 @@ def make_styles(base_size: float, language: str) -> Styles:
                                textColor=color(palette.MUTED)),
         caption=ParagraphStyle("caption", fontName=SANS, fontSize=s * 0.85, leading=s * 1.15,
                                alignment=TA_CENTER, textColor=color(palette.MUTED)),
+    )
+
+
+def sheet_styles(base_size: float, language: str) -> Styles:
+    """A rules sheet's styles: the rulebook's body and boxes at the sheet's size, with
+    headings a step smaller (a chapter is a section of the sheet, not a new page), tighter
+    spacing, and a compact title block and glossary."""
+    s = base_size
+    styles = make_styles(s, language)
+    heading = dict(fontName=SANS_SEMIBOLD, textColor=color(palette.ACCENT), alignment=TA_LEFT,
+                   keepWithNext=1, hyphenationLang="")
+    body = ParagraphStyle("sheet_body", parent=styles.body, leading=s * 1.25,
+                          spaceAfter=s * 0.4)
+    return dataclasses.replace(
+        styles,
+        body=body,
+        body_first=ParagraphStyle("sheet_body_first", parent=body),
+        bullet=ParagraphStyle("sheet_bullet", parent=body, spaceAfter=s * 0.15),
+        h1=ParagraphStyle("sheet_h1", fontSize=s * 1.5, leading=s * 1.75, spaceBefore=s * 0.9,
+                          spaceAfter=s * 0.35, **heading),
+        h2=ParagraphStyle("sheet_h2", fontSize=s * 1.17, leading=s * 1.4, spaceBefore=s * 0.75,
+                          spaceAfter=s * 0.2, **heading),
+        h3=ParagraphStyle("sheet_h3", fontSize=s * 1.04, leading=s * 1.3, spaceBefore=s * 0.55,
+                          spaceAfter=s * 0.15, **{**heading, "textColor": color(palette.INK)}),
+        callout_body=ParagraphStyle("sheet_callout_body", parent=styles.callout_body,
+                                    leading=s * 1.22, spaceAfter=s * 0.3),
+        cover_title=ParagraphStyle("sheet_title", fontName=SANS_SEMIBOLD, fontSize=s * 2.5,
+                                   leading=s * 2.75, alignment=TA_LEFT,
+                                   textColor=color(palette.ACCENT)),
+        cover_subtitle=ParagraphStyle("sheet_subtitle", fontName=SERIF + "-It",
+                                      fontSize=s * 1.3, leading=s * 1.6, alignment=TA_LEFT,
+                                      textColor=color(palette.INK)),
+        cover_small=ParagraphStyle("sheet_small", fontName=SANS, fontSize=s * 0.88,
+                                   leading=s * 1.15, alignment=TA_LEFT,
+                                   textColor=color(palette.MUTED)),
+        glossary_definition=ParagraphStyle("sheet_glossary_definition", parent=body,
+                                           fontSize=s * 0.93, leading=s * 1.2,
+                                           spaceAfter=s * 0.3, leftIndent=s * 0.9,
+                                           firstLineIndent=-s * 0.9),
     )

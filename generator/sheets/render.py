@@ -1,13 +1,18 @@
 """PDFs a home printer or a print shop can use: imposed sheets with crop marks and duplex
 backs, a print-shop file with one front/back pair per kind of piece (TrimBox, BleedBox, and
 the quantity to print stated on the page and in the file's metadata), and a calibration
-page."""
+page.
+
+Home sheets are RGB, for a desktop printer's own colour management. The print-shop file is
+CMYK PDF/X-4 for FOGRA39 (`generator/pdf/press.py`): every colour converted on the canvas,
+text on the black plate alone, crop marks in the registration colour."""
 
 from __future__ import annotations
 
 import io
 from dataclasses import dataclass
 
+from reportlab.lib.colors import CMYKColorSep
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -15,11 +20,14 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import palette
 from ..i18n import count_noun, signed
 from ..pdf.fonts import SANS, SANS_SEMIBOLD, register_fonts
+from ..pdf.press import PressMeta, to_cmyk, to_pdfx
 from ..pdf.styles import color
 from .faces import Piece
 from .geometry import NOTE_BAND, Flip, Layout, Rect, impose, mirror
 
 SLUG = 10.0  # print-shop pages: room around the bleed for the crop marks
+#: Print shops' marks print on every plate: the PDF separation named All.
+REGISTRATION = CMYKColorSep(1, 1, 1, 1, spotName="All", density=1)
 
 
 @dataclass(frozen=True)
@@ -35,9 +43,9 @@ def _box(rect: Rect) -> tuple[float, float, float, float]:
     return rect.x * mm, rect.y * mm, (rect.x + rect.w) * mm, (rect.y + rect.h) * mm
 
 
-def _marks(canv: Canvas, segments) -> None:
+def _marks(canv: Canvas, segments, colour=None) -> None:
     canv.saveState()
-    canv.setStrokeColor(color("#000000"))
+    canv.setStrokeColor(colour or color("#000000"))
     canv.setLineWidth(0.25)
     for x1, y1, x2, y2 in segments:
         canv.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
@@ -97,21 +105,27 @@ def _union(rects: list[Rect]) -> Rect:
 
 
 def print_shop(pieces: list[Piece], trim: tuple[float, float], bleed: float,
-               title: str, ink_saving: bool = False) -> bytes:
+               title: str, ink_saving: bool = False, *, meta: PressMeta) -> bytes:
     """One front/back pair of pages per kind of piece, however many of it are printed:
     TrimBox is the piece, BleedBox its bleed, and the slug around it says what the piece
     is, which side, and how many to print (also listed in the file's Subject). Round pieces
-    carry their die line as the spot colour CutContour."""
+    carry their die line as the spot colour CutContour. CMYK PDF/X-4 (`to_cmyk`,
+    `to_pdfx`), with `meta`'s title, authors and language; `title` is the book's, for the
+    slug."""
     register_fonts()
     width, height = trim[0] + 2 * (bleed + SLUG), trim[1] + 2 * (bleed + SLUG)
     buffer = io.BytesIO()
-    canv = Canvas(buffer, pagesize=(width * mm, height * mm), initialFontName=SANS)
-    canv.setTitle(f"{title}: imprenta")
-    canv.setCreator("rulebook-generator")
+    canv = Canvas(buffer, pagesize=(width * mm, height * mm), initialFontName=SANS,
+                  enforceColorSpace=to_cmyk)
     die = (" Corte circular: la línea en la tinta plana CutContour (sobreimpresión) es la "
            "línea de troquel; no se imprime." if any(p.round_cut for p in pieces) else "")
-    canv.setSubject("Cantidades: " + "; ".join(
-        f"{piece.label or piece.name} × {piece.quantity}" for piece in pieces) + "." + die)
+    subject = "Cantidades: " + "; ".join(
+        f"{piece.label or piece.name} × {piece.quantity}" for piece in pieces) + "." + die
+    meta = PressMeta(meta.title, meta.authors, meta.language, subject)
+    canv.setTitle(meta.title)
+    canv.setAuthor(meta.author)
+    canv.setSubject(subject)
+    canv.setCreator("rulebook-generator")
     single = Layout((width, height), trim[0], trim[1], bleed, 1, 1, (SLUG, SLUG))
     box = single.trim(0)
     for number, piece in enumerate(pieces, start=1):
@@ -119,7 +133,7 @@ def print_shop(pieces: list[Piece], trim: tuple[float, float], bleed: float,
             canv.setTrimBox(_box(box))
             canv.setBleedBox(_box(box.grown(bleed)))
             draw(canv, box, bleed, ink_saving, shop=True)
-            _marks(canv, single.crop_marks())
+            _marks(canv, single.crop_marks(), REGISTRATION)
             name = piece.label or piece.name
             _slug_note(canv, width, height - NOTE_BAND + 1.9,
                        [f"{name} · {side}", f"{name} · {side} · {number} de {len(pieces)}"])
@@ -128,7 +142,7 @@ def print_shop(pieces: list[Piece], trim: tuple[float, float], bleed: float,
                                           f"imprimir {copies} · {title}"])
             canv.showPage()
     canv.save()
-    return buffer.getvalue()
+    return to_pdfx(buffer.getvalue(), meta)
 
 
 def _slug_note(canv: Canvas, width: float, baseline: float, texts: list[str]) -> None:

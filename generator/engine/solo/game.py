@@ -83,6 +83,11 @@ class Game:
         self._legal: tuple[Action, ...] | None = None  # cache, cleared by every push
         # How often each rule path fired: what a designer's simulation counts.
         self.events: Counter = Counter()
+        # What the last push did, in order, for a book to tell it (examples/text.py):
+        # ("draw", card, how) with how "miss"/"match" (compared with the SH's last card),
+        # "hand"/"market" (drawn without comparing) or "knight"; ("built", target);
+        # ("new-deck",). Rebound by every push, never changed afterwards: a copy may share it.
+        self.log: list[tuple] = []
 
     # --- set-up (§ Componentes y preparación) ---------------------------------------------
 
@@ -95,6 +100,7 @@ class Game:
         game.roads = [FOOT]
         game.settlements = 1
         game.market = game._draw(rules.limits(1)[1])
+        game.log = []
         return game
 
     def copy(self) -> "Game":
@@ -199,6 +205,7 @@ class Game:
             raise self._explain(action)
         self._legal = None
         self.events[type(action).__name__] += 1
+        self.log = []
         self._apply(action)
         self._run()
 
@@ -512,7 +519,7 @@ class Game:
     def _knight(self, index: int, drawn: str) -> None:
         """§ Caballeros: draw one more card (two on horseback); all the same means failure."""
         face = self.knights[index]
-        extra = self._draw(1 if face == FOOT else 2)
+        extra = self._draw(1 if face == FOOT else 2, "knight")
         self.discard += [drawn] + extra
         self.stack.append((REFILL_PLAIN, None))
         if all(card == drawn for card in extra):
@@ -655,6 +662,7 @@ class Game:
 
     def _gain(self, target: str) -> None:
         self.events["built-" + self.building_type(target)] += 1
+        self.log.append(("built", target))
         if target == ROAD:
             self.roads.append(FOOT if len(self.roads) % 2 == 0 else HORSE)
             self.stack.append((TOP_UP, None))
@@ -676,6 +684,7 @@ class Game:
     def _new_deck(self) -> None:
         """§ Progreso: MDR and MDD shuffled together; then the hand is topped up (R17)."""
         self.events["new-deck"] += 1
+        self.log.append(("new-deck",))
         self.deck += self.discard
         self.discard = []
         self.rng.shuffle(self.deck)
@@ -683,11 +692,12 @@ class Game:
 
     def _top_up(self) -> None:
         self.hand += self._draw(self.hand_limit - len(self.hand))
-        self.market += self._draw(self.market_limit - len(self.market))
+        self.market += self._draw(self.market_limit - len(self.market), "market")
 
-    def _draw(self, count: int) -> list[str]:
+    def _draw(self, count: int, into: str = "hand") -> list[str]:
         count = max(0, min(count, len(self.deck)))
         cards, self.deck[:count] = self.deck[:count], []
+        self.log += [("draw", card, into) for card in cards]
         return cards
 
     # --- the automatic steps ---------------------------------------------------------------
@@ -707,8 +717,11 @@ class Game:
                     last = self.last_card
                     if last is not None and card == last.counts_as:
                         self.events["coincidence"] += 1
+                        self.log.append(("draw", card, "match"))
                         self.stack.append((COINCIDENCE, card))
                     else:
+                        self.log.append(("draw", card, "miss" if last is not None
+                                         else "hand"))
                         self.hand.append(card)
                         self.stack.append((REFILL_COMPARE, None))
             elif kind == REFILL_PLAIN:

@@ -1,0 +1,266 @@
+"""A position of the solo game as it lies on the table: the diagram of an example's box.
+
+Groups, each under its label in the book's words, flow left to right and wrap like words:
+the hand and the market (small cards, each with its resource's colour, shape and letter),
+the buildings on the table (cards with a pictogram; roads and knights carry the letter of
+the face they show), and the Serie Histórica on a row of its own, drawn by `sh.py`. The
+line with points and piles goes under the diagram, as text (`examples/text.py`).
+
+Sizes are millimetres at print size, and the diagram is never wider than `WIDTH`, the inner
+width of an example's box on A5: printed at 100 %, no text in it is under `MIN_TEXT` (6 pt).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Callable
+
+import svgwrite
+
+from .. import palette
+from ..examples.text import DIAGRAM, series_label
+from .canvas import new_drawing, sized, text_width
+from .icons import building_icon, resource_icon
+from .sh import sh_drawing
+from .style import DiagramStyle, tint
+
+PT = 25.4 / 72
+WIDTH = 110.0            # mm: an example box's text width on A5 (118 mm column, its padding)
+#: The HTML edition's layout: as wide as a phone's example box holds at SCREEN_SCALE (the
+#: hand and market on one row), and drawn that much larger than print on every screen.
+SCREEN_WIDTH = 66.0
+SCREEN_SCALE = 1.4
+MIN_TEXT = 6.0 * PT      # the smallest type anywhere in the diagram, 6 pt
+LABEL = 2.3              # group labels (6.5 pt)
+CARD_W, CARD_H = 8.4, 11.8   # hand, market and building cards (poker proportions)
+ICON_R = 2.8             # their pictogram: the fir's letter is then 6.5 pt
+FACE = 3.2               # a road's or knight's face letter (9 pt)
+GAP = 1.0                # between two cards of a group
+GROUP_GAP = 3.6          # between two groups of a row
+ROW_GAP = 2.6            # between two rows
+NOTE_GAP = 1.5           # between a label and its note: a word space a PDF reader sees
+LABEL_H = LABEL + 1.4    # a label's line above its cards
+BUILDING_FILL = "#f3eee8"
+
+
+def position_style(style: DiagramStyle) -> DiagramStyle:
+    """The SH at the size of an example's diagram: smaller cards whose letters stay at 6 pt
+    or more (a larger icon per strip), labels at 6.5 pt."""
+    return replace(style, card_w=12.6, card_h=15.4, strip=6.2, drop=3.6, label_size=LABEL,
+                   strip_icon=0.44, centre_icon=0.42)
+
+
+@dataclass
+class Group:
+    """A label and what lies under it: `draw(x, y)` draws the contents below the label."""
+
+    label: str
+    width: float
+    height: float            # of the contents, without the label
+    draw: Callable[[float, float], None]
+    kind: str
+    alone: bool = False      # a row of its own (the SH)
+    note: str = ""           # said after the label, muted ("vacía")
+
+    @property
+    def outer_width(self) -> float:
+        note = NOTE_GAP + label_width(self.note) if self.note else 0.0
+        return max(self.width, label_width(self.label) + note)
+
+
+def label_width(text: str, size: float = LABEL) -> float:
+    """A label's width: measured in the embedded font when it is there, else estimated."""
+    try:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+        from ..pdf.fonts import SANS, register_fonts
+        register_fonts()
+        return stringWidth(text, SANS, size)
+    except Exception:  # pragma: no cover - no ReportLab fonts: a generous estimate
+        return text_width(text, size)
+
+
+def small_card(dwg, style: DiagramStyle, resource: str, x: float, y: float, role: str):
+    """A resource card in a hand or the market: its colour along the left edge and, in the
+    middle, the resource's shape with its letter (readable in greyscale)."""
+    _, colour = style.look(resource)
+    group = dwg.g(class_="card", **{"data-resource": resource, "data-role": role})
+    group.add(dwg.rect((x, y), (CARD_W, CARD_H), rx=style.radius * 0.8, fill=tint(colour),
+                       stroke=style.ink, stroke_width=0.3))
+    group.add(dwg.rect((x, y), (1.6, CARD_H), rx=style.radius * 0.8, fill=colour))
+    group.add(resource_icon(dwg, style, resource, x + 0.8 + CARD_W / 2, y + CARD_H / 2, ICON_R))
+    return group
+
+
+def building_card(dwg, style: DiagramStyle, building: str, x: float, y: float,
+                  face: str | None = None, pictogram: str | None = None):
+    """A building on the table: its pictogram and, for a road or knight, its face's letter."""
+    group = dwg.g(class_="card", **{"data-role": "built", "data-building": building,
+                                   **({"data-face": face} if face else {})})
+    group.add(dwg.rect((x, y), (CARD_W, CARD_H), rx=style.radius * 0.8, fill=BUILDING_FILL,
+                       stroke=style.ink, stroke_width=0.3))
+    icon_y = y + (CARD_H * 0.36 if face else CARD_H / 2)
+    group.add(building_icon(dwg, style, pictogram or building, x + CARD_W / 2, icon_y, 2.5,
+                            colour=style.accent))
+    if face:
+        group.add(dwg.text(face, insert=(x + CARD_W / 2, y + CARD_H - 1.8), text_anchor="middle",
+                           font_family=style.font, font_weight="bold", font_size=FACE,
+                           fill=style.ink, class_="face"))
+    return group
+
+
+def _text(dwg, style, text, x, y, size=LABEL, fill=None, css_class="group-label", **kw):
+    return dwg.text(text, insert=(round(x, 3), round(y, 3)), font_family=style.font,
+                    font_size=size, fill=fill or style.ink, class_=css_class, **kw)
+
+
+def _row_of_cards(dwg, items: list[Callable], kind: str, label: str) -> Group:
+    width = len(items) * (CARD_W + GAP) - GAP
+
+    def draw(x, y):
+        for k, item in enumerate(items):
+            dwg.add(item(x + k * (CARD_W + GAP), y))
+    return Group(label, width, CARD_H, draw, kind)
+
+
+def _empty(dwg, style, label: str, kind: str, word: str) -> Group:
+    """A place with nothing in it: a dashed card outline with the word for empty."""
+    def draw(x, y):
+        dwg.add(dwg.rect((x, y), (CARD_W + 2, CARD_H), rx=style.radius, fill="none",
+                         stroke=style.muted, stroke_width=0.3, stroke_dasharray="1.2,0.8",
+                         class_="empty"))
+        dwg.add(_text(dwg, style, word, x + (CARD_W + 2) / 2, y + CARD_H / 2 + 0.8,
+                      fill=style.muted, css_class="empty-label", text_anchor="middle"))
+    return Group(label, CARD_W + 2, CARD_H, draw, kind)
+
+
+def _sh_groups(dwg, game, style: DiagramStyle, words, lost: list[str], label: str,
+               width: float) -> list[Group]:
+    """The SH as `sh.py` draws it, moved into this drawing: on one row, or on as many as it
+    needs to stay within `width` (broken between two series, each at its own height)."""
+    resolving = bool(game.stack)
+    held = game.held
+    small = position_style(style)
+
+    def draw_sh(series, first, last):
+        return sh_drawing(series, small, lambda s: series_label(s, words, resolving),
+                          drawn=held[-1] if held and last else None,
+                          lost=list(lost) if last else [], first=first,
+                          mark_last=bool(held) and last)
+
+    def size(sh):
+        _, _, w, h = (float(v) for v in sh["viewBox"].split())
+        return w - 2.0, h - 1.0
+
+    lines, start = [], 0
+    history = game.history
+    for end in range(1, len(history) + 1):
+        if end - start > 1 and size(draw_sh(history[start:end], start,
+                                            end == len(history)))[0] > width:
+            lines.append((start, end - 1))
+            start = end - 1
+    lines.append((start, len(history)))
+    groups = []
+    for n, (start, end) in enumerate(lines):
+        sh = draw_sh(history[start:end], start, n == len(lines) - 1)
+        w, h = size(sh)
+
+        def draw(x, y, sh=sh):
+            group = dwg.g(class_="sh", transform=f"translate({round(x - 1.0, 3)},"
+                                                  f"{round(y - 1.0, 3)})")
+            for element in sh.elements:  # all but its definitions and paper background
+                if element.elementname == "defs" or \
+                        "background" in element.attribs.get("class", ""):
+                    continue
+                group.add(element)
+            dwg.add(group)
+        groups.append(Group(label if n == 0 else "", w, h, draw, "sh", alone=True))
+    return groups
+
+
+def position_groups(dwg, game, style: DiagramStyle, words, lost: list[str],
+                    width: float = 1e9) -> list[Group]:
+    """The groups of a position, in reading order."""
+    empty = DIAGRAM["empty"]
+    groups = []
+    for kind, cards in (("hand", game.hand), ("market", game.market)):
+        label = DIAGRAM[kind]
+        if cards:
+            groups.append(_row_of_cards(dwg, [
+                (lambda r, kind=kind: lambda x, y: small_card(dwg, style, r, x, y, kind))(r)
+                for r in cards], kind, label))
+        else:
+            groups.append(_empty(dwg, style, label, kind, DIAGRAM[f"{kind}-empty"]))
+    for building, faces in (("road", game.roads), ("knight", game.knights)):
+        if faces:
+            groups.append(_row_of_cards(dwg, [
+                (lambda f, b=building: lambda x, y: building_card(dwg, style, b, x, y, f))(f)
+                for f in faces], building, words.building_group(building, len(faces))))
+    for building, count in (("settlement", game.settlements), ("city", game.cities)):
+        if count:
+            groups.append(_row_of_cards(dwg, [
+                (lambda b=building: lambda x, y: building_card(dwg, style, b, x, y))()
+                for _ in range(count)], building, words.building_group(building, count)))
+    for expansion in game.expansions:
+        groups.append(_row_of_cards(dwg, [
+            lambda x, y, e=expansion: building_card(dwg, style, e, x, y,
+                                                    pictogram="expansion")],
+            "expansion", words.target(expansion)))
+    sh_label = words.noun("SH").capitalize()
+    if game.history or game.held or lost:
+        groups += _sh_groups(dwg, game, style, words, lost, sh_label, width)
+    else:  # an empty SH is one line: its label and the word for empty
+        groups.append(Group(sh_label, 0.0, -LABEL_H + LABEL + 0.6, lambda x, y: None, "sh",
+                            note=empty))
+    return groups
+
+
+def position_drawing(game, style: DiagramStyle, words, *, lost: list[str] = (),
+                     title: str = "", width: float = WIDTH,
+                     scale: float = 1.0) -> svgwrite.Drawing:
+    """The table of a solo game (an example's position), at most `width` mm wide (wider
+    only if one group is: an SH too long to fit).
+
+    `lost`: SH cards that left the table in the step shown (drawn crossed out); `title`: the
+    text alternative (an SVG <title>: the position in words); `scale`: the size it says it
+    is, over its size in millimetres (the screen's layout is shown larger)."""
+    dwg, background = new_drawing(style, "position-diagram")
+    background["fill"] = palette.EXAMPLE_LIGHT  # the example box's own tint: no panel
+    background["class"] = "panel"
+    if title:
+        dwg.set_desc(title=title)
+    rows: list[list[Group]] = [[]]
+    used = 0.0
+    for group in position_groups(dwg, game, style, words, list(lost), width - 0.8):
+        need = group.outer_width + (GROUP_GAP if rows[-1] else 0)
+        if rows[-1] and (group.alone or rows[-1][-1].alone or used + need > width - 0.8):
+            rows.append([])
+            used, need = 0.0, group.outer_width
+        rows[-1].append(group)
+        used += need
+    y = 0.4
+    right = 0.0
+    for row in rows:
+        x = 0.4
+        label_h = LABEL_H if any(g.label for g in row) else 0.0
+        for group in row:
+            if group.label:
+                dwg.add(_text(dwg, style, group.label, x, y + LABEL * 0.8,
+                              **{"data-group": group.kind}))
+            if group.note:
+                dwg.add(_text(dwg, style, group.note, x + label_width(group.label) + NOTE_GAP,
+                              y + LABEL * 0.8, fill=style.muted, css_class="empty-label"))
+            group.draw(x, y + label_h)
+            right = max(right, x + group.outer_width)
+            x += group.outer_width + GROUP_GAP
+        y += label_h + max(g.height for g in row) + ROW_GAP
+    dwg = sized(dwg, background, max(width, right + 0.4), y - ROW_GAP + 0.6)
+    if scale != 1.0:
+        _, _, w, h = dwg["viewBox"].split()
+        dwg["width"], dwg["height"] = (f"{round(float(v) * scale, 2)}mm" for v in (w, h))
+    return dwg
+
+
+def smallest_text(svg: str) -> float:
+    """The smallest font size (mm) in an SVG: what tests and the build check against."""
+    return min(float(v) for v in re.findall(r'font-size="([\d.]+)"', svg))
