@@ -15,6 +15,7 @@ was until the book is fixed.
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -95,6 +96,15 @@ def _rebuild(folder: Path, output: Path, out: Console, err: Console,
               f"({took:.2f} s)", soft_wrap=True)
     for warning in getattr(built.book, "warnings", ()):  # e.g. an image below 200 dpi
         out.print(f"[yellow]warning[/] {escape(str(warning))}", soft_wrap=True)
+    settle()
+
+
+def settle() -> None:
+    """After a build: what it left alive (fonts, caches, imported code) lives as long as the
+    watcher, so it is moved out of the garbage collector's reach; the next rebuild's
+    collections then walk only what that rebuild makes (a full walk cost ~0.1 s a save)."""
+    gc.collect()
+    gc.freeze()
 
 
 class _Ignore:

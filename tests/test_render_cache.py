@@ -85,3 +85,28 @@ def test_warm_builds_are_the_builds_of_a_fresh_process(slug, chapter, too_long, 
     assert before == original
     assert after == edited
     assert after != before
+
+
+def test_a_position_drawn_again_is_redrawn_when_anything_it_shows_changes():
+    """The position diagrams' cache (diagrams/figures.py) is keyed by what the drawing shows:
+    a card more in the hand, a road more, a card fewer in the deck each give a new drawing,
+    the one a thread with no cache draws."""
+    from generator.content.loader import load_book
+    from generator.diagrams import figures
+    from generator.diagrams.style import style_for
+    from generator.engine.solo import Game
+    from generator.examples.solo import rules_for
+    from generator.examples.text import Words
+
+    book = load_book(CONTENT / "solo-catan")
+    style, words = style_for(book.components), Words.for_book(book)
+    game = Game.new(rules_for(book), seed=7)
+    seen = {figures.position_svg(game, style, words)}
+    for change in (lambda g: g.hand.append("ore"), lambda g: g.roads.append("B"),
+                   lambda g: g.deck.pop(), lambda g: g.market.clear()):
+        change(game)
+        drawn = figures.position_svg(game, style, words)
+        assert drawn not in seen
+        assert drawn == _in_fresh_thread(lambda: figures.position_svg(game, style, words))
+        assert figures.position_svg(game, style, words) is drawn  # the second time, cached
+        seen.add(drawn)

@@ -6,6 +6,7 @@ Figures are computed from the engine's replay, so they cannot contradict the rul
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 from ..content.model import Book, FigureSpec
@@ -39,15 +40,39 @@ def sh_svg(game: Game, style: DiagramStyle, words: Words, lost: list[str] = ()) 
     return drawing.tostring()
 
 
+#: Position diagrams already drawn by this thread, by everything the drawing shows: a watch
+#: rebuild replays every example again, and most positions are the ones it drew last time.
+#: Per thread, like the PDF renderer's caches (pdf/paragraphs.py).
+_cache = threading.local()
+_DRAWN_MAX = 4096
+
+
+def _shown(game: Game) -> tuple:
+    """What a position diagram draws, as a value: hand, market, SH, table, piles, status."""
+    return (tuple(game.hand), tuple(game.market), tuple(game.held), tuple(game.roads),
+            tuple(game.knights), game.settlements, game.cities, tuple(game.expansions),
+            tuple((s.target, tuple((c.resource, c.counts_as) for c in s.cards), s.complete,
+                   s.built, s.university_used) for s in game.history),
+            len(game.deck), len(game.discard), game.points, game.phase, game.end_reason,
+            game.town_hall_due, tuple(kind for kind, _ in game.stack))
+
+
 def position_svg(game: Game, style: DiagramStyle, words: Words, lost: list[str] = (),
                  screen: bool = False) -> str:
     """A position's diagram, with the position in words as its text alternative; `screen`:
     laid out for a phone's width and shown larger (position.SCREEN_WIDTH, SCREEN_SCALE)."""
     title = ". ".join(f"{label}: {text}" for label, text in position_lines(game, words))
-    if screen:
-        return position_drawing(game, style, words, lost=list(lost), title=title,
-                                width=SCREEN_WIDTH, scale=SCREEN_SCALE).tostring()
-    return position_drawing(game, style, words, lost=list(lost), title=title).tostring()
+    key = (title, _shown(game), tuple(lost), screen, repr(style), repr(words))
+    drawn = _cache.__dict__.setdefault("drawn", {})
+    svg = drawn.get(key)
+    if svg is None:
+        size = {"width": SCREEN_WIDTH, "scale": SCREEN_SCALE} if screen else {}
+        svg = position_drawing(game, style, words, lost=list(lost), title=title,
+                               **size).tostring()
+        if len(drawn) >= _DRAWN_MAX:
+            drawn.clear()
+        drawn[key] = svg
+    return svg
 
 
 def example_figures(replay, style: DiagramStyle, words: Words) -> dict[int, Figure]:
