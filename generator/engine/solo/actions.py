@@ -7,6 +7,7 @@ legal actions can be searched, sampled and written into an example file.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 __all__ = [
     "Action", "StartSeries", "Continue", "PlaceLoose", "TradeMarket", "TradeThree",
@@ -17,6 +18,14 @@ __all__ = [
 
 class Action:
     """Base of all actions."""
+
+    @classmethod
+    @cache
+    def of(cls, *args):
+        """The one shared value `cls(*args)`: the engine lists the legal actions after every
+        move, and a play-out lists thousands; built once, each is looked up, not built again
+        (equal to, and interchangeable with, `cls(*args)`)."""
+        return cls(*args)
 
 
 # --- a turn: place one card on the SH (§ El turno, § Series de construcción) ----------------

@@ -190,8 +190,8 @@ class Game:
         actions += self._trades()
         actions += self._demolitions()
         if self.town_hall_due and self._town_hall_payable():
-            actions.append(PayTownHall())
-        actions += [Recycle(p) for p in self._recycle_payments()]
+            actions.append(PayTownHall.of())
+        actions += [Recycle.of(p) for p in self._recycle_payments()]
         return actions
 
     def is_legal(self, action: Action) -> bool:
@@ -252,24 +252,24 @@ class Game:
             need = r.costs[series.target][len(series.cards)]
             for res in kinds:
                 if res == need:
-                    actions.append(Continue(res))
+                    actions.append(Continue.of(res))
                 elif university and (self.rules.university_unlimited
                                      or not series.university_used):
-                    actions.append(Continue(res, as_resource=need))
+                    actions.append(Continue.of(res, need))
         if not self.can_start_series():
             return actions
         if not self.town_hall_due:  # R11: the ore are paid before another series starts
             for res in kinds:
-                actions += [StartSeries(res, t) for t in r.targets_starting_with(res)
+                actions += [StartSeries.of(res, t) for t in r.targets_starting_with(res)
                             if self.can_declare(t)]
                 if university:
                     for other in self._kinds(list(r.starters - {res})):
-                        actions += [StartSeries(res, t, as_resource=other)
+                        actions += [StartSeries.of(res, t, other)
                                     for t in r.targets_starting_with(other) if self.can_declare(t)]
         if not self.hand_can_start():  # R07: with no series-start card, any card goes loose
-            actions += [PlaceLoose(res) for res in kinds]
+            actions += [PlaceLoose.of(res) for res in kinds]
         elif r.loose_anytime:  # the first edition's reading, for comparison only
-            actions += [PlaceLoose(res) for res in kinds if not self.can_start_with(res)]
+            actions += [PlaceLoose.of(res) for res in kinds if not self.can_start_with(res)]
         return actions
 
     # --- § Comercio, § Ampliaciones (Biblioteca) -------------------------------------------
@@ -283,7 +283,7 @@ class Game:
         for give in kinds:
             for take in offered:
                 if take != give:
-                    actions.append(TradeMarket(give, take))
+                    actions.append(TradeMarket.of(give, take))
         hand = self.hand
         triples = [give for give in kinds if hand.count(give) >= 3]
         discard, deck = (set(self.discard), set(self.deck)) if triples else ((), ())
@@ -292,15 +292,15 @@ class Game:
                 if take == give:
                     continue
                 if take in discard:
-                    actions.append(TradeThree(give, take, "discard"))
+                    actions.append(TradeThree.of(give, take, "discard"))
                 if take in deck:
-                    actions.append(TradeThree(give, take, "deck"))
+                    actions.append(TradeThree.of(give, take, "deck"))
         if LIBRARY in self.expansions and not self.library_used:  # R10
             in_discard = self._kinds(self.discard)
             for give in kinds:
                 for take in in_discard:
                     if take != give:
-                        actions.append(LibrarySwap(give, take))
+                        actions.append(LibrarySwap.of(give, take))
         return actions
 
     # --- § Demolición (R13) ---------------------------------------------------------------
@@ -349,7 +349,7 @@ class Game:
             options = [last.target]
         else:
             options = self.owned_buildings()
-        return [Demolish(b) for b in options if self.building_type(b) not in self.demolished]
+        return [Demolish.of(b) for b in options if self.building_type(b) not in self.demolished]
 
     # --- § Ampliaciones: Ayuntamiento (R11) ------------------------------------------------
 
@@ -405,23 +405,23 @@ class Game:
     def _decision_actions(self) -> list[Action]:
         kind, payload = self.stack[-1]
         if kind == COINCIDENCE:
-            actions: list[Action] = [LoseCard(), SacrificeHand()]
+            actions: list[Action] = [LoseCard.of(), SacrificeHand.of()]
             seen = set()
             for index in range(len(self.knights) - 1, -1, -1):  # R16: enough cards to draw
                 face = self.knights[index]
                 if face not in seen and len(self.deck) >= (1 if face == FOOT else 2):
                     seen.add(face)
-                    actions.append(UseKnight(index))
+                    actions.append(UseKnight.of(index))
             return actions
         if kind == KNIGHT_PAYS:
-            return [KnightPays("knight")] + ([KnightPays("road")] if self.roads else [])
+            return [KnightPays.of("knight")] + ([KnightPays.of("road")] if self.roads else [])
         if kind == DISCARD_HAND:
-            return [DiscardHand(r) for r in self._kinds(self.hand)]
+            return [DiscardHand.of(r) for r in self._kinds(self.hand)]
         if kind == DISCARD_MARKET:
-            return [DiscardMarket(r) for r in self._kinds(self.market)]
+            return [DiscardMarket.of(r) for r in self._kinds(self.market)]
         if kind == RECYCLING:
             options = self._recycle_options() if payload > 0 and self.recyclable() else []
-            return [Recycle(p) for p in options] + [EndRecycling()]
+            return [Recycle.of(p) for p in options] + [EndRecycling.of()]
         return []
 
     # --- effects ------------------------------------------------------------------------
