@@ -166,7 +166,8 @@ def _pdf_text(pages) -> str:
     ("carretera", 4, "Continúas la serie con un ladrillo. Robas una oveja: no coincide. "
                      "Obtienes una carretera (cara B). Primero rellenas la mano y después "
                      "obtienes la carretera."),
-    ("carretera", 2, "× No puedes empezar un caballero con el trigo. La última carta de la SH "
+    ("carretera", 2, "× No puedes empezar un caballero con el trigo. La última carta de la "
+                     "serie histórica "
                      "es madera, que no cierra ninguna serie."),
     ("coincidencia", 2, "Continúas la serie con un ladrillo. Robas un ladrillo: coincide."),
     ("caballero-falla", 2, "Sacas el caballero a pie. El caballero roba una piedra: falla. "
