@@ -27,7 +27,7 @@ from .sheets.render import SheetOptions, calibration, home_sheets, print_shop
 from .errors import Location, RenderError
 from .html.render import render_html
 from .examples.replay import check_book
-from .pdf.document import render_pdf
+from .pdf.document import render_pdf, render_press_pdf
 from .pdf.imposition import booklet as impose_booklet
 from .pdf.press import PressMeta
 from reportlab.platypus.doctemplate import LayoutError
@@ -150,13 +150,15 @@ class Built:
     files: list[Path]
     print_files: list[Path] = dataclasses.field(default_factory=list)
     booklets: list[Path] = dataclasses.field(default_factory=list)
+    press: list[Path] = dataclasses.field(default_factory=list)  # <book>-imprenta.pdf
 
 
 def build_book(folder: Path, output: Path, size: PageSize | None = None,
                papers: list[SheetOptions] | None = None, booklet: bool = False) -> Built:
     """Load and check everything first; only a book that passes every check is written.
 
-    Every output (with `papers`, the print-and-play files too; with `booklet`, the A5 book
+    Every output (with `papers`, the print files too: the print-and-play pieces and the
+    rulebook's print-shop edition, `<book>-imprenta.pdf`; with `booklet`, the A5 book
     imposed for saddle stitching on A4 and Letter) is rendered in memory before the first
     byte is written, and then written all together or not at all (`write_all`)."""
     book = load_book(folder)
@@ -177,12 +179,26 @@ def build_book(folder: Path, output: Path, size: PageSize | None = None,
     svgs = [(folder_out / f"{figure.name}.svg", figure.svg.encode("utf-8"))
             for figure in figures.all()]
     pieces = render_print(book, output, papers) if papers else []
+    press = [render_press(book, size, replays, pages, figures, target)] if papers else []
     html = output / book.slug / "index.html"
     folded = render_booklets(book, pdf, target) if booklet else []
-    write_all([(target, pdf), *svgs, (html, page), *pieces, *folded,
+    write_all([(target, pdf), *svgs, (html, page), *pieces, *press, *folded,
                (layout, json.dumps(pages, sort_keys=True).encode())], prune=folder_out)
     return Built(book, [target] + [svg for svg, _ in svgs] + [html],
-                 [piece for piece, _ in pieces], [path for path, _ in folded])
+                 [piece for piece, _ in pieces], [path for path, _ in folded],
+                 [path for path, _ in press])
+
+
+def press_path(target: Path) -> Path:
+    """The print-shop edition beside the rulebook: `<book>[-size]-imprenta.pdf`."""
+    return target.with_name(f"{target.stem}-imprenta.pdf")
+
+
+def render_press(book: Book, size: PageSize | None, replays, pages: dict[str, int], figures,
+                 target: Path) -> tuple[Path, bytes]:
+    """The rulebook for a print shop (pdf/document.py's render_press_pdf), in memory: the
+    reading edition's layout (its settled `pages`) with bleed, crop marks, CMYK, PDF/X-4."""
+    return press_path(target), render_press_pdf(book, size, replays, pages, figures)
 
 
 def _check_booklet(book: Book, size: PageSize | None) -> None:
@@ -201,9 +217,11 @@ def _check_booklet(book: Book, size: PageSize | None) -> None:
 def render_booklets(book: Book, pdf: bytes, target: Path) -> Rendered:
     """`<book>-folleto-a4.pdf` and `-letter.pdf` beside the rulebook, in memory."""
     author = "; ".join(credit.who for credit in book.meta.credits)
+    # The book ends with its back cover (pdf/story.py's back_cover): any padding goes before
+    # it, though an A5 book's count is already a multiple of 4.
     return [(target.with_name(f"{target.stem}-folleto-{PAPER_SLUGS[paper]}.pdf"),
              impose_booklet(pdf, paper, title=book.meta.title, author=author,
-                            language=book.meta.language))
+                            language=book.meta.language, back_cover=not book.meta.sheet))
             for paper in PAPER_SLUGS]
 
 

@@ -280,6 +280,9 @@ def _build(folders: list[Path], where: Where, args, out: Console) -> None:
             out.print(f"[green]built[/] {', '.join(escape(str(f)) for f in built.booklets)} "
                       "(booklets: print double-sided, flip on the short edge, at 100 %)",
                       soft_wrap=True)
+        for press in built.press:
+            out.print(f"[green]built[/] {escape(str(press))} (print shop: PDF/X-4, CMYK, "
+                      "3 mm bleed, crop marks)", soft_wrap=True)
         pieces = built.print_files
         if pieces:
             out.print(f"[green]built[/] {len(pieces)} print-and-play files in "

@@ -17,6 +17,11 @@ LABELS = {
         "after_step": "Tras el paso",
         "refused": "× No se puede:",
         "overleaf": "sigue al dorso",
+        "continued": "cont.",  # a box continued from the page before: "Ejemplo 6 (cont.)"
+        "notes": "Notas",
+        "pages": "páginas",
+        "press_subject": "{subtitle}. Edición para imprenta: {size} ({width} × {height} mm), "
+                         "{pages} páginas, sangrado de 3 mm y marcas de corte.",
     },
     "en": {
         "contents": "Contents",
@@ -34,6 +39,11 @@ LABELS = {
         "after_step": "After step",
         "refused": "× Not allowed:",
         "overleaf": "continued overleaf",
+        "continued": "cont.",  # "Example 6 (cont.)"
+        "notes": "Notes",
+        "pages": "pages",
+        "press_subject": "{subtitle}. Print-shop edition: {size} ({width} × {height} mm), "
+                         "{pages} pages, 3 mm bleed and crop marks.",
     },
 }
 

@@ -137,7 +137,8 @@ FIELD_NOTES: dict[str, str] = {
     "BookMeta.credits": "Who did what, in the order printed.",
     "BookMeta.chapters": "Chapter files in `chapters/`, in reading order.",
     "BookMeta.page_size": "The rulebook's page size (`--page-size` overrides it).",
-    "BookMeta.edition_note": "A paragraph about this edition, printed with the credits.",
+    "BookMeta.edition_note": "A paragraph about this edition, printed with the credits (on a "
+                             "rulebook's back cover, at the end of a sheet).",
     "BookMeta.engine": "The rules engine that replays and checks the book's examples: "
                        "`solo-catan`, `economy`, `splendor`, `costs`, or one installed as a "
                        "plugin (what each needs: [components.yaml, «Game parameters»]"
@@ -615,9 +616,12 @@ def _book_notes() -> str:
 ## Layouts: a rulebook or a sheet
 
 `layout: rulebook` (the default) prints a cover, a contents page, the chapters and the
-glossary; `contents: false` drops the contents page of a short rulebook, which then goes from
-its cover straight to the chapters (cross-references keep their page numbers, the PDF keeps
-its bookmarks and the HTML edition its list of chapters).
+glossary, then a back cover with the credits and the edition note; an A5 rulebook is padded
+to a multiple of 4 pages (a saddle-stitched booklet) with ruled notes pages before its back
+cover, an A4 or Letter one to an even count. `contents: false` drops the contents page of a
+short rulebook, which then goes from its cover straight to the chapters (cross-references
+keep their page numbers, the PDF keeps its bookmarks and the HTML edition its list of
+chapters).
 
 `layout: sheet` prints one or two pages, the front and back of one sheet: a title block
 (title, subtitle, version and date) across the top of the first page, the chapters flowing

@@ -37,3 +37,16 @@ def book_copy(tmp_path) -> Path:
     target = tmp_path / "content" / "solo-catan"
     shutil.copytree(SOLO, target)
     return target
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for every test that opens the HTML edition."""
+    from playwright.sync_api import sync_playwright
+
+    from browser import ARGS, CHROMIUM
+    assert CHROMIUM, "Chromium is installed by the README's test command (apt package chromium)"
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()

@@ -166,3 +166,21 @@ class Link:
     def joined(self, other: "Link") -> "Link":
         return Link(self.page, f"{self.text} {other.text}", self.target_page, self.target_top,
                     self.rect)
+
+
+def inside(obj, box, margin: float = 0.5) -> bool:
+    """Is a pdfplumber object (char, word, rect) within `box` (x0, top, x1, bottom)?"""
+    x0, top, x1, bottom = box
+    return (obj["x0"] >= x0 - margin and obj["x1"] <= x1 + margin
+            and obj["top"] >= top - margin and obj["bottom"] <= bottom + margin)
+
+
+def word_lines(words) -> list[tuple[float, str]]:
+    """pdfplumber words grouped into lines (top, text), top to bottom."""
+    lines: list[list] = []
+    for word in sorted(words, key=lambda w: (round(w["top"]), w["x0"])):
+        if lines and abs(lines[-1][0] - word["top"]) < 2:
+            lines[-1][1].append(word["text"])
+        else:
+            lines.append([word["top"], [word["text"]]])
+    return [(top, " ".join(texts)) for top, texts in lines]

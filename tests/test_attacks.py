@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from playwright.sync_api import sync_playwright
 from pypdf import PdfReader
 
 from contentedit import edit, line_of, append
@@ -24,9 +23,6 @@ from generator.content import sandbox
 from repo import CONTENT_ROOT
 from generator.html.render import sanitise_page
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 BOOKS = ["solo-catan", "catan-para-dos", "uno-contra-uno", "catan-base", "splendor-solitario"]
 CHAPTER = "chapters/01-introduccion.md"
 
@@ -243,15 +239,6 @@ def hostile(tmp_path_factory) -> tuple[Path, Path]:
     append(book / CHAPTER, HOSTILE)
     built = build_book(book, root / "out")
     return built.files[0], built.files[0].parent / "index.html"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    assert CHROMIUM, "Chromium is installed by the README's test command (apt package chromium)"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 def test_a_hostile_chapter_runs_nothing_and_fetches_nothing_in_chromium(browser, hostile):

@@ -55,7 +55,9 @@ class _Text(HTMLParser):
 
 
 def pdf_text(path: Path) -> str:
-    text = " ".join(page.extract_text() or "" for page in PdfReader(path).pages)
+    # pages joined by a mark no count matches across: a page's number (in its footer, the
+    # last text of the page) is no count of the noun that opens the next page
+    text = " ¶ ".join(page.extract_text() or "" for page in PdfReader(path).pages)
     return " ".join(re.sub(r"-\s*\n\s*", "", text).split())
 
 

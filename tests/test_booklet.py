@@ -71,7 +71,7 @@ def test_sheets_are_landscape_and_hold_the_padded_pages_in_saddle_stitch_order(b
     with pdfplumber.open(rulebook) as book:
         pages = len(book.pages)
         texts = [_norm(page.extract_text()) for page in book.pages]
-    expected = sides(padded(pages))
+    expected = sides(padded(pages, back_cover=True))  # the book ends with its back cover
     folded = rulebook.with_name(f"solo-catan-folleto-{paper}.pdf")
     with pdfplumber.open(folded) as booklet:
         assert len(booklet.pages) == -(-pages // 4) * 4 // 2
@@ -86,7 +86,7 @@ def test_sheets_are_landscape_and_hold_the_padded_pages_in_saddle_stitch_order(b
                     assert text == "", where  # a padding page is blank
                     continue
                 assert text == texts[want - 1], where  # the whole page, and only it
-                if want > 1:  # every page but the cover prints its number
+                if 1 < want < pages:  # every page but the covers prints its number
                     assert _printed_number(half, page.height) == [str(want)], where
     # Sheet 1: front [last, 1], back [2, last − 1]; blanks are the last pages.
     assert expected[0][1] == 1 and expected[1][0] == 2

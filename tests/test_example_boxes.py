@@ -15,6 +15,7 @@ from html.parser import HTMLParser
 import pdfplumber
 import pytest
 
+from pdfread import inside as within, word_lines
 from generator import palette
 from generator.content.loader import load_book
 from generator.content.prose import MARKER
@@ -53,23 +54,6 @@ def _tinted(rect) -> bool:
             and all(abs(a - b) < 0.01 for a, b in zip(colour, TINT)))
 
 
-def _inside(obj, box, margin: float = 0.5) -> bool:
-    x0, top, x1, bottom = box
-    return (obj["x0"] >= x0 - margin and obj["x1"] <= x1 + margin
-            and obj["top"] >= top - margin and obj["bottom"] <= bottom + margin)
-
-
-def _lines(words) -> list[tuple[float, str]]:
-    """Words grouped into lines (top, text), top to bottom."""
-    lines: list[list] = []
-    for word in sorted(words, key=lambda w: (round(w["top"]), w["x0"])):
-        if lines and abs(lines[-1][0] - word["top"]) < 2:
-            lines[-1][1].append(word["text"])
-        else:
-            lines.append([word["top"], [word["text"]]])
-    return [(top, " ".join(texts)) for top, texts in lines]
-
-
 def shown_states() -> list[tuple[str, int]]:
     """(example id, step; 0 for the start) of every position the book shows, in book order."""
     order = []
@@ -105,7 +89,7 @@ def box_text(pages) -> list[str]:
     texts = []
     for page in pages:
         for box in page["boxes"]:
-            texts.append(" ".join(w["text"] for w in page["words"] if _inside(w, box)))
+            texts.append(" ".join(w["text"] for w in page["words"] if within(w, box)))
     return texts
 
 
@@ -122,14 +106,14 @@ def test_each_shown_state_is_a_diagram_under_its_label_with_its_caption(pages):
     states = shown_states()
     found = []  # (label above the diagram, the diagram's words, the caption under it)
     for page in pages:
-        lines = _lines([w for w in page["words"] if any(_inside(w, b) for b in page["boxes"])])
+        lines = word_lines([w for w in page["words"] if any(within(w, b) for b in page["boxes"])])
         for panel in page["panels"]:
-            assert any(_inside({"x0": panel[0], "x1": panel[2], "top": panel[1],
+            assert any(within({"x0": panel[0], "x1": panel[2], "top": panel[1],
                                 "bottom": panel[3]}, box) for box in page["boxes"]), \
                 "a diagram sits inside its example's box"
             above = [text for top, text in lines if panel[1] - 16 < top < panel[1]]
             below = [text for top, text in lines if panel[3] <= top < panel[3] + 14]
-            inside = " ".join(w["text"] for w in page["words"] if _inside(w, panel))
+            inside = " ".join(w["text"] for w in page["words"] if within(w, panel))
             found.append((above[-1] if above else "", inside, below[0] if below else ""))
     assert len(found) == len(states), "one diagram per position the book shows"
     for (example, step), (label, inside, caption) in zip(states, found):
@@ -145,7 +129,7 @@ def test_each_shown_state_is_a_diagram_under_its_label_with_its_caption(pages):
 
 def test_no_glyph_in_a_diagram_is_under_6_pt(pages):
     sizes = [char["size"] for page in pages for panel in page["panels"]
-             for char in page["chars"] if _inside(char, panel)]
+             for char in page["chars"] if within(char, panel)]
     assert len(sizes) > 1000
     assert min(sizes) >= 6.0, min(sizes)
     for per in FIGURES.examples.values():  # and in the SVG files themselves, at print size

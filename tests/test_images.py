@@ -16,7 +16,6 @@ from pathlib import Path
 import pdfplumber
 import pytest
 from PIL import Image, ImageDraw
-from playwright.sync_api import sync_playwright
 
 from contentedit import edit, line_of
 from generator.build import build_book
@@ -26,9 +25,6 @@ from generator.html.render import sanitise_page
 from generator.pdf.document import Geometry
 from repo import CONTENT_ROOT
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ARTEFACTS = Path(__file__).resolve().parents[1] / "output" / "test-artefacts"
 SLUG = "uno-contra-uno"  # an A5 rulebook
 CHAPTER = "chapters/02-monedas.md"
@@ -175,15 +171,6 @@ def test_the_html_edition_embeds_each_image_and_its_caption(built):
     svg = base64.b64decode(sources[1].split(",", 1)[1]).decode("utf-8")
     assert "Vectorial" in svg and "Vectorial" not in html, "an SVG only ever inside <img>"
     assert "figures/tablero.png" not in html, "no link to a file that is not there"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    assert CHROMIUM, "Chromium is installed by the README's test command (apt package chromium)"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.mark.parametrize("viewport", [(360, 740), (1280, 800)], ids=["phone", "desktop"])

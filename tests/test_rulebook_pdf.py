@@ -182,17 +182,52 @@ def test_page_size_follows_the_option(sized_pdfs, size, expected):
         assert height == pytest.approx(expected[1], abs=0.1)
 
 
+def chapter_tops(pdf: ReadPdf) -> dict[str, tuple[int, float]]:
+    """Chapter title → (page, top in points) where its heading is printed."""
+    titles = set(contents_entries(pdf))
+    found = {}
+    with pdfplumber.open(pdf.path) as doc:
+        for number, page in enumerate(doc.pages, start=1):
+            lines: dict[int, list] = {}
+            for char in page.chars:
+                if char["size"] >= H1_MIN_SIZE:
+                    lines.setdefault(round(char["top"]), []).append(char)
+            for top in sorted(lines):
+                text = " ".join("".join(c["text"] for c in sorted(
+                    lines[top], key=lambda c: c["x0"])).split())
+                for title in titles:
+                    if title.startswith(text) and title not in found:
+                        found[title] = (number, float(top))
+    return found
+
+
 def test_running_head_names_the_chapter_and_footer_the_page(pdf, solo_book):
-    """The head names the first chapter starting on a page, else the chapter in force."""
-    entries = contents_entries(pdf)
+    """The head names the chapter in force at the top of the page (a chapter that starts
+    lower down is named from the next page on): on a right-hand (odd) page the book, then
+    the chapter at the outer corner; on a left-hand page the other way round. The footer has
+    the page number at the outer corner and the version at the inner one. The contents page,
+    the notes pages and the back cover have no head."""
+    tops = chapter_tops(pdf)
+    assert set(tops) == set(contents_entries(pdf))
+    title, version = solo_book.meta.title, f"Versión {solo_book.meta.version}"
     in_force = None
-    for page in range(3, len(pdf.page_texts) + 1):
-        starting = [title for title, first in entries.items() if first == page]
-        expected = starting[0] if starting else in_force
-        in_force = starting[-1] if starting else in_force
+    last = len(pdf.page_texts)
+    for page in range(3, last):
         lines = pdf.page_texts[page - 1].splitlines()
-        assert lines[0] == f"{solo_book.meta.title} {expected}", page
-        assert lines[-1] == f"Versión {solo_book.meta.version} {page}", page
+        starting = sorted((top, name) for name, (p, top) in tops.items() if p == page)
+        if starting and starting[0][0] < 17 * 72 / 25.4 + 12:  # at the top of the page
+            in_force = starting[0][1]
+        if lines[0] == "Notas":
+            assert page > tops["Glosario"][0]
+        else:
+            expected = [title, in_force] if page % 2 else [in_force, title]
+            assert lines[0] == " ".join(expected), page
+        footer = [version, str(page)] if page % 2 else [str(page), version]
+        assert lines[-1] == " ".join(footer), page
+        if starting:
+            in_force = starting[-1][1]
+    assert pdf.page_texts[1].splitlines()[0] == "Índice"  # no head over the contents
+    assert pdf.page_texts[-1].startswith(title)  # the back cover
 
 
 def test_glossary_is_alphabetical_and_the_date_written_out(pdf, solo_book):

@@ -1,5 +1,7 @@
 """Every figure of a book, as SVG text: the named figures of figures.yaml and the table of
-each worked example (position.py) at its start and at each step it shows.
+each worked example at its start and at each step it shows, drawn by the book's engine
+(`position_svg`: the solo engine's position.py, Splendor's position_splendor.py, the token
+economy's position_economy.py).
 
 Figures are computed from the engine's replay, so they cannot contradict the rules.
 """
@@ -12,8 +14,7 @@ from dataclasses import dataclass
 from ..content.model import Book, FigureSpec
 from ..engine.solo import Game
 from ..examples.solo import rules_for
-from ..examples.text import (Words, lost_cards, position_caption, position_lines,
-                              position_status, series_label)
+from ..examples.text import Words, lost_cards, position_lines, series_label  # noqa: F401
 from ..simulate.stats import point_bands
 from .board import board_drawing
 from .position import SCREEN_SCALE, SCREEN_WIDTH, position_drawing
@@ -75,21 +76,29 @@ def position_svg(game: Game, style: DiagramStyle, words: Words, lost: list[str] 
     return svg
 
 
-def example_figures(replay, style: DiagramStyle, words: Words) -> dict[int, Figure]:
-    """The table at the start (key 0) and after each step the example shows (key = step);
-    each figure's caption is the line printed under it (points and piles)."""
+def example_figures(replay) -> dict[int, Figure]:
+    """The table at the start (key 0) and after each step the example shows (key = step),
+    drawn by the engine (`position_svg`, protocol.Diagrams); each figure's caption is the
+    line printed under it (`position_caption`: points and piles), its status what the
+    position waits for (`position_status`). {} for an engine that draws no positions."""
+    adapter = replay.adapter
+    draw = getattr(adapter, "position_svg", None)
+    if draw is None:
+        return {}
+    caption = getattr(adapter, "position_caption", None)
+    status = getattr(adapter, "position_status", None)
     figures = {}
     frames = replay.frames
     for index, frame in enumerate(frames):
         if index and not frame.show:
             continue
-        lost = lost_cards(frames[index - 1].game, frame.game) if index else []
+        before = frames[index - 1].game if index else None
         step = frame.step or 0
         name = f"ejemplo-{replay.example.id}-{'inicio' if not step else f'paso-{step}'}"
-        figures[step] = Figure(name, position_caption(frame.game, words),
-                               position_svg(frame.game, style, words, lost),
-                               position_svg(frame.game, style, words, lost, screen=True),
-                               position_status(frame.game, words))
+        figures[step] = Figure(name, caption(frame.game) if caption else "",
+                               draw(frame.game, before),
+                               draw(frame.game, before, screen=True),
+                               status(frame.game) if status else "")
     return figures
 
 
@@ -127,6 +136,5 @@ def book_figures(book: Book, replays: list) -> BookFigures:
     words = Words.for_book(book)
     by_id = {r.example.id: r for r in replays}
     named = {spec.id: named_figure(spec, book, by_id, style, words) for spec in book.figures}
-    examples = ({r.example.id: example_figures(r, style, words) for r in replays}
-                if book.meta.engine == "solo-catan" else {})
+    examples = {r.example.id: drawn for r in replays if (drawn := example_figures(r))}
     return BookFigures(named, examples)

@@ -18,9 +18,8 @@ from typing import Callable
 
 import svgwrite
 
-from .. import palette
 from ..examples.text import DIAGRAM, series_label
-from .canvas import new_drawing, sized, text_width
+from .canvas import text_width
 from .icons import building_icon, resource_icon
 from .sh import sh_drawing
 from .style import DiagramStyle, tint
@@ -114,13 +113,15 @@ def _text(dwg, style, text, x, y, size=LABEL, fill=None, css_class="group-label"
                     font_size=size, fill=fill or style.ink, class_=css_class, **kw)
 
 
-def _row_of_cards(dwg, items: list[Callable], kind: str, label: str) -> Group:
-    width = len(items) * (CARD_W + GAP) - GAP
+def card_row(dwg, items: list[Callable], kind: str, label: str, card_w: float = CARD_W,
+             card_h: float = CARD_H, gap: float = GAP) -> Group:
+    """A labelled row of cards: each item draws one card at (x, y)."""
+    width = len(items) * (card_w + gap) - gap
 
     def draw(x, y):
         for k, item in enumerate(items):
-            dwg.add(item(x + k * (CARD_W + GAP), y))
-    return Group(label, width, CARD_H, draw, kind)
+            dwg.add(item(x + k * (card_w + gap), y))
+    return Group(label, width, card_h, draw, kind)
 
 
 def _empty(dwg, style, label: str, kind: str, word: str) -> Group:
@@ -186,23 +187,23 @@ def position_groups(dwg, game, style: DiagramStyle, words, lost: list[str],
     for kind, cards in (("hand", game.hand), ("market", game.market)):
         label = DIAGRAM[kind]
         if cards:
-            groups.append(_row_of_cards(dwg, [
+            groups.append(card_row(dwg, [
                 (lambda r, kind=kind: lambda x, y: small_card(dwg, style, r, x, y, kind))(r)
                 for r in cards], kind, label))
         else:
             groups.append(_empty(dwg, style, label, kind, DIAGRAM[f"{kind}-empty"]))
     for building, faces in (("road", game.roads), ("knight", game.knights)):
         if faces:
-            groups.append(_row_of_cards(dwg, [
+            groups.append(card_row(dwg, [
                 (lambda f, b=building: lambda x, y: building_card(dwg, style, b, x, y, f))(f)
                 for f in faces], building, words.building_group(building, len(faces))))
     for building, count in (("settlement", game.settlements), ("city", game.cities)):
         if count:
-            groups.append(_row_of_cards(dwg, [
+            groups.append(card_row(dwg, [
                 (lambda b=building: lambda x, y: building_card(dwg, style, b, x, y))()
                 for _ in range(count)], building, words.building_group(building, count)))
     for expansion in game.expansions:
-        groups.append(_row_of_cards(dwg, [
+        groups.append(card_row(dwg, [
             lambda x, y, e=expansion: building_card(dwg, style, e, x, y,
                                                     pictogram="expansion")],
             "expansion", words.target(expansion)))
@@ -224,41 +225,10 @@ def position_drawing(game, style: DiagramStyle, words, *, lost: list[str] = (),
     `lost`: SH cards that left the table in the step shown (drawn crossed out); `title`: the
     text alternative (an SVG <title>: the position in words); `scale`: the size it says it
     is, over its size in millimetres (the screen's layout is shown larger)."""
-    dwg, background = new_drawing(style, "position-diagram")
-    background["fill"] = palette.EXAMPLE_LIGHT  # the example box's own tint: no panel
-    background["class"] = "panel"
-    if title:
-        dwg.set_desc(title=title)
-    rows: list[list[Group]] = [[]]
-    used = 0.0
-    for group in position_groups(dwg, game, style, words, list(lost), width - 0.8):
-        need = group.outer_width + (GROUP_GAP if rows[-1] else 0)
-        if rows[-1] and (group.alone or rows[-1][-1].alone or used + need > width - 0.8):
-            rows.append([])
-            used, need = 0.0, group.outer_width
-        rows[-1].append(group)
-        used += need
-    y = 0.4
-    right = 0.0
-    for row in rows:
-        x = 0.4
-        label_h = LABEL_H if any(g.label for g in row) else 0.0
-        for group in row:
-            if group.label:
-                dwg.add(_text(dwg, style, group.label, x, y + LABEL * 0.8,
-                              **{"data-group": group.kind}))
-            if group.note:
-                dwg.add(_text(dwg, style, group.note, x + label_width(group.label) + NOTE_GAP,
-                              y + LABEL * 0.8, fill=style.muted, css_class="empty-label"))
-            group.draw(x, y + label_h)
-            right = max(right, x + group.outer_width)
-            x += group.outer_width + GROUP_GAP
-        y += label_h + max(g.height for g in row) + ROW_GAP
-    dwg = sized(dwg, background, max(width, right + 0.4), y - ROW_GAP + 0.6)
-    if scale != 1.0:
-        _, _, w, h = dwg["viewBox"].split()
-        dwg["width"], dwg["height"] = (f"{round(float(v) * scale, 2)}mm" for v in (w, h))
-    return dwg
+    from .flow import flow_drawing, new_panel  # flow.py builds on this module's groups
+    dwg, background = new_panel(style, title)
+    groups = position_groups(dwg, game, style, words, list(lost), width - 0.8)
+    return flow_drawing(groups, dwg, background, style, width=width, scale=scale)
 
 
 def smallest_text(svg: str) -> float:

@@ -28,6 +28,29 @@ WORDS = {"forced-trade": "Comercio forzoso", "robber-to-desert": "Ladrón al des
 SPOT_WORDS = {"inland": "lejos de la costa y del desierto", "coast": "en la costa",
               "desert": "junto al desierto", "desert-coast": "junto al desierto y en la costa"}
 ARMY = "Gran ejército de caballería"
+#: Who the players are to the reader: player 1 is "tú" (the notes say "tu rival" for 2).
+WHO = ("tú", "tu rival")
+NOUNS = {"points": ("punto visible", "puntos visibles"), "cards": ("carta", "cartas"),
+         "knights": ("caballero jugado", "caballeros jugados")}
+#: A step in the second person (you), and in the third (your rival); `narrate`.
+DONE = {"forced-trade": ("haces un comercio forzoso", "hace un comercio forzoso"),
+        "robber-to-desert": ("llevas el ladrón al desierto, sin robar",
+                             "lleva el ladrón al desierto, sin robar"),
+        "exchange": ("cambias 2 cartas iguales por 1 a tu elección",
+                     "cambia 2 cartas iguales por 1 a su elección"),
+        "end-turn": ("Terminas tu turno: ahora juega tu rival",
+                     "Tu rival termina su turno: ahora juegas tú"),
+        "roll": ("Tiras los dados", "Tu rival tira los dados"),
+        "discard-knight": ("Descartas un caballero jugado",
+                           "Tu rival descarta un caballero jugado"),
+        "play-knight": ("Juegas un caballero", "Tu rival juega un caballero")}
+#: What a paid action buys, after "pagar N monedas por" (a refusal).
+PAID = {"forced-trade": "un comercio forzoso", "robber-to-desert": "llevar el ladrón al desierto",
+        "exchange": "cambiar 2 cartas iguales por 1"}
+INFINITIVES = {"end-turn": "terminar el turno", "roll": "tirar los dados",
+               "discard-knight": "descartar un caballero jugado",
+               "play-knight": "jugar un caballero",
+               "robber-on-rival": "llevar el ladrón a un terreno de tu rival"}
 
 
 @dataclass(config=STRICT)
@@ -168,9 +191,10 @@ class EconomyAdapter(Adapter):
                                   for name, have in checks.items())
 
     def position_lines(self, game: EconomyGame):
+        """The position in words: the diagram's text alternative."""
         lines = []
         for n, p in enumerate(game.players):
-            turn = " (su turno)" if n == game.current else ""
+            turn = f" ({WHO[n]}), su turno" if n == game.current else f" ({WHO[n]})"
             parts = [self.count(p.points, "punto", "puntos"), self.tokens(p.tokens),
                      self.count(p.knights, "caballero jugado", "caballeros jugados")]
             if game.army == n:
@@ -179,6 +203,117 @@ class EconomyAdapter(Adapter):
             lines.append((f"Jugador {n + 1}{turn}", " · ".join(parts)))
         lines.append(("Reserva", self.tokens(game.supply)))
         return lines
+
+    # --- drawn: the table in an example's box (diagrams/position_economy.py) --------------
+
+    def _count(self, n: int, kind: str) -> str:
+        if kind == "tokens":
+            return self.tokens(n)
+        return self.count(n, *NOUNS[kind])
+
+    def position_svg(self, game: EconomyGame, before: EconomyGame | None = None,
+                     screen: bool = False) -> str:
+        """The two players side by side (whose turn, points, tokens, cards, knights, the
+        Largest Army) and the reserve; its text alternative is `position_lines`."""
+        from ..diagrams.position_economy import DEFAULT_COIN, EconomyWords, economy_svg
+        from ..diagrams.style import style_for
+        tokens = self.book.print_spec.tokens if self.book.print_spec else None
+        words = EconomyWords(players=tuple(f"Jugador {n + 1} ({who})"
+                                           for n, who in enumerate(WHO)),
+                             army=ARMY, count=self._count)
+        title = ". ".join(f"{label}: {text}" for label, text in self.position_lines(game))
+        return economy_svg(game, style_for(self.book.components), words,
+                           coin_colour=tokens.front.colour if tokens else DEFAULT_COIN,
+                           title=title, screen=screen)
+
+    def position_caption(self, game: EconomyGame) -> str:
+        """The line under the diagram: who plays, the dice, and what a paid action costs
+        the player to move now (or why none can be paid)."""
+        you = game.current == 0
+        parts = ["Juegas tú" if you else "Juega tu rival"]
+        if self.rules.after_roll:
+            parts.append("dados tirados" if game.rolled else "sin tirar los dados")
+        if not game.unlocked():
+            parts.append(f"{self.unit[1]} sin uso hasta {self.rules.unlock_points} "
+                         "puntos visibles")
+        elif game.actions_used >= self.rules.actions_per_turn:
+            parts.append("acción de pago ya hecha")
+        else:
+            parts.append(f"una acción {'te' if you else 'le'} cuesta "
+                         f"{self.tokens(game.action_cost())}")
+        if game.robber_on_desert:
+            parts.append("ladrón en el desierto")
+        return " · ".join(parts)
+
+    # --- a step told whole, in the second person: player 1 is "tú" --------------------------
+
+    def narrate(self, action: Act, before: EconomyGame, after: EconomyGame,
+                refused: str | None = None) -> str:
+        """The step as the players read it: "Pagas 1 moneda y llevas el ladrón al
+        desierto"; player 2's steps as "Tu rival …"; a refusal as "No puedes …"."""
+        you = before.current == 0
+        verb = action.verb
+        if refused:
+            if verb in ACTIONS:
+                paid = f"pagar {self.tokens(before.action_cost())} por {PAID[verb]}"
+                return f"No puedes {paid}" if you else f"Tu rival no puede {paid}"
+            what = INFINITIVES[verb] if verb != "settle" else \
+                f"construir un poblado{self._where(action)}"
+            return f"No puedes {what}" if you else f"Tu rival no puede {what}"
+        me, other = before.current, 1 - before.current
+        gained = after.players[me].tokens - before.players[me].tokens
+        if verb in ACTIONS:
+            cost = self.tokens(before.action_cost())
+            if verb == "forced-trade":
+                taken = self.count(min(2, before.players[other].cards), "carta", "cartas")
+                return (f"Pagas {cost} por un comercio forzoso: tomas {taken} al azar de tu "
+                        "rival y le das 2 a tu elección" if you else
+                        f"Tu rival paga {cost} por un comercio forzoso: toma {taken} al azar "
+                        "de tu mano y te da 2 a su elección")
+            return f"Pagas {cost} y {DONE[verb][0]}" if you else \
+                f"Tu rival paga {cost} y {DONE[verb][1]}"
+        if verb == "settle":
+            paid = self.count(self.rules.settlement_cost, "carta", "cartas")
+            text = (f"Construyes un poblado{self._where(action)} (pagas {paid})" if you else
+                    f"Tu rival construye un poblado{self._where(action)} (paga {paid})")
+            if gained:
+                text += f" y {'tomas' if you else 'toma'} {self.tokens(gained)} de la reserva"
+            return text
+        if verb == "robber-on-rival":
+            given = after.players[other].tokens - before.players[other].tokens
+            got = (f", que recibe {self.tokens(given)} de la reserva" if you
+                   else f", y recibes {self.tokens(given)} de la reserva") if given else ""
+            return (("Con un 7 o un caballero, llevas el ladrón a un terreno de tu rival"
+                     if you else "Con un 7 o un caballero, tu rival lleva el ladrón a un "
+                     "terreno tuyo") + got)
+        text = DONE[verb][0 if you else 1]
+        if verb == "discard-knight":
+            wanted = self.rules.knight_discard
+            text += (f" y {'tomas' if you else 'toma'} {self.tokens(gained)} de la reserva"
+                     if gained else f": la reserva está vacía y no "
+                                    f"{'recibes' if you else 'recibe'} {self.unit[1]}")
+            if gained and gained < wanted:
+                text += ", que no tiene más"
+        return text + self._army(before, after, you)
+
+    def _army(self, before: EconomyGame, after: EconomyGame, you: bool) -> str:
+        """What the step did to the Largest Army card, as a clause after the step."""
+        if before.army == after.army:
+            return ""
+        me = before.current
+        points = self.count(self.rules.army_points, "punto", "puntos")
+        if after.army == me:
+            return (f": tomas el {ARMY} y sus {points}" if you
+                    else f": toma el {ARMY} y sus {points}")
+        lost = f"pierdes el {ARMY} y sus {points}" if you \
+            else f"pierde el {ARMY} y sus {points}"
+        if after.army is None:  # set aside (official rules) or without owner (1-v-1)
+            return (f": {lost}, y la carta queda sin dueño" if self.rules.army_on_play
+                    else f": {lost}, y la carta queda apartada")
+        return f": {lost}, que pasan a {'tu rival' if you else 'ti'}"
+
+    def _where(self, action: Act) -> str:
+        return f" {SPOT_WORDS[action.arg]}" if self.rules.settlement_gains else ""
 
     def action_text(self, action: Act, before) -> str:
         if action.verb == "settle":

@@ -19,6 +19,7 @@ Two objects are involved:
   games and games into words.
 
 Optional parts, looked up with `getattr`, so an engine offers only what it can:
+`Narration` (a step told whole), `Diagrams` (positions drawn in the example boxes),
 `Coverage` (`rulebook check --coverage`) and `Simulation` (`rulebook simulate`).
 """
 
@@ -32,9 +33,9 @@ from .adapter import Adapter, mismatches
 
 #: What a plugin imports from here besides the protocol: its refusals, and the helpers the
 #: built-in engines use (a base with `copy` and `arrange`; 'expected X, found Y').
-__all__ = ["Action", "Adapter", "Coverage", "Engine", "EngineFactory", "Game", "IllegalAction",
-           "Narration", "Outcome", "Player", "REQUIRED", "SIMULATION", "Simulation",
-           "mismatches"]
+__all__ = ["Action", "Adapter", "Coverage", "Diagrams", "Engine", "EngineFactory", "Game",
+           "IllegalAction", "Narration", "Outcome", "Player", "REQUIRED", "SIMULATION",
+           "Simulation", "mismatches"]
 
 Action = Any
 """An action in the engine's own type (a dataclass, a tuple...). It must compare equal to
@@ -118,6 +119,34 @@ class Narration(Protocol):
         ("You place the wood and start a road"), then what the engine did after it, as its
         position `after` records it ("You draw an ore: no match"); the step's `note` follows
         in the book. A refused step (`refused` is its code) is one sentence ("You cannot …")."""
+
+
+@runtime_checkable
+class Diagrams(Protocol):
+    """Optional: positions drawn as the table looks. An engine with `position_svg` gets, in
+    each example's box (PDF and HTML) and in `output/<book>/figures/`, a diagram of every
+    position the example shows, under its label and over a one-line caption, instead of
+    its `position_lines` (which stay the diagram's text alternative). Without it a box
+    prints the lines. `position_caption` and `position_status` are looked up with `getattr`
+    too: without them the caption and the status are empty."""
+
+    def position_svg(self, game: Game, before: Game | None = None,
+                     screen: bool = False) -> str:
+        """The position as SVG text, sized in millimetres at print size (`width="…mm"`):
+        at most the width of an example's box (110 mm on A5), no text under 6 pt. `before`
+        is the position the shown step was played from (None for the start), for marking
+        what the step changed; `screen`: laid out for a phone's column (66 mm) and
+        declared larger, for the HTML edition. The diagrams of this repository are in
+        `generator/diagrams/` (position.py, position_splendor.py, position_economy.py;
+        flow.py lays labelled groups out for them)."""
+
+    def position_caption(self, game: Game) -> str:
+        """The one line printed under the diagram: what a player counts at a glance
+        ("3 puntos · 12 cartas en el mazo"), without its final stop."""
+
+    def position_status(self, game: Game) -> str:
+        """What the position waits for, or how the game ended, said after the position's
+        label ("Tras el paso 2 · falta devolver 1 ficha"); "" when nothing."""
 
 
 @runtime_checkable

@@ -10,7 +10,8 @@ from ..content.yamlsource import validate
 from ..engine.solo import Game, Ruleset, Series, ShCard
 from ..engine.solo.coverage import uncovered
 from ..engine.solo.notation import parse
-from .text import Words, action_text, narrate, position_lines
+from .text import (Words, action_text, lost_cards, narrate, position_caption, position_lines,
+                   position_status)
 
 
 def rules_for(book) -> Ruleset:
@@ -49,6 +50,26 @@ class SoloAdapter:
         """The whole step in sentences: the action, then the draws, buildings and decks the
         engine recorded for it (`Game.log`); a refusal as "No puedes …"."""
         return narrate(action, self.words, before, after, refused)
+
+    # --- drawn: the table in an example's box (diagrams/position.py) -----------------------
+
+    def position_svg(self, game: Game, before: Game | None = None,
+                     screen: bool = False) -> str:
+        """The hand, market, buildings and SH as they lie on the table; the SH cards the step
+        lost (from `before`) crossed out. Drawn once per thread for what it shows."""
+        from ..diagrams.figures import position_svg
+        from ..diagrams.style import style_for
+        lost = lost_cards(before, game) if before is not None else []
+        return position_svg(game, style_for(self.book.components), self.words, lost,
+                            screen=screen)
+
+    def position_caption(self, game: Game) -> str:
+        """Points and the two piles, under the diagram."""
+        return position_caption(game, self.words)
+
+    def position_status(self, game: Game) -> str:
+        """What the position waits for, or how the game ended."""
+        return position_status(game, self.words)
 
     def uncovered(self, replays) -> tuple[list[str], list[str]]:
         """Rule paths and refusal codes that none of `replays` reaches (`check --coverage`)."""

@@ -251,6 +251,39 @@ class SplendorAdapter(Adapter):
                 specials=f"las {specials}")))
         return lines
 
+    # --- drawn: the table in an example's box (diagrams/position_splendor.py) -------------
+
+    def position_svg(self, game: SplendorGame, before: SplendorGame | None = None,
+                     screen: bool = False) -> str:
+        """The position as the table looks: gems, rows, special gems, nobles, what you have;
+        its text alternative is `position_lines`."""
+        from ..diagrams.position_splendor import splendor_svg
+        from ..diagrams.style import style_for
+        title = ". ".join(f"{label}: {text}" for label, text in self.position_lines(game))
+        style = style_for(self.book.components)
+        return splendor_svg(game, style, style.letters, title=title, screen=screen)
+
+    def position_caption(self, game: SplendorGame) -> str:
+        """The line under the diagram: points with their title, and the central deck."""
+        points = count_noun(game.points, "punto", "puntos", self.language)
+        title = self.title(game.points)
+        deck = (count_noun(len(game.deck), "carta", "cartas", self.language)
+                + " en el mazo central") if game.deck else "mazo central vacío"
+        return f"{points} ({title}) · {deck}" if title else f"{points} · {deck}"
+
+    def position_status(self, game: SplendorGame) -> str:
+        """What the turn waits for, or how the game ended, said after the position's label."""
+        if game.decision == RETURN:
+            excess = game.token_count - self.rules.token_limit
+            return "falta devolver " + count_noun(excess, "ficha", "fichas", self.language)
+        if game.decision == NOBLE:
+            return "falta elegir qué noble te visita"
+        if game.over:
+            specials = count_noun(self.rules.special_gems, "gema especial", "gemas especiales",
+                                  self.language)
+            return "fin: " + END_WORDS[game.end_reason].format(specials=f"las {specials}")
+        return ""
+
     #: The verbs `action_text` starts with, told in the second person (`narrate`).
     VERBS = {"Toma": ("Tomas", "tomar"), "Devuelve": ("Devuelves", "devolver"),
              "Recibe": ("Recibes", "recibir"), "Compra": ("Compras", "comprar"),

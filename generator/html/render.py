@@ -10,6 +10,13 @@ element that loads anything (a chapter's image is an `<img>` whose only possible
 PNG, JPEG or SVG `data:` URI); links only to `#anchors`, `http(s):` and `mailto:`. For the
 books as written the sanitised page has the same DOM as the page before sanitising
 (tests/test_attacks.py checks it).
+
+The page's type is the PDF's, embedded (fonts.py: WOFF2 subsets as data: URIs in the inline
+stylesheet, put in before the sanitiser, which keeps the head's stylesheet as it is). Each
+diagram is sized so that its smallest text is MIN_TEXT_PX on screen (`screen_size`); book.css
+lets a named figure wider than its column leave it, and scroll sideways in its own box on a
+screen narrower than itself. tests/test_accessibility.py checks the result with axe-core, and
+the diagrams' text (contrast, size), in light and dark mode.
 """
 
 from __future__ import annotations
@@ -21,16 +28,23 @@ import xml.etree.ElementTree as ET
 
 import jinja2
 import nh3
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
+from .. import palette
 from ..content.model import Book
+from ..diagrams.board import NEUTRAL_COLOURS
 from ..errors import RenderError
 from ..content.prose import ABBREVIATION, MARKER, RULING_REFERENCE, heading_anchor
 from ..examples.replay import step_words
 from ..i18n import long_date
 from ..labels import labels
+from .fonts import PLACEHOLDER as FONTS_PLACEHOLDER, embed_fonts
 
 SVG_PROLOGUE = re.compile(r"^<\?xml[^>]*>\s*")
+#: The diagrams' colours book.css recolours (for contrast, and in dark mode).
+DIAGRAM_COLOURS = {"ink": palette.INK, "muted": palette.MUTED, "accent": palette.ACCENT,
+                   "panel": "#fff8e6",  # the costs card's face (diagrams/table.py)
+                   "player2": NEUTRAL_COLOURS[2], "player2_dark": "#b0561a"}
 
 
 # --- the sanitiser's allow-list ---------------------------------------------------------------
@@ -59,6 +73,9 @@ BODY_ATTRIBUTES = {
     "a": {"href", "title"},            # title: an abbreviation's definition on hover
     "li": {"value"}, "ol": {"start"},  # example steps; sane_lists' numbered lists
     "nav": {"aria-label"},
+    # A figure wider than the screen scrolls sideways in its own box (book.html.j2): in tab
+    # order (tabindex 0, the only value `_attribute` keeps), a group named by its caption.
+    "div": {"tabindex", "role", "aria-labelledby"},
     "img": {"src", "alt", "width", "height"},  # a chapter's image (content/images.py)
     "th": {"style"}, "td": {"style"},  # a table column's alignment (text-align only)
     # `xlink` is how the parser names the xmlns:xlink declaration svgwrite writes.
@@ -79,6 +96,9 @@ LINK_SCHEMES = {"http", "https", "mailto"}
 #: runs no script and loads nothing; its markup is never put in the page itself.
 IMAGE_SOURCE = re.compile(r"data:image/(?:png|jpeg|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}\Z")
 URL_ATTRIBUTES = {"href", "src"}
+#: Attributes that only ever take one value: a diagram is an image; a figure's scroll box is
+#: a group, in tab order.
+FIXED_VALUES = {("svg", "role"): "img", ("div", "role"): "group", ("div", "tabindex"): "0"}
 SPACE_AND_CONTROLS = re.compile(r"[\x00-\x20]+")
 #: The head holds only the template's meta tags, the title and the inline stylesheet.
 HEAD_TAGS = {"meta", "title", "style"}
@@ -95,6 +115,8 @@ def _attribute(element: str, attribute: str, value: str) -> str | None:
     ignore spaces and controls inside a scheme: so does this check)."""
     if element == "img" and attribute == "src":
         return value if IMAGE_SOURCE.match(value) else None
+    if (element, attribute) in FIXED_VALUES:
+        return value if value == FIXED_VALUES[element, attribute] else None
     if attribute in URL_ATTRIBUTES and \
             SPACE_AND_CONTROLS.sub("", value).lower().startswith("data:"):
         return None
@@ -217,9 +239,48 @@ def _embed_images(element: ET.Element, images: dict) -> None:
         ET.SubElement(figure, "figcaption").text = caption
 
 
-def _inline_svg(svg: str, css_class: str) -> Markup:
+#: The smallest type of a diagram on screen, in CSS px: each SVG is given the size at which
+#: its smallest text is this large (its print size if that is larger). A figure wider than
+#: its column scrolls sideways in its box (book.css, .figure-scroll); an example's position,
+#: laid out for a phone's width, shrinks to the width it has.
+MIN_TEXT_PX = 12.0
+PX_PER_MM = 96 / 25.4
+SVG_TAG = re.compile(r"<svg\b([^>]*)>")
+SVG_ATTRIBUTE = re.compile(r'([\w:-]+)="([^"]*)"')
+FONT_SIZE = re.compile(r'font-size="([\d.]+)"')
+LENGTH = re.compile(r"([\d.]+)(mm|px)?\Z")
+
+
+def screen_size(attributes: dict[str, str], svg: str) -> tuple[float, float]:
+    """(width, height) in CSS px at which the drawing's smallest text is MIN_TEXT_PX, or its
+    print size (its width in mm) if that is larger. Diagrams set their type in user units
+    of the viewBox (millimetres at print size), untransformed."""
+    _, _, box_w, box_h = (float(v) for v in attributes["viewBox"].split())
+    width = LENGTH.match(attributes.get("width", ""))
+    natural = (float(width.group(1)) * (PX_PER_MM if width.group(2) == "mm" else 1.0)
+               if width else box_w * PX_PER_MM)
+    sizes = [float(v) for v in FONT_SIZE.findall(svg) if float(v) > 0]
+    legible = box_w * MIN_TEXT_PX / min(sizes) if sizes else 0.0
+    shown = max(natural, legible)
+    return shown, shown * box_h / box_w
+
+
+def _inline_svg(svg: str, css_class: str, title: str = "") -> Markup:
+    """A diagram's SVG for the page: an image (role img) with its own class and the one it
+    plays here, sized in px for the screen (`screen_size`), with `title` as its text
+    alternative if it has none of its own."""
     body = SVG_PROLOGUE.sub("", svg)
-    return Markup(body.replace("<svg ", f'<svg role="img" class="{css_class}" ', 1))
+    tag = SVG_TAG.search(body)
+    attributes = dict(SVG_ATTRIBUTE.findall(tag.group(1)))
+    classes = [css_class, *attributes.pop("class", "").split()]
+    width, height = screen_size(attributes, body)
+    attributes.update(width=f"{width:.1f}", height=f"{height:.1f}")
+    opening = "<svg " + " ".join([f'role="img" class="{" ".join(dict.fromkeys(classes))}"',
+                                  *(f'{k}="{v}"' for k, v in attributes.items())]) + ">"
+    rest = body[tag.end():]
+    if title and not rest.lstrip().startswith("<title"):
+        rest = f"<title>{escape(title)}</title>" + rest
+    return Markup(body[:tag.start()] + opening + rest)
 
 
 def render_html(book: Book, replays: list, figures) -> str:
@@ -232,19 +293,25 @@ def render_html(book: Book, replays: list, figures) -> str:
     chapters = []
     for chapter in book.chapters:
         blocks = []
+        level = 1  # of the last heading: an example's title is one level under it
         for element in chapter.tree:
+            if re.fullmatch(r"h[1-6]", element.tag):
+                level = int(element.tag[1])
             marker = MARKER.fullmatch((element.text or "").strip()) if element.tag == "p" else None
             if marker and len(element) == 0:
                 kind, item = marker.groups()
                 numbers[kind][item] = len(numbers[kind]) + 1
                 if kind == "example":
-                    blocks.append(("example", _example(by_id[item], numbers[kind][item],
-                                                       figures, words)))
+                    example = _example(by_id[item], numbers[kind][item], figures, words)
+                    example["level"] = min(level + 1, 6)  # under the heading it follows
+                    blocks.append(("example", example))
                 else:
                     figure = figures.named[item]
                     blocks.append(("figure", {"number": numbers[kind][item],
+                                              "name": figure.name,
                                               "caption": figure.caption,
-                                              "svg": _inline_svg(figure.svg, "figure")}))
+                                              "svg": _inline_svg(figure.svg, "figure",
+                                                                 figure.caption)}))
                 continue
             element = copy.deepcopy(element)
             _embed_images(element, book.images)
@@ -256,10 +323,12 @@ def render_html(book: Book, replays: list, figures) -> str:
                                                       method="html"))))
         chapters.append({"id": chapter.id, "title": chapter.title, "blocks": blocks})
     template = _cached_environment(tuple(definitions.items())).get_template("book.html.j2")
-    return sanitise_page(template.render(book=book, meta=book.meta, chapters=chapters,
-                                         words=words,
-                                         glossary=book.glossary,
-                                         date=long_date(book.meta.date, book.meta.language)))
+    page = template.render(book=book, meta=book.meta, chapters=chapters, words=words,
+                           glossary=book.glossary, colours=DIAGRAM_COLOURS,
+                           fonts_placeholder=Markup(FONTS_PLACEHOLDER),
+                           date=long_date(book.meta.date, book.meta.language))
+    # The fonts go in before the sanitiser, which keeps the stylesheet as it is.
+    return sanitise_page(embed_fonts(page))
 
 
 def _example(replay, number: int, figures, words: dict[str, str]) -> dict:

@@ -3,6 +3,23 @@
 ReportLab's own TableOfContents needs `multiBuild`, and our "see p. N" cross-references need
 the same: a first pass records the page of every heading, the next pass prints them. One
 mechanism serves both: the story is rebuilt from the recorded pages until they stop moving.
+
+A rulebook's pages are mirrored: page 1 (the cover) is a right-hand page, so odd pages are
+right-hand and even pages left-hand; the inner margin (`Geometry.inner`) is at the spine on
+both, and the running head's chapter and the page number are at the outer corner. The head
+names the chapter in force at the top of the page: the last chapter that began on an earlier
+page, or the one that begins at the very top of this one; a chapter that starts lower down
+is named from the next page on. The cover, the contents page, the notes pages and the back
+cover have no running head (they carry their own title), and the covers no folio. The book
+ends with the back cover on an even page, the count padded with notes pages to a multiple
+of the book's signature (`Geometry.signature`: 4 on A5, a saddle-stitched booklet; 2 on A4
+and Letter, so the back cover is the back of the last leaf).
+
+The print-shop edition (`render_press_pdf`) is the same layout on a larger page: every page
+is the trim (TrimBox) with 3 mm of bleed around it (BleedBox), into which the covers' bands
+and paper colour run, and a slug beyond that for the crop marks (registration colour) and a
+one-line page label; colours converted to CMYK for FOGRA39 and the file made PDF/X-4
+(press.py).
 """
 
 from __future__ import annotations
@@ -20,11 +37,17 @@ from ..errors import RenderError
 from ..labels import labels
 from .fonts import SANS, SANS_SEMIBOLD
 from .ornament import HEX_STEP, hexagon
-from .story import Heading, StoryContext, book_story, sheet_story, title_block
+from .press import PressMeta, to_cmyk, to_pdfx
+from .story import (BackMatter, Heading, StoryContext, book_story, sheet_story,
+                    title_block)
 from .styles import color, make_styles, sheet_styles
 
 PAGE_SIZES = {PageSize.A5: A5, PageSize.A4: A4, PageSize.LETTER: LETTER}
 MAX_PASSES = 5
+#: The print-shop edition: bleed around the trim, and beyond it the slug that holds the crop
+#: marks and the page label (as on the print-shop card files: sheets/render.py's SLUG).
+BLEED_MM = 3.0
+SLUG_MM = 10.0
 
 
 @dataclass(frozen=True)
@@ -42,13 +65,21 @@ class Geometry:
     base_size: float
     columns: int = 1
     gutter: float = 0.0
+    #: A rulebook's page count is a multiple of this: 4 on A5 (one folded sheet of a
+    #: saddle-stitched booklet), 2 elsewhere (the back cover is the back of a leaf).
+    signature: int = 2
 
     @classmethod
     def for_size(cls, size: PageSize) -> "Geometry":
         page = PAGE_SIZES[size]
         if size == PageSize.A5:
-            return cls(page, 16 * mm, 14 * mm, 17 * mm, 16 * mm, 9.6)
+            return cls(page, 16 * mm, 14 * mm, 17 * mm, 16 * mm, 9.6, signature=4)
         return cls(page, 24 * mm, 22 * mm, 22 * mm, 22 * mm, 10.8)
+
+    def left_margin(self, page: int) -> float:
+        """The text's left edge on page `page` of a rulebook: the inner margin on a
+        right-hand (odd) page, the outer one on a left-hand (even) page."""
+        return self.inner if page % 2 else self.outer
 
     @classmethod
     def for_sheet(cls, size: PageSize, base_size: float) -> "Geometry":
@@ -66,6 +97,12 @@ class Geometry:
     def frame_width(self) -> float:
         """The width text is set to: the page's, or one column's."""
         return (self.text_width - self.gutter * (self.columns - 1)) / self.columns
+
+
+#: The covers' accent bands: the head band's share of the page height, and the foot band's
+#: share of the head band.
+COVER_BAND = 0.16
+FOOT_BAND = 0.35
 
 
 #: A sheet's body sizes, in points, largest first: it is set at the first at which it fits on
@@ -107,11 +144,24 @@ class MeasuringFrame(Frame):
 
 
 class BookDocTemplate(BaseDocTemplate):
-    """Records where each heading lands, bookmarks it, and draws the running head."""
+    """Records where each heading lands, bookmarks it, and draws the running head.
 
-    def __init__(self, buffer, book: Book, geometry: Geometry, measuring: bool = False, **kw):
+    With `press`, the print-shop edition: each page is the trim with bleed and a slug around
+    it (`offset` on every side), drawn in CMYK (`to_cmyk`), with TrimBox, BleedBox and crop
+    marks; everything else is laid out and drawn exactly as in the reading edition, moved by
+    the offset."""
+
+    def __init__(self, buffer, book: Book, geometry: Geometry, measuring: bool = False,
+                 press: bool = False, **kw):
         meta = book.meta
-        super().__init__(buffer, pagesize=geometry.page, title=meta.title,
+        self.press = press
+        self.bleed = BLEED_MM * mm if press else 0.0
+        self.offset = (BLEED_MM + SLUG_MM) * mm if press else 0.0
+        width, height = geometry.page
+        media = (width + 2 * self.offset, height + 2 * self.offset)
+        if press:
+            kw["enforceColorSpace"] = to_cmyk
+        super().__init__(buffer, pagesize=media, title=meta.title,
                          subject=meta.subtitle, author="; ".join(c.who for c in meta.credits),
                          creator="rulebook-generator", lang=meta.language,
                          initialFontName=SANS, **kw)
@@ -120,11 +170,11 @@ class BookDocTemplate(BaseDocTemplate):
         self.anchor_pages: dict[str, int] = {}
         self.running_title = ""
         self._outline_level = -1
-        self._page_heading = ""      # first chapter that starts on the current page
-        self._page_start_title = ""  # chapter in force when the current page began
+        self._page_title = ""        # the chapter in force at the top of the current page
+        self._page_role = "body"     # "front", "notes": pages with no running head
+        self._pending: list = []     # the story still to lay out (handle_flowable)
         self.sheet_pages = 0         # a sheet's page count, for its footer ("1/2")
         g = geometry
-        width, height = g.page
         self.measuring = measuring
         if measuring:
             self._doSave = 0  # the measuring pass writes no file
@@ -133,12 +183,24 @@ class BookDocTemplate(BaseDocTemplate):
             self.styles = sheet_styles(g.base_size, meta.language)
             return  # its page templates wait for the title block's height (sheet_templates)
         frame = self.frame_class
-        body = frame(g.inner, g.bottom, g.frame_width, height - g.top - g.bottom, id="body",
-                     leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+
+        def body(side: str, x: float) -> PageTemplate:
+            return PageTemplate(side, [frame(x, g.bottom, g.frame_width,
+                                             height - g.top - g.bottom, id=side,
+                                             leftPadding=0, rightPadding=0, topPadding=0,
+                                             bottomPadding=0)],
+                                onPage=self._start_page, onPageEnd=self._draw_running)
+
         cover = frame(g.inner, g.bottom, g.frame_width, height - g.top - g.bottom, id="cover")
+        band = height * COVER_BAND
+        back = frame(g.outer, band * FOOT_BAND + 12 * mm, g.frame_width,
+                     height - band - band * FOOT_BAND - 12 * mm - 14 * mm, id="back",
+                     leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([
             PageTemplate("cover", [cover], onPage=self._draw_cover),
-            PageTemplate("body", [body], onPage=self._start_page, onPageEnd=self._draw_running),
+            body("right", g.inner),  # odd pages: the spine on the left
+            body("left", g.outer),   # even pages: the spine on the right
+            PageTemplate("back", [back], onPage=self._draw_cover),
         ])
         self.styles = make_styles(g.base_size, meta.language)
 
@@ -167,7 +229,69 @@ class BookDocTemplate(BaseDocTemplate):
             PageTemplate("sheet", columns(top, "column"), onPageEnd=self._draw_sheet_foot),
         ])
 
+    # --- pages: mirrored templates, and the print-shop edition's trim, bleed and marks -----
+
+    def handle_pageBegin(self) -> None:
+        """A body page takes the template of its side (odd: right, even: left), whatever
+        template the previous page named; in the print-shop edition the page is moved onto
+        its trim, inside the bleed and the slug."""
+        if self.pageTemplate.id in ("left", "right"):
+            side = "right" if (self.page + 1) % 2 else "left"
+            if self.pageTemplate.id != side:
+                self.pageTemplate = next(t for t in self.pageTemplates if t.id == side)
+        if self.press:
+            width, height = self.geometry.page
+            o, b = self.offset, self.bleed
+            self.canv.setTrimBox((o, o, o + width, o + height))
+            self.canv.setBleedBox((o - b, o - b, o + width + b, o + height + b))
+            self.canv.translate(o, o)
+        super().handle_pageBegin()
+
+    def afterPage(self) -> None:
+        if self.press:
+            self._draw_marks(self.canv)
+
+    def _draw_marks(self, canv) -> None:
+        """Crop marks at the trim's edges, from 1 mm outside the bleed outward through the
+        slug, in the registration colour; the book and the page number along the foot of
+        the slug (print shops' imposition checks pages by it)."""
+        from ..sheets.geometry import Layout
+        from ..sheets.render import REGISTRATION
+
+        width, height = (v / mm for v in self.geometry.page)
+        edge = BLEED_MM + SLUG_MM
+        media = (width + 2 * edge, height + 2 * edge)
+        layout = Layout(media, width, height, BLEED_MM, 1, 1, (SLUG_MM, SLUG_MM))
+        canv.saveState()
+        canv.translate(-self.offset, -self.offset)
+        canv.setStrokeColor(REGISTRATION)
+        canv.setLineWidth(0.25)
+        for x1, y1, x2, y2 in layout.crop_marks():
+            canv.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
+        words = labels(self.book.meta.language)
+        canv.setFont(SANS, 6.5)
+        canv.setFillColor(color(palette.MUTED))
+        canv.drawString((edge + 2) * mm, 1.9 * mm,
+                        f'{self.book.meta.title} · {words["version"]} {self.book.meta.version}'
+                        f' · {words["page"]}\u00a0{canv.getPageNumber()}')
+        canv.restoreState()
+
+    # --- the story as it is laid out ---------------------------------------------------------
+
+    def handle_flowable(self, flowables) -> None:
+        self._pending = flowables  # BackMatter adds the last pages to what is still to come
+        super().handle_flowable(flowables)
+
     def afterFlowable(self, flowable) -> None:
+        role = getattr(flowable, "page_role", None)
+        if role:
+            self._page_role = role
+        if isinstance(flowable, BackMatter):
+            # The content ends on this page: notes pages to a multiple of the signature,
+            # counting the back cover, then the back cover.
+            pads = -(self.page + 1) % self.geometry.signature
+            self._pending[0:0] = flowable.make(pads, self.page + pads + 1)
+            return
         if isinstance(flowable, Heading):
             # The heading's own <a name> is the destination (at its spot, not page top).
             self.anchor_pages.setdefault(flowable.anchor, self.page)
@@ -182,55 +306,82 @@ class BookDocTemplate(BaseDocTemplate):
                                       level=level, closed=level > 0)
             if flowable.level == 0:
                 self.running_title = flowable.chapter_title
-                self._page_heading = self._page_heading or flowable.chapter_title
+                if self._at_top(flowable):
+                    self._page_title = flowable.chapter_title
+
+    def _at_top(self, flowable) -> bool:
+        """Whether `flowable`, just laid out, is the first thing on its page: nothing above
+        it in the frame but itself (a zero-size marker takes no room)."""
+        frame = self.frame
+        used = frame._y2 - frame._topPadding - frame._y
+        return used <= flowable.height + flowable.getSpaceAfter() + 1
+
+    # --- drawing -----------------------------------------------------------------------------
 
     def _draw_cover(self, canv, doc) -> None:
+        """The front and back covers' paper and accent bands (a wide one at the head with the
+        hexagon row, a narrow one at the foot), run into the bleed in the press edition."""
         width, height = self.geometry.page
+        b = self.bleed
         canv.saveState()
         canv.setFillColor(color(palette.PAPER))
-        canv.rect(0, 0, width, height, stroke=0, fill=1)
-        band = height * 0.16
+        canv.rect(-b, -b, width + 2 * b, height + 2 * b, stroke=0, fill=1)
+        band = height * COVER_BAND
         canv.setFillColor(color(palette.ACCENT))
-        canv.rect(0, height - band, width, band, stroke=0, fill=1)
-        canv.rect(0, 0, width, band * 0.35, stroke=0, fill=1)
-        _hexagon_row(canv, width, height - band * 0.5, band * 0.3)
+        canv.rect(-b, -b, width + 2 * b, band * FOOT_BAND + b, stroke=0, fill=1)
+        _band(canv, -b, height - band, width + 2 * b, band + b, height - band * 0.5, band * 0.3)
         canv.restoreState()
 
     def _start_page(self, canv, doc) -> None:
-        self._page_heading = ""
-        self._page_start_title = self.running_title
+        self._page_title = self.running_title
+        self._page_role = "body"
 
     def _draw_running(self, canv, doc) -> None:
-        """Head: the book, and the first chapter starting on the page (else the one in force)."""
+        """Head: the chapter in force at the top of the page at the outer corner, the book at
+        the inner one, over a rule; foot: the page number at the outer corner, the version at
+        the inner one. A page with its own title (contents, notes) has no head."""
         g = self.geometry
         width, height = g.page
         size = g.base_size * 0.78
+        right = canv.getPageNumber() % 2 == 1
+        left_x, right_x = g.left_margin(canv.getPageNumber()), width - (
+            g.outer if right else g.inner)
         canv.saveState()
         canv.setFont(SANS, size)
         canv.setFillColor(color(palette.MUTED))
-        y_head = height - g.top + 5.5 * mm
-        canv.drawString(g.inner, y_head, self.book.meta.title)
-        canv.drawRightString(width - g.outer, y_head,
-                             self._page_heading or self._page_start_title)
-        canv.setStrokeColor(color(palette.RULE_LINE))
-        canv.setLineWidth(0.4)
-        canv.line(g.inner, y_head - 2 * mm, width - g.outer, y_head - 2 * mm)
+        if self._page_role == "body":
+            y_head = height - g.top + 5.5 * mm
+            outer, inner = self._page_title, self.book.meta.title
+            canv.drawString(left_x, y_head, inner if right else outer)
+            canv.drawRightString(right_x, y_head, outer if right else inner)
+            canv.setStrokeColor(color(palette.RULE_LINE))
+            canv.setLineWidth(0.4)
+            canv.line(left_x, y_head - 2 * mm, right_x, y_head - 2 * mm)
         y_foot = g.bottom - 8.5 * mm
         words = labels(self.book.meta.language)
-        canv.drawString(g.inner, y_foot, f'{words["version"]} {self.book.meta.version}')
+        version = f'{words["version"]} {self.book.meta.version}'
+        if right:
+            canv.drawString(left_x, y_foot, version)
+        else:
+            canv.drawRightString(right_x, y_foot, version)
         canv.setFont(SANS_SEMIBOLD, size * 1.1)
         canv.setFillColor(color(palette.ACCENT))
-        canv.drawRightString(width - g.outer, y_foot, str(canv.getPageNumber()))
+        number = str(canv.getPageNumber())
+        if right:
+            canv.drawRightString(right_x, y_foot, number)
+        else:
+            canv.drawString(left_x, y_foot, number)
         canv.restoreState()
 
     def _draw_sheet_band(self, canv, doc) -> None:
         """The cover's accent band, narrow, at the top of a sheet's front."""
         width, height = self.geometry.page
         band = self.geometry.top * 0.42
+        b = self.bleed
         canv.saveState()
         canv.setFillColor(color(palette.ACCENT))
-        canv.rect(0, height - band, width, band, stroke=0, fill=1)
-        _hexagon_row(canv, width, height - band * 0.5, band * 0.32)
+        _band(canv, -b, height - band, width + 2 * b, band + b, height - band * 0.5,
+              band * 0.32)
         canv.restoreState()
 
     def _draw_sheet_foot(self, canv, doc) -> None:
@@ -261,14 +412,25 @@ class BookDocTemplate(BaseDocTemplate):
         canv.restoreState()
 
 
-def _hexagon_row(canv, width: float, y: float, radius: float) -> None:
-    """A row of pale hexagons, the board's tiles, as the cover's only ornament."""
+def _band(canv, x: float, y: float, width: float, height: float, row: float,
+          radius: float) -> None:
+    """An accent band in the current fill colour, with the cover's only ornament: a row of
+    pale hexagons, the board's tiles, centred at height `row` and across the band, clipped
+    to it (so that in the print edition it runs into the bleed, not past it)."""
+    canv.saveState()
+    clip = canv.beginPath()
+    clip.rect(x, y, width, height)
+    canv.clipPath(clip, stroke=0, fill=1)
     canv.setStrokeColor(color("#ffffff"))
     canv.setLineWidth(0.8)
-    cx = radius * HEX_STEP / 2
-    while cx < width:
-        hexagon(canv, cx, y, radius)
-        cx += radius * HEX_STEP
+    step = radius * HEX_STEP
+    cx = x + width / 2
+    while cx - step / 2 > x:
+        cx -= step
+    while cx - step / 2 < x + width:
+        hexagon(canv, cx, row, radius)
+        cx += step
+    canv.restoreState()
 
 
 def render_pdf(book: Book, size: PageSize | None = None, replays=(),
@@ -288,11 +450,43 @@ def render_pdf(book: Book, size: PageSize | None = None, replays=(),
     return pdf, pages
 
 
+def render_press_pdf(book: Book, size: PageSize | None = None, replays=(),
+                     pages: dict[str, int] | None = None, figures=None) -> bytes:
+    """The print-shop edition of the book: the reading edition's pages (the same layout,
+    given the pages it settled on) on the trim with 3 mm bleed and crop marks, in CMYK,
+    as PDF/X-4 for FOGRA39 with the book's title, authors, subject and language."""
+    size = size or book.meta.page_size
+    if book.meta.sheet:
+        pdf, _ = _render_sheet(book, size, replays, pages, figures, press=True)
+    else:
+        pdf, _, _ = _settle(book, Geometry.for_size(size), replays, pages, figures, press=True)
+    return to_pdfx(pdf, press_meta(book, size, _page_count(pdf)))
+
+
+def press_meta(book: Book, size: PageSize, count: int) -> PressMeta:
+    """The print-shop edition's title, authors (the credits), subject (the subtitle and what
+    the file is: size, pages, bleed) and language, from book.yaml."""
+    width, height = (round(v / mm) for v in PAGE_SIZES[size])
+    subject = labels(book.meta.language)["press_subject"].format(
+        subtitle=book.meta.subtitle or book.meta.title, size=size.value, width=width,
+        height=height, pages=count)
+    return PressMeta.of(book, book.meta.title, subject)
+
+
+def _page_count(pdf: bytes) -> int:
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
+        return len(doc.pages)
+
+
 def _layout(book: Book, geometry: Geometry, replays, pages: dict[str, int], figures,
-            draft: bool, sheet_pages: int = 0) -> tuple[BookDocTemplate, io.BytesIO]:
-    """One layout pass: the document laid out (drawn and saved unless `draft`)."""
+            draft: bool, sheet_pages: int = 0,
+            press: bool = False) -> tuple[BookDocTemplate, io.BytesIO]:
+    """One layout pass: the document laid out (drawn and saved unless `draft`); with
+    `press`, as the print-shop edition."""
     buffer = io.BytesIO()
-    doc = BookDocTemplate(buffer, book, geometry, measuring=draft)
+    doc = BookDocTemplate(buffer, book, geometry, measuring=draft, press=press)
     ctx = StoryContext(book, doc.styles, pages, geometry.frame_width,
                        {r.example.id: r for r in replays}, figures, draft)
     if book.meta.sheet:
@@ -307,7 +501,7 @@ def _layout(book: Book, geometry: Geometry, replays, pages: dict[str, int], figu
 
 
 def _settle(book: Book, geometry: Geometry, replays, pages: dict[str, int] | None,
-            figures, count: int = 0) -> tuple[bytes, dict[str, int], int]:
+            figures, count: int = 0, press: bool = False) -> tuple[bytes, dict[str, int], int]:
     """Passes until the pages recorded are the pages printed (and, on a sheet, until the
     page count its footer prints, `count` at first, is the count laid out). Returns the PDF,
     the anchors' pages and the page count."""
@@ -316,7 +510,7 @@ def _settle(book: Book, geometry: Geometry, replays, pages: dict[str, int] | Non
     draft = not pages
     pages = dict(pages or {})
     for _ in range(MAX_PASSES):
-        doc, buffer = _layout(book, geometry, replays, pages, figures, draft, count)
+        doc, buffer = _layout(book, geometry, replays, pages, figures, draft, count, press)
         settled = not book.meta.sheet or doc.page == count
         if doc.anchor_pages == pages and not draft and settled:
             return buffer.getvalue(), pages, doc.page
@@ -325,7 +519,7 @@ def _settle(book: Book, geometry: Geometry, replays, pages: dict[str, int] | Non
 
 
 def _render_sheet(book: Book, size: PageSize, replays, pages: dict[str, int] | None,
-                  figures) -> tuple[bytes, dict[str, int]]:
+                  figures, press: bool = False) -> tuple[bytes, dict[str, int]]:
     """A sheet at the largest of its sizes (`sheet_sizes`) at which it fits on two pages;
     one that does not fit even at the smallest stops the build at book.yaml's `layout`."""
     sizes = sheet_sizes(size)
@@ -352,7 +546,7 @@ def _render_sheet(book: Book, size: PageSize, replays, pages: dict[str, int] | N
         # edge a sheet may need one size less once the numbers are in.
         count, found = measured.get(index) or (0, None)
         pdf, settled, count = _settle(book, Geometry.for_sheet(size, sizes[index]), replays,
-                                      pages or found, figures, count)
+                                      pages or found, figures, count, press)
         if count <= SHEET_PAGES:
             return pdf, settled
         pages = None

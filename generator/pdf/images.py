@@ -20,6 +20,7 @@ from collections import OrderedDict
 from reportlab.platypus import Flowable
 
 from ..content.images import MAX_HEIGHT_RATIO, BookImage, svg_drawing
+from .press import cmyk_image, to_cmyk
 
 #: Converted SVG drawings by (sha256 of the markup, width), most recently used last, one
 #: cache per thread (as figures.py): every layout pass lays the figure out again.
@@ -64,7 +65,11 @@ class ImageFigure(Flowable):
         x = (self.width - width) / 2
         y = self.height - height
         if self.image.raster:
-            canvas.drawImage(_reader(self.image), x, y, width, height, mask="auto")
+            # In the print-shop edition (a canvas that converts colours to CMYK, press.py)
+            # the picture is converted too: a PDF/X file has no RGB picture.
+            cmyk = getattr(canvas, "_enforceColorSpace", None) is to_cmyk
+            canvas.drawImage(_reader(self.image, cmyk), x, y, width, height,
+                             mask=None if cmyk else "auto")
         else:
             _drawing(self.image, width).drawOn(canvas, x, y)
 
@@ -81,17 +86,19 @@ def image_figure(element: ET.Element, ctx) -> list[Flowable]:
                         space_before=s.body.fontSize * 0.3, space_after=s.body.spaceAfter)]
 
 
-def _reader(image: BookImage):
+def _reader(image: BookImage, cmyk: bool = False):
     """What ReportLab draws a raster from: the file's bytes (a JPEG stays a JPEG in the PDF),
-    or, for a JPEG that its EXIF orientation turns, the picture turned upright."""
+    or, for a JPEG that its EXIF orientation turns, the picture turned upright; with `cmyk`,
+    the picture converted for the press (press.cmyk_image)."""
     from reportlab.lib.utils import ImageReader
 
-    if not image.rotated:
+    if not image.rotated and not cmyk:
         return ImageReader(io.BytesIO(image.data))
     from PIL import Image, ImageOps
 
     with Image.open(io.BytesIO(image.data)) as original:
-        return ImageReader(ImageOps.exif_transpose(original))
+        upright = ImageOps.exif_transpose(original)
+        return ImageReader(cmyk_image(upright) if cmyk else upright)
 
 
 def _drawing(image: BookImage, width: float):

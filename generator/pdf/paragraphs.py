@@ -15,6 +15,11 @@ repeats, each keeping the output byte for byte what ReportLab makes without them
   handed out again only if, in its last layout, it was wrapped at one width and never split:
   then its state is the state of a new paragraph after its first wrap. Should its first wrap
   in the new layout be at another width, it is parsed afresh first, exactly as a new one.
+
+The paragraph is also where the book's hyphenation policy is applied to broken lines
+(`breakLines`, hyphenation.py): a break the policy does not want is undone by breaking the
+paragraph again with that word left whole. The result depends on text, style and width
+alone, as ReportLab's own breaking does, so the caches above hold as they are.
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ from collections.abc import Callable
 from reportlab.platypus import Paragraph as _Paragraph
 from reportlab.platypus.paragraph import cleanBlockQuotedText
 
+from .hyphenation import MAX_TRIES, policed, sparing_style, unwanted_break
+
 
 class Paragraph(_Paragraph):
     """ReportLab's Paragraph, remembering its last wrap (see the module's docstring)."""
@@ -38,6 +45,7 @@ class Paragraph(_Paragraph):
     _layout = None   # the layout pass that last handed it out (ParagraphCache.get)
     _born = None     # its attributes when made (by the cache)
     _keys = None     # ... and those its first wrap added: what a layout adds is dropped
+    _inherited = None  # (words left whole, at own hyphens too) by the paragraph split into it
 
     def __init__(self, text, style=None, bulletText=None, frags=None, caseSensitive=1,
                  encoding="utf8"):
@@ -62,6 +70,40 @@ class Paragraph(_Paragraph):
             self._keys = self._born | (self.__dict__.keys() - before) | {"_memo", "_keys"}
         return size
 
+    def breakLines(self, width):
+        """ReportLab's lines, with the breaks the hyphenation policy does not want undone
+        (hyphenation.py). The parts of a paragraph split over a page are broken with the
+        words the whole paragraph left whole (`_inherited`), so that they keep its lines; the
+        first part is not checked again: its lines were counted to fit, and its last line is
+        not the paragraph's."""
+        frags = self.frags
+        style = self.style
+        spared, embedded = self._inherited or (frozenset(), False)
+        lines = self._break(width, frags, style, spared, embedded)
+        if getattr(self, "_splitpara", 0) or not policed(style) or len(lines.lines) < 2:
+            return lines
+        source = "".join(getattr(f, "text", "") or "" for f in frags)
+        for _ in range(MAX_TRIES):
+            found = unwanted_break(lines, style, source)
+            if found is None or found[0] in spared and (embedded or not found[1]):
+                break
+            spared = spared | {found[0]}
+            embedded = embedded or found[1]
+            lines = self._break(width, frags, style, spared, embedded)
+        self._spared = (spared, embedded)
+        return lines
+
+    def _break(self, width, frags, style, spared, embedded):
+        """ReportLab's line breaking of `frags` with `spared` words left whole."""
+        self.frags = frags  # ReportLab leaves its word list here (a frag paragraph)
+        if not spared or not policed(style):
+            return super().breakLines(width)
+        self.style = sparing_style(style, spared, embedded)
+        try:
+            return super().breakLines(width)
+        finally:
+            self.style = style
+
     def _reuse(self, layout: object) -> None:
         """Ready for another layout: what the last one set on it (a frame's `_postponed`,
         say) is dropped, so it is what a new paragraph is after its first wrap."""
@@ -75,7 +117,14 @@ class Paragraph(_Paragraph):
             self._reset()
         self._clean = False
         self._memo = None
-        return super().split(availWidth, availHeight)
+        parts = super().split(availWidth, availHeight)
+        spared = self.__dict__.get("_spared") or self._inherited
+        for part in parts:
+            if part is not self and spared:
+                part._inherited = spared
+        if len(parts) == 2:
+            _drop_leading_break(parts[1])
+        return parts
 
     def minWidth(self):
         if self._stale:
@@ -89,11 +138,20 @@ class Paragraph(_Paragraph):
 
     def _reset(self) -> None:
         text, style, bullet = self._source
-        for name in ("blPara", "_memo", "width", "height"):
+        for name in ("blPara", "_memo", "width", "height", "_spared"):
             self.__dict__.pop(name, None)
         self._setup(text, style, bullet, None, cleanBlockQuotedText)
         self._stale = False
         self._clean = True
+
+
+def _drop_leading_break(paragraph) -> None:
+    """The part of a paragraph after a page break that fell just after a `<br/>` starts
+    with that break: ReportLab would set an empty line at the top of the page."""
+    frags = paragraph.frags
+    while (frags and isinstance(frags[0], list) and len(frags[0]) > 1
+           and getattr(frags[0][1][0], "lineBreak", False)):
+        del frags[0]
 
 
 _SIGNATURES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()

@@ -20,8 +20,9 @@ coated paper, ISO 12647-2), the one European shops ask for:
 - `to_pdfx` makes the rendered file PDF/X-4 with pikepdf: the output intent (FOGRA39, with
   the ICC profile the colours were converted with embedded), GTS_PDFXVersion, Trapped
   False, the document's title, authors, subject and language in both the Info dictionary
-  and XMP, TrimBox inside BleedBox inside MediaBox checked on every page, and the spot
-  colours' tint transforms as plain linear functions.
+  and XMP, TrimBox inside BleedBox inside MediaBox checked on every page, the spot
+  colours' tint transforms as plain linear functions, and no annotation on a page but
+  printer's marks (a rulebook's links are dropped; its bookmarks stay).
 
 PDF/X-4 rather than X-3 or X-1a: it is the current part of ISO 15930 and what print shops'
 preflight profiles default to; it keeps live transparency and ICC-based colour, so a file
@@ -174,6 +175,21 @@ def to_cmyk(colour) -> CMYKColor:
     return CMYKColor(*_cmyk_of(rgb), alpha=colour.alpha)
 
 
+def cmyk_image(image):
+    """A raster picture (a Pillow image) as the CMYK that prints it on FOGRA39: taken as
+    sRGB, flattened onto white (paper shows no transparency), and converted through the same
+    transform as the flat colours. A CMYK picture is returned as it is."""
+    from PIL import Image
+
+    if image.mode == "CMYK":
+        return image
+    rgba = image.convert("RGBA")
+    flat = Image.new("RGB", rgba.size, (255, 255, 255))
+    flat.paste(rgba, mask=rgba.getchannel("A"))
+    forward, _ = _transforms()
+    return forward.apply(flat)
+
+
 # --- PDF/X --------------------------------------------------------------------------------------
 
 def to_pdfx(pdf: bytes, meta: PressMeta) -> bytes:
@@ -189,6 +205,7 @@ def to_pdfx(pdf: bytes, meta: PressMeta) -> bytes:
                 del page.obj[Name.ArtBox]
             if Name.Trans in page.obj and not page.obj.Trans.keys():  # ReportLab's empty one
                 del page.obj[Name.Trans]
+            _drop_annotations(page)
         _linear_tints(doc)
         profile = doc.make_stream(profile_bytes())
         profile[Name.N] = 4
@@ -223,6 +240,26 @@ def to_pdfx(pdf: bytes, meta: PressMeta) -> bytes:
         doc.save(out, object_stream_mode=pikepdf.ObjectStreamMode.disable,
                  fix_metadata_version=False)
     return out.getvalue()
+
+
+#: The only annotations PDF/X lets onto a page's bleed: a press's own marks.
+PRESS_ANNOTATIONS = {"/PrinterMark", "/TrapNet"}
+
+
+def _drop_annotations(page) -> None:
+    """Links (a rulebook's cross-references and glossary links) mean nothing on paper, and
+    PDF/X allows no annotation on the printed area but printer's marks and trap networks:
+    every other annotation is removed (the outline and the named destinations stay)."""
+    from pikepdf import Array, Name
+
+    annotations = page.obj.get(Name.Annots)
+    if annotations is None:
+        return
+    kept = [a for a in annotations if str(a.get(Name.Subtype, "")) in PRESS_ANNOTATIONS]
+    if kept:
+        page.obj[Name.Annots] = Array(kept)
+    else:
+        del page.obj[Name.Annots]
 
 
 def _check_boxes(page, number: int) -> None:

@@ -27,6 +27,8 @@ from ..labels import labels
 from ..examples.replay import step_words
 from .figures import drawing
 from .images import image_figure
+from .makeup import (Box, BoxLook, FigureBlock, Row, Section, floating, kept_with_next,
+                     lead_in)
 from .paragraphs import Paragraph as _CachingParagraph
 from .paragraphs import paragraph_cache
 from .styles import Styles, color
@@ -130,9 +132,14 @@ def inline(element: ET.Element, ctx: StoryContext, link_terms: bool = True) -> s
 
 
 def _inline_child(child: ET.Element, ctx: StoryContext, link_terms: bool) -> str:
+    """Links and labels are never hyphenated (ReportLab's <nobr>): bold words ("Poblado:",
+    "Perder la carta.") and words in italics that end in a colon ("Comprobado en:")."""
     if child.tag in _INLINE_TAGS:
         tag = _INLINE_TAGS[child.tag]
-        return f"<{tag}>{inline(child, ctx, link_terms)}</{tag}>"
+        text = inline(child, ctx, link_terms)
+        label = tag == "b" or "".join(child.itertext()).rstrip().endswith(":") \
+            or (child.tail or "").startswith(":")
+        return f"<{tag}><nobr>{text}</nobr></{tag}>" if label else f"<{tag}>{text}</{tag}>"
     if child.tag == "code":
         return f'<font name="SourceSans">{escape(child.text or "")}</font>'
     if child.tag == "br":
@@ -146,10 +153,12 @@ def _inline_child(child: ET.Element, ctx: StoryContext, link_terms: bool) -> str
             if anchor not in ctx.link_targets:  # e.g. set by {: href } past the checks
                 return text
             page = ctx.page_of(anchor)
-            return (f'<a href="#{attribute(anchor)}" color="{link_color}">{text}, '
-                    f'{ctx.words["page"]}\u00a0{page}</a>')
+            return (f'<a href="#{attribute(anchor)}" color="{link_color}"><nobr>{text}, '
+                    f'{ctx.words["page"]}\u00a0{page}</nobr></a>')
         if not LINK_SCHEMES.match(href):  # javascript:, file:, data:… : the words alone
             return text
+        if not re.search(r"[/@]", text):  # an address itself may break at its slashes
+            text = f"<nobr>{text}</nobr>"
         return f'<a href="{attribute(href)}" color="{link_color}">{text}</a>'
     return inline(child, ctx, link_terms)
 
@@ -176,16 +185,20 @@ SHORT_SECTION = 4  # blocks after a heading that are kept on the heading's page
 
 
 def chapter_flowables(chapter, ctx: StoryContext) -> list[Flowable]:
-    """A chapter's flowables; a short section is kept whole rather than split over a page."""
-    flowables: list[Flowable] = [CondPageBreak(ctx.styles.h1.fontSize * 9)]
+    """A chapter's flowables, made up as a typesetter would (makeup.py): a chapter starts
+    on a new page only in the foot of one; headings and lead-ins stay with what follows
+    them; a short section is kept whole rather than split over a page, unless moving it
+    would leave a big hole; a box or a figure that would leave one floats to the next page,
+    the text after it filling this one."""
+    flowables: list[Flowable] = [CondPageBreak(ctx.styles.h1.fontSize * 6)]
     section: list[Flowable] = []
 
     def close_section() -> None:
         only_text = all(isinstance(f, Paragraph) for f in section)
         if only_text and 1 < len(section) <= SHORT_SECTION + 1:
-            flowables.append(KeepTogether(list(section)))
+            flowables.append(Section(list(section), kept_with_next))
         else:
-            flowables.extend(section)
+            flowables.extend(kept_with_next(section))
         section.clear()
 
     for element in chapter.tree:
@@ -193,7 +206,7 @@ def chapter_flowables(chapter, ctx: StoryContext) -> list[Flowable]:
             close_section()
         section.extend(block(element, ctx, chapter))
     close_section()
-    return flowables
+    return flowables[:1] + floating(flowables[1:])
 
 
 def block(element: ET.Element, ctx: StoryContext, chapter) -> list[Flowable]:
@@ -211,7 +224,10 @@ def block(element: ET.Element, ctx: StoryContext, chapter) -> list[Flowable]:
             return example_box(ctx.replays[marker.group(2)], ctx)
         if marker and len(element) == 0:
             return figure_block(marker.group(2), ctx)
-        return [ctx.para(inline(element, ctx), s.body)]
+        paragraph = ctx.para(inline(element, ctx), s.body)
+        if "".join(element.itertext()).rstrip().endswith(":"):  # it leads into what follows
+            lead_in(paragraph)
+        return [paragraph]
     if tag in ("ul", "ol"):
         return [list_flowable(element, ctx, chapter)]
     if tag == "table":
@@ -255,7 +271,8 @@ def list_flowable(element: ET.Element, ctx: StoryContext, chapter) -> ListFlowab
 def table_flowable(element: ET.Element, ctx: StoryContext, width: float | None = None,
                    keep: bool = True) -> Flowable:
     """A Markdown table; a row taller than a page (a very long cell) continues on the next
-    page (`splitInRow`), a short table is kept on one page. `width`: inside a callout."""
+    page (`splitInRow`), a short table is kept on one page unless moving it would leave a
+    big hole. `width`: inside a callout."""
     s = ctx.styles
     width = width or ctx.frame_width
     rows = []
@@ -284,7 +301,9 @@ def table_flowable(element: ET.Element, ctx: StoryContext, width: float | None =
         ("TOPPADDING", (0, 0), (-1, -1), 3),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
     ]))
-    return KeepTogether([table, Spacer(1, s.body.spaceAfter)]) if keep else table
+    # kept on one page unless that leaves a big hole; then it splits between rows, its
+    # header repeated (makeup.Section)
+    return Section([table, Spacer(1, s.body.spaceAfter)]) if keep else table
 
 
 _CALLOUT_COLOURS = {
@@ -295,9 +314,6 @@ _CALLOUT_COLOURS = {
 }
 
 
-SHORT_CALLOUT = 12  # rows of a box kept on one page
-
-
 def _is_callout(element: ET.Element) -> bool:
     return element.tag == "blockquote" or (
         element.tag == "div" and "admonition" in element.get("class", "").split())
@@ -306,7 +322,9 @@ def _is_callout(element: ET.Element) -> bool:
 def callout(element: ET.Element, ctx: StoryContext, chapter) -> list[Flowable]:
     """A boxed note or example; its kind (the admonition's class) picks the colours. A quote
     or note inside another is flattened into the outer box (its title kept as a line); an
-    empty one (a line with only `>`) prints nothing."""
+    empty one (a line with only `>`) prints nothing. A box that does not fit continues on
+    the next page between two of its paragraphs, under its title and "(cont.)" (makeup.py).
+    """
     s = ctx.styles
     kinds = element.get("class", "").split()
     kind = next((k for k in kinds if k != "admonition"), "note")
@@ -315,9 +333,14 @@ def callout(element: ET.Element, ctx: StoryContext, chapter) -> list[Flowable]:
     content = _callout_content(element, ctx, chapter, ink, inner_width)
     if not content:
         return []
-    if len(content) <= SHORT_CALLOUT:
-        return _boxed(content, ctx, ink, fill)[:1]  # kept on one page, as it always was
-    return _boxed(content, ctx, ink, fill, keep_rows=1)  # a long one continues overleaf
+    title = next(("".join(child.itertext()).strip() for child in element if child.tag == "p"
+                  and "admonition-title" in child.get("class", "")), "") or ctx.words["note"]
+    rows = [Row([f]) for f in content]
+    if getattr(content[0], "_callout_title", False):
+        rows[0].keep_with_next = True
+    title_style = s.callout_title.clone("callout_title_k", textColor=color(ink))
+    return _boxed(rows, ctx, ink, fill, continued=f'{title} ({ctx.words["continued"]})',
+                  title_style=title_style)
 
 
 def _callout_content(element: ET.Element, ctx: StoryContext, chapter, ink: str,
@@ -330,6 +353,7 @@ def _callout_content(element: ET.Element, ctx: StoryContext, chapter, ink: str,
             if text:
                 title_style = s.callout_title.clone("callout_title_k", textColor=color(ink))
                 content.append(ctx.para(text, title_style))
+                content[-1]._callout_title = True
         elif child.tag == "p":
             text = inline(child, ctx)
             if text:
@@ -352,7 +376,11 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
     A position the book has a diagram of (the solo engine's: diagrams/position.py) is that
     diagram between its label ("Tras el paso 2") and its caption (points and piles), kept
     together; an engine without diagrams prints its position lines instead. A step is told
-    in sentences (`replay.step_words`), its note after it as sentences of its own."""
+    in sentences (`replay.step_words`), its note after it as sentences of its own.
+
+    Each is a row of the box (makeup.Box): the box splits between two rows, never inside
+    one, a step rather not from the position it leads to, and the part that continues on
+    the next page is headed "Ejemplo N (cont.)"."""
     s = ctx.styles
     adapter = replay.adapter
     number = ctx.numbers("example")[replay.example.id]
@@ -361,35 +389,34 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
     title_style = s.callout_title.clone("example_title", textColor=color(ink))
     small = s.callout_body.clone("example_small", fontName="SourceSans",
                                  fontSize=s.callout_body.fontSize * 0.95, spaceAfter=1.5)
-    content: list = [
-        ctx.para(f'<a name="ej-{replay.example.id}"/>{ctx.words["example"]} {number} · '
-                  f'{escape(replay.example.title)}', title_style),
-        ctx.para(_text(replay.example.summary, ctx, True), s.callout_body),
+    rows: list[Row] = [
+        Row([ctx.para(f'<a name="ej-{replay.example.id}"/>{ctx.words["example"]} {number} · '
+                      f'{escape(replay.example.title)}', title_style)], keep_with_next=True),
+        Row([ctx.para(_text(replay.example.summary, ctx, True), s.callout_body)]),
     ]
     if not getattr(adapter, "checked", True):  # examples: unchecked (book.yaml)
-        content.append(ctx.para(f'<font color="{palette.ACCENT}">'
-                                f'{escape(ctx.words["example_unchecked"])}</font>', small))
+        rows.append(Row([ctx.para(f'<font color="{palette.ACCENT}">'
+                                  f'{escape(ctx.words["example_unchecked"])}</font>', small)]))
 
     def position(game, step: int, label: str) -> None:
         """A position is one row of the box, read and kept whole: its diagram under its
         label with its caption, or its lines. An unchecked example prints none."""
         figure = figures.get(step)
-        head = f'<font name="SourceSans-Semibold">{label}</font>'
+        head = f'<font name="SourceSans-Semibold"><nobr>{label}</nobr></font>'
         if figure is not None:
             if figure.status:  # what the position waits for: "coincidencia por resolver"
                 head += f' · <font color="{palette.ACCENT}">{escape(figure.status)}</font>'
-            content.append(_position_figure(figure, head, ctx, small))
+            rows.append(Row(_position_figure(figure, head, ctx, small)))
             return
         parts = adapter.position_lines(game)
         if not parts:
             return
-        lines = [head] + [f'<font color="{palette.MUTED}">{key}:</font> '
+        lines = [head] + [f'<font color="{palette.MUTED}"><nobr>{key}:</nobr></font> '
                           f'{_text(text, ctx, True)}' for key, text in parts]
-        content.append(ctx.para("<br/>".join(lines), small))
+        rows.append(Row([ctx.para("<br/>".join(lines), small)]))
 
     frames = replay.frames
     position(frames[0].game, 0, ctx.words["at_start"])
-    keep = len(content)  # title, summary and the starting position stay together
     previous = frames[0].game
     for frame in frames[1:]:
         said, whole = step_words(adapter, frame, previous)
@@ -400,11 +427,14 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
                 said = said[0].lower() + said[1:]
             said = f'<font color="{palette.ACCENT}">{escape(mark)}</font> {said}'
         note = f" {_text(frame.note, ctx, True)}" if frame.note else ""
-        content.append(ctx.para(f"<b>{frame.step}.</b> {said}.{note}", s.callout_body))
+        rows.append(Row([ctx.para(f"<b>{frame.step}.</b> {said}.{note}", s.callout_body)],
+                        avoid_after=bool(frame.show)))
         if frame.show:
             position(frame.game, frame.step, f"{ctx.words['after_step']} {frame.step}")
         previous = frame.game
-    return _boxed(content, ctx, ink, palette.EXAMPLE_LIGHT, keep_rows=keep)
+    continued = f'{ctx.words["example"]} {number} ({ctx.words["continued"]})'
+    return _boxed(rows, ctx, ink, palette.EXAMPLE_LIGHT, continued=continued,
+                  title_style=title_style)
 
 
 def _position_figure(figure, head: str, ctx: StoryContext, small) -> list[Flowable]:
@@ -421,7 +451,8 @@ def _position_figure(figure, head: str, ctx: StoryContext, small) -> list[Flowab
 
 
 def figure_block(figure_id: str, ctx: StoryContext) -> list[Flowable]:
-    """A numbered figure with its caption, kept on one page."""
+    """A numbered figure with its caption, kept on one page; it may float to the top of the
+    next page, the text after it filling the hole it would leave (makeup.Float)."""
     s = ctx.styles
     figure = ctx.figures.named[figure_id]
     number = ctx.numbers("figure")[figure_id]
@@ -429,47 +460,32 @@ def figure_block(figure_id: str, ctx: StoryContext) -> list[Flowable]:
     caption = ctx.para(f'<a name="fig-{figure_id}"/><font name="SourceSans-Semibold" '
                         f'color="{palette.ACCENT}">{ctx.words["figure"]} {number}.</font> '
                         f"{_text(figure.caption, ctx, True)}", s.caption)
-    return [KeepTogether([Spacer(1, s.body.fontSize * 0.3), art,
-                          Spacer(1, s.body.fontSize * 0.4), caption,
-                          Spacer(1, s.body.spaceAfter)])]
+    return [FigureBlock([Spacer(1, s.body.fontSize * 0.3), art,
+                         Spacer(1, s.body.fontSize * 0.4), caption,
+                         Spacer(1, s.body.spaceAfter)])]
 
 
-def _boxed(content: list[Flowable], ctx: StoryContext, ink: str, fill: str,
-           keep_rows: int | None = None) -> list[Flowable]:
-    """A tinted box with a coloured rule, one table row per flowable.
-
-    With `keep_rows`, only that many first rows are kept together and a long box continues
-    on the next page between two of its rows; otherwise the whole box is kept on one page.
-    """
+def _boxed(rows: list[Row], ctx: StoryContext, ink: str, fill: str, continued: str,
+           title_style) -> list[Flowable]:
+    """A tinted box with a coloured rule, one table row per `Row`, as one flowable that
+    splits as a typesetter would (makeup.Box); the part that continues on the next page is
+    headed by `continued` ("Ejemplo 6 (cont.)") in `title_style`."""
     s = ctx.styles
     pad = s.body.fontSize
-    # A table inside a note may be taller than a page: only then may a row split, so that
-    # text rows (a position, a step) stay whole as a reader expects.
-    box = Table([[f] for f in content], colWidths=[ctx.frame_width], splitByRow=1,
-                splitInRow=int(any(isinstance(f, Table) for f in content)))
-    style = TABLE_BASE + [
-        ("BACKGROUND", (0, 0), (-1, -1), color(fill)),
-        ("LINEBEFORE", (0, 0), (0, -1), 2.2, color(ink)),
-        ("LEFTPADDING", (0, 0), (-1, -1), pad * 0.9),
-        ("RIGHTPADDING", (0, 0), (-1, -1), pad * 0.9),
-        ("TOPPADDING", (0, 0), (-1, -1), 0),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-        ("TOPPADDING", (0, 0), (-1, 0), pad * 0.6),
-        ("BOTTOMPADDING", (0, -1), (-1, -1), pad * 0.4),
-    ]
-    if keep_rows:
-        style.append(("NOSPLIT", (0, 0), (0, min(keep_rows, len(content)) - 1)))
-        style.append(("NOSPLIT", (0, -2), (0, -1)))  # no last row alone on a page
-    box.setStyle(TableStyle(style))
-    parts = [Spacer(1, pad * 0.2), box, Spacer(1, s.body.spaceAfter * 1.3)]
-    return parts if keep_rows else [KeepTogether(parts)]
+    cont_style = title_style.clone("box_continued", spaceAfter=title_style.spaceAfter * 0.6)
+    look = BoxLook(width=ctx.frame_width, ink=color(ink), fill=color(fill), pad=pad,
+                   space_before=pad * 0.2, space_after=s.body.spaceAfter * 1.3,
+                   line=s.callout_body.leading,
+                   continued_title=lambda: ctx.para(escape(continued), cont_style))
+    return [Box(rows, look)]
 
 
 # --- front and back matter ------------------------------------------------------------------
 
 def cover(ctx: StoryContext) -> list[Flowable]:
+    """The front cover: title, subtitle, version and date. The credits and the edition note
+    are on the back cover (`back_cover`). Page 2 is a left-hand page."""
     s, meta = ctx.styles, ctx.book.meta
-    credits = "<br/>".join(f"<b>{escape(c.role)}:</b> {escape(c.who)}" for c in meta.credits)
     return [
         Spacer(1, 38 * mm),
         ctx.para(escape(meta.title), s.cover_title),
@@ -478,11 +494,7 @@ def cover(ctx: StoryContext) -> list[Flowable]:
         Spacer(1, 10 * mm),
         ctx.para(f'{ctx.words["version"]} {escape(meta.version)} · {long_date(meta.date, meta.language)}',
                   s.cover_small),
-        Spacer(1, 22 * mm),
-        ctx.para(credits, s.cover_small),
-        Spacer(1, 4 * mm),
-        ctx.para(escape(meta.edition_note), s.cover_small),
-        NextPageTemplate("body"),
+        NextPageTemplate("left"),
         PageBreak(),
     ]
 
@@ -503,8 +515,9 @@ def contents(ctx: StoryContext) -> list[Flowable]:
         ("LEFTPADDING", (0, 0), (-1, -1), 0),
         ("RIGHTPADDING", (0, 0), (-1, -1), 0),
     ]))
-    return [ctx.heading(escape(ctx.words["contents"]), s.h1, CONTENTS_ANCHOR, 0,
-                    ctx.words["contents"]), table, PageBreak()]
+    return [PageRole("front"),  # a page with its own title: no running head over it
+            ctx.heading(escape(ctx.words["contents"]), s.h1, CONTENTS_ANCHOR, 0,
+                        ctx.words["contents"]), table, PageBreak()]
 
 
 def glossary(ctx: StoryContext) -> list[Flowable]:
@@ -533,12 +546,148 @@ def glossary(ctx: StoryContext) -> list[Flowable]:
 
 def book_story(ctx: StoryContext) -> list[Flowable]:
     """A rulebook: cover, contents page (unless book.yaml says `contents: false`), chapters,
-    glossary."""
+    glossary, then the back matter: notes pages to make the page count right, and the back
+    cover (`back_matter`)."""
     story = cover(ctx) + (contents(ctx) if ctx.book.meta.contents_page else [])
     for chapter in ctx.book.chapters:
         story.extend(chapter_flowables(chapter, ctx))
     story.extend(glossary(ctx))
+    story.extend(back_matter(ctx))
     return story
+
+
+# --- page make-up: roles, notes pages, back cover -------------------------------------------
+
+class _Marker(Flowable):
+    """A flowable of no size that the document reads when it lays it out (document.py)."""
+
+    _ZEROSIZE = True
+
+    def wrap(self, availWidth, availHeight):
+        return 0, 0
+
+    def draw(self) -> None:
+        pass
+
+
+class PageRole(_Marker):
+    """What the page it lands on is, for its running head: "front" (the contents page) and
+    "notes" pages carry their own title and no running head; their folio stays."""
+
+    def __init__(self, role: str):
+        super().__init__()
+        self.page_role = role
+
+
+class BackMatter(_Marker):
+    """The end of a rulebook's content. Laid out on the content's last page, it is replaced
+    by `make(pads, total)`: `pads` pages that bring the count to a multiple of the book's
+    signature (4 on A5: a saddle-stitched booklet), and the back cover as page `total`."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+
+class RuledLines(Flowable):
+    """Writing lines across the measure, filling the rest of the frame: a notes page."""
+
+    def __init__(self, spacing: float, colour):
+        super().__init__()
+        self.spacing = spacing
+        self.colour = colour
+
+    def wrap(self, availWidth, availHeight):
+        self.width, self.height = availWidth, max(availHeight, self.spacing)
+        return self.width, self.height
+
+    def split(self, availWidth, availHeight):
+        return []
+
+    def draw(self) -> None:
+        canv = self.canv
+        canv.saveState()
+        canv.setStrokeColor(self.colour)
+        canv.setLineWidth(0.4)
+        y = self.height - self.spacing
+        while y >= -0.01:
+            canv.line(0, y, self.width, y)
+            y -= self.spacing
+        canv.restoreState()
+
+
+class AtFoot(Flowable):
+    """Its flowables stacked at the foot of the frame, whatever room is left above them."""
+
+    def __init__(self, content: list[Flowable]):
+        super().__init__()
+        self.content = content
+
+    def wrap(self, availWidth, availHeight):
+        self._sizes = [f.wrap(availWidth, availHeight) for f in self.content]
+        self._need = sum(h for _, h in self._sizes) + sum(
+            f.getSpaceAfter() for f in self.content[:-1])
+        self.width, self.height = availWidth, max(availHeight, self._need)
+        return self.width, self.height
+
+    def split(self, availWidth, availHeight):
+        return []
+
+    def draw(self) -> None:
+        top = self._need
+        for flowable, (_, height) in zip(self.content, self._sizes):
+            top -= height
+            flowable.drawOn(self.canv, 0, top)
+            top -= flowable.getSpaceAfter()
+
+
+NOTES_LINE_SPACING = 8 * mm  # a notebook's ruling
+
+
+def notes_page(ctx: StoryContext) -> list[Flowable]:
+    """A page of ruled lines for the player's notes, under its title (not in the contents or
+    the bookmarks: it is paper, not text)."""
+    s = ctx.styles
+    title = s.h1.clone("notes_title", keepWithNext=0, spaceBefore=0)
+    return [PageBreak(), PageRole("notes"), ctx.para(escape(ctx.words["notes"]), title),
+            RuledLines(NOTES_LINE_SPACING, color(palette.RULE_LINE))]
+
+
+def back_cover(ctx: StoryContext, total: int) -> list[Flowable]:
+    """The back cover, page `total` (the last): the title again, the edition note as its
+    blurb, and at the foot the credits and the edition line (version, date, page count).
+    Its accent bands are drawn by the page (document.py)."""
+    s, meta = ctx.styles, ctx.book.meta
+    words = ctx.words
+    title = s.cover_title.clone("back_title", fontSize=s.cover_title.fontSize * 0.62,
+                                leading=s.cover_title.leading * 0.62, alignment=0)
+    subtitle = s.cover_subtitle.clone("back_subtitle", fontSize=s.cover_subtitle.fontSize * 0.8,
+                                      leading=s.cover_subtitle.leading * 0.8, alignment=0,
+                                      spaceBefore=s.body.fontSize * 0.3)
+    blurb = s.body.clone("back_blurb", fontSize=s.body.fontSize * 1.05,
+                         leading=s.body.leading * 1.05, spaceBefore=s.body.fontSize * 1.6,
+                         hyphenationLang="")
+    small = s.cover_small.clone("back_small", alignment=0, spaceAfter=s.body.fontSize * 0.5)
+    credits = "<br/>".join(f"<b>{escape(c.role)}:</b> {escape(c.who)}" for c in meta.credits)
+    edition = (f'{words["version"]} {escape(meta.version)} · '
+               f'{escape(long_date(meta.date, meta.language))} · {total} {words["pages"]}')
+    flowables: list[Flowable] = [NextPageTemplate("back"), PageBreak(),
+                                 ctx.para(escape(meta.title), title)]
+    if meta.subtitle:
+        flowables.append(ctx.para(escape(meta.subtitle), subtitle))
+    if meta.edition_note:
+        flowables.append(ctx.para(escape(meta.edition_note), blurb))
+    foot = ([ctx.para(credits, small)] if credits else []) + [
+        ctx.para(f'<font name="SourceSans-Semibold" color="{palette.ACCENT}">{edition}</font>',
+                 small)]
+    flowables.append(AtFoot(foot))
+    return flowables
+
+
+def back_matter(ctx: StoryContext) -> list[Flowable]:
+    """Notes pages as many as the count needs, then the back cover (`BackMatter`)."""
+    return [BackMatter(lambda pads, total: [f for _ in range(pads) for f in notes_page(ctx)]
+                       + back_cover(ctx, total))]
 
 
 # --- a rules sheet ------------------------------------------------------------------------------

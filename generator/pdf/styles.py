@@ -11,6 +11,7 @@ from reportlab.lib.styles import ParagraphStyle
 
 from .. import palette
 from .fonts import SANS, SANS_SEMIBOLD, SERIF, register_fonts
+from .hyphenation import hyphenation_style
 
 
 def color(hex_value: str) -> colors.Color:
@@ -45,12 +46,13 @@ def make_styles(base_size: float, language: str) -> Styles:
     s = base_size
     lead = s * 1.38
     # Ragged right, hyphenated: ReportLab places link rectangles as if lines were not
-    # justified, so justified text would shift every glossary link off its word.
+    # justified, so justified text would shift every glossary link off its word. Words are
+    # broken sparingly, by the book's policy (hyphenation.py).
     body = ParagraphStyle(
         "body", fontName=SERIF, fontSize=s, leading=lead, alignment=TA_LEFT,
         textColor=color(palette.INK), spaceAfter=s * 0.55,
-        hyphenationLang=language, embeddedHyphenation=1, uriWasteReduce=0.3,
-        bulletFontName=SANS)
+        embeddedHyphenation=1, uriWasteReduce=0.3, bulletFontName=SANS,
+        **hyphenation_style(language))
     heading = dict(fontName=SANS_SEMIBOLD, textColor=color(palette.ACCENT), alignment=TA_LEFT,
                    keepWithNext=1, hyphenationLang="")
     return Styles(

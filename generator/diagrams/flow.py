@@ -1,0 +1,95 @@
+"""The layout every example's position diagram shares: labelled groups that flow left to
+right and wrap like words, within the width of an example's box.
+
+The solo engine's diagram (position.py), the Splendor and the token-economy diagrams
+(position_splendor.py, position_economy.py) build their groups and hand them to
+`flow_drawing`. Sizes are millimetres at print size; every text is 6 pt or more
+(`MIN_TEXT`), and the drawing is never wider than the width asked for unless one group is.
+"""
+
+from __future__ import annotations
+
+import math
+
+import svgwrite
+
+from .. import palette
+from .canvas import new_drawing, sized
+from .position import (GROUP_GAP, LABEL, LABEL_H, MIN_TEXT, NOTE_GAP, PT, ROW_GAP,
+                       SCREEN_SCALE, SCREEN_WIDTH, WIDTH, Group, label_width)
+from .style import DiagramStyle
+
+__all__ = ["BREAK", "GROUP_GAP", "Group", "LABEL", "LABEL_H", "MIN_TEXT", "PT", "SCREEN_SCALE",
+           "SCREEN_WIDTH", "WIDTH", "flow_drawing", "label_width", "new_panel", "pt", "text"]
+
+
+def pt(size: float) -> float:
+    """A type size in points as millimetres, rounded up: never a hair under its size."""
+    return math.ceil(size * PT * 1000) / 1000
+
+
+def text(dwg, style: DiagramStyle, words: str, x: float, y: float, size: float = LABEL,
+         fill: str | None = None, css_class: str = "group-label", **kw):
+    """A line of text at (x, baseline y). `css_class`: "group-label" (on the panel: the
+    HTML edition's dark mode recolours it), "empty-label" (muted, likewise), or a class of
+    its own for text on a card face, which keeps its colour."""
+    return dwg.text(words, insert=(round(x, 3), round(y, 3)), font_family=style.font,
+                    font_size=round(size, 3), fill=fill or style.ink, class_=css_class, **kw)
+
+
+#: In the list of groups: the next group starts a new row.
+BREAK = None
+
+
+def flow_drawing(groups: list[Group | None], dwg, background, style: DiagramStyle, *,
+                 width: float = WIDTH, scale: float = 1.0) -> svgwrite.Drawing:
+    """Place `groups` (drawn into `dwg`) in rows at most `width` mm wide, each group under
+    its label (`BREAK` in the list starts a new row); the drawing then takes the size they
+    need (at least `width`), on the example box's own tint (`new_panel`). `scale`: the size
+    the SVG says it is over its size in millimetres (the HTML edition's, larger)."""
+    rows: list[list[Group]] = [[]]
+    used = 0.0
+    for group in groups:
+        if group is BREAK:  # what follows starts a row of its own
+            if rows[-1]:
+                rows.append([])
+                used = 0.0
+            continue
+        need = group.outer_width + (GROUP_GAP if rows[-1] else 0)
+        if rows[-1] and (group.alone or rows[-1][-1].alone or used + need > width - 0.8):
+            rows.append([])
+            used, need = 0.0, group.outer_width
+        rows[-1].append(group)
+        used += need
+    y = 0.4
+    right = 0.0
+    for row in rows:
+        x = 0.4
+        label_h = LABEL_H if any(g.label for g in row) else 0.0
+        for group in row:
+            if group.label:
+                dwg.add(text(dwg, style, group.label, x, y + LABEL * 0.8,
+                             **{"data-group": group.kind}))
+            if group.note:
+                dwg.add(text(dwg, style, group.note, x + label_width(group.label) + NOTE_GAP,
+                             y + LABEL * 0.8, fill=style.muted, css_class="empty-label"))
+            group.draw(x, y + label_h)
+            right = max(right, x + group.outer_width)
+            x += group.outer_width + GROUP_GAP
+        y += label_h + max(g.height for g in row) + ROW_GAP
+    dwg = sized(dwg, background, max(width, right + 0.4), y - ROW_GAP + 0.6)
+    if scale != 1.0:
+        _, _, w, h = dwg["viewBox"].split()
+        dwg["width"], dwg["height"] = (f"{round(float(v) * scale, 2)}mm" for v in (w, h))
+    return dwg
+
+
+def new_panel(style: DiagramStyle, title: str, css_class: str = "position-diagram"):
+    """An empty position diagram on the example box's tint (class "panel": the HTML
+    edition's dark mode makes it transparent), with `title` as its text alternative."""
+    dwg, background = new_drawing(style, css_class)
+    background["fill"] = palette.EXAMPLE_LIGHT
+    background["class"] = "panel"
+    if title:
+        dwg.set_desc(title=title)
+    return dwg, background

@@ -1,0 +1,339 @@
+"""A position of Splendor solo as it lies on the table: the diagram of an example's box.
+
+Groups, each under its label in the book's words, flow and wrap as in the solo engine's
+diagram (flow.py): your gems and the bank's (round tokens with their count), your bonuses,
+the two face-up rows, the special gems and the nobles on the table, and what you have bought
+or received. A card is drawn as a Splendor card: its points top left, the gem it gives top
+right, its cost as gem pips with numbers along the bottom.
+
+Every gem has its colour and its own shape, and a letter where there is room (tokens,
+bonuses), so a diagram reads in greyscale: diamond a rhombus, sapphire a drop, emerald an
+emerald-cut octagon, ruby a shield, onyx a round cabochon; gold (a joker, where a game has
+it) a round token. The colours are Splendor's gems, nothing of Catan's (no brick red, no
+hexagons). Sizes are millimetres at print size; no text is under 6 pt (`MIN_TEXT`), and the
+diagram is at most `WIDTH` wide (the inner width of an example's box on A5).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable
+
+from .. import palette
+from .flow import (BREAK, LABEL, LABEL_H, SCREEN_SCALE, SCREEN_WIDTH, WIDTH, Group, flow_drawing,
+                   new_panel, pt, text)
+from .position import card_row
+from .style import DiagramStyle, tint
+
+NOTE_ONLY = -LABEL_H + LABEL + 0.6  # a group that is only its label and a note ("ninguna")
+
+#: A gem's look by its colour id (the engine's colours): shape and fill. Text on it is white
+#: but on the light gems (diamond, gold), which take ink. Gold is only ever a token (nothing
+#: costs gold), told from onyx by its letter and its light fill.
+GEM_LOOK = {
+    "white": ("rhombus", "#f1eee6"),
+    "blue": ("drop", "#1d4f91"),
+    "green": ("octagon", "#17754b"),
+    "red": ("shield", "#b3122e"),
+    "black": ("circle", "#2b2a2e"),
+    "gold": ("circle", "#d4a017"),
+}
+#: Other colours a book may name: greys, each with a shape of its own.
+FALLBACK_LOOKS = [("circle", "#7d7d85"), ("rhombus", "#a3a3a8"), ("octagon", "#55555c"),
+                  ("shield", "#8c8c93"), ("drop", "#66666d")]
+#: Where a shape's text sits, below its centre, in units of its radius.
+TEXT_DY = {"rhombus": 0.0, "drop": 0.22, "octagon": 0.0, "shield": -0.14, "circle": 0.0}
+
+CARD_W, CARD_H = 10.6, 13.2   # a face-up card (Splendor's proportions, near enough)
+BAND = 4.6                    # its top band: points and the gem it gives
+PIP_R = 1.75                  # a cost pip's radius; its number is 6.5 pt
+PIP_PITCH = 3.9
+BONUS_R = 1.85                # the gem a card gives
+TOKEN_R = 2.2                 # a gem token (a disc 4.4 mm across)
+MARK_R = 2.0                  # a bonus you have: the gem's shape with its letter
+GAP = 1.0                     # between two cards
+ITEM_GAP = 1.1                # between two tokens of a group
+POINTS = pt(9.0)              # a card's points
+NUMBER = pt(6.5)              # a pip's number, a gem's letter
+COUNT = pt(8.0)               # a token's or bonus's count, beside it
+CARD_FILL = palette.PAPER
+LIGHT_BAND = "#e2ded3"        # the band of a light gem's card (a diamond's), seen on paper
+NOBLE_FILL = "#f3ead2"        # a noble's tile: parchment, not a card
+DIGIT_W = 0.53                # Source Sans Bold digits, in em
+CAP = 0.66                    # their height, in em
+
+
+@dataclass(frozen=True)
+class Gem:
+    """How a colour is drawn: its shape, fill and letter (from the book's gem names)."""
+
+    shape: str
+    fill: str
+    letter: str
+
+    @property
+    def ink(self) -> str:
+        """The colour of text on this gem: white, or ink on a light gem."""
+        return palette.INK if _light(self.fill) else "#ffffff"
+
+
+def _light(hex_colour: str) -> bool:
+    value = hex_colour.lstrip("#")
+    r, g, b = (int(value[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.55
+
+
+def gem_looks(colours, letters: dict[str, str]) -> dict[str, Gem]:
+    """Each colour's Gem: Splendor's five gems and gold by their ids, greys for others."""
+    looks, spare = {}, iter(FALLBACK_LOOKS * 3)
+    for colour in colours:
+        shape, fill = GEM_LOOK.get(colour) or next(spare)
+        looks[colour] = Gem(shape, fill, letters.get(colour, colour[:1].upper()))
+    return looks
+
+
+def _round(points):
+    return [(round(x, 3), round(y, 3)) for x, y in points]
+
+
+def gem_shape(dwg, gem: Gem, cx: float, cy: float, r: float, **kw):
+    """The gem's shape centred at (cx, cy), about 2r across, filled with its colour."""
+    kw.setdefault("fill", gem.fill)
+    kw.setdefault("stroke", palette.INK if _light(gem.fill) else "#ffffff")
+    kw.setdefault("stroke_width", 0.25)
+    if gem.shape == "rhombus":
+        return dwg.polygon(_round([(cx, cy - 1.12 * r), (cx + r, cy), (cx, cy + 1.12 * r),
+                                   (cx - r, cy)]), **kw)
+    if gem.shape == "octagon":  # an emerald cut: a square with its corners cut
+        h, c = 0.92 * r, 0.34 * r
+        return dwg.polygon(_round([(cx - h + c, cy - h), (cx + h - c, cy - h), (cx + h, cy - h + c),
+                                   (cx + h, cy + h - c), (cx + h - c, cy + h),
+                                   (cx - h + c, cy + h), (cx - h, cy + h - c),
+                                   (cx - h, cy - h + c)]), **kw)
+    if gem.shape == "shield":
+        return dwg.polygon(_round([(cx - r, cy - 0.92 * r), (cx + r, cy - 0.92 * r),
+                                   (cx + r, cy + 0.22 * r), (cx, cy + 1.12 * r),
+                                   (cx - r, cy + 0.22 * r)]), **kw)
+    if gem.shape == "drop":  # a pear cut, point up: a circle and two tangents to its tip
+        a, centre, tip = 0.86 * r, cy + 0.22 * r, cy - 1.15 * r
+        phi = math.acos(a / (centre - tip))
+        right = (cx + a * math.sin(phi), centre - a * math.cos(phi))
+        left = (cx - a * math.sin(phi), right[1])
+        return dwg.path(d=f"M {cx:.3f},{tip:.3f} L {right[0]:.3f},{right[1]:.3f} "
+                          f"A {a:.3f},{a:.3f} 0 1 1 {left[0]:.3f},{left[1]:.3f} Z", **kw)
+    return dwg.circle((round(cx, 3), round(cy, 3)), round(0.95 * r, 3), **kw)
+
+
+def gem_mark(dwg, style: DiagramStyle, gem: Gem, colour: str, cx: float, cy: float,
+             r: float, label: str, role: str):
+    """A gem's shape with a letter or a number on it, in a group tests can read."""
+    group = dwg.g(class_="gem", **{"data-gem": colour, "data-role": role})
+    group.add(gem_shape(dwg, gem, cx, cy, r))
+    size = NUMBER
+    group.add(text(dwg, style, label, cx, cy + TEXT_DY.get(gem.shape, 0) * r + CAP * size / 2,
+                   size, fill=gem.ink, css_class="gem-text", text_anchor="middle",
+                   font_weight="bold"))
+    return group
+
+
+def token(dwg, style: DiagramStyle, gem: Gem, colour: str, x: float, y: float, count: int,
+          role: str) -> None:
+    """A gem token and how many: a disc of the gem's colour with its letter, the count
+    beside it; none left is the disc's empty place (a dashed ring of the gem's colour
+    around its letter, muted) and a muted 0. The count is drawn on the panel, a child of
+    the drawing itself: the HTML edition's dark mode recolours such text."""
+    group = dwg.g(class_="token", **{"data-gem": colour, "data-role": role,
+                                    "data-count": str(count)})
+    cx, cy = x + TOKEN_R, y + TOKEN_R
+    disc = dwg.g()
+    centre = (round(cx, 3), round(cy, 3))
+    if count:
+        disc.add(dwg.circle(centre, TOKEN_R, fill=gem.fill,
+                            stroke=palette.INK if _light(gem.fill) else gem.fill,
+                            stroke_width=0.25))
+        disc.add(dwg.circle(centre, TOKEN_R - 0.55, fill="none",
+                            stroke=palette.MUTED if _light(gem.fill) else "#ffffff",
+                            stroke_width=0.2))
+    else:  # on paper, so its letter reads in either mode of the HTML edition
+        disc.add(dwg.circle(centre, TOKEN_R - 0.15, fill=palette.PAPER,
+                            stroke=palette.INK if _light(gem.fill) else gem.fill,
+                            stroke_width=0.3, stroke_dasharray="0.7,0.45", class_="empty"))
+    disc.add(text(dwg, style, gem.letter, cx, cy + CAP * NUMBER / 2, NUMBER,
+                  fill=gem.ink if count else palette.MUTED, css_class="gem-text",
+                  text_anchor="middle", font_weight="bold"))
+    group.add(disc)
+    dwg.add(group)
+    dwg.add(text(dwg, style, str(count), x + 2 * TOKEN_R + 0.5, cy + CAP * COUNT / 2,
+                 COUNT, fill=style.muted if count == 0 else None,
+                 css_class="empty-label" if count == 0 else "group-label", font_weight="bold"))
+
+
+def token_width(count: int) -> float:
+    return 2 * TOKEN_R + 0.5 + DIGIT_W * COUNT * len(str(count))
+
+
+def _card_frame(dwg, group, x, y, fill, band: str | None, special: bool):
+    stroke = palette.INK
+    group.add(dwg.rect((round(x, 3), round(y, 3)), (CARD_W, CARD_H), rx=0.9, fill=fill,
+                       stroke=stroke, stroke_width=0.6 if special else 0.3))
+    if band:
+        inset = 0.3 if special else 0.15
+        group.add(dwg.rect((round(x + inset, 3), round(y + inset, 3)),
+                           (round(CARD_W - 2 * inset, 3), round(BAND - inset, 3)),
+                           rx=0.7, fill=band))
+        group.add(dwg.rect((round(x + inset, 3), round(y + BAND / 2, 3)),
+                           (round(CARD_W - 2 * inset, 3), round(BAND / 2, 3)), fill=band))
+
+
+def _pips(dwg, style, group, looks, needs, x, y, role):
+    """Cost (or a noble's needs) as gem pips with numbers, two to a row, filling up from the
+    bottom left as on a Splendor card."""
+    rows = (len(needs) + 1) // 2
+    for k, (colour, n) in enumerate(needs):
+        row, col = divmod(k, 2)
+        cx = x + 0.55 + PIP_R + col * PIP_PITCH
+        cy = y + CARD_H - 0.55 - 1.12 * PIP_R - (rows - 1 - row) * PIP_PITCH
+        group.add(gem_mark(dwg, style, looks[colour], colour, cx, cy, PIP_R, str(n), role))
+
+
+def gem_card(dwg, style: DiagramStyle, looks: dict[str, Gem], card, x: float, y: float,
+             role: str):
+    """A face-up card: points (none when 0) and the gem it gives in its band, its cost
+    below. A special gem has a heavier frame and a band in its gem's full colour."""
+    gem = looks[card.bonus]
+    cost = ",".join(f"{c}:{n}" for c, n in card.cost)
+    group = dwg.g(class_="card", **{"data-role": role, "data-bonus": card.bonus,
+                                   "data-points": str(card.points), "data-cost": cost,
+                                   **({"data-special": "true"} if card.special else {})})
+    band = gem.fill if card.special else (LIGHT_BAND if _light(gem.fill)
+                                          else tint(gem.fill, 0.72))
+    _card_frame(dwg, group, x, y, CARD_FILL, band, card.special)
+    if card.points:
+        ink = gem.ink if card.special else palette.INK
+        group.add(text(dwg, style, str(card.points), x + 1.1, y + BAND / 2 + CAP * POINTS / 2,
+                       POINTS, fill=ink, css_class="card-text", font_weight="bold"))
+    group.add(gem_mark(dwg, style, gem, card.bonus, x + CARD_W - 0.5 - BONUS_R,
+                       y + BAND / 2 + 0.1, BONUS_R, gem.letter, "bonus"))
+    _pips(dwg, style, group, looks, card.cost, x, y, "cost")
+    return group
+
+
+def noble_tile(dwg, style: DiagramStyle, looks: dict[str, Gem], noble, x: float, y: float,
+               role: str):
+    """A noble: a parchment tile with its points and the bonuses it asks for."""
+    needs = ",".join(f"{c}:{n}" for c, n in noble.needs)
+    group = dwg.g(class_="noble", **{"data-role": role, "data-needs": needs,
+                                    "data-points": str(noble.points)})
+    _card_frame(dwg, group, x, y, NOBLE_FILL, None, False)
+    group.add(text(dwg, style, str(noble.points), x + 1.1, y + BAND / 2 + CAP * POINTS / 2,
+                   POINTS, fill=palette.INK, css_class="card-text", font_weight="bold"))
+    _pips(dwg, style, group, looks, noble.needs, x, y, "needs")
+    return group
+
+
+def _cards(dwg, items: list[Callable], label: str, kind: str) -> Group:
+    return card_row(dwg, items, kind, label, CARD_W, CARD_H, GAP)
+
+
+def _empty(dwg, style, label: str, kind: str, word: str) -> Group:
+    """A row with no card left: a dashed outline with the word for empty."""
+    def draw(x, y):
+        dwg.add(dwg.rect((x, y), (CARD_W + 2, CARD_H), rx=0.9, fill="none",
+                         stroke=style.muted, stroke_width=0.3, stroke_dasharray="1.2,0.8",
+                         class_="empty"))
+        dwg.add(text(dwg, style, word, x + (CARD_W + 2) / 2, y + CARD_H / 2 + 0.8,
+                     fill=style.muted, css_class="empty-label", text_anchor="middle"))
+    return Group(label, CARD_W + 2, CARD_H, draw, kind)
+
+
+def _tokens(dwg, style, looks, counts: dict[str, int], label: str, kind: str) -> Group:
+    widths = [token_width(n) for n in counts.values()]
+    width = sum(widths) + ITEM_GAP * (len(widths) - 1)
+
+    def draw(x, y):
+        for (colour, n), w in zip(counts.items(), widths):
+            token(dwg, style, looks[colour], colour, x, y, n, kind)
+            x += w + ITEM_GAP
+    return Group(label, width, 2 * TOKEN_R, draw, kind)
+
+
+def _bonuses(dwg, style, looks, counts: dict[str, int], label: str, none: str) -> Group:
+    """Your bonuses: each gem you have cards of, its shape and letter, and how many."""
+    held = {c: n for c, n in counts.items() if n}
+    if not held:
+        return Group(label, 0.0, NOTE_ONLY, lambda x, y: None, "bonuses", note=none)
+    widths = [2 * MARK_R + 0.6 + DIGIT_W * COUNT * len(str(n)) for n in held.values()]
+    width = sum(widths) + ITEM_GAP * (len(widths) - 1)
+
+    def draw(x, y):
+        for (colour, n), w in zip(held.items(), widths):
+            gem = looks[colour]
+            group = dwg.g(class_="bonus", **{"data-gem": colour, "data-count": str(n)})
+            group.add(gem_mark(dwg, style, gem, colour, x + MARK_R, y + TOKEN_R, MARK_R,
+                               gem.letter, "bonus"))
+            dwg.add(group)
+            dwg.add(text(dwg, style, str(n), x + 2 * MARK_R + 0.6,
+                         y + TOKEN_R + CAP * COUNT / 2, COUNT, font_weight="bold"))
+            x += w + ITEM_GAP
+    return Group(label, width, 2 * TOKEN_R, draw, "bonuses")
+
+
+#: The group labels, in the book's language (Spanish; the adapter may pass its own).
+LABELS = {"tokens": "Tus fichas", "bank": "Banco", "bonuses": "Tus bonificaciones",
+          "row": "Fila {row}", "special": "Gemas especiales", "nobles": "Nobles",
+          "bought": "Tus gemas especiales", "visitors": "Te han visitado",
+          "empty": "vacía", "none": "ninguna"}
+
+
+def splendor_groups(dwg, game, style: DiagramStyle, looks: dict[str, Gem],
+                    labels: dict[str, str]) -> list[Group | None]:
+    """The groups of a position, in reading order: the gems (yours, the bank's, your
+    bonuses), the two rows, then the special gems and nobles on the table and yours."""
+    colours = list(game.tokens)
+    groups = [_tokens(dwg, style, looks, {c: game.tokens[c] for c in colours},
+                      labels["tokens"], "tokens"),
+              _tokens(dwg, style, looks, {c: game.bank.get(c, 0) for c in colours},
+                      labels["bank"], "bank"),
+              _bonuses(dwg, style, looks, {c: game.bonus(c) for c in colours},
+                       labels["bonuses"], labels["none"]), BREAK]
+
+    def cards(items, label, kind, draw=gem_card):
+        return _cards(dwg, [(lambda c: lambda x, y: draw(dwg, style, looks, c, x, y, kind))(c)
+                            for c in items], label, kind)
+
+    for row, items in game.rows.items():
+        label = labels["row"].format(row=row)
+        groups.append(cards(items, label, f"row-{row}") if items
+                      else _empty(dwg, style, label, f"row-{row}", labels["empty"]))
+    groups.append(BREAK)
+    if game.special:  # none left on the table: all bought, and shown as yours below
+        groups.append(cards(game.special, labels["special"], "special"))
+    if game.nobles:
+        groups.append(cards(game.nobles, labels["nobles"], "noble", noble_tile))
+    bought = [c for c in game.bought if c.special]
+    if bought:
+        groups.append(cards(bought, labels["bought"], "bought"))
+    if game.visitors:
+        groups.append(cards(game.visitors, labels["visitors"], "visitor", noble_tile))
+    return groups
+
+
+def splendor_drawing(game, style: DiagramStyle, letters: dict[str, str], *,
+                     labels: dict[str, str] | None = None, title: str = "",
+                     width: float = WIDTH, scale: float = 1.0):
+    """The table of a Splendor solo game, at most `width` mm wide. `letters`: each colour's
+    letter (the initial of its gem's name in the book); `title`: the text alternative."""
+    looks = gem_looks(list(game.tokens) + [c.bonus for c in game.face_up() + game.bought],
+                      letters)
+    dwg, background = new_panel(style, title)
+    groups = splendor_groups(dwg, game, style, looks, {**LABELS, **(labels or {})})
+    return flow_drawing(groups, dwg, background, style, width=width, scale=scale)
+
+
+def splendor_svg(game, style: DiagramStyle, letters: dict[str, str], *, title: str = "",
+                 labels: dict[str, str] | None = None, screen: bool = False) -> str:
+    """The diagram as SVG text; `screen`: laid out for a phone's column and shown larger."""
+    size = {"width": SCREEN_WIDTH, "scale": SCREEN_SCALE} if screen else {}
+    return splendor_drawing(game, style, letters, labels=labels, title=title,
+                            **size).tostring()

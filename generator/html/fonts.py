@@ -1,0 +1,142 @@
+"""The HTML edition's type: WOFF2 subsets of the PDF's own fonts, embedded in the page.
+
+The faces are the TrueType files the PDF embeds (generator/pdf/fonts.py: the PyPI packages
+font-source-serif-pro and font-source-sans-pro), cut down with fontTools to the characters
+the page contains and compressed as WOFF2 (brotli). Each becomes an `@font-face` rule whose
+source is a `data:` URI, in the page's inline stylesheet: the page fetches nothing and is
+set in the same type on every machine, whatever fonts it has.
+
+Only the faces the stylesheet asks for are embedded (FACES); a weight or style it does not
+list (bold italic, sans italic) would be synthesised by the browser from the nearest face.
+Every face gets the page's whole character set: narrower sets per face would need the
+browser's style resolution to be exact, and cost a few kilobytes less.
+
+Subsetting is pure Python (some 40 ms a face), so each result is kept for the life of the
+process, by face and character set: a `rulebook watch` rebuild whose text brings no new
+character reuses it. The font's own name records are kept (copyright, licence: the SIL Open
+Font License); the page's CSS names the families.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import html
+import io
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+import font_source_sans_pro
+import font_source_serif_pro
+
+from ..errors import RenderError
+
+SERIF = "Source Serif Pro"
+SANS = "Source Sans Pro"
+
+
+@dataclass(frozen=True)
+class Face:
+    family: str      # the CSS family name (book.css uses these)
+    weight: int
+    style: str       # normal or italic
+    file: str        # the package's TrueType file, as the PDF embeds it
+
+
+_SERIF_FILES = Path(font_source_serif_pro.__file__).parent / "files"
+_SANS_FILES = Path(font_source_sans_pro.__file__).parent / "files"
+
+#: What book.css sets: serif body text, its italic (em, the subtitle) and bold (strong, b);
+#: sans headings (bold), titles and labels (semibold), tables, captions and the diagrams'
+#: text (regular, bold).
+FACES = (
+    Face(SERIF, 400, "normal", str(_SERIF_FILES / "SourceSerifPro-Regular.ttf")),
+    Face(SERIF, 400, "italic", str(_SERIF_FILES / "SourceSerifPro-It.ttf")),
+    Face(SERIF, 700, "normal", str(_SERIF_FILES / "SourceSerifPro-Bold.ttf")),
+    Face(SANS, 400, "normal", str(_SANS_FILES / "SourceSansPro-Regular.ttf")),
+    Face(SANS, 600, "normal", str(_SANS_FILES / "SourceSansPro-Semibold.ttf")),
+    Face(SANS, 700, "normal", str(_SANS_FILES / "SourceSansPro-Bold.ttf")),
+)
+
+#: Characters the browser may draw that are not in the page's text: list numbers and
+#: bullets (::marker), the hyphen of `hyphens: auto` (U+2010, or U+002D where a font lacks
+#: it), the ellipsis of a clipped line, and the spaces.
+ALWAYS = set("0123456789.-\u2010\u2022\u25e6\u25aa\u2026 \u00a0")
+#: The name records kept in a subset: family and style names, version, the copyright,
+#: trademark and licence notices (the OFL asks that they travel with the font).
+NAME_IDS = (0, 1, 2, 3, 4, 5, 6, 7, 13, 14)
+
+
+_BODY = re.compile(r"(?s)<body\b.*")
+_NOT_DRAWN = re.compile(r"(?is)<(title|style|script)\b[^>]*>.*?</\1\s*>")
+_TAG = re.compile(r"(?s)<[^>]*>")
+
+
+def page_characters(page: str) -> frozenset[str]:
+    """Every character the page draws: its body's text, SVG text included (an SVG's <title>
+    is a text alternative, never drawn, and is left out like the page's own title). Text is
+    escaped in the page, so dropping the tags leaves it whole; should an attribute hold a
+    raw `>`, the rest of it counts as text: a character too many, never one too few."""
+    body = _BODY.search(page)
+    text = html.unescape(_TAG.sub(" ", _NOT_DRAWN.sub(" ", body.group(0) if body else page)))
+    return frozenset(c for c in set(text) | ALWAYS
+                     if unicodedata.category(c)[0] != "C")  # no controls, no newlines
+
+
+@functools.lru_cache(maxsize=64)
+def woff2_subset(file: str, characters: frozenset[str]) -> bytes:
+    """The font file cut down to `characters` (and what its layout features reach from
+    them: ligatures, kerning), unhinted, as WOFF2."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont, newTable
+
+    options = subset.Options()
+    options.flavor = "woff2"
+    options.hinting = False  # a fifth of the bytes; browsers smooth the outlines themselves
+    # No OpenType layout: the PDF sets the text with ReportLab, which applies no ligature
+    # and no kerning, and so does the page. It also halves the time (the layout tables are
+    # most of the subsetter's work) and takes a fifth off the bytes.
+    options.drop_tables += ["GSUB", "GPOS", "GDEF", "kern"]
+    font = TTFont(file, lazy=True)
+    # The subsetter walks every layout table to find the name records they point to, a
+    # third of its time; the records kept here (NAME_IDS) are none of those, so the name
+    # table is set aside and put back cut to them.
+    names = [record for record in font["name"].names if record.nameID in NAME_IDS]
+    del font["name"]
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(text="".join(sorted(characters)))
+    subsetter.subset(font)
+    table = newTable("name")
+    table.names = names
+    font["name"] = table
+    out = io.BytesIO()
+    subset.save_font(font, out, options)
+    return out.getvalue()
+
+
+def font_faces_css(characters: frozenset[str]) -> str:
+    """The @font-face rules of every face in FACES, each with its subset as a data: URI."""
+    rules = []
+    for face in FACES:
+        data = base64.b64encode(woff2_subset(face.file, characters)).decode("ascii")
+        rules.append(f'@font-face {{ font-family: "{face.family}"; font-weight: {face.weight}; '
+                     f'font-style: {face.style}; font-display: block; '
+                     f'src: url(data:font/woff2;base64,{data}) format("woff2"); }}')
+    return "\n".join(rules)
+
+
+#: Where the template leaves room for the rules in the inline stylesheet (book.html.j2).
+PLACEHOLDER = "/* @font-face: generator/html/fonts.py */"
+_PLACEHOLDER = re.compile(re.escape(PLACEHOLDER))
+
+
+def embed_fonts(page: str) -> str:
+    """The page with the @font-face rules of its own characters in its stylesheet."""
+    css = font_faces_css(page_characters(page))
+    page, count = _PLACEHOLDER.subn(lambda _: css, page, count=1)
+    if count != 1:
+        raise RenderError("generator/templates/book.html.j2: the stylesheet has no place for "
+                           f"the fonts ({PLACEHOLDER!r})")
+    return page

@@ -1,0 +1,478 @@
+"""Page make-up: what a typesetter decides where a box, a figure, a heading or a short
+section meets the foot of a page.
+
+ReportLab's KeepTogether knows one rule: what does not fit moves to the next page, whatever
+hole that leaves, and a box that does not fit a page either then splits anyway. The rules
+here are a typesetter's:
+
+- `Box`, a tinted box of rows (an example's title, summary, steps and positions; a note's
+  paragraphs), splits between two rows, never inside one (a position's label, diagram and
+  caption are one row). It moves whole to the next page only when the hole it leaves is
+  small (under `SMALL_HOLE` of the frame's height) and it fits there; otherwise it splits
+  at the break that leaves the least blank, a break after a step whose position follows it,
+  or one that leaves a scrap of the box for the next page, counting `AVOID_LINES` lines of
+  blank more. The part that continues opens the next page under the box's title and
+  "(cont.)" ("Ejemplo 6 (cont.)"); the edges at the cut are open: a dashed line in the
+  box's colour closes the part above the cut and opens the part below it.
+- `Float`: a box or a figure that would still leave a big hole (its next row taller than
+  the room left) floats to the top of the next page when the text after it can fill this
+  one (`FLOAT_GAIN`): a box past the paragraphs and lists of its own section only, a
+  figure (found by its number) past anything up to the next figure in its chapter.
+- `Lead`: headings and a lead-in paragraph (ending in ':') stay with the first part of what
+  follows them (two lines of a paragraph, a box's first rows); with nothing of it they move.
+- `Section`: a short section, or a short table, is kept on one page, unless moving it would
+  leave a big hole (`SMALL_HOLE`); then it flows like any text, a table split between rows
+  under its repeated header.
+
+Greedy filling is the best a page-by-page layout can do for content in a fixed order; the
+blank that remains comes from rows taller than the room left (a position's diagram is 30–45 %
+of an A5 page) with nothing that may move into the hole.
+
+Every container here is a KeepTogether, which ReportLab asks to split rather than draw: what
+it returns goes back on the document's list and is laid out flowable by flowable, so a
+heading still reaches the document (its page recorded, its bookmark made).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from reportlab.platypus import (Flowable, KeepTogether, ListFlowable, Paragraph, Table,
+                                TableStyle)
+from reportlab.platypus.doctemplate import (ActionFlowable, FrameBreak, NullActionFlowable,
+                                         _FrameBreak)
+from reportlab.platypus.flowables import _listWrapOn
+
+#: A box (or a short section) moves whole to the next page only if the room it leaves
+#: empty here is under this share of the frame's height.
+SMALL_HOLE = 0.15
+#: What a break a typesetter avoids costs, in lines of blank: one between a step and the
+#: position it leads to, or one that leaves a scrap of a box for the next page.
+AVOID_LINES = 2
+#: A box floats past the text after it only if that leaves this share of a page less blank.
+FLOAT_GAIN = 0.08
+#: A box's last part should hold at least this many of its body lines.
+SCRAP_LINES = 3
+
+
+def frame_height(flowable) -> float | None:
+    """The height of the frame `flowable` is being laid out in, if ReportLab said."""
+    frame = getattr(flowable, "_frame", None)
+    return getattr(frame, "_aH", None) if frame is not None else None
+
+
+def at_top(flowable) -> bool:
+    frame = getattr(flowable, "_frame", None)
+    return bool(frame is not None and getattr(frame, "_atTop", 0))
+
+
+def _queued(flowables: list) -> list:
+    """What a container's split returns, as ReportLab takes it: ReportLab draws the first
+    flowable of a split at once, so they all go back on its list behind a no-op, to be
+    laid out (and split) one by one."""
+    if flowables and not isinstance(flowables[0], ActionFlowable):
+        return [NullActionFlowable()] + flowables
+    return flowables
+
+
+def _split_in(flowable, frame, canv, aW: float, aH: float) -> list:
+    """`flowable.split` as the frame would call it (some flowables read their frame)."""
+    flowable._frame = frame
+    flowable.canv = canv
+    try:
+        return flowable.split(aW, aH)
+    finally:
+        for name in ("_frame", "canv"):
+            flowable.__dict__.pop(name, None)
+
+
+@dataclass
+class Row:
+    """One row of a box, never split: its flowables are stacked in one table cell."""
+
+    content: list[Flowable]
+    keep_with_next: bool = False  # the box's title: never the last row of a part
+    avoid_after: bool = False     # a step whose position follows it
+
+
+@dataclass
+class BoxLook:
+    width: float
+    ink: object          # the rule's colour
+    fill: object         # the tint
+    pad: float           # the body's font size: paddings are fractions of it
+    space_before: float = 0.0
+    space_after: float = 0.0
+    line: float = 12.0   # a body line's height, for the size of a scrap
+    #: the continued part's title row, made afresh for each part (None: the box has none)
+    continued_title: Callable[[], Flowable] | None = None
+    extra: list = field(default_factory=list)  # more TableStyle commands (a table inside)
+
+
+class Box(Flowable):
+    """A tinted box with a coloured rule on its left, one row per `Row` (module docstring).
+
+    `continued`: this part continues a box from the page before; `open_end`: the box
+    continues after this part."""
+
+    def __init__(self, rows: list[Row], look: BoxLook, continued: bool = False,
+                 open_end: bool = False):
+        super().__init__()
+        self.rows = rows
+        self.look = look
+        self.continued = continued
+        self.open_end = open_end
+        self._table = None
+
+    def __repr__(self):
+        return f"Box({len(self.rows)} rows, continued={self.continued}, open={self.open_end})"
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def _make_table(self) -> Table:
+        look, pad = self.look, self.look.pad
+        cells = [[row.content] for row in self.rows]
+        # A table inside a note may be taller than a page: only then may a row split.
+        inner_table = any(isinstance(f, Table) for row in self.rows for f in row.content)
+        table = Table(cells, colWidths=[look.width], splitByRow=1, splitInRow=int(inner_table))
+        style = [
+            ("FONT", (0, 0), (-1, -1), "SourceSans"),
+            ("BACKGROUND", (0, 0), (-1, -1), look.fill),
+            ("LINEBEFORE", (0, 0), (0, -1), 2.2, look.ink),
+            ("LEFTPADDING", (0, 0), (-1, -1), pad * 0.9),
+            ("RIGHTPADDING", (0, 0), (-1, -1), pad * 0.9),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+            ("TOPPADDING", (0, 0), (-1, 0), pad * 0.6),
+            ("BOTTOMPADDING", (0, -1), (-1, -1), pad * 0.4),
+        ] + look.extra
+        table.setStyle(TableStyle(style))
+        return table
+
+    def wrap(self, availWidth, availHeight):
+        if self._table is None:
+            self._table = self._make_table()
+        self.width, self.height = self._table.wrap(self.look.width, availHeight)
+        return self.width, self.height
+
+    def draw(self):
+        self._table.drawOn(self.canv, 0, 0)
+        if not (self.open_end or self.continued):
+            return
+        canv = self.canv
+        canv.saveState()
+        canv.setStrokeColor(self.look.ink)
+        canv.setLineWidth(0.7)
+        canv.setDash(2.2, 2.2)
+        if self.open_end:  # cut here: the box goes on overleaf
+            canv.line(0, 0, self.width, 0)
+        if self.continued:
+            canv.line(0, self.height, self.width, self.height)
+        canv.restoreState()
+
+    def getSpaceBefore(self):
+        return 0 if self.continued else self.look.space_before
+
+    def getSpaceAfter(self):
+        return 0 if self.open_end else self.look.space_after
+
+    # -- make-up ---------------------------------------------------------------------------
+
+    def _part(self, rows: list[Row], continued: bool, open_end: bool,
+              titled: bool = False) -> "Box":
+        """A part of this box: `titled`, the first part of what continues on the next
+        page, under the box's title and "(cont.)"."""
+        if titled and self.look.continued_title is not None:
+            rows = [Row([self.look.continued_title()], keep_with_next=True)] + rows
+        return Box(rows, self.look, continued=continued, open_end=open_end)
+
+    def _split_row(self, index: int, room: float, availWidth: float):
+        """Row `index` split by its lines to fit `room` (with the paddings a part ends with),
+        if it is one paragraph and not the box's title: (the rows above and below the cut,
+        the height above), or None."""
+        row = self.rows[index]
+        if index == 0 or len(row.content) != 1 or not isinstance(row.content[0], Paragraph):
+            return None
+        pad = self.look.pad
+        inner = self.look.width - 2 * 0.9 * pad
+        room -= pad * 0.4 + 1.5  # the part's bottom padding, the row's own
+        if room <= 0:
+            return None
+        paragraph = row.content[0]
+        paragraph.allowWidows = 0  # no last line alone at the top of the next part
+        parts = paragraph.split(inner, room)
+        if len(parts) != 2:
+            return None
+        height = parts[0].wrap(inner, room)[1]
+        return (Row([parts[0]]), Row([parts[1]], avoid_after=row.avoid_after),
+                height + pad * 0.4 + 1.5)
+
+    def split(self, availWidth, availHeight):
+        frame = frame_height(self)
+        self.wrap(availWidth, availHeight)
+        heights = list(self._table._rowHeights)
+        total = sum(heights)
+        if total <= availHeight + 1e-6:
+            return [self]  # (asked by a container that does not fit as a whole)
+        top = at_top(self)
+        if (frame and not top and availHeight < SMALL_HOLE * frame and total <= frame):
+            return []  # a small hole: the box moves whole
+        avoid = AVOID_LINES * self.look.line
+        candidates = []  # (blank left here + penalty, rows in the first part, their rows)
+        done = 0.0
+        for k in range(1, len(self.rows) + 1):
+            if done + heights[k - 1] > availHeight:
+                # the first row that does not fit: a paragraph may be split by its lines
+                split = self._split_row(k - 1, availHeight - done, availWidth)
+                if split is not None:
+                    head, tail, height = split
+                    candidates.append(((availHeight - done - height) + self.look.line,
+                                       self.rows[:k - 1] + [head], [tail] + self.rows[k:]))
+                break
+            done += heights[k - 1]
+            row = self.rows[k - 1]
+            if row.keep_with_next or k == len(self.rows):
+                continue
+            penalty = avoid if row.avoid_after else 0.0
+            if total - done < SCRAP_LINES * self.look.line:
+                penalty += avoid
+            candidates.append(((availHeight - done) + penalty, self.rows[:k], self.rows[k:]))
+        for _, above, below in sorted(candidates, key=lambda c: c[0]):
+            first = self._part(above, self.continued, open_end=True)
+            if first.wrap(availWidth, availHeight)[1] <= availHeight + 1e-6:
+                rest = self._part(below, continued=True, open_end=self.open_end, titled=True)
+                # the rest goes on the next page, even if a row or two would fit here (a
+                # break chosen early, to keep a step with its position)
+                return [first, FrameBreak(), rest]
+        if top and self._table is not None:  # one row taller than a page (a long table)
+            return self._table.split(availWidth, availHeight)
+        return []
+
+
+class Lead(KeepTogether):
+    """Leaders (headings, a lead-in ending in ':') kept with the first part of the flowable
+    that follows them (module docstring). A KeepTogether, so that ReportLab asks it to split
+    and lays out what it returns: a heading must reach the document itself, which records
+    its page and bookmark."""
+
+    def __init__(self, leaders: list[Flowable], follower: Flowable):
+        super().__init__(list(leaders) + [follower])
+        self.leaders = list(leaders)
+        self.follower = follower
+
+    def split(self, aW, aH):
+        if getattr(self, "_wrapInfo", None) != (aW, aH):
+            self.wrap(aW, aH)
+        content = self._content[:]
+        if self._H <= aH:
+            return _queued(content)
+        frame = getattr(self, "_frame", None)
+        canv = getattr(self, "canv", None)
+        _, lead = _listWrapOn(self.leaders, aW, canv)
+        gap = max(self.leaders[-1].getSpaceAfter(), self.follower.getSpaceBefore())
+        room = aH - lead - gap
+        if room > 0:
+            parts = _split_in(self.follower, frame, canv, aW, room)
+            if (len(parts) > 1 and isinstance(parts[0], NullActionFlowable)
+                    and isinstance(self.follower, KeepTogether)):
+                # a container that opens here (a section, a table that flows): the
+                # leaders go with the first thing it holds
+                return [NullActionFlowable(), Lead(self.leaders, parts[1])] + list(parts[2:])
+            if parts and not isinstance(parts[0], ActionFlowable):
+                first = KeepTogether(self.leaders + [parts[0]])
+                first.canv = canv
+                first.wrap(aW, aH)
+                del first.canv
+                if first._H <= aH + 1e-6:
+                    return _queued([first] + list(parts[1:]))
+        if frame is None or getattr(frame, "_atTop", 0):
+            return _queued(content)  # at the top of a page already: as it comes
+        return [FrameBreak()] + content
+
+
+class Section(KeepTogether):
+    """A short section (or table) kept on one page unless moving it would leave a big hole
+    (module docstring); then its flowables flow, headings and lead-ins kept with what
+    follows them (`flowing`)."""
+
+    def __init__(self, flowables: list[Flowable], flowing: Callable[[list], list] = list):
+        super().__init__(flowables)
+        self.flowing = flowing
+
+    def split(self, aW, aH):
+        if getattr(self, "_wrapInfo", None) != (aW, aH):
+            self.wrap(aW, aH)
+        content = self._content[:]
+        if self._H <= aH:
+            return _queued(content)
+        frame = frame_height(self)
+        if frame and not at_top(self) and aH < SMALL_HOLE * frame and self._H <= frame:
+            return [FrameBreak()] + content
+        return _queued(self.flowing(content))
+
+
+def _height(flowable, aW: float, aH: float, canv=None) -> float:
+    """What `flowable` takes on the page (a container: what it holds)."""
+    had = "canv" in flowable.__dict__
+    if not had:
+        flowable.canv = canv
+    try:
+        height = flowable.wrap(aW, aH)[1]
+    finally:
+        if not had:
+            flowable.__dict__.pop("canv", None)
+    return getattr(flowable, "_H", height) if isinstance(flowable, KeepTogether) else height
+
+
+def _fill(followers: list[Flowable], frame, canv, aW: float, aH: float):
+    """As much of `followers` as fits in `aH`, as the frame would lay it out: a paragraph
+    split by its lines, a container (a heading with what follows, a short section) opened
+    as it would open there. Returns (what fits, the height it takes, what is left). A
+    leader (a heading, a lead-in) is never the last thing that fits."""
+    taken: list[Flowable] = []
+    used = 0.0
+    rest = list(followers)
+    previous_after = 0.0
+    while rest:
+        flowable = rest[0]
+        if isinstance(flowable, ActionFlowable):
+            break
+        gap = max(previous_after, flowable.getSpaceBefore()) if taken else 0.0
+        room = aH - used - gap
+        if room <= 0:
+            break
+        height = _height(flowable, aW, room, canv)
+        if height <= room:
+            taken.append(rest.pop(0))
+            used += gap + height
+            previous_after = flowable.getSpaceAfter()
+            continue
+        parts = _split_in(flowable, frame, canv, aW, room)
+        if not parts or isinstance(parts[0], ActionFlowable) and not isinstance(
+                parts[0], NullActionFlowable):
+            break  # it goes to the next page
+        if isinstance(flowable, KeepTogether):  # a container: go on with what it holds
+            rest[0:1] = [f for f in parts if not isinstance(f, NullActionFlowable)]
+            continue
+        if len(parts) > 1 and _height(parts[0], aW, room, canv) <= room:
+            taken.append(parts[0])
+            used += gap + _height(parts[0], aW, room, canv)
+            rest[0:1] = parts[1:]
+        break
+    while taken and is_leader(taken[-1]):
+        rest.insert(0, taken.pop())
+        used = None
+    if used is None:
+        used = sum(_height(f, aW, aH, canv) for f in taken)
+    return taken, used, rest
+
+
+class FigureBlock(KeepTogether):
+    """A numbered figure with its caption: kept on one page, and it floats (`Float`)."""
+
+
+class Float(KeepTogether):
+    """A box (or a figure) that floats: when it would leave a big hole here (its first part
+    small, or nothing of it fitting), what follows it (`followers`, chosen by `floating`)
+    fills the page, and the box opens the next one; the rest of what follows comes after
+    it. It floats only if that leaves `FLOAT_GAIN` of a page less blank."""
+
+    def __init__(self, box: Flowable, followers: list[Flowable], figure: bool = False):
+        super().__init__([box] + list(followers))
+        self.box = box
+        self.followers = list(followers)
+        self.figure = figure  # a figure may float past headings and boxes
+
+    def follow(self, flowable: Flowable) -> None:
+        self.followers.append(flowable)
+        self._content.append(flowable)
+
+    def split(self, aW, aH):
+        if getattr(self, "_wrapInfo", None) != (aW, aH):
+            self.wrap(aW, aH)
+        content = self._content[:]
+        if self._H <= aH:
+            return _queued(content)
+        frame = getattr(self, "_frame", None)
+        canv = getattr(self, "canv", None)
+        height = frame_height(self)
+        if _height(self.box, aW, aH, canv) <= aH:
+            return _queued(content)  # the box fits: the text after it flows on
+        parts = _split_in(self.box, frame, canv, aW, aH)
+        placed = [f for f in parts[:2] if not isinstance(f, NullActionFlowable)][:1]
+        if placed and not isinstance(placed[0], ActionFlowable):
+            hole = aH - _height(placed[0], aW, aH, canv)
+        else:
+            hole = aH
+        if height and not at_top(self) and hole > FLOAT_GAIN * height:
+            taken, used, rest = _fill(self.followers, frame, canv, aW, aH)
+            if taken and hole - (aH - used) >= FLOAT_GAIN * height:
+                while rest and isinstance(rest[0], _FrameBreak):
+                    del rest[0]  # (a box split in the hole: its rest follows the float)
+                return _queued(taken + [FrameBreak(), self.box] + rest)
+        if parts:
+            return _queued(list(parts) + self.followers)
+        if frame is None or getattr(frame, "_atTop", 0):
+            return _queued(content)
+        return [FrameBreak()] + content
+
+
+def is_leader(flowable) -> bool:
+    """A heading, or a paragraph marked as leading into what follows (`lead_in`)."""
+    return bool(getattr(flowable, "_lead_in", False)) or bool(
+        getattr(getattr(flowable, "style", None), "keepWithNext", 0))
+
+
+def lead_in(paragraph):
+    """`paragraph` marked as a lead-in: it stays with what follows it."""
+    paragraph._lead_in = True
+    return paragraph
+
+
+def floating(flowables: list[Flowable]) -> list[Flowable]:
+    """A chapter's `flowables` with each box or figure (or one led into by a lead-in) made
+    a `Float` over what follows it: a box over the paragraphs and lists of its section (up
+    to the next heading, box or figure), a figure over anything up to the next figure
+    (headings and boxes too: a figure is looked up by its number)."""
+    out: list[Flowable] = []
+    pending: Float | None = None
+    for flowable in flowables:
+        head = flowable.follower if isinstance(flowable, Lead) else flowable
+        if isinstance(head, Box) and pending is not None and pending.figure:
+            pending.follow(flowable)  # a box may fill the hole a figure leaves
+            continue
+        if isinstance(head, (Box, FigureBlock)):
+            pending = Float(flowable, [], figure=isinstance(head, FigureBlock))
+            out.append(pending)
+            continue
+        if pending is not None and not isinstance(flowable, ActionFlowable) and (
+                pending.figure or (_flows(flowable) and not is_leader(flowable))):
+            pending.follow(flowable)
+            continue
+        pending = None
+        out.append(flowable)
+    return [f.box if isinstance(f, Float) and not f.followers else f for f in out]
+
+
+def _flows(flowable) -> bool:
+    """Text that may fill a hole a box leaves: a paragraph or a list."""
+    return isinstance(flowable, (Paragraph, ListFlowable))
+
+
+def kept_with_next(flowables: list[Flowable]) -> list[Flowable]:
+    """`flowables` with every run of leaders joined to the flowable after it (`Lead`)."""
+    out: list[Flowable] = []
+    leaders: list[Flowable] = []
+    for flowable in flowables:
+        if is_leader(flowable):
+            leaders.append(flowable)
+            continue
+        if leaders and not isinstance(flowable, ActionFlowable):
+            out.append(Lead(leaders, flowable))
+        else:
+            out.extend(leaders)
+            out.append(flowable)
+        leaders = []
+    out.extend(leaders)
+    return out

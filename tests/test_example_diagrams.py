@@ -1,0 +1,335 @@
+"""The worked examples of the Splendor and token-economy books as a player sees the table:
+every position a box shows is a small diagram of the table (gems, rows of cards, nobles;
+the two players and the reserve) with a one-line caption, never a list of state; steps are
+told in plain sentences in the second person.
+
+The engines draw them (`position_svg`, protocol.Diagrams); read here from the built PDFs
+(pdfplumber: where each text and drawing lies on the page), their HTML editions, and the
+diagrams' SVG. The solo book's boxes are tests/test_example_boxes.py's."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+
+import pdfplumber
+import pytest
+
+from pdfread import inside as within, word_lines
+from generator import palette
+from generator.build import build_book
+from generator.content.loader import load_book
+from generator.content.prose import MARKER
+from generator.diagrams.figures import book_figures
+from generator.diagrams.position import MIN_TEXT, SCREEN_WIDTH, WIDTH, smallest_text
+from generator.diagrams.position_splendor import GEM_LOOK
+from generator.diagrams.style import RESOURCE_LOOK
+from generator.examples.replay import check_book, step_words
+from repo import CONTENT_ROOT
+
+SVG = "{http://www.w3.org/2000/svg}"
+PT = 72 / 25.4
+SPLENDOR, ECONOMY = ("splendor-solitario",), ("uno-contra-uno", "catan-para-dos")
+SLUGS = SPLENDOR + ECONOMY
+BOOKS = {slug: load_book(CONTENT_ROOT / slug) for slug in SLUGS}
+REPLAYS = {slug: check_book(book) for slug, book in BOOKS.items()}
+FIGURES = {slug: book_figures(BOOKS[slug], REPLAYS[slug]) for slug in SLUGS}
+#: The labels of the diagram's groups, found as text inside each diagram of the PDF.
+LABELS = {"splendor-solitario": ("Tus fichas", "Banco", "Fila 1", "Fila 2"),
+          "uno-contra-uno": ("Jugador 1 (tú)", "Jugador 2 (tu rival)", "Reserva"),
+          "catan-para-dos": ("Jugador 1 (tú)", "Jugador 2 (tu rival)", "Reserva")}
+#: The lines the boxes printed before, one per piece of state: none may be left.
+STATE_LINES = ("Tus fichas:", "Banco:", "Fila 1:", "Fila 2:", "Mazo central:",
+               "Gemas especiales en la mesa:", "Tus bonificaciones:", "Nobles en la mesa:",
+               "Puntos:", "Jugador 1 (su turno):", "Jugador 2 (su turno):", "Jugador 1:",
+               "Jugador 2:", "Reserva:")
+#: Catan's colours: the book palette's brick red and its light tint, the resources'.
+CATAN = {palette.ACCENT, palette.ACCENT_LIGHT} | {c for _, c in RESOURCE_LOOK.values()}
+
+
+def _rgb(hex_colour: str) -> tuple[float, ...]:
+    value = hex_colour.lstrip("#")
+    return tuple(int(value[i:i + 2], 16) / 255 for i in (0, 2, 4))
+
+
+def _same(colour, hex_colour: str, tolerance: float = 0.01) -> bool:
+    return (isinstance(colour, (tuple, list)) and len(colour) == 3
+            and all(abs(a - b) < tolerance for a, b in zip(colour, _rgb(hex_colour))))
+
+
+def shown_states(slug: str) -> list[tuple[str, object]]:
+    """(example id, frame) of every position the book shows, in the book's order."""
+    by_id = {r.example.id: r for r in REPLAYS[slug]}
+    order = [found.group(2) for chapter in BOOKS[slug].chapters
+             for element in chapter.tree.iter("p")
+             if (found := MARKER.fullmatch((element.text or "").strip()))
+             and found.group(1) == "example"]
+    return [(example, frame) for example in order
+            for n, frame in enumerate(by_id[example].frames) if n == 0 or frame.show]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> dict:
+    out = tmp_path_factory.mktemp("diagrams")
+    return {slug: build_book(CONTENT_ROOT / slug, out).files[0] for slug in SLUGS}
+
+
+@pytest.fixture(scope="module")
+def pages(built) -> dict[str, list[dict]]:
+    """Per book and page: the example boxes, the diagrams (each on the box's tint and
+    exactly WIDTH wide), and the page's words, chars and drawings."""
+    tint = palette.EXAMPLE_LIGHT
+    result = {}
+    for slug, path in built.items():
+        out = []
+        with pdfplumber.open(path) as pdf:
+            for page in pdf.pages:
+                tinted = [r for r in page.rects if _same(r.get("non_stroking_color"), tint)]
+                boxes = [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in tinted
+                         if r["width"] > WIDTH * PT + 5]
+                panels = [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in tinted
+                          if abs(r["width"] - WIDTH * PT) < 1.0]
+                out.append({"boxes": boxes, "panels": sorted(panels, key=lambda b: b[1]),
+                            "chars": page.chars, "shapes": page.rects + page.curves
+                            + page.lines, "words": page.extract_words(),
+                            "text": page.extract_text() or ""})
+        result[slug] = out
+    return result
+
+
+def _found(pages) -> list[dict]:
+    """Each diagram of the book, in order: its label above, its words, its caption below."""
+    found = []
+    for page in pages:
+        lines = word_lines([w for w in page["words"] if any(within(w, b) for b in page["boxes"])])
+        for panel in page["panels"]:
+            above = [text for top, text in lines if panel[1] - 16 < top < panel[1]]
+            below = [text for top, text in lines if panel[3] <= top < panel[3] + 24]
+            inside = " ".join(w["text"] for w in page["words"] if within(w, panel))
+            boxed = any(within({"x0": panel[0], "x1": panel[2], "top": panel[1],
+                                 "bottom": panel[3]}, box) for box in page["boxes"])
+            found.append({"label": above[-1] if above else "", "inside": inside,
+                          "below": below, "boxed": boxed})
+    return found
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_each_shown_state_is_a_diagram_under_its_label_with_its_caption(pages, slug):
+    states = shown_states(slug)
+    found = _found(pages[slug])
+    assert len(found) == len(states) > 0, "one diagram per position the book shows"
+    for (example, frame), diagram in zip(states, found):
+        adapter = next(r.adapter for r in REPLAYS[slug] if r.example.id == example)
+        step = frame.step or 0
+        status = adapter.position_status(frame.game) if hasattr(adapter,
+                                                                 "position_status") else ""
+        assert diagram["boxed"], "a diagram sits inside its example's box"
+        assert diagram["label"] == ("Al empezar" if step == 0 else f"Tras el paso {step}") \
+            + (f" · {status}" if status else ""), (example, step, diagram["label"])
+        for label in LABELS[slug]:
+            assert label in diagram["inside"], (example, step, label, diagram["inside"])
+        caption = adapter.position_caption(frame.game)
+        assert diagram["below"] and diagram["below"][0] == caption, \
+            ("the caption is one line under the diagram", example, step, caption,
+             diagram["below"][:2])
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_no_list_of_state_is_left(pages, slug):
+    text = "\n".join(page["text"] for page in pages[slug])
+    for line in STATE_LINES:
+        assert line not in text, line
+    for page in pages[slug]:
+        for box in page["boxes"]:
+            inside = " ".join(w["text"] for w in page["words"] if within(w, box))
+            assert "[" not in inside and "]" not in inside, inside[:200]
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_no_glyph_in_a_diagram_is_under_6_pt_nor_wider_than_the_box(pages, slug):
+    sizes = [char["size"] for page in pages[slug] for panel in page["panels"]
+             for char in page["chars"] if within(char, panel)]
+    assert len(sizes) > 100
+    assert min(sizes) >= 6.0, min(sizes)
+    for figures in FIGURES[slug].examples.values():
+        for figure in figures.values():
+            for svg, width in ((figure.svg, WIDTH), (figure.screen_svg, SCREEN_WIDTH)):
+                root = ET.fromstring(svg)
+                assert smallest_text(svg) >= MIN_TEXT - 1e-6, figure.name
+                assert float(root.get("viewBox").split()[2]) <= width + 0.01, figure.name
+
+
+def test_splendor_diagrams_use_no_catan_colour_or_motif(pages):
+    """Gem colours, never the book palette's brick red nor the Catan resources', in the SVG
+    and as drawn in the PDF; no hexagon (Catan's terrain) among the shapes."""
+    for figures in FIGURES["splendor-solitario"].examples.values():
+        for figure in figures.values():
+            colours = {c.lower() for c in re.findall(r'(?:fill|stroke)="(#[0-9a-fA-F]{6})"',
+                                                     figure.svg)}
+            assert not colours & {c.lower() for c in CATAN}, (figure.name, colours & CATAN)
+            for polygon in ET.fromstring(figure.svg).iter(f"{SVG}polygon"):
+                assert len(polygon.get("points").split()) != 6, figure.name
+    drawn = 0
+    for page in pages["splendor-solitario"]:
+        for panel in page["panels"]:
+            for shape in page["shapes"]:
+                if within(shape, panel):
+                    drawn += 1
+                    for key in ("non_stroking_color", "stroking_color"):
+                        assert not any(_same(shape.get(key), c, 0.02) for c in CATAN), \
+                            (key, shape.get(key))
+    assert drawn > 500
+
+
+def test_each_gem_reads_in_greyscale():
+    """Each gem has its own shape and its own letter (from the book's gem names)."""
+    book = BOOKS["splendor-solitario"]
+    colours = [r.id for r in book.components.resources]
+    assert len({GEM_LOOK[c][0] for c in colours}) == len(colours)
+    figure = FIGURES["splendor-solitario"].examples["tomar-gemas"][0]
+    root = ET.fromstring(figure.svg)
+    letters = {}
+    for token in (g for g in root.iter(f"{SVG}g") if g.get("class") == "token"):
+        letters.setdefault(token.get("data-gem"), set()).update(
+            t.text for t in token.iter(f"{SVG}text") if t.get("class") == "gem-text")
+    assert set(letters) == set(colours)
+    assert len({frozenset(v) for v in letters.values()}) == len(colours)
+    assert letters["white"] == {"D"} and letters["black"] == {"Ó"}
+
+
+def test_a_splendor_diagram_draws_the_engines_table():
+    for replay in REPLAYS["splendor-solitario"]:
+        for step, figure in FIGURES["splendor-solitario"].examples[replay.example.id].items():
+            game = next(f for f in replay.frames if (f.step or 0) == step).game
+            root = ET.fromstring(figure.svg)
+            groups = list(root.iter(f"{SVG}g"))
+            counts = lambda role: {g.get("data-gem"): int(g.get("data-count")) for g in groups
+                                   if g.get("class") == "token" and g.get("data-role") == role}
+            assert counts("tokens") == game.tokens and counts("bank") == game.bank
+            cards = lambda role: [(g.get("data-bonus"), int(g.get("data-points")),
+                                   g.get("data-cost")) for g in groups
+                                  if g.get("class") == "card" and g.get("data-role") == role]
+            as_drawn = lambda cs: [(c.bonus, c.points, ",".join(f"{k}:{n}" for k, n in c.cost))
+                                   for c in cs]
+            for row, items in game.rows.items():
+                assert cards(f"row-{row}") == as_drawn(items)
+            assert cards("special") == as_drawn(game.special)
+            assert cards("bought") == as_drawn([c for c in game.bought if c.special])
+            nobles = [g.get("data-needs") for g in groups
+                      if g.get("class") == "noble" and g.get("data-role") == "noble"]
+            assert nobles == [",".join(f"{c}:{n}" for c, n in n.needs) for n in game.nobles]
+            bonuses = {g.get("data-gem"): int(g.get("data-count")) for g in groups
+                       if g.get("class") == "bonus"}
+            assert bonuses == {c: game.bonus(c) for c in game.tokens if game.bonus(c)}
+            assert root.find(f"{SVG}title").text.startswith("Tus fichas: ")
+
+
+@pytest.mark.parametrize("slug", ECONOMY)
+def test_an_economy_diagram_draws_the_engines_table(slug):
+    for replay in REPLAYS[slug]:
+        for step, figure in FIGURES[slug].examples[replay.example.id].items():
+            game = next(f for f in replay.frames if (f.step or 0) == step).game
+            root = ET.fromstring(figure.svg)
+            players = [g for g in root.iter(f"{SVG}g") if g.get("class") == "player"]
+            assert [(int(g.get("data-points")), int(g.get("data-tokens")),
+                     int(g.get("data-cards")), int(g.get("data-knights"))) for g in players] \
+                == [(p.points, p.tokens, p.cards, p.knights) for p in game.players]
+            assert [g.get("data-turn") == "true" for g in players] == \
+                [n == game.current for n in range(2)]
+            assert [g.get("data-army") == "true" for g in players] == \
+                [n == game.army for n in range(2)]
+            reserve = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "reserve")
+            assert int(reserve.get("data-tokens")) == game.supply
+            assert len([c for c in reserve.iter(f"{SVG}g") if c.get("class") == "coin"]) \
+                == game.supply
+            texts = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+            unit = "monedas" if slug == "uno-contra-uno" else "fichas"
+            assert f"{game.supply} {unit}" in texts or game.supply == 1
+
+
+def _pdf_text(pages) -> str:
+    text = "\n".join(page["text"] for page in pages)
+    return " ".join(re.sub(r"(?<=\w)-\n(?=\w)", "", text).split())
+
+
+@pytest.mark.parametrize("slug, told", [
+    ("uno-contra-uno", "4. Pagas 2 monedas y cambias 2 cartas iguales por 1 a tu elección."),
+    ("uno-contra-uno", "2. × No puedes pagar 1 moneda por cambiar 2 cartas iguales por 1."),
+    ("uno-contra-uno", "1. Con un 7 o un caballero, llevas el ladrón a un terreno de tu "
+                       "rival, que recibe 1 moneda de la reserva."),
+    ("uno-contra-uno", "4. Tu rival paga 1 moneda y lleva el ladrón al desierto, sin robar."),
+    ("uno-contra-uno", "1. Descartas un caballero jugado y tomas 1 moneda de la reserva, que "
+                       "no tiene más."),
+    ("uno-contra-uno", "5. Tu rival juega un caballero: toma el Gran ejército de caballería "
+                       "y sus 2 puntos."),
+    ("catan-para-dos", "1. Pagas 1 ficha por un comercio forzoso: tomas 2 cartas al azar de "
+                       "tu rival y le das 2 a tu elección."),
+    ("catan-para-dos", "2. Construyes un poblado en la costa (pagas 4 cartas) y tomas 1 ficha "
+                       "de la reserva."),
+    ("catan-para-dos", "1. Descartas un caballero jugado y tomas 2 fichas de la reserva: "
+                       "pierdes el Gran ejército de caballería y sus 2 puntos, y la carta "
+                       "queda apartada."),
+    ("splendor-solitario", "3. Tomas 1 zafiro, 1 esmeralda y 1 rubí."),
+])
+def test_steps_are_told_in_the_second_person(pages, slug, told):
+    assert told in _pdf_text(pages[slug])
+
+
+@pytest.mark.parametrize("slug", ECONOMY)
+def test_every_economy_step_is_told_whole(slug):
+    """The engine narrates: you in the second person, your rival as «tu rival», a refusal
+    as what cannot be done; never the imperative of the notation's words."""
+    for replay in REPLAYS[slug]:
+        before = replay.frames[0].game
+        for frame in replay.frames[1:]:
+            said, whole = step_words(replay.adapter, frame, before)
+            assert whole
+            yours = before.current == 0
+            if frame.rejected:
+                assert said.startswith("No puedes " if yours else "Tu rival no puede "), said
+            elif not said.startswith("Con un 7"):
+                assert said.startswith("Tu rival ") == (not yours), said
+            assert not re.match(r"(Tira|Termina|Juega|Descarta|Construye|Cambia) ", said)
+            before = frame.game
+
+
+def test_an_engine_without_diagrams_prints_itsword_lines():
+    """`position_svg` is optional: the costs engine (catan-base) draws no positions."""
+    book = load_book(CONTENT_ROOT / "catan-base")
+    replays = check_book(book)
+    assert replays and not hasattr(replays[0].adapter, "position_svg")
+    assert book_figures(book, replays).examples == {}
+
+
+class _Positions(HTMLParser):
+    """The HTML edition's example positions: figure.position with its svg, and any
+    definition list left in an example box."""
+
+    def __init__(self):
+        super().__init__()
+        self.figures, self.lists, self.in_example = [], 0, 0
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        classes = (attrs.get("class") or "").split()
+        if tag == "aside" and "example" in classes:
+            self.in_example += 1
+        if tag == "dl" and self.in_example:
+            self.lists += 1
+        if tag == "figure" and "position" in classes:
+            self.figures.append(0)
+        if tag == "svg" and attrs.get("role") == "img" and self.figures:
+            self.figures[-1] += 1
+
+    def handle_endtag(self, tag):
+        if tag == "aside" and self.in_example:
+            self.in_example -= 1
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_html_shows_each_position_as_a_diagram(built, slug):
+    parser = _Positions()
+    parser.feed((built[slug].parent / "index.html").read_text(encoding="utf-8"))
+    assert parser.figures == [1] * len(shown_states(slug))
+    assert parser.lists == 0, "no list of state in an HTML example box either"
