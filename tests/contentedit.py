@@ -1,9 +1,12 @@
 """Editing a copy of a book the way the error tests do: replace a piece of text once, and find
-the line a located error must name."""
+the line a located error must name; then run the command on it and list what it wrote."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+from generator.cli import main
 
 
 def edit(path: Path, old: str, new: str) -> None:
@@ -21,3 +24,32 @@ def line_of(path: Path, needle: str, nth: int = 1) -> int:
              if needle in line]
     assert len(found) >= nth, f"{needle!r} not {nth} times in {path}"
     return found[nth - 1]
+
+
+def run(command: str, book: Path, output: Path, capsys) -> tuple[int, str]:
+    """`rulebook check|build BOOK`: any exception but the command's own errors fails the
+    test with its traceback, which is the point."""
+    args = [command, str(book)] + (["--output", str(output)] if command == "build" else [])
+    code = main(args)
+    captured = capsys.readouterr()
+    return code, captured.err + captured.out
+
+
+def files_in(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file()) if folder.exists() else []
+
+
+def assert_one_located_error(book: Path, tmp_path: Path, capsys, file: str, line: int | None,
+                             pattern: str) -> None:
+    """`check` and `build` both stop with the same single line, naming file:line (the file
+    alone when `line` is None) and the pattern; `build` writes nothing at all."""
+    output = tmp_path / "out"
+    for command in ("check", "build"):
+        code, message = run(command, book, output, capsys)
+        assert code == 1, message
+        assert "Traceback" not in message
+        lines = message.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: "), message
+        assert (f"{book / file}:{line}" if line else f"{book / file}: ") in lines[0], message
+        assert re.search(pattern, lines[0]), message
+    assert files_in(output) == []

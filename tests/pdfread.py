@@ -184,3 +184,18 @@ def word_lines(words) -> list[tuple[float, str]]:
         else:
             lines.append([word["top"], [word["text"]]])
     return [(top, " ".join(texts)) for top, texts in lines]
+
+
+def drawing_operations(page):
+    """(operands, operator, resources) of a pikepdf page's content stream and of every form
+    XObject it draws, depth first: what a RIP would paint."""
+    import pikepdf
+
+    def walk(obj, res):
+        for operands, operator in pikepdf.parse_content_stream(obj):
+            yield operands, str(operator), res
+            if str(operator) == "Do":
+                xobject = res.XObject[operands[0]]
+                if xobject.Subtype == pikepdf.Name.Form:
+                    yield from walk(xobject, xobject.get(pikepdf.Name.Resources, res))
+    yield from walk(page, page.Resources)

@@ -16,7 +16,7 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from contentedit import edit, line_of, append
+from contentedit import append, assert_one_located_error, edit, files_in, line_of, run
 from generator.build import build_book
 from generator.cli import main
 from generator.content import sandbox
@@ -33,35 +33,6 @@ CHAPTER = "chapters/01-introduccion.md"
 
 
 
-
-
-def run(command: str, book: Path, output: Path, capsys) -> tuple[int, str]:
-    """`rulebook check|build BOOK`: any exception but the command's own errors fails the
-    test with its traceback, which is the point."""
-    args = [command, str(book)] + (["--output", str(output)] if command == "build" else [])
-    code = main(args)
-    captured = capsys.readouterr()
-    return code, captured.err + captured.out
-
-
-def files_in(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*") if p.is_file()) if folder.exists() else []
-
-
-def assert_one_located_error(book: Path, tmp_path: Path, capsys, file: str, line: int | None,
-                             pattern: str) -> None:
-    """`check` and `build` both stop with the same single line, naming file:line (the file
-    alone when `line` is None) and the pattern; `build` writes nothing at all."""
-    output = tmp_path / "out"
-    for command in ("check", "build"):
-        code, message = run(command, book, output, capsys)
-        assert code == 1, message
-        assert "Traceback" not in message
-        lines = message.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith("error: "), message
-        assert (f"{book / file}:{line}" if line else f"{book / file}: ") in lines[0], message
-        assert re.search(pattern, lines[0]), message
-    assert files_in(output) == []
 
 
 # --- 1. content templates run sandboxed and bounded ----------------------------------------

@@ -17,9 +17,8 @@ import pdfplumber
 import pytest
 from PIL import Image, ImageDraw
 
-from contentedit import edit, line_of
+from contentedit import assert_one_located_error, edit, line_of, run
 from generator.build import build_book
-from generator.cli import main
 from generator.content.model import PageSize
 from generator.html.render import sanitise_page
 from generator.pdf.document import Geometry
@@ -69,17 +68,6 @@ def add_images(book: Path, markdown: str) -> Path:
     chapter = book / CHAPTER
     edit(chapter, ANCHOR, f"{markdown}\n\n{ANCHOR}")
     return chapter
-
-
-def run(command: str, book: Path, output: Path, capsys) -> tuple[int, str]:
-    args = [command, str(book)] + (["--output", str(output)] if command == "build" else [])
-    code = main(args)
-    captured = capsys.readouterr()
-    return code, captured.err + captured.out
-
-
-def files_in(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*") if p.is_file()) if folder.exists() else []
 
 
 # --- a book with images, built once ---------------------------------------------------------
@@ -326,16 +314,8 @@ def test_a_mistake_is_one_located_line_and_nothing_is_written(case, tmp_path, ca
         setup(book)
     chapter = add_images(book, markdown)
     line = line_of(chapter, markdown.splitlines()[0])
-    output = tmp_path / "out"
-    for command in ("check", "build"):
-        code, message = run(command, book, output, capsys)
-        assert code == 1, message
-        assert "Traceback" not in message
-        lines = message.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith("error: "), message
-        assert f"{chapter}:{line}: " in lines[0], message
-        assert re.search(pattern, lines[0]), message
-    assert files_in(output) == []
+    assert_one_located_error(book, tmp_path, capsys, str(chapter.relative_to(book)), line,
+                             pattern)
 
 
 def test_a_raster_below_200_dpi_is_a_warning_naming_the_file_and_its_dpi(tmp_path, capsys):

@@ -13,6 +13,7 @@ import pikepdf
 import pytest
 from pikepdf import Name
 
+from pdfread import drawing_operations
 from generator import palette
 from generator.build import build_book
 from generator.content.loader import load_book
@@ -359,7 +360,7 @@ def test_imprenta_is_pdfx4_cmyk_with_the_books_metadata(built):
                 assert len(outline.root) > 0, "the bookmarks stay"
             counts = {"k": 0, "K": 0}
             for page in pdf.pages:
-                for operands, operator in _operations(page):
+                for operands, operator, _ in drawing_operations(page):
                     assert operator not in RGB_OPERATORS, (slug, operator, operands)
                     if operator in counts:
                         counts[operator] += 1
@@ -368,18 +369,6 @@ def test_imprenta_is_pdfx4_cmyk_with_the_books_metadata(built):
                     if xobject.Subtype == Name.Image:
                         assert xobject.ColorSpace == Name.DeviceCMYK, slug
             assert counts["k"] and counts["K"], slug
-
-
-def _operations(page):
-    """(operands, operator) of a page's content and of the forms it draws."""
-    def walk(obj, res):
-        for operands, operator in pikepdf.parse_content_stream(obj):
-            yield operands, str(operator)
-            if str(operator) == "Do":
-                xobject = res.XObject[operands[0]]
-                if xobject.Subtype == Name.Form:
-                    yield from walk(xobject, xobject.get(Name.Resources, res))
-    yield from walk(page, page.Resources)
 
 
 def test_imprenta_has_the_reading_editions_pages(built):

@@ -15,6 +15,7 @@ from PIL import Image, ImageCms
 from pikepdf import Name
 from reportlab.lib.colors import CMYKColor, HexColor
 
+from pdfread import drawing_operations
 from generator import palette
 from generator.build import render_print
 from generator.content.loader import load_book
@@ -145,25 +146,13 @@ def test_every_page_has_trim_inside_bleed_inside_media_with_3_mm_bleed(printed):
 
 # --- colour ---------------------------------------------------------------------------------
 
-def _operations(pdf, page):
-    """(operands, operator, resources) of a page's content and of the forms it draws."""
-    def walk(obj, res):
-        for operands, operator in pikepdf.parse_content_stream(obj):
-            yield operands, str(operator), res
-            if str(operator) == "Do":
-                xobject = res.XObject[operands[0]]
-                if xobject.Subtype == Name.Form:
-                    yield from walk(xobject, xobject.get(Name.Resources, res))
-    yield from walk(page, page.Resources)
-
-
 def test_no_rgb_anywhere_only_cmyk_and_spot_colours(printed):
     spots = set()
     for slug, name, data in shop_files(printed):
         with pikepdf.open(io.BytesIO(data)) as pdf:
             counts = {"k": 0, "K": 0}
             for page in pdf.pages:
-                for operands, operator, res in _operations(pdf, page):
+                for operands, operator, res in drawing_operations(page):
                     assert operator not in RGB_OPERATORS, (slug, name, operator, operands)
                     if operator in counts:
                         counts[operator] += 1
@@ -189,7 +178,7 @@ def test_text_is_on_the_black_plate_alone(printed):
             fills = {}
             for page in pdf.pages:
                 fill = None
-                for operands, operator, _ in _operations(pdf, page):
+                for operands, operator, _ in drawing_operations(page):
                     if operator == "k":
                         fill = tuple(round(float(v), 4) for v in operands)
                     elif operator in ("Tj", "TJ", "'", '"'):
@@ -237,5 +226,5 @@ def test_home_sheets_stay_rgb_without_an_output_intent(printed):
         with pikepdf.open(io.BytesIO(data)) as pdf:
             assert Name.OutputIntents not in pdf.Root
             operators = {operator for page in pdf.pages
-                         for _, operator, _ in _operations(pdf, page)}
+                         for _, operator, _ in drawing_operations(page)}
         assert "rg" in operators and "k" not in operators, slug

@@ -67,6 +67,13 @@ def at_top(flowable) -> bool:
     return bool(frame is not None and getattr(frame, "_atTop", 0))
 
 
+def _content_at(box: KeepTogether, aW: float, aH: float) -> list[Flowable]:
+    """A container's flowables, measured for the room offered (`box._H` is then its height)."""
+    if getattr(box, "_wrapInfo", None) != (aW, aH):
+        box.wrap(aW, aH)
+    return box._content[:]
+
+
 def _queued(flowables: list) -> list:
     """What a container's split returns, as ReportLab takes it: ReportLab draws the first
     flowable of a split at once, so they all go back on its list behind a no-op, to be
@@ -262,9 +269,7 @@ class Lead(KeepTogether):
         self.follower = follower
 
     def split(self, aW, aH):
-        if getattr(self, "_wrapInfo", None) != (aW, aH):
-            self.wrap(aW, aH)
-        content = self._content[:]
+        content = _content_at(self, aW, aH)
         if self._H <= aH:
             return _queued(content)
         frame = getattr(self, "_frame", None)
@@ -301,9 +306,7 @@ class Section(KeepTogether):
         self.flowing = flowing
 
     def split(self, aW, aH):
-        if getattr(self, "_wrapInfo", None) != (aW, aH):
-            self.wrap(aW, aH)
-        content = self._content[:]
+        content = _content_at(self, aW, aH)
         if self._H <= aH:
             return _queued(content)
         frame = frame_height(self)
@@ -389,9 +392,7 @@ class Float(KeepTogether):
         self._content.append(flowable)
 
     def split(self, aW, aH):
-        if getattr(self, "_wrapInfo", None) != (aW, aH):
-            self.wrap(aW, aH)
-        content = self._content[:]
+        content = _content_at(self, aW, aH)
         if self._H <= aH:
             return _queued(content)
         frame = getattr(self, "_frame", None)
