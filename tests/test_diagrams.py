@@ -140,3 +140,23 @@ def test_figures_are_vector_drawings_on_the_pages_that_show_them(solo_pdf):
         for page in found.values():
             shapes = len(page.rects) + len(page.curves)
             assert shapes >= 10, "a figure is drawn with vector shapes"
+
+
+def test_every_resource_letter_reads_on_its_shape_at_aa_contrast():
+    """A resource icon's letter is white or ink, whichever reads on the shape's colour: at
+    least 4.5:1 in every figure of the book (white on the yellow grain was 2.6:1)."""
+    from generator.palette import contrast
+
+    book = load_book(CONTENT_ROOT / "solo-catan")
+    icons = 0
+    for figure in book_figures(book, check_book(book)).all():
+        for icon in parse(figure.svg).iter():
+            if not icon.get("data-resource") or not icon.get("class", "").startswith("icon"):
+                continue
+            shape, letter = list(icon)[0], icon.find("{http://www.w3.org/2000/svg}text")
+            if letter is None or not shape.get("fill", "").startswith("#"):
+                continue
+            icons += 1
+            ratio = contrast(letter.get("fill"), shape.get("fill"))
+            assert ratio >= 4.5, (figure.name, icon.get("data-resource"), round(ratio, 2))
+    assert icons > 10

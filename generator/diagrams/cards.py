@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from .. import palette
 from .icons import building_icon, resource_icon
 from .style import DiagramStyle, tint
 
@@ -34,7 +35,7 @@ def resource_card(dwg, style: DiagramStyle, resource: str, x: float, y: float, *
     if counts_as and counts_as != resource:
         group.add(dwg.text("=" + style.letter(counts_as), insert=(x + s / 2, y + h - 2.2),
                            text_anchor="middle", font_family=style.font, font_weight="bold",
-                           font_size=2.6, fill="#ffffff"))
+                           font_size=2.6, fill=palette.text_on(colour)))
     if full:
         group.add(resource_icon(dwg, style, resource, x + s + (w - s) / 2, y + h * 0.45,
                                 (w - s) * style.centre_icon))

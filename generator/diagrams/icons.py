@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from .. import palette
 from .style import DiagramStyle
 
 #: The rectangle each shape keeps for its letters, in units of the icon's radius r:
@@ -82,7 +83,7 @@ def resource_icon(dwg, style: DiagramStyle, resource: str, cx: float, cy: float,
                                 r * (1.2 if len(letter) == 1 else 1.0))
     group.add(dwg.text(letter, insert=(cx, round(cy + baseline, 3)), text_anchor="middle",
                        font_family=style.font, font_weight="bold", font_size=round(size, 3),
-                       fill="#ffffff"))
+                       fill=palette.text_on(style.look(resource)[1])))
     return group
 
 
