@@ -264,29 +264,69 @@ def _warn(book, out: Console) -> None:
         out.print(f"[yellow]warning[/] {escape(str(warning))}", soft_wrap=True)
 
 
-def _build(folders: list[Path], where: Where, args, out: Console) -> None:
+@dataclass(frozen=True)
+class _BuildReport:
+    """What `rulebook build` says about one book: plain strings, so that a worker process can
+    send it back (a built Book holds element trees and image bytes not worth pickling)."""
+    lines: list[str]
+    error: str | None = None
+
+
+def _build_one(job: tuple) -> _BuildReport:
+    """Build one book and word the result; a mistake in the book is its error line."""
     from .build import build_book
     from .sheets.render import SheetOptions
-    for folder in folders:
-        start = time.perf_counter()
-        built = build_book(folder, where.output, args.page_size,
-                           [SheetOptions(p) for p in PAPERS], booklet=args.booklet)
-        took = time.perf_counter() - start
-        pdf, figures = built.files[0], [f for f in built.files if f.suffix == ".svg"]
-        out.print(f"[green]built[/] {escape(str(pdf))}, index.html and "
-                  f"{len(figures)} figures ({took:.2f} s)", soft_wrap=True)
-        _warn(built.book, out)
-        if built.booklets:
-            out.print(f"[green]built[/] {', '.join(escape(str(f)) for f in built.booklets)} "
-                      "(booklets: print double-sided, flip on the short edge, at 100 %)",
-                      soft_wrap=True)
-        for press in built.press:
-            out.print(f"[green]built[/] {escape(str(press))} (print shop: PDF/X-4, CMYK, "
-                      "3 mm bleed, crop marks)", soft_wrap=True)
-        pieces = built.print_files
-        if pieces:
-            out.print(f"[green]built[/] {len(pieces)} print-and-play files in "
-                      f"{escape(str(pieces[0].parent))}", soft_wrap=True)
+    folder, output, page_size, booklet = job
+    start = time.perf_counter()
+    try:
+        built = build_book(folder, output, page_size, [SheetOptions(p) for p in PAPERS],
+                           booklet=booklet)
+    except GeneratorError as exc:
+        return _BuildReport([], str(exc))
+    took = time.perf_counter() - start
+    pdf, figures = built.files[0], [f for f in built.files if f.suffix == ".svg"]
+    lines = [f"[green]built[/] {escape(str(pdf))}, index.html and {len(figures)} figures "
+             f"({took:.2f} s)"]
+    lines += [f"[yellow]warning[/] {escape(str(w))}" for w in built.book.warnings]
+    if built.booklets:
+        lines.append(f"[green]built[/] {', '.join(escape(str(f)) for f in built.booklets)} "
+                     "(booklets: print double-sided, flip on the short edge, at 100 %)")
+    lines += [f"[green]built[/] {escape(str(press))} (print shop: PDF/X-4, CMYK, 3 mm bleed, "
+              "crop marks)" for press in built.press]
+    if built.print_files:
+        lines.append(f"[green]built[/] {len(built.print_files)} print-and-play files in "
+                     f"{escape(str(built.print_files[0].parent))}")
+    return _BuildReport(lines)
+
+
+def _build(folders: list[Path], where: Where, args, out: Console) -> None:
+    """Every book named (or every book of the project). Books are independent and each is
+    written whole or not at all, so several are built side by side, one process per core;
+    a book with a mistake does not stop the others, and its error line is said in its turn."""
+    jobs = [(folder, where.output, args.page_size, args.booklet) for folder in folders]
+    workers = min(len(jobs), os.cpu_count() or 1)
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            reports = pool.map(_build_one, jobs)
+            errors = [_said(report, out) for report in reports]
+    else:
+        errors = [_said(_build_one(job), out) for job in jobs]
+    errors = [e for e in errors if e]
+    if len(errors) == 1:
+        raise GeneratorError(errors[0])
+    if errors:
+        err = Console(stderr=True, highlight=False)
+        for error in errors:
+            err.print(f"[bold red]error:[/] {escape(error)}", soft_wrap=True)
+        raise GeneratorError(f"{len(errors)} of {len(jobs)} books were not built (above)")
+
+
+def _said(report: _BuildReport, out: Console) -> str | None:
+    """Print a book's lines; its error, if it had one, for the caller to say."""
+    for line in report.lines:
+        out.print(line, soft_wrap=True)
+    return report.error
 
 
 def _print(folders: list[Path], where: Where, args, out: Console) -> None:

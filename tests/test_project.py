@@ -319,3 +319,36 @@ def test_an_invented_dice_game_with_its_own_engine_builds_from_wheels(tmp_path):
     assert "pot" in tokens and "10" in tokens, tokens
     assert len(PdfReader(out / "fichas-imprenta.pdf").pages) == 2  # one front/back pair
     assert files_under(user.site) == user.installed
+
+
+def test_several_books_build_side_by_side_and_a_broken_one_stops_only_itself(tmp_path,
+                                                                             capsys):
+    """`rulebook build` with several books builds them in parallel processes: every good book
+    is written, each broken one is its own error line, and the exit code says it failed."""
+    content = tmp_path / "content"
+    for slug in ("catan-base", "uno-contra-uno", "splendor-solitario"):
+        shutil.copytree(CONTENT_ROOT / slug, content / slug)
+    shutil.copytree(CONTENT_ROOT / "_facts", content / "_facts")
+    broken = content / "uno-contra-uno" / "book.yaml"
+    broken.write_text(broken.read_text(encoding="utf-8").replace("page_size: A5",
+                                                                 "page_size: A3"),
+                      encoding="utf-8")
+    output = tmp_path / "out"
+    code, out, err = cli(capsys, "build", "--content", str(content), "--output", str(output))
+    assert code == 1
+    assert "Traceback" not in err
+    [line] = err.strip().splitlines()
+    assert line.startswith("error: ") and "uno-contra-uno" in line and "book.yaml" in line, err
+    built = {p.parent.name for p in output.glob("*/*.pdf")}
+    assert built == {"catan-base", "splendor-solitario"}, built
+    assert out.index("catan-base.pdf") < out.index("splendor-solitario.pdf")  # in book order
+
+    broken = content / "catan-base" / "book.yaml"
+    broken.write_text(broken.read_text(encoding="utf-8").replace("page_size: A4",
+                                                                 "page_size: A3"),
+                      encoding="utf-8")
+    code, out, err = cli(capsys, "build", "--content", str(content), "--output", str(output))
+    assert code == 1
+    lines = err.strip().splitlines()
+    assert len(lines) == 3 and lines[-1] == "error: 2 of 3 books were not built (above)", err
+    assert {"catan-base" in lines[0], "uno-contra-uno" in lines[1]} == {True}, err
