@@ -10,10 +10,10 @@ import pytest
 
 from generator.content.loader import load_book
 from repo import CONTENT_ROOT
-from generator.diagrams.figures import book_figures, lost_cards, sh_svg
+from generator.diagrams.figures import book_figures, sh_svg
 from generator.diagrams.style import RESOURCE_LOOK, style_for
 from generator.examples.replay import check_book
-from generator.examples.text import Words, series_label
+from generator.examples.text import Words, lost_cards, series_label
 
 SVG = "{http://www.w3.org/2000/svg}"
 BOOK = load_book(CONTENT_ROOT / "solo-catan")

@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
-from html.parser import HTMLParser
 
 import pdfplumber
 import pytest
 
+from htmlread import PositionFigures
 from pdfread import inside as within, word_lines
 from generator import palette
 from generator.content.loader import load_book
@@ -227,52 +227,9 @@ def test_cards_read_in_greyscale_by_their_letter():
         assert letters == [style.letter(card.get("data-resource"))]
 
 
-class _Positions(HTMLParser):
-    """The HTML edition's example positions: figure.position with its svg, title and
-    figcaption; and any definition list left in an example box."""
-
-    def __init__(self):
-        super().__init__()
-        self.figures: list[dict] = []
-        self.stack: list[str] = []
-        self.lists_in_examples = 0
-        self.in_example = 0
-        self.in_figure = False
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        classes = (attrs.get("class") or "").split()
-        if tag == "aside" and "example" in classes:
-            self.in_example += 1
-        if tag == "dl" and self.in_example:
-            self.lists_in_examples += 1
-        if tag == "figure" and "position" in classes:
-            self.figures.append({"svg": 0, "title": "", "caption": "", "label": ""})
-            self.in_figure = True
-        if self.in_figure and tag == "svg" and attrs.get("role") == "img":
-            self.figures[-1]["svg"] += 1
-        self.stack.append(tag if "label" not in classes else "label")
-
-    def handle_endtag(self, tag):
-        if tag == "figure":
-            self.in_figure = False
-        if tag == "aside" and self.in_example:
-            self.in_example -= 1
-        if self.stack:
-            self.stack.pop()
-
-    def handle_data(self, data):
-        if not self.in_figure or not self.stack:
-            return
-        where = self.stack[-1] if self.stack[-1] != "span" else self.stack[-2]
-        key = {"title": "title", "figcaption": "caption", "label": "label"}.get(where)
-        if key:
-            self.figures[-1][key] += data
-
-
 def test_the_html_shows_each_position_as_a_diagram_with_a_text_alternative(solo_pdf):
     html = (solo_pdf.parent / "index.html").read_text(encoding="utf-8")
-    parser = _Positions()
+    parser = PositionFigures()
     parser.feed(html)
     states = shown_states()
     assert len(parser.figures) == len(states)

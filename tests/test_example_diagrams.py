@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from html.parser import HTMLParser
 
 import pdfplumber
 import pytest
 
+from htmlread import PositionFigures
 from pdfread import inside as within, word_lines
 from generator import palette
 from generator.build import build_book
@@ -302,34 +302,9 @@ def test_an_engine_without_diagrams_prints_itsword_lines():
     assert book_figures(book, replays).examples == {}
 
 
-class _Positions(HTMLParser):
-    """The HTML edition's example positions: figure.position with its svg, and any
-    definition list left in an example box."""
-
-    def __init__(self):
-        super().__init__()
-        self.figures, self.lists, self.in_example = [], 0, 0
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        classes = (attrs.get("class") or "").split()
-        if tag == "aside" and "example" in classes:
-            self.in_example += 1
-        if tag == "dl" and self.in_example:
-            self.lists += 1
-        if tag == "figure" and "position" in classes:
-            self.figures.append(0)
-        if tag == "svg" and attrs.get("role") == "img" and self.figures:
-            self.figures[-1] += 1
-
-    def handle_endtag(self, tag):
-        if tag == "aside" and self.in_example:
-            self.in_example -= 1
-
-
 @pytest.mark.parametrize("slug", SLUGS)
 def test_the_html_shows_each_position_as_a_diagram(built, slug):
-    parser = _Positions()
+    parser = PositionFigures()
     parser.feed((built[slug].parent / "index.html").read_text(encoding="utf-8"))
-    assert parser.figures == [1] * len(shown_states(slug))
-    assert parser.lists == 0, "no list of state in an HTML example box either"
+    assert [f["svg"] for f in parser.figures] == [1] * len(shown_states(slug))
+    assert parser.lists_in_examples == 0, "no list of state in an HTML example box either"

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..content.model import Book, FigureSpec
 from ..engine.solo import Game
 from ..examples.solo import rules_for
-from ..examples.text import Words, lost_cards, position_lines, series_label  # noqa: F401
+from ..examples.text import Words, position_lines, series_label
 from ..simulate.stats import point_bands
 from .board import board_drawing
 from .position import SCREEN_SCALE, SCREEN_WIDTH, position_drawing

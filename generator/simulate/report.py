@@ -17,8 +17,9 @@ EVENT_NAMES = {
 }
 
 
-def summary_table(title: str, columns: dict[str, Summary]) -> Table:
-    """One column per run (a comparison puts several side by side)."""
+def _run_columns(title: str, columns: dict[str, Summary]):
+    """A table with one column per run, and `row(label, value)` adding a line in which
+    `value(summary)` fills each run's cell."""
     table = Table(title=title, title_justify="left")
     table.add_column("")
     for name in columns:
@@ -26,6 +27,12 @@ def summary_table(title: str, columns: dict[str, Summary]) -> Table:
 
     def row(label, value):
         table.add_row(label, *(value(s) for s in columns.values()))
+    return table, row
+
+
+def summary_table(title: str, columns: dict[str, Summary]) -> Table:
+    """One column per run (a comparison puts several side by side)."""
+    table, row = _run_columns(title, columns)
 
     row("partidas", lambda s: f"{s.games}")
     row("victorias", lambda s: f"{s.win_rate:.1%} ({s.win_low:.1%}–{s.win_high:.1%}, 95 %)")
@@ -90,13 +97,7 @@ def words_for(language: str) -> dict:
 def outcome_table(title: str, columns: dict[str, Summary], language: str) -> Table:
     """Games, wins, points, length and how games ended, for an engine's run."""
     w = words_for(language)
-    table = Table(title=title, title_justify="left")
-    table.add_column("")
-    for name in columns:
-        table.add_column(name, justify="right")
-
-    def row(label, value):
-        table.add_row(label, *(value(s) for s in columns.values()))
+    table, row = _run_columns(title, columns)
 
     row(w["games"], lambda s: f"{s.games}")
     row(w["wins"], lambda s: f"{s.win_rate:.1%} ({s.win_low:.1%}–{s.win_high:.1%}, 95 %)")
