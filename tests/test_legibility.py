@@ -366,3 +366,28 @@ def test_lumber_is_a_tree_not_a_mountain():
     foot = max(y for _, y in points)
     trunk = [x for x, y in points if abs(y - foot) < 1e-6]
     assert max(trunk) - min(trunk) < widest * 0.35
+
+
+def test_token_text_reads_on_its_colour_at_aa_contrast(printed):
+    """A token's numeral and label are white or ink, whichever reads on its colour (white on
+    the gold coin was 3.2:1): every character on a token face is ≥ 4.5:1 against the disc."""
+    from generator.palette import contrast
+
+    def hex_of(colour) -> str:
+        return "#" + "".join(f"{round(c * 255):02x}" for c in colour)
+    checked = 0
+    for slug, name, data in files(printed, "fichas-a4"):
+        for page in pages(data):
+            discs = [c for c in page.curves if c.get("fill") and c.get("non_stroking_color")
+                     and len(c["non_stroking_color"]) == 3]
+            for char in page.chars:
+                disc = next((d for d in discs if d["x0"] <= char["x0"] and char["x1"] <= d["x1"]
+                             and d["top"] <= char["top"] and char["bottom"] <= d["bottom"]),
+                            None)
+                if disc is None or len(char["non_stroking_color"]) != 3:
+                    continue
+                ratio = contrast(hex_of(char["non_stroking_color"]),
+                                 hex_of(disc["non_stroking_color"]))
+                assert ratio >= 4.5, (slug, char["text"], round(ratio, 2))
+                checked += 1
+    assert checked > 40

@@ -295,7 +295,7 @@ def token_side(side: TokenSide, diameter: float) -> Draw:
             canv.setLineWidth(0.6 if ink_saving else CUT_LINE)
         canv.circle(cx, cy, radius, stroke=1, fill=0)
         canv.setStrokeOverprint(False)
-        canv.setFillColor(color(side.colour if ink_saving else "#ffffff"))
+        canv.setFillColor(color(side.colour if ink_saving else palette.text_on(side.colour)))
         room = 2 * (radius - 2.5 * mm) * 0.8  # a chord well inside the cut
         number = _fitted(side.label, SANS + "-Bold", NUMERAL_SIZE, MIN_NUMERAL_SIZE, room)
         lines, label = [], LABEL_SIZE
