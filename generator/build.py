@@ -276,7 +276,7 @@ def render_cards(book: Book, output: Path, papers: list[SheetOptions]) -> Render
     costs_svg = None
     if any(face.kind == "costs" for face in cards.faces):
         marks = all(face.marks for face in cards.faces if face.kind == "costs")
-        costs_svg = costs_drawing(book.components, style_for(book.components),
+        costs_svg = costs_drawing(book.components, style_for(book.components, book.theme),
                                   Words(book.components), marks).tostring()
     pieces = reference_cards(book, costs_svg)
     trim = (cards.width, cards.height)

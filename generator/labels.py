@@ -22,6 +22,10 @@ LABELS = {
         "pages": "páginas",
         "press_subject": "{subtitle}. Edición para imprenta: {size} ({width} × {height} mm), "
                          "{pages} páginas, sangrado de 3 mm y marcas de corte.",
+        "player": "jugador",  # the cover's badges: "1 jugador", "3–4 jugadores"
+        "players": "jugadores",
+        "minutes": "{n} min",
+        "age": "desde {n} años",
     },
     "en": {
         "contents": "Contents",
@@ -44,6 +48,10 @@ LABELS = {
         "pages": "pages",
         "press_subject": "{subtitle}. Print-shop edition: {size} ({width} × {height} mm), "
                          "{pages} pages, 3 mm bleed and crop marks.",
+        "player": "player",
+        "players": "players",
+        "minutes": "{n} min",
+        "age": "ages {n}+",
     },
 }
 

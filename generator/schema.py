@@ -153,6 +153,21 @@ FIELD_NOTES: dict[str, str] = {
     "BookMeta.contents": "A rulebook's contents page; `false` drops it (a short rulebook). "
                          "Not for a sheet, which has none: `contents:` with `layout: sheet` "
                          "is an error.",
+    "BookMeta.theme": "The book's look: its accent colour and ornament (Catan's brick red "
+                      "and hexagons when none is given).",
+    "BookMeta.players": "How many play, for the cover's badge: `1`, or `[3, 4]` for a range. "
+                        "Printed only when given, as `minutes` and `age`.",
+    "BookMeta.minutes": "How long a game lasts, in minutes, for the cover's badge; only what "
+                        "the source states.",
+    "BookMeta.age": "The youngest age the game is for, for the cover's badge; only what the "
+                    "source states.",
+    "ThemeSpec.accent": "Headings, rules, links, table heads and the covers' bands, `#rrggbb`. "
+                        "White must read on it and it on paper at 4.5:1 (WCAG AA): a lighter "
+                        "colour is refused. Its tints (boxes, table rows, card-back lines, "
+                        "the HTML's dark mode) are derived from it.",
+    "ThemeSpec.motif": "The ornament outlined on the covers' bands, the front cover's emblem "
+                       "and the card backs: `hexagons` (Catan's tiles), `gems` (cut stones) or "
+                       "`none`.",
     "Credit.role": "What they did: «Variante original», «Esta edición»…",
     "Credit.who": "Who did it.",
     # components.yaml
@@ -669,6 +684,8 @@ def _type_text(prop: dict, defs: dict) -> str:
     """A field's JSON Schema as words: `list of [Credit](#credit)`, `integer ≥ 1`…"""
     if "$ref" in prop:
         name = prop["$ref"].rsplit("/", 1)[-1]
+        if "enum" in defs.get(name, {}):  # a choice of words has no section of its own
+            return _type_text(defs[name], defs)
         return f"[{name}](#{_anchor(name)})"
     if "anyOf" in prop:
         options = [o for o in prop["anyOf"] if o.get("type") != "null"]

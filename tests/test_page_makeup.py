@@ -236,7 +236,7 @@ def test_the_last_page_is_the_back_cover(built):
                 assert credit.who not in front or credit.who in meta.title, (slug, credit)
             assert back.endswith(f"Versión {meta.version} · {long_date(meta.date, 'es')} · "
                                  f"{count} páginas"), (slug, back)
-            accent = color(palette.ACCENT)
+            accent = color(palette.theme_of(meta).accent)  # the book's own (its theme)
             bands = [r for r in back_page.rects
                      if r["width"] >= back_page.width - 0.5
                      and _same_colour(r["non_stroking_color"], accent)]
@@ -309,8 +309,8 @@ def test_imprenta_pages_are_a5_trim_with_3_mm_bleed_and_room_for_marks(built):
 def test_imprenta_cover_bands_run_into_the_bleed_and_marks_sit_outside_it(built):
     """The cover's accent bands (and its paper colour) reach the bleed edge on every side
     they touch; the crop marks are lines outside the bleed on the trim's lines."""
-    accent = color(palette.ACCENT)
     for slug, result in built.items():
+        accent = color(result.book.theme.accent)
         with pdfplumber.open(result.press[0]) as pdf:
             for index in (0, len(pdf.pages) - 1):  # front and back covers
                 page = pdf.pages[index]
@@ -326,9 +326,11 @@ def test_imprenta_cover_bands_run_into_the_bleed_and_marks_sit_outside_it(built)
                 assert head["top"] == pytest.approx(trim[1] - b, abs=0.05), slug
                 assert foot["bottom"] == pytest.approx(trim[3] + b, abs=0.05), slug
             trim, b = pdf.pages[0].trimbox, BLEED * MM
+            # Lines wholly outside the bleed: the motif's lines on the head band reach into
+            # it (clipped there, which pdfplumber does not apply), crop marks never do.
             marks = [ln for ln in pdf.pages[0].lines
-                     if ln["x0"] < trim[0] - b or ln["x1"] > trim[2] + b
-                     or ln["top"] < trim[1] - b or ln["bottom"] > trim[3] + b]
+                     if ln["x1"] < trim[0] - b or ln["x0"] > trim[2] + b
+                     or ln["bottom"] < trim[1] - b or ln["top"] > trim[3] + b]
             assert len(marks) == 8, (slug, len(marks))  # two per corner
             for ln in marks:
                 vertical = abs(ln["x0"] - ln["x1"]) < 0.01

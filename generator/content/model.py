@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, ConfigDict, Field, ValidationError, model_validator
 from pydantic.dataclasses import dataclass
 
+from .. import palette
 from ..i18n import sort_key
 
 STRICT = ConfigDict(extra="forbid", frozen=True)
@@ -51,6 +52,36 @@ def _supported_language(value: str) -> str:
     return value
 
 
+def _accent_colour(value: str) -> str:
+    """A theme's accent: #rrggbb, dark enough that white reads on it and it reads on paper
+    (headings, links, table heads, the cover's band: WCAG AA)."""
+    if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+        raise ValueError("a colour is written #rrggbb, e.g. #7a5a12")
+    value = value.lower()
+    ratio = palette.contrast(value, "#ffffff")
+    if ratio < palette.MIN_ACCENT_CONTRAST:
+        raise ValueError(f"{value} is too light for an accent: white on it reads "
+                         f"{ratio:.1f}:1, and headings and table heads need "
+                         f"{palette.MIN_ACCENT_CONTRAST}:1; expected a darker colour")
+    return value
+
+
+@dataclass(config=STRICT)
+class ThemeSpec:
+    """A book's look (`theme:` in book.yaml): its accent colour (headings, rules, table
+    heads, the covers' bands) and the ornament on its covers and card backs. A book without
+    one wears the Catan theme: brick red and hexagons."""
+
+    accent: Annotated[str, AfterValidator(_accent_colour)] = palette.ACCENT
+    motif: palette.Motif = palette.Motif.HEXAGONS
+
+
+def _players(value: Any) -> Any:
+    if isinstance(value, list) and len(value) == 2 and value[0] > value[1]:
+        raise ValueError(f"players {value[0]} to {value[1]}: expected the smaller number first")
+    return value
+
+
 @dataclass(config=STRICT)
 class Credit:
     role: str
@@ -81,6 +112,15 @@ class BookMeta:
     # A rulebook's contents page: `false` drops it (a short rulebook goes from its cover
     # straight to the chapters). Not for a sheet, which has none.
     contents: bool = True
+    theme: ThemeSpec | None = None
+    # The cover's badges, each printed only when given: how many play (`1`, or `[3, 4]`),
+    # how long a game lasts in minutes, and the youngest age the game is for.
+    players: Annotated[Annotated[int, Field(ge=1, le=99)]
+                       | Annotated[list[Annotated[int, Field(ge=1, le=99)]],
+                                   Field(min_length=2, max_length=2)] | None,
+                       AfterValidator(_players)] = None
+    minutes: Annotated[int, Field(ge=1, le=24 * 60)] | None = None
+    age: Annotated[int, Field(ge=1, le=99)] | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -594,6 +634,19 @@ class Book:
     # `rulebook check` and `build` warn about (errors.ContentWarning), e.g. a low-dpi raster.
     images: dict[str, Any] = field(default_factory=dict)
     warnings: list[Any] = field(default_factory=list)
+    # A translation (content/<book>/<lang>/, content/edition.py): its language; None for the
+    # book as written. Both share every fact; each writes to its own output folder.
+    edition: str | None = None
+
+    def output_folder(self, output: Path) -> Path:
+        """Where this edition's files go: `output/<book>/`, a translation's in
+        `output/<book>/<lang>/`, so that the book's own outputs never move."""
+        return output / self.slug / self.edition if self.edition else output / self.slug
+
+    @property
+    def theme(self) -> palette.Theme:
+        """The book's colours and ornament (book.yaml's `theme:`, or Catan's)."""
+        return palette.theme_of(self.meta)
 
     @property
     def examples_unchecked(self) -> bool:
@@ -698,3 +751,141 @@ class BoardLayout:
     robber: tuple[int, int]
     harbours: list[Harbour]
     neutral: list[NeutralPiece] = field(default_factory=list)
+
+
+# --- <lang>/*.yaml: a translation's words (content/edition.py) -------------------------------
+# A translation holds only words, keyed by the ids of the book's own files; everything else
+# (costs, counts, moves, sections, checks, kinds and sizes) is read from those files alone.
+
+@dataclass(config=STRICT)
+class EditionMeta:
+    """`<lang>/book.yaml`: what the cover and the back cover say in this language."""
+
+    language: Annotated[str, AfterValidator(_supported_language)]  # the folder's name: en
+    title: str
+    subtitle: str
+    credits: list[Credit]  # as many as the book's, in its order
+    edition_note: str = ""
+
+
+@dataclass(config=STRICT)
+class NameWords:
+    name: str  # a building face's or a special card's name in this language
+
+
+@dataclass(config=STRICT)
+class ResourceWords:
+    name: str    # singular, as the book's `name`
+    plural: str
+
+
+@dataclass(config=STRICT)
+class BuildingWords:
+    name: str
+    plural: str
+    note: str = ""  # only where the book's building has a note
+    faces: dict[str, NameWords] = field(default_factory=dict)  # by face letter: A, B
+
+
+@dataclass(config=STRICT)
+class ExpansionWords:
+    name: str
+    power: str
+
+
+@dataclass(config=STRICT)
+class ComponentWords:
+    """`<lang>/components.yaml`: the display names of the book's components, by id."""
+
+    resources: dict[str, ResourceWords] = field(default_factory=dict)  # by resource id
+    buildings: dict[str, BuildingWords] = field(default_factory=dict)  # by building id
+    expansions: dict[str, ExpansionWords] = field(default_factory=dict)  # by expansion id
+    special_cards: dict[str, NameWords] = field(default_factory=dict)  # by card id
+
+
+@dataclass(config=STRICT)
+class GlossaryWords:
+    """`<lang>/glossary.yaml`: each entry of the book's glossary in this language, keyed by
+    the book's own abbreviation or term (an abbreviation may differ: MDR is RD in English)."""
+
+    abbreviations: dict[str, Abbreviation] = field(default_factory=dict)  # by the book's abbr
+    terms: dict[str, Term] = field(default_factory=dict)  # by the book's term
+    emphasis: list[Annotated[str, Field(pattern=r"^[A-ZÁÉÍÓÚÑ]{2,6}$")]] = \
+        field(default_factory=list)  # the emphasis words of this language, as many
+
+
+@dataclass(config=STRICT)
+class RulingWords:
+    """One ruling's texts, by its id; its section and what it settles are the book's."""
+
+    title: str
+    question: str
+    decision: str
+    reason: str
+    source: str  # the passage it interprets, named in this language
+    quote: list[str] = field(default_factory=list)  # the source's words, translated
+    departs: str | None = None  # only where the book's ruling departs
+
+
+@dataclass(config=STRICT)
+class FigureWords:
+    caption: str  # printed under the figure
+
+
+@dataclass(config=STRICT)
+class CardWords:
+    title: str
+    lines: list[str] = field(default_factory=list)  # as many as the book's card has
+
+
+@dataclass(config=STRICT)
+class CardSetWords:
+    back: CardBack
+    faces: dict[str, CardWords] = field(default_factory=dict)  # by card id
+
+
+@dataclass(config=STRICT)
+class TokenSideWords:
+    label: str
+    caption: str = ""
+
+
+@dataclass(config=STRICT)
+class TokenSetWords:
+    name: str
+    front: TokenSideWords
+    back: TokenSideWords
+    name_one: str | None = None  # only where the book gives one
+
+
+@dataclass(config=STRICT)
+class PrintWords:
+    """`<lang>/print.yaml`: the texts of the cards and tokens; sizes and kinds are the book's."""
+
+    cards: CardSetWords | None = None
+    tokens: TokenSetWords | None = None
+
+
+@dataclass(config=STRICT)
+class ConformanceWords:
+    """One conformance row's texts, by its id; its section, rulings and checks are the book's."""
+
+    passage: str
+    quote: str  # the source's words, translated
+    rule: str
+    unchecked: str | None = None  # only where the book's row says why no replay checks it
+
+
+@dataclass(config=STRICT)
+class ScoreWords:
+    title: str  # the band's title; the band is the one with this lowest score
+
+
+@dataclass(config=STRICT)
+class ExampleWords:
+    """One example's (or scenario's) printed words, by its id; its moves and outcomes are
+    the book's."""
+
+    title: str
+    summary: str
+    notes: dict[int, str] = field(default_factory=dict)  # by step number (1 is the first)

@@ -132,7 +132,7 @@ class BookFigures:
 
 
 def book_figures(book: Book, replays: list) -> BookFigures:
-    style = style_for(book.components)
+    style = style_for(book.components, book.theme)
     words = Words.for_book(book)
     by_id = {r.example.id: r for r in replays}
     named = {spec.id: named_figure(spec, book, by_id, style, words) for spec in book.figures}

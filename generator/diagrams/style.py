@@ -45,12 +45,13 @@ class DiagramStyle:
         return self.letters.get(resource, resource[:1].upper())
 
 
-def style_for(components) -> DiagramStyle:
-    """The style with each resource's letter taken from its name in the book's language."""
+def style_for(components, theme: palette.Theme = palette.CATAN) -> DiagramStyle:
+    """The style with each resource's letter taken from its name in the book's language, and
+    the accent of the book's theme (a Splendor book's figures are not marked in Catan red)."""
     letters = {r.id: r.name[:1].upper() for r in components.resources}
     if len(set(letters.values())) != len(letters):  # initials clash: use two letters
         letters = {r.id: r.name[:2].capitalize() for r in components.resources}
-    return DiagramStyle(letters=letters)
+    return DiagramStyle(letters=letters, accent=theme.accent)
 
 
 def tint(hex_colour: str, amount: float = 0.78) -> str:

@@ -222,7 +222,7 @@ class EconomyAdapter(Adapter):
                                            for n, who in enumerate(WHO)),
                              army=ARMY, count=self._count)
         title = ". ".join(f"{label}: {text}" for label, text in self.position_lines(game))
-        return economy_svg(game, style_for(self.book.components), words,
+        return economy_svg(game, style_for(self.book.components, self.book.theme), words,
                            coin_colour=tokens.front.colour if tokens else DEFAULT_COIN,
                            title=title, screen=screen)
 

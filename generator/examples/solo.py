@@ -60,7 +60,7 @@ class SoloAdapter:
         from ..diagrams.figures import position_svg
         from ..diagrams.style import style_for
         lost = lost_cards(before, game) if before is not None else []
-        return position_svg(game, style_for(self.book.components), self.words, lost,
+        return position_svg(game, style_for(self.book.components, self.book.theme), self.words, lost,
                             screen=screen)
 
     def position_caption(self, game: Game) -> str:

@@ -260,7 +260,7 @@ class SplendorAdapter(Adapter):
         from ..diagrams.position_splendor import splendor_svg
         from ..diagrams.style import style_for
         title = ". ".join(f"{label}: {text}" for label, text in self.position_lines(game))
-        style = style_for(self.book.components)
+        style = style_for(self.book.components, self.book.theme)
         return splendor_svg(game, style, style.letters, title=title, screen=screen)
 
     def position_caption(self, game: SplendorGame) -> str:

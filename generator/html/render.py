@@ -36,15 +36,19 @@ from ..diagrams.board import NEUTRAL_COLOURS
 from ..errors import RenderError
 from ..content.prose import ABBREVIATION, MARKER, RULING_REFERENCE, heading_anchor
 from ..examples.replay import step_words
+from ..badges import badge_texts
 from ..i18n import long_date
 from ..labels import labels
 from .fonts import PLACEHOLDER as FONTS_PLACEHOLDER, embed_fonts
 
 SVG_PROLOGUE = re.compile(r"^<\?xml[^>]*>\s*")
-#: The diagrams' colours book.css recolours (for contrast, and in dark mode).
-DIAGRAM_COLOURS = {"ink": palette.INK, "muted": palette.MUTED, "accent": palette.ACCENT,
-                   "panel": "#fff8e6",  # the costs card's face (diagrams/table.py)
-                   "player2": NEUTRAL_COLOURS[2], "player2_dark": "#b0561a"}
+def page_colours(theme: palette.Theme) -> dict[str, str]:
+    """The colours book.css is written with: the book's accent in light and dark mode and
+    its tint, and the diagrams' colours it recolours (for contrast, and in dark mode)."""
+    return {"ink": palette.INK, "muted": palette.MUTED, "accent": theme.accent,
+            "accent_light": theme.accent_light, "accent_dark": theme.accent_on_dark,
+            "panel": "#fff8e6",  # the costs card's face (diagrams/table.py)
+            "player2": NEUTRAL_COLOURS[2], "player2_dark": "#b0561a"}
 
 
 # --- the sanitiser's allow-list ---------------------------------------------------------------
@@ -324,7 +328,8 @@ def render_html(book: Book, replays: list, figures) -> str:
         chapters.append({"id": chapter.id, "title": chapter.title, "blocks": blocks})
     template = _cached_environment(tuple(definitions.items())).get_template("book.html.j2")
     page = template.render(book=book, meta=book.meta, chapters=chapters, words=words,
-                           glossary=book.glossary, colours=DIAGRAM_COLOURS,
+                           glossary=book.glossary, colours=page_colours(book.theme),
+                           badges=badge_texts(book.meta),
                            fonts_placeholder=Markup(FONTS_PLACEHOLDER),
                            date=long_date(book.meta.date, book.meta.language))
     # The fonts go in before the sanitiser, which keeps the stylesheet as it is.

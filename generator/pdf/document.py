@@ -36,7 +36,7 @@ from ..content.model import Book, PageSize
 from ..errors import RenderError
 from ..labels import labels
 from .fonts import SANS, SANS_SEMIBOLD
-from .ornament import HEX_STEP, hexagon
+from .ornament import emblem, motif_row
 from .press import PressMeta, to_cmyk, to_pdfx
 from .story import (BackMatter, Heading, StoryContext, book_story, sheet_story,
                     title_block)
@@ -103,6 +103,10 @@ class Geometry:
 #: share of the head band.
 COVER_BAND = 0.16
 FOOT_BAND = 0.35
+#: The front cover's emblem: its centre's height above the foot band, and its radius, as
+#: shares of the page's height and width.
+EMBLEM_HEIGHT = 0.19
+EMBLEM_RADIUS = 0.06
 
 
 #: A sheet's body sizes, in points, largest first: it is set at the first at which it fits on
@@ -179,8 +183,9 @@ class BookDocTemplate(BaseDocTemplate):
         if measuring:
             self._doSave = 0  # the measuring pass writes no file
         self.frame_class = MeasuringFrame if measuring else Frame
+        self.theme = palette.theme_of(meta)
         if meta.sheet:
-            self.styles = sheet_styles(g.base_size, meta.language)
+            self.styles = sheet_styles(g.base_size, meta.language, self.theme)
             return  # its page templates wait for the title block's height (sheet_templates)
         frame = self.frame_class
 
@@ -197,12 +202,12 @@ class BookDocTemplate(BaseDocTemplate):
                      height - band - band * FOOT_BAND - 12 * mm - 14 * mm, id="back",
                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([
-            PageTemplate("cover", [cover], onPage=self._draw_cover),
+            PageTemplate("cover", [cover], onPage=self._draw_front_cover),
             body("right", g.inner),  # odd pages: the spine on the left
             body("left", g.outer),   # even pages: the spine on the right
             PageTemplate("back", [back], onPage=self._draw_cover),
         ])
-        self.styles = make_styles(g.base_size, meta.language)
+        self.styles = make_styles(g.base_size, meta.language, self.theme)
 
     def sheet_templates(self, title_height: float, pages: int) -> None:
         """A sheet's pages: the first with the title block across the top and the columns
@@ -320,16 +325,32 @@ class BookDocTemplate(BaseDocTemplate):
 
     def _draw_cover(self, canv, doc) -> None:
         """The front and back covers' paper and accent bands (a wide one at the head with the
-        hexagon row, a narrow one at the foot), run into the bleed in the press edition."""
+        book's motif in a row, a narrow one at the foot), run into the bleed in the press
+        edition."""
         width, height = self.geometry.page
         b = self.bleed
         canv.saveState()
         canv.setFillColor(color(palette.PAPER))
         canv.rect(-b, -b, width + 2 * b, height + 2 * b, stroke=0, fill=1)
         band = height * COVER_BAND
-        canv.setFillColor(color(palette.ACCENT))
+        canv.setFillColor(color(self.theme.accent))
         canv.rect(-b, -b, width + 2 * b, band * FOOT_BAND + b, stroke=0, fill=1)
-        _band(canv, -b, height - band, width + 2 * b, band + b, height - band * 0.5, band * 0.3)
+        _band(canv, self.theme, -b, height - band, width + 2 * b, band + b,
+              height - band * 0.5, band * 0.3)
+        canv.restoreState()
+
+    def _draw_front_cover(self, canv, doc) -> None:
+        """The front cover: the covers' paper and bands, and the book's emblem (its motif
+        grown into a figure) centred in the lower part, between the title block and the
+        foot band, so that the cover is composed top to bottom rather than half empty."""
+        self._draw_cover(canv, doc)
+        width, height = self.geometry.page
+        foot = height * COVER_BAND * FOOT_BAND
+        canv.saveState()
+        canv.setStrokeColor(color(self.theme.accent_pattern))
+        canv.setLineWidth(1.1)
+        emblem(canv, self.theme.motif, width / 2, foot + height * EMBLEM_HEIGHT,
+               width * EMBLEM_RADIUS)
         canv.restoreState()
 
     def _start_page(self, canv, doc) -> None:
@@ -365,7 +386,7 @@ class BookDocTemplate(BaseDocTemplate):
         else:
             canv.drawRightString(right_x, y_foot, version)
         canv.setFont(SANS_SEMIBOLD, size * 1.1)
-        canv.setFillColor(color(palette.ACCENT))
+        canv.setFillColor(color(self.theme.accent))
         number = str(canv.getPageNumber())
         if right:
             canv.drawRightString(right_x, y_foot, number)
@@ -379,9 +400,9 @@ class BookDocTemplate(BaseDocTemplate):
         band = self.geometry.top * 0.42
         b = self.bleed
         canv.saveState()
-        canv.setFillColor(color(palette.ACCENT))
-        _band(canv, -b, height - band, width + 2 * b, band + b, height - band * 0.5,
-              band * 0.32)
+        canv.setFillColor(color(self.theme.accent))
+        _band(canv, self.theme, -b, height - band, width + 2 * b, band + b,
+              height - band * 0.5, band * 0.32)
         canv.restoreState()
 
     def _draw_sheet_foot(self, canv, doc) -> None:
@@ -407,29 +428,23 @@ class BookDocTemplate(BaseDocTemplate):
             canv.drawRightString(right, y, turn)
             right -= canv.stringWidth(turn, SANS, size)
         canv.setFont(SANS_SEMIBOLD, size)
-        canv.setFillColor(color(palette.ACCENT))
+        canv.setFillColor(color(self.theme.accent))
         canv.drawRightString(right, y, mark)
         canv.restoreState()
 
 
-def _band(canv, x: float, y: float, width: float, height: float, row: float,
-          radius: float) -> None:
-    """An accent band in the current fill colour, with the cover's only ornament: a row of
-    pale hexagons, the board's tiles, centred at height `row` and across the band, clipped
-    to it (so that in the print edition it runs into the bleed, not past it)."""
+def _band(canv, theme: palette.Theme, x: float, y: float, width: float, height: float,
+          row: float, radius: float) -> None:
+    """An accent band in the current fill colour, with the book's motif outlined in white in
+    a row centred at height `row` and across the band, clipped to it (so that in the print
+    edition it runs into the bleed, not past it)."""
     canv.saveState()
     clip = canv.beginPath()
     clip.rect(x, y, width, height)
     canv.clipPath(clip, stroke=0, fill=1)
     canv.setStrokeColor(color("#ffffff"))
     canv.setLineWidth(0.8)
-    step = radius * HEX_STEP
-    cx = x + width / 2
-    while cx - step / 2 > x:
-        cx -= step
-    while cx - step / 2 < x + width:
-        hexagon(canv, cx, row, radius)
-        cx += step
+    motif_row(canv, theme.motif, x, width, row, radius)
     canv.restoreState()
 
 

@@ -25,6 +25,8 @@ from ..content.model import Book
 from ..content.prose import ABBREVIATION, MARKER, RULING_REFERENCE, heading_anchor
 from ..labels import labels
 from ..examples.replay import step_words
+from ..badges import badge_texts
+from .cover import CoverBadges, title_markup
 from .figures import drawing
 from .images import image_figure
 from .makeup import (Box, BoxLook, FigureBlock, Row, Section, floating, kept_with_next,
@@ -147,7 +149,7 @@ def _inline_child(child: ET.Element, ctx: StoryContext, link_terms: bool) -> str
     if child.tag == "a":
         href = child.get("href", "")
         text = inline(child, ctx, link_terms=False)
-        link_color = palette.ACCENT
+        link_color = ctx.styles.accent
         if href.startswith("#"):
             anchor = href[1:]
             if anchor not in ctx.link_targets:  # e.g. set by {: href } past the checks
@@ -264,7 +266,7 @@ def list_flowable(element: ET.Element, ctx: StoryContext, chapter) -> ListFlowab
         items, bulletType="1" if ordered else "bullet", start=None if ordered else "•",
         bulletFontName="SourceSans-Semibold" if ordered else "SourceSans",
         bulletFontSize=s.body.fontSize * (0.9 if ordered else 1),
-        bulletColor=color(palette.ACCENT), leftIndent=s.body.fontSize * 1.5,
+        bulletColor=color(s.accent), leftIndent=s.body.fontSize * 1.5,
         bulletFormat="%s." if ordered else None, spaceAfter=s.body.spaceAfter)
 
 
@@ -293,9 +295,9 @@ def table_flowable(element: ET.Element, ctx: StoryContext, width: float | None =
     table = Table(rows, colWidths=widths, repeatRows=1 if len(rows) > 1 else 0, hAlign="LEFT",
                   splitInRow=1)
     table.setStyle(TableStyle(TABLE_BASE + [
-        ("BACKGROUND", (0, 0), (-1, 0), color(palette.ACCENT)),
-        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, color(palette.ACCENT_LIGHT)]),
-        ("LINEBELOW", (0, -1), (-1, -1), 0.6, color(palette.ACCENT)),
+        ("BACKGROUND", (0, 0), (-1, 0), color(s.accent)),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, color(s.theme.accent_light)]),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.6, color(s.accent)),
         ("INNERGRID", (0, 0), (-1, -1), 0.5, colors.white),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, 0), (-1, -1), 3),
@@ -306,11 +308,13 @@ def table_flowable(element: ET.Element, ctx: StoryContext, width: float | None =
     return Section([table, Spacer(1, s.body.spaceAfter)]) if keep else table
 
 
+#: A callout's ink and fill by its kind; `None` is the book's accent and its tint (the
+#: theme's), for warnings.
 _CALLOUT_COLOURS = {
     "example": (palette.EXAMPLE, palette.EXAMPLE_LIGHT),
     "ejemplo": (palette.EXAMPLE, palette.EXAMPLE_LIGHT),
-    "warning": (palette.ACCENT, palette.ACCENT_LIGHT),
-    "atencion": (palette.ACCENT, palette.ACCENT_LIGHT),
+    "warning": None,
+    "atencion": None,
 }
 
 
@@ -328,7 +332,8 @@ def callout(element: ET.Element, ctx: StoryContext, chapter) -> list[Flowable]:
     s = ctx.styles
     kinds = element.get("class", "").split()
     kind = next((k for k in kinds if k != "admonition"), "note")
-    ink, fill = _CALLOUT_COLOURS.get(kind, (palette.NOTE, palette.NOTE_LIGHT))
+    ink, fill = _CALLOUT_COLOURS.get(kind, (palette.NOTE, palette.NOTE_LIGHT)) or (
+        s.accent, s.theme.accent_light)
     inner_width = ctx.frame_width - 2 * 0.9 * s.body.fontSize
     content = _callout_content(element, ctx, chapter, ink, inner_width)
     if not content:
@@ -395,7 +400,7 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
         Row([ctx.para(_text(replay.example.summary, ctx, True), s.callout_body)]),
     ]
     if not getattr(adapter, "checked", True):  # examples: unchecked (book.yaml)
-        rows.append(Row([ctx.para(f'<font color="{palette.ACCENT}">'
+        rows.append(Row([ctx.para(f'<font color="{s.accent}">'
                                   f'{escape(ctx.words["example_unchecked"])}</font>', small)]))
 
     def position(game, step: int, label: str) -> None:
@@ -405,7 +410,7 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
         head = f'<font name="SourceSans-Semibold"><nobr>{label}</nobr></font>'
         if figure is not None:
             if figure.status:  # what the position waits for: "coincidencia por resolver"
-                head += f' · <font color="{palette.ACCENT}">{escape(figure.status)}</font>'
+                head += f' · <font color="{s.accent}">{escape(figure.status)}</font>'
             rows.append(Row(_position_figure(figure, head, ctx, small)))
             return
         parts = adapter.position_lines(game)
@@ -425,7 +430,7 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
             mark = "×" if whole else ctx.words["refused"]
             if not whole:
                 said = said[0].lower() + said[1:]
-            said = f'<font color="{palette.ACCENT}">{escape(mark)}</font> {said}'
+            said = f'<font color="{s.accent}">{escape(mark)}</font> {said}'
         note = f" {_text(frame.note, ctx, True)}" if frame.note else ""
         rows.append(Row([ctx.para(f"<b>{frame.step}.</b> {said}.{note}", s.callout_body)],
                         avoid_after=bool(frame.show)))
@@ -458,7 +463,7 @@ def figure_block(figure_id: str, ctx: StoryContext) -> list[Flowable]:
     number = ctx.numbers("figure")[figure_id]
     art = ctx.art(figure.svg, ctx.frame_width, ctx.frame_width * 1.1)
     caption = ctx.para(f'<a name="fig-{figure_id}"/><font name="SourceSans-Semibold" '
-                        f'color="{palette.ACCENT}">{ctx.words["figure"]} {number}.</font> '
+                        f'color="{s.accent}">{ctx.words["figure"]} {number}.</font> '
                         f"{_text(figure.caption, ctx, True)}", s.caption)
     return [FigureBlock([Spacer(1, s.body.fontSize * 0.3), art,
                          Spacer(1, s.body.fontSize * 0.4), caption,
@@ -483,17 +488,23 @@ def _boxed(rows: list[Row], ctx: StoryContext, ink: str, fill: str, continued: s
 # --- front and back matter ------------------------------------------------------------------
 
 def cover(ctx: StoryContext) -> list[Flowable]:
-    """The front cover: title, subtitle, version and date. The credits and the edition note
-    are on the back cover (`back_cover`). Page 2 is a left-hand page."""
+    """The front cover: the title (broken by sense or evenly, cover.py), subtitle, version
+    and date, and the badges book.yaml gives (players, time, age); under them the book's
+    emblem is drawn by the page (document.py). The credits and the edition note are on the
+    back cover (`back_cover`). Page 2 is a left-hand page."""
     s, meta = ctx.styles, ctx.book.meta
+    title = title_markup(meta.title, s.cover_title.fontName, s.cover_title.fontSize,
+                         ctx.frame_width)
+    badges = badge_texts(meta)
     return [
         Spacer(1, 38 * mm),
-        ctx.para(escape(meta.title), s.cover_title),
+        ctx.para(title, s.cover_title),
         Spacer(1, 5 * mm),
         ctx.para(escape(meta.subtitle), s.cover_subtitle),
         Spacer(1, 10 * mm),
         ctx.para(f'{ctx.words["version"]} {escape(meta.version)} · {long_date(meta.date, meta.language)}',
                   s.cover_small),
+        *([Spacer(1, 8 * mm), CoverBadges(badges, s.body.fontSize, s.accent)] if badges else []),
         NextPageTemplate("left"),
         PageBreak(),
     ]
@@ -678,7 +689,7 @@ def back_cover(ctx: StoryContext, total: int) -> list[Flowable]:
     if meta.edition_note:
         flowables.append(ctx.para(escape(meta.edition_note), blurb))
     foot = ([ctx.para(credits, small)] if credits else []) + [
-        ctx.para(f'<font name="SourceSans-Semibold" color="{palette.ACCENT}">{edition}</font>',
+        ctx.para(f'<font name="SourceSans-Semibold" color="{s.accent}">{edition}</font>',
                  small)]
     flowables.append(AtFoot(foot))
     return flowables
@@ -711,7 +722,7 @@ def title_block(ctx: StoryContext, width: float) -> Flowable:
         ("RIGHTPADDING", (0, 0), (-1, -1), 0),
         ("TOPPADDING", (0, 0), (-1, -1), 0),
         ("BOTTOMPADDING", (0, 0), (-1, -1), s.body.fontSize * 0.55),
-        ("LINEBELOW", (0, 0), (-1, 0), 1.2, color(palette.ACCENT)),
+        ("LINEBELOW", (0, 0), (-1, 0), 1.2, color(s.accent)),
     ]))
     return table
 
@@ -723,7 +734,7 @@ def sheet_glossary(ctx: StoryContext) -> list[Flowable]:
     title = ctx.words["glossary"]
     out: list[Flowable] = [CondPageBreak(s.h1.fontSize * 4),
                            ctx.heading(escape(title), s.h1, GLOSSARY_ANCHOR, 0, title)]
-    term_font = f'<font name="SourceSans-Semibold" color="{palette.ACCENT}">'
+    term_font = f'<font name="SourceSans-Semibold" color="{s.accent}">'
     for entry in gl.sorted_abbreviations:
         out.append(ctx.para(
             f'<a name="{glossary_anchor(entry.abbr)}"/>{term_font}{escape(entry.abbr)}</font> '

@@ -39,9 +39,16 @@ class Styles:
     glossary_definition: ParagraphStyle
     running: ParagraphStyle
     caption: ParagraphStyle
+    #: The book's colours and ornament: what is drawn in its accent (rules, table heads,
+    #: bullets, links) takes it from here, as the headings do.
+    theme: palette.Theme = palette.CATAN
+
+    @property
+    def accent(self) -> str:
+        return self.theme.accent
 
 
-def make_styles(base_size: float, language: str) -> Styles:
+def make_styles(base_size: float, language: str, theme: palette.Theme = palette.CATAN) -> Styles:
     register_fonts()
     s = base_size
     lead = s * 1.38
@@ -53,9 +60,10 @@ def make_styles(base_size: float, language: str) -> Styles:
         textColor=color(palette.INK), spaceAfter=s * 0.55,
         embeddedHyphenation=1, uriWasteReduce=0.3, bulletFontName=SANS,
         **hyphenation_style(language))
-    heading = dict(fontName=SANS_SEMIBOLD, textColor=color(palette.ACCENT), alignment=TA_LEFT,
+    heading = dict(fontName=SANS_SEMIBOLD, textColor=color(theme.accent), alignment=TA_LEFT,
                    keepWithNext=1, hyphenationLang="")
     return Styles(
+        theme=theme,
         body=body,
         body_first=ParagraphStyle("body_first", parent=body),
         bullet=ParagraphStyle("bullet", parent=body, spaceAfter=s * 0.2),
@@ -81,7 +89,7 @@ def make_styles(base_size: float, language: str) -> Styles:
                                    textColor=color(palette.MUTED)),
         cover_title=ParagraphStyle("cover_title", fontName=SANS_SEMIBOLD, fontSize=s * 3.1,
                                    leading=s * 3.5, alignment=TA_CENTER,
-                                   textColor=color(palette.ACCENT)),
+                                   textColor=color(theme.accent)),
         cover_subtitle=ParagraphStyle("cover_subtitle", fontName=SERIF + "-It",
                                       fontSize=s * 1.6, leading=s * 2.1, alignment=TA_CENTER,
                                       textColor=color(palette.INK)),
@@ -89,7 +97,7 @@ def make_styles(base_size: float, language: str) -> Styles:
                                    leading=s * 1.2, alignment=TA_CENTER,
                                    textColor=color(palette.MUTED)),
         glossary_term=ParagraphStyle("glossary_term", fontName=SANS_SEMIBOLD, fontSize=s,
-                                     leading=s * 1.3, textColor=color(palette.ACCENT)),
+                                     leading=s * 1.3, textColor=color(theme.accent)),
         glossary_definition=ParagraphStyle("glossary_definition", parent=body,
                                            spaceAfter=s * 0.2, alignment=TA_LEFT),
         running=ParagraphStyle("running", fontName=SANS, fontSize=s * 0.75,
@@ -99,13 +107,14 @@ def make_styles(base_size: float, language: str) -> Styles:
     )
 
 
-def sheet_styles(base_size: float, language: str) -> Styles:
+def sheet_styles(base_size: float, language: str,
+                 theme: palette.Theme = palette.CATAN) -> Styles:
     """A rules sheet's styles: the rulebook's body and boxes at the sheet's size, with
     headings a step smaller (a chapter is a section of the sheet, not a new page), tighter
     spacing, and a compact title block and glossary."""
     s = base_size
-    styles = make_styles(s, language)
-    heading = dict(fontName=SANS_SEMIBOLD, textColor=color(palette.ACCENT), alignment=TA_LEFT,
+    styles = make_styles(s, language, theme)
+    heading = dict(fontName=SANS_SEMIBOLD, textColor=color(theme.accent), alignment=TA_LEFT,
                    keepWithNext=1, hyphenationLang="")
     body = ParagraphStyle("sheet_body", parent=styles.body, leading=s * 1.25,
                           spaceAfter=s * 0.4)
@@ -124,7 +133,7 @@ def sheet_styles(base_size: float, language: str) -> Styles:
                                     leading=s * 1.22, spaceAfter=s * 0.3),
         cover_title=ParagraphStyle("sheet_title", fontName=SANS_SEMIBOLD, fontSize=s * 2.5,
                                    leading=s * 2.75, alignment=TA_LEFT,
-                                   textColor=color(palette.ACCENT)),
+                                   textColor=color(theme.accent)),
         cover_subtitle=ParagraphStyle("sheet_subtitle", fontName=SERIF + "-It",
                                       fontSize=s * 1.3, leading=s * 1.6, alignment=TA_LEFT,
                                       textColor=color(palette.INK)),

@@ -32,7 +32,7 @@ from ..diagrams.style import style_for
 from ..errors import ContentError, Location
 from ..pdf.figures import drawing
 from ..pdf.fonts import SANS, SANS_SEMIBOLD, SERIF, register_fonts
-from ..pdf.ornament import hexagon_field
+from ..pdf.ornament import motif_field
 from ..pdf.styles import color
 from .geometry import Rect
 
@@ -73,10 +73,11 @@ def _pt(rect: Rect) -> tuple[float, float, float, float]:
     return rect.x * mm, rect.y * mm, rect.w * mm, rect.h * mm
 
 
-def _hexagons(canv, box: Rect, radius: float, stroke: str) -> None:
+def _pattern(canv, theme: palette.Theme, box: Rect, radius: float, stroke: str) -> None:
+    """The book's motif tiling a card back (palette.Motif: Catan's tiles, Splendor's stones)."""
     canv.setStrokeColor(color(stroke))
     canv.setLineWidth(0.5)
-    hexagon_field(canv, *(v * mm for v in (box.x, box.y, box.w, box.h, radius)))
+    motif_field(canv, theme.motif, *(v * mm for v in (box.x, box.y, box.w, box.h, radius)))
 
 
 def _clip(canv, box: Rect) -> None:
@@ -121,7 +122,8 @@ def _story(book: Book, face: CardFace, size: float, air: float = 0.0):
     if face.kind == "steps":
         return [ListFlowable([ListItem(Paragraph(line, body)) for line in face.lines],
                              bulletType="1", bulletFontName=SANS_SEMIBOLD,
-                             bulletColor=color(palette.ACCENT), leftIndent=size * 1.3,
+                             bulletColor=color(book.theme.accent),
+                             leftIndent=size * 1.3,
                              bulletFontSize=size)]
     return [Paragraph(line, body) for line in face.lines]
 
@@ -182,10 +184,12 @@ def card_face(book: Book, face: CardFace, index: int, size: float) -> Draw:
                                f"the costs card has no room for {len(book.components.buildings)} "
                                "buildings at a size read across a table",
                                "a taller card")
-        svg = costs_card(book.components, style_for(book.components), box.w, box.h,
+        svg = costs_card(book.components, style_for(book.components, book.theme), box.w, box.h,
                          marks=face.marks, language=book.meta.language).tostring()
     else:
         svg, air = None, _air(book, face, size, box)
+
+    accent = book.theme.accent
 
     def draw(canv, trim: Rect, bleed: float, ink_saving: bool, shop: bool = False) -> None:
         outer = trim.grown(bleed)
@@ -196,12 +200,12 @@ def card_face(book: Book, face: CardFace, index: int, size: float) -> Draw:
         band = Rect(outer.x, trim.y + trim.h - BAND_H, outer.w, BAND_H + bleed)
         title_colour = "#ffffff"
         if ink_saving:
-            canv.setStrokeColor(color(palette.ACCENT))
+            canv.setStrokeColor(color(accent))
             canv.setLineWidth(0.8)
             canv.line(trim.x * mm, band.y * mm, (trim.x + trim.w) * mm, band.y * mm)
-            title_colour = palette.ACCENT
+            title_colour = accent
         else:
-            canv.setFillColor(color(palette.ACCENT))
+            canv.setFillColor(color(accent))
             canv.rect(*_pt(band), stroke=0, fill=1)
         inner = trim.grown(-cards.safe)
         title_size = _fitted(face.title, SANS_SEMIBOLD, TITLE_SIZE, MIN_TITLE_SIZE, inner.w * mm)
@@ -222,15 +226,20 @@ def card_face(book: Book, face: CardFace, index: int, size: float) -> Draw:
     return draw
 
 
-def card_back(title: str, subtitle: str) -> Draw:
+def card_back(title: str, subtitle: str, theme: palette.Theme = palette.CATAN) -> Draw:
+    """The back every card of a set shares: the book's accent tiled with its motif, and a
+    paper panel with the set's title."""
+    accent = theme.accent
+
     def draw(canv, trim: Rect, bleed: float, ink_saving: bool, shop: bool = False) -> None:
         register_fonts()
         outer = trim.grown(bleed)
         canv.saveState()
         _clip(canv, outer)
-        canv.setFillColor(color("#ffffff" if ink_saving else palette.ACCENT))
+        canv.setFillColor(color("#ffffff" if ink_saving else accent))
         canv.rect(*_pt(outer), stroke=0, fill=1)
-        _hexagons(canv, outer, 6.0, palette.ACCENT_LIGHT if ink_saving else "#b8593a")
+        _pattern(canv, theme, outer, 6.0,
+                 theme.accent_light if ink_saving else theme.accent_pattern)
         cx, cy = (trim.x + trim.w / 2) * mm, (trim.y + trim.h / 2) * mm
         panel_w = trim.w - 12
         title_size = _fitted(title, SANS_SEMIBOLD, 17, 12, (panel_w - 6) * mm)
@@ -241,10 +250,10 @@ def card_back(title: str, subtitle: str) -> Draw:
         panel_h = block / mm + 12
         panel = Rect(trim.x + 6, trim.y + trim.h / 2 - panel_h / 2, panel_w, panel_h)
         canv.setFillColor(color("#ffffff" if ink_saving else palette.PAPER))
-        canv.setStrokeColor(color(palette.ACCENT))
+        canv.setStrokeColor(color(accent))
         canv.roundRect(*_pt(panel), 2 * mm, stroke=1, fill=1)
         title_base = cy + block / 2 - title_size * 0.66
-        canv.setFillColor(color(palette.ACCENT))
+        canv.setFillColor(color(accent))
         canv.setFont(SANS_SEMIBOLD, title_size)
         canv.drawCentredString(cx, title_base, title)
         if subtitle:
@@ -260,7 +269,7 @@ def reference_cards(book: Book, costs_svg: str | None = None) -> list[Piece]:
     """One piece per card face, all with the set's back. The costs card is drawn here at
     card size from components.yaml; `costs_svg` (the book's own figure) is not used."""
     cards = book.print_spec.cards
-    back = card_back(cards.back.title, cards.back.subtitle)
+    back = card_back(cards.back.title, cards.back.subtitle, book.theme)
     size = _text_size(book)
     return [Piece(face.id, card_face(book, face, index, size), back, 1, face.title)
             for index, face in enumerate(cards.faces)]
