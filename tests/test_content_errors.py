@@ -52,6 +52,11 @@ CASES = {
                     r"\(terms\[0\]\.term\): 'Dragón' is defined but never used", "Dragón"),
     "unknown data name": ("chapters/12-fin.md", "{{ goal }} puntos", "{{ gol }} puntos",
                           r"unknown data name: 'gol' is undefined", "{{ gol }}"),
+    "unknown component id": ("chapters/12-fin.md", "{{ goal }} puntos",
+                             "{{ goal }} puntos ({{ bld.castillo.name }})",
+                             r"unknown data name: bld\.castillo is not defined \(the book's bld "
+                             r"has .*road.*\); expected the id of a building under buildings: in components\.yaml",
+                             "bld.castillo"),
     "unknown cross-reference": ("chapters/09-progreso.md", "sin comparar con la serie histórica (SH; R17).",
                                 "sin comparar con la serie histórica (SH; ver [Dados](#dados)).",
                                 r"cross-reference to unknown section '#dados'", "#dados"),

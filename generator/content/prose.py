@@ -12,6 +12,7 @@ import re
 import threading
 import traceback
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -118,7 +119,7 @@ def render_template(file: Path, context: dict[str, Any]) -> RenderedProse:
     except TemplateRefused as exc:  # in a YAML text that the chapter prints
         raise ContentError(Location(file, _template_line(exc)), str(exc), SANDBOXED) from None
     except jinja2.UndefinedError as exc:
-        problem, expected = _undefined(exc, context)
+        problem, expected = _undefined(exc, context, source)
         raise ContentError(Location(file, _template_line(exc)), problem, expected) from None
     except ContentError:
         raise
@@ -136,24 +137,36 @@ def render_template(file: Path, context: dict[str, Any]) -> RenderedProse:
 
 _NO_ATTRIBUTE = re.compile(r"^'(?:[\w.]+\.)?(\w+) object' has no attribute '(\w+)'$")
 #: Where a name under an object of the book's data is written, for the hint.
-_WHERE_DEFINED = {"game": "a {attr}: line under game: in components.yaml"}
+_WHERE_DEFINED = {"game": "a {attr}: line under game: in components.yaml",
+                  "res": "the id of a resource under resources: in components.yaml",
+                  "bld": "the id of a building under buildings: in components.yaml",
+                  "exp": "the id of an expansion under expansions: in components.yaml"}
 
 
-def _undefined(exc: jinja2.UndefinedError, context: dict[str, Any]) -> tuple[str, str]:
+def _undefined(exc: jinja2.UndefinedError, context: dict[str, Any],
+               source: str = "") -> tuple[str, str]:
     """An unknown name, said in the chapter's own words: `game.rounds`, not "GameParameters
-    object has no attribute", with the names the book does define there."""
+    object has no attribute", with the names the book does define there. Jinja names only
+    the type of what lacked the name ("'dict object' has no attribute 'piedra'"), so of the
+    data names of that type the one the chapter writes before the name is the owner."""
     message = exc.message or "undefined name"
     found = _NO_ATTRIBUTE.match(message)
-    owner = next((name for name, value in context.items()
-                  if found and type(value).__name__ == found.group(1)), None)
+    if found is None:
+        return f"unknown data name: {message}", "a name defined by the book's YAML files"
+    kind, attr = found.groups()
+    owners = [name for name, value in context.items() if type(value).__name__ == kind]
+    written = [name for name in owners if re.search(rf"\b{name}\s*\.\s*{attr}\b", source)]
+    owner = (written or owners or [None])[0]
     if owner is None:
         return f"unknown data name: {message}", "a name defined by the book's YAML files"
-    attr = found.group(2)
     value = context[owner]
-    fields = getattr(type(value), "__pydantic_fields__", {})
-    known = sorted(name for name, item in vars(value).items()  # what the book itself set
-                   if not name.startswith("_")
-                   and item != getattr(fields.get(name), "default", None))
+    if isinstance(value, Mapping):  # res, bld, exp: ids of the book's components
+        known = sorted(str(key) for key in value)
+    else:
+        fields = getattr(type(value), "__pydantic_fields__", {})
+        known = sorted(name for name, item in getattr(value, "__dict__", {}).items()
+                       if not name.startswith("_")  # what the book itself set
+                       and item != getattr(fields.get(name), "default", None))
     hint = _WHERE_DEFINED.get(owner, "a name defined by the book's YAML files").format(attr=attr)
     return (f"unknown data name: {owner}.{attr} is not defined (the book's {owner} has "
             f"{', '.join(known) or 'no values'})", hint)
