@@ -161,3 +161,22 @@ def test_a_theme_accent_too_light_for_white_text_is_refused_at_its_line(book_cop
     assert code != 0
     assert f"book.yaml:{line_of(book_copy / 'book.yaml', 'accent:')}" in said, said
     assert "too light" in said and "4.5:1" in said and "Traceback" not in said
+
+
+def test_the_html_cover_band_spans_the_window_not_the_column(built, browser):
+    html = built["solo-catan"].files[0].parent / "index.html"
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(html.as_uri())
+        band = page.evaluate("""() => {
+            const s = getComputedStyle(document.body);
+            return {width: document.body.getBoundingClientRect().width,
+                    border: parseFloat(s.borderTopWidth), colour: s.borderTopColor,
+                    column: document.querySelector('header.cover').getBoundingClientRect().width};
+        }""")
+        assert band["border"] >= 8 and band["width"] >= 1270, band
+        assert band["column"] < 800, band  # the text column itself stays narrow
+        r, g, b = map(int, re.findall(r"\d+", band["colour"])[:3])
+        assert _close(f"#{r:02x}{g:02x}{b:02x}", palette.ACCENT), band
+    finally:
+        page.close()
