@@ -8,23 +8,21 @@ that the source does not give.
 from __future__ import annotations
 
 from .content.model import BookMeta
-from .i18n import plural
-from .labels import labels
+from .i18n import translator
 
 
 def badge_texts(meta: BookMeta) -> list[str]:
     """The cover's badges in the book's language, in a box's order: players, minutes,
     age; only those book.yaml gives."""
-    language, words = meta.language, labels(meta.language)
+    words = translator(meta.language)
     badges = []
     if isinstance(meta.players, int):
-        badges.append(f"{meta.players} " + plural(meta.players, words["player"],
-                                                  words["players"], language))
+        badges.append(words.ngettext("{n} player", "{n} players", meta.players))
     elif meta.players is not None:  # a range: always plural
         low, high = meta.players
-        badges.append(f"{low}–{high} {words['players']}")
+        badges.append(words.gettext("{low}–{high} players").format(low=low, high=high))
     if meta.minutes is not None:
-        badges.append(words["minutes"].format(n=meta.minutes))
+        badges.append(words.gettext("{n} min").format(n=meta.minutes))
     if meta.age is not None:
-        badges.append(words["age"].format(n=meta.age))
+        badges.append(words.gettext("Ages {n}+").format(n=meta.age))
     return badges

@@ -26,6 +26,7 @@ from .sheets.geometry import Flip
 from .sheets.render import SheetOptions, calibration, home_sheets, print_shop
 from .errors import Location, RenderError
 from .html.render import render_html
+from .i18n import pN_, translator
 from .examples.replay import check_book
 from .pdf.document import render_pdf, render_press_pdf
 from .pdf.imposition import booklet as impose_booklet
@@ -141,7 +142,7 @@ def _write_all(files: list[tuple[Path, bytes]]) -> None:
 
 def rulebook_path(book: Book, output: Path, size: PageSize | None) -> Path:
     suffix = "" if size in (None, book.meta.page_size) else f"-{size.value.lower()}"
-    return output / book.slug / f"{book.slug}{suffix}.pdf"
+    return book.output_folder(output) / f"{book.slug}{suffix}.pdf"
 
 
 @dataclass(frozen=True)
@@ -154,14 +155,15 @@ class Built:
 
 
 def build_book(folder: Path, output: Path, size: PageSize | None = None,
-               papers: list[SheetOptions] | None = None, booklet: bool = False) -> Built:
+               papers: list[SheetOptions] | None = None, booklet: bool = False,
+               language: str | None = None) -> Built:
     """Load and check everything first; only a book that passes every check is written.
 
     Every output (with `papers`, the print files too: the print-and-play pieces and the
     rulebook's print-shop edition, `<book>-imprenta.pdf`; with `booklet`, the A5 book
     imposed for saddle stitching on A4 and Letter) is rendered in memory before the first
     byte is written, and then written all together or not at all (`write_all`)."""
-    book = load_book(folder)
+    book = load_book(folder, language)  # `language`: a translation (content/edition.py)
     if booklet:
         _check_booklet(book, size)
     replays = check_book(book)  # a book whose examples fail is not built
@@ -175,12 +177,12 @@ def build_book(folder: Path, output: Path, size: PageSize | None = None,
                           f"({str(exc).splitlines()[0][:160]}); expected text that can be "
                           "split across pages") from None
     page = render_html(book, replays, figures).encode("utf-8")
-    folder_out = output / book.slug / "figures"
+    folder_out = book.output_folder(output) / "figures"
     svgs = [(folder_out / f"{figure.name}.svg", figure.svg.encode("utf-8"))
             for figure in figures.all()]
     pieces = render_print(book, output, papers) if papers else []
     press = [render_press(book, size, replays, pages, figures, target)] if papers else []
-    html = output / book.slug / "index.html"
+    html = book.output_folder(output) / "index.html"
     folded = render_booklets(book, pdf, target) if booklet else []
     write_all([(target, pdf), *svgs, (html, page), *pieces, *press, *folded,
                (layout, json.dumps(pages, sort_keys=True).encode())], prune=folder_out)
@@ -189,16 +191,40 @@ def build_book(folder: Path, output: Path, size: PageSize | None = None,
                  [path for path, _ in press])
 
 
-def press_path(target: Path) -> Path:
-    """The print-shop edition beside the rulebook: `<book>[-size]-imprenta.pdf`."""
-    return target.with_name(f"{target.stem}-imprenta.pdf")
+# --- file names, in the book's language --------------------------------------------------------
+# The words of a file name are catalog messages in the context "file name" (lower case, ASCII,
+# no spaces): a Spanish book writes cartas-a4.pdf and <book>-imprenta.pdf, an English one
+# cards-a4.pdf and <book>-press.pdf.
+
+FILE_WORDS = (pN_("file name", "cards"), pN_("file name", "tokens"),
+              pN_("file name", "calibration"), pN_("file name", "press"),
+              pN_("file name", "booklet"), pN_("file name", "ink-saving"))
+
+
+def file_word(language: str, word: str) -> str:
+    """One word of an output file's name in `language` ("cards" → "cartas")."""
+    assert word in FILE_WORDS, word
+    return translator(language).pgettext("file name", word)
+
+
+def press_path(target: Path, language: str) -> Path:
+    """The print-shop edition beside the rulebook: `<book>[-size]-imprenta.pdf` (Spanish),
+    `-press.pdf` (English)."""
+    return target.with_name(f"{target.stem}-{file_word(language, 'press')}.pdf")
+
+
+def booklet_path(target: Path, language: str, paper: str) -> Path:
+    """`<book>-folleto-a4.pdf` (Spanish), `<book>-booklet-a4.pdf` (English)."""
+    return target.with_name(f"{target.stem}-{file_word(language, 'booklet')}-"
+                            f"{PAPER_SLUGS[paper]}.pdf")
 
 
 def render_press(book: Book, size: PageSize | None, replays, pages: dict[str, int], figures,
                  target: Path) -> tuple[Path, bytes]:
     """The rulebook for a print shop (pdf/document.py's render_press_pdf), in memory: the
     reading edition's layout (its settled `pages`) with bleed, crop marks, CMYK, PDF/X-4."""
-    return press_path(target), render_press_pdf(book, size, replays, pages, figures)
+    return (press_path(target, book.meta.language),
+            render_press_pdf(book, size, replays, pages, figures))
 
 
 def _check_booklet(book: Book, size: PageSize | None) -> None:
@@ -215,11 +241,12 @@ def _check_booklet(book: Book, size: PageSize | None) -> None:
 
 
 def render_booklets(book: Book, pdf: bytes, target: Path) -> Rendered:
-    """`<book>-folleto-a4.pdf` and `-letter.pdf` beside the rulebook, in memory."""
+    """`<book>-folleto-a4.pdf` and `-letter.pdf` beside the rulebook (`booklet_path`), in
+    memory."""
     author = "; ".join(credit.who for credit in book.meta.credits)
     # The book ends with its back cover (pdf/story.py's back_cover): any padding goes before
     # it, though an A5 book's count is already a multiple of 4.
-    return [(target.with_name(f"{target.stem}-folleto-{PAPER_SLUGS[paper]}.pdf"),
+    return [(booklet_path(target, book.meta.language, paper),
              impose_booklet(pdf, paper, title=book.meta.title, author=author,
                             language=book.meta.language, back_cover=not book.meta.sheet))
             for paper in PAPER_SLUGS]
@@ -253,7 +280,7 @@ def _read_pages(file: Path) -> dict[str, int] | None:
 PAPER_SLUGS = {"A4": "a4", "Letter": "letter"}
 
 
-def _suffix(options: SheetOptions) -> str:
+def _suffix(options: SheetOptions, language: str) -> str:
     """File-name suffix for the non-default choices, so variants never overwrite each other."""
     parts = [PAPER_SLUGS[options.paper]]
     if options.flip is not Flip.LONG:
@@ -261,7 +288,7 @@ def _suffix(options: SheetOptions) -> str:
     if options.offset != (0.0, 0.0):
         parts.append("offset-{:+.1f}_{:+.1f}".format(*options.offset))
     if options.ink_saving:
-        parts.append("ahorro")
+        parts.append(file_word(language, "ink-saving"))
     return "-".join(parts)
 
 
@@ -277,15 +304,20 @@ def render_cards(book: Book, output: Path, papers: list[SheetOptions]) -> Render
     if any(face.kind == "costs" for face in cards.faces):
         marks = all(face.marks for face in cards.faces if face.kind == "costs")
         costs_svg = costs_drawing(book.components, style_for(book.components, book.theme),
-                                  Words(book.components), marks).tostring()
+                                  Words(book.components, language=book.meta.language),
+                                  marks).tostring()
     pieces = reference_cards(book, costs_svg)
     trim = (cards.width, cards.height)
+    language = book.meta.language
+    words = translator(language)
     rendered = []
     for options in papers:
         pdf, _ = home_sheets(pieces, trim, cards.bleed, options, book.meta.title,
-                             ("carta de referencia", "cartas de referencia"))
-        rendered.append((output / book.slug / f"cartas-{_suffix(options)}.pdf", pdf))
-    rendered.append(_shop_file(output / book.slug, "cartas", pieces, trim, cards.bleed, book,
+                             (words.gettext("reference card"), words.gettext("reference cards")),
+                             language)
+        rendered.append((book.output_folder(output) / f"{file_word(language, 'cards')}-"
+                         f"{_suffix(options, language)}.pdf", pdf))
+    rendered.append(_shop_file(book.output_folder(output), "cards", pieces, trim, cards.bleed, book,
                                papers))
     return rendered
 
@@ -296,28 +328,40 @@ def render_tokens(book: Book, output: Path, papers: list[SheetOptions]) -> Rende
         return []
     pieces = tokens(spec)
     trim = (spec.diameter, spec.diameter)
+    language = book.meta.language
     rendered = []
     for options in papers:
         pdf, _ = home_sheets(pieces, trim, spec.bleed, options, book.meta.title,
-                             (spec.name_one or spec.name, spec.name))
-        rendered.append((output / book.slug / f"fichas-{_suffix(options)}.pdf", pdf))
-    rendered.append(_shop_file(output / book.slug, "fichas", pieces, trim, spec.bleed, book,
+                             (spec.name_one or spec.name, spec.name), language)
+        rendered.append((book.output_folder(output) / f"{file_word(language, 'tokens')}-"
+                         f"{_suffix(options, language)}.pdf", pdf))
+    rendered.append(_shop_file(book.output_folder(output), "tokens", pieces, trim, spec.bleed, book,
                                papers))
     return rendered
 
 
-def _shop_file(folder: Path, stem: str, pieces, trim, bleed: float, book: Book,
+def _shop_file(folder: Path, kind: str, pieces, trim, bleed: float, book: Book,
                papers: list[SheetOptions]) -> tuple[Path, bytes]:
+    """`cartas-imprenta[-ahorro].pdf`: `kind` is the file-name word ("cards", "tokens")."""
     ink_saving = any(o.ink_saving for o in papers)
-    meta = PressMeta.of(book, f"{book.meta.title}: {stem} (imprenta)")
-    pdf = print_shop(pieces, trim, bleed, book.meta.title, ink_saving, meta=meta)
-    return folder / f"{stem}-imprenta{'-ahorro' if ink_saving else ''}.pdf", pdf
+    language = book.meta.language
+    stem = file_word(language, kind)
+    title = translator(language).gettext("{title}: {pieces} (print shop)")
+    meta = PressMeta.of(book, title.format(title=book.meta.title, pieces=stem))
+    pdf = print_shop(pieces, trim, bleed, book.meta.title, ink_saving, meta=meta,
+                     language=language)
+    name = [stem, file_word(language, "press")]
+    if ink_saving:
+        name.append(file_word(language, "ink-saving"))
+    return folder / f"{'-'.join(name)}.pdf", pdf
 
 
 def render_calibration(book: Book, output: Path, papers: list[SheetOptions]) -> Rendered:
     plain = [SheetOptions(o.paper, o.flip, o.offset) for o in papers]  # ink is irrelevant
-    return [(output / book.slug / f"calibracion-{_suffix(o)}.pdf", calibration(o))
-            for o in plain]
+    language = book.meta.language
+    stem = file_word(language, "calibration")
+    return [(book.output_folder(output) / f"{stem}-{_suffix(o, language)}.pdf",
+             calibration(o, language)) for o in plain]
 
 
 def render_print(book: Book, output: Path, papers: list[SheetOptions],

@@ -78,7 +78,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="A5, A4 or Letter (default: the book's own, from book.yaml)")
     build.add_argument("--output", type=Path, metavar="DIR", help=OUTPUT_HELP)
     build.add_argument("--booklet", action="store_true",
-                       help="also write <book>-folleto-a4.pdf and -letter.pdf: the A5 book "
+                       help="also write <book>-folleto-a4.pdf and -letter.pdf (an English book: "
+                            "<book>-booklet-a4.pdf…): the A5 book "
                             "imposed two pages to a landscape sheet, at true size, to print "
                             "double-sided (flip on the short edge), fold and staple; A5 books "
                             "only")
@@ -151,6 +152,11 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--content", type=Path, metavar="DIR",
                        help="folder holding the books, relative to where you stand "
                             "(default: the project's content/)")
+    for p in (build, check, sub.choices["cards"], sub.choices["tokens"]):
+        p.add_argument("--lang", choices=LANGUAGES, metavar="LANG",
+                       help="only the edition in this language (es, en): the book's own, or "
+                            "its translation in <book>/<lang>/, written to "
+                            "output/<book>/<lang>/ (default: every edition)")
 
     init = sub.add_parser("init", help="make a new project folder",
                           description="Make DIR (default: this folder) a rulebook project: "
@@ -175,6 +181,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+LANGUAGES = ("es", "en")  # content.model.LANGUAGES, without importing the model for --help
 BOOK_HELP = "a book's folder name under content/ (e.g. solo-catan), or a path to a book folder"
 OUTPUT_HELP = ("where to write, relative to where you stand (default: the project's "
                "output/)")
@@ -219,13 +226,46 @@ class Where:
                              "(rulebook new NAME makes one)")
         return folders
 
+    def editions(self, names: list[str], language: str | None) -> list[tuple[Path, str | None]]:
+        """(book folder, translation language or None) of every edition asked for: each
+        book's own and its translations (content/<book>/<lang>/), or with `language` only
+        the edition in it. A book named on the command line that has no such edition is an
+        error; among all the project's books, those without one are left out."""
+        from .content.edition import edition_of, editions
+        from .content.loader import book_language
+        found = []
+        for folder in self.books(names):
+            folder, named = edition_of(folder)
+            own = book_language(folder)
+            every = [(folder, None)] + [(folder, lang) for lang in editions(folder)
+                                        if lang != own]
+            if named:
+                every = [(folder, named if named != own else None)]
+            if language is None:
+                found += every
+                continue
+            chosen = [(f, lang) for f, lang in every if (lang or own) == language]
+            if not chosen and names:
+                have = ", ".join(lang or own or "?" for _, lang in every)
+                raise UsageError(f"{folder}: no edition in '{language}'; expected one of "
+                                 f"{have}, or a translation folder {folder / language}/")
+            found += chosen
+        if not found:
+            raise UsageError(f"no book has an edition in '{language}'")
+        return found
 
-def _check(folder: Path, coverage: bool, out: Console) -> bool:
+
+def _named(book) -> str:
+    """A book as the command names it: `solo-catan`, a translation `solo-catan (en)`."""
+    return f"{book.slug} ({book.edition})" if book.edition else book.slug
+
+
+def _check(folder: Path, language: str | None, coverage: bool, out: Console) -> bool:
     """`rulebook check`: load and replay (any mistake raises); warn about pending conformance
     rows; with `coverage`, list what no replay reaches. False if coverage found gaps."""
     from .content.loader import load_book
     from .examples.replay import check_book
-    book = load_book(folder)
+    book = load_book(folder, language)
     replays = check_book(book, scenarios=True)
     from .i18n import count_noun
     scenarios = sum(r.source.scenario for r in replays)
@@ -233,7 +273,7 @@ def _check(folder: Path, coverage: bool, out: Console) -> bool:
         (f" and {count_noun(scenarios, 'scenario', 'scenarios', 'en')}" if scenarios else "")
     replayed += " printed unchecked (examples: unchecked, no engine)" \
         if book.examples_unchecked else " replayed"
-    out.print(f"[green]ok[/] {book.slug}: "
+    out.print(f"[green]ok[/] {_named(book)}: "
               f"{count_noun(len(book.chapters), 'chapter', 'chapters', 'en')}, "
               f"{count_noun(len(book.glossary.abbreviations), 'abbreviation', 'abbreviations', 'en')}, "
               f"{replayed}", soft_wrap=True)
@@ -276,11 +316,12 @@ def _build_one(job: tuple) -> _BuildReport:
     """Build one book and word the result; a mistake in the book is its error line."""
     from .build import build_book
     from .sheets.render import SheetOptions
-    folder, output, page_size, booklet = job
+    folder, language, output, page_size, booklet = job
     start = time.perf_counter()
     try:
+        _check_other_editions(folder, language)
         built = build_book(folder, output, page_size, [SheetOptions(p) for p in PAPERS],
-                           booklet=booklet)
+                           booklet=booklet, language=language)
     except GeneratorError as exc:
         return _BuildReport([], str(exc))
     took = time.perf_counter() - start
@@ -299,11 +340,25 @@ def _build_one(job: tuple) -> _BuildReport:
     return _BuildReport(lines)
 
 
-def _build(folders: list[Path], where: Where, args, out: Console) -> None:
+def _check_other_editions(folder: Path, language: str | None) -> None:
+    """A book is built whole or not at all, every edition of it: an edition is not written
+    while another of the same book has a mistake (the book's own first, whose mistakes are
+    every edition's). Each edition's job finds the same first mistake, said once (`_build`)."""
+    from .content.edition import editions
+    from .content.loader import book_language, load_book
+    every = [None] + [lang for lang in editions(folder) if lang != book_language(folder)]
+    if len(every) == 1:
+        return
+    for other in every[:-1] if every[-1] == language else every:  # the last one: build_book's
+        load_book(folder, other)
+
+
+def _build(folders: list[tuple[Path, str | None]], where: Where, args, out: Console) -> None:
     """Every book named (or every book of the project). Books are independent and each is
     written whole or not at all, so several are built side by side, one process per core;
     a book with a mistake does not stop the others, and its error line is said in its turn."""
-    jobs = [(folder, where.output, args.page_size, args.booklet) for folder in folders]
+    jobs = [(folder, language, where.output, args.page_size, args.booklet)
+            for folder, language in folders]
     workers = min(len(jobs), os.cpu_count() or 1)
     if workers > 1:
         from concurrent.futures import ProcessPoolExecutor
@@ -312,14 +367,16 @@ def _build(folders: list[Path], where: Where, args, out: Console) -> None:
             errors = [_said(report, out) for report in reports]
     else:
         errors = [_said(_build_one(job), out) for job in jobs]
-    errors = [e for e in errors if e]
+    failed = {job[0] for job, error in zip(jobs, errors) if error}
+    errors = list(dict.fromkeys(e for e in errors if e))  # a book's editions: the same mistake
     if len(errors) == 1:
         raise GeneratorError(errors[0])
     if errors:
         err = Console(stderr=True, highlight=False)
         for error in errors:
             err.print(f"[bold red]error:[/] {escape(error)}", soft_wrap=True)
-        raise GeneratorError(f"{len(errors)} of {len(jobs)} books were not built (above)")
+        books = len({job[0] for job in jobs})
+        raise GeneratorError(f"{len(failed)} of {books} books were not built (above)")
 
 
 def _said(report: _BuildReport, out: Console) -> str | None:
@@ -329,11 +386,11 @@ def _said(report: _BuildReport, out: Console) -> str | None:
     return report.error
 
 
-def _print(folders: list[Path], where: Where, args, out: Console) -> None:
+def _print(folders: list[tuple[Path, str | None]], where: Where, args, out: Console) -> None:
     from .build import build_print
     from .content.loader import load_book
-    for folder in folders:
-        book = load_book(folder)
+    for folder, language in folders:
+        book = load_book(folder, language)
         files = build_print(book, where.output, _sheet_options(args), (args.command,))
         if not files:
             out.print(f"[yellow]nothing[/] {book.slug} has no {args.command} in print.yaml")
@@ -368,11 +425,14 @@ def _run(args, out: Console, err: Console) -> int:
         _new(args, out)
         return 0
     where = Where.of(args)
-    folders = where.books(args.books)
+    if args.command in ("build", "check", "cards", "tokens"):
+        editions = where.editions(args.books, args.lang)
+    else:
+        folders = where.books(args.books)
     if args.command == "build":
-        _build(folders, where, args, out)
+        _build(editions, where, args, out)
     elif args.command in ("cards", "tokens"):
-        _print(folders, where, args, out)
+        _print(editions, where, args, out)
     elif args.command == "simulate":
         from .content.loader import load_book
         from .simulate.command import simulate_command
@@ -381,7 +441,8 @@ def _run(args, out: Console, err: Console) -> int:
         from .watch import watch
         return watch(folders, where.output, out, err)
     elif args.command == "check":
-        return 0 if all([_check(folder, args.coverage, out) for folder in folders]) else 1
+        return 0 if all([_check(folder, language, args.coverage, out)
+                         for folder, language in editions]) else 1
     return 0
 
 

@@ -4,16 +4,146 @@ A number next to a noun must agree with it ("1 ficha", "3 fichas"), a Spanish de
 comma ("0,2 %") and a date is written out ("30 de noviembre de 2026"). Appending an "s" or
 formatting with "%.1f" gets these wrong; Babel knows each language's plural rules and
 number and date conventions, so every renderer asks here.
+
+Every word the program itself writes (labels, footers, file names, the engines' narration,
+the simulation report) comes from the gettext catalogs in `generator/locale/` through
+`translator(language)`. The source strings (msgids) are English, the gettext convention;
+`scripts/update_catalogs.py` extracts them with Babel into `messages.pot` and merges them
+into `<lang>/LC_MESSAGES/rulebook.po`. The .po files are read and compiled in memory when
+first asked for (no .mo to fall out of step with them, and the wheel ships only the .po).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import io
 import unicodedata
+from dataclasses import dataclass
+from importlib import resources
 
 from babel import Locale
 from babel.dates import format_date
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
+from babel.support import NullTranslations, Translations
+
+DOMAIN = "rulebook"
+#: Nouns whose article differs (msgctxt of the article messages): Spanish feminine nouns
+#: ("una piedra", "la piedra"), English nouns that start with a vowel ("an ore").
+ARTICLE_CLASSES = {"es": lambda noun: noun.split()[0].endswith(("a", "ad", "ión")),
+                   "en": lambda noun: noun[:1].lower() in "aeiou"}
+
+
+def N_(message: str) -> str:
+    """Marks a message for extraction where it is declared (a table's words); it is
+    translated where it is used, with the book's `translator`."""
+    return message
+
+
+class InContext(str):
+    """A message that carries its context (`pN_`'s): the English source string itself, so
+    it can stand wherever a word is expected, and `Translator.gettext` asks the catalog
+    for it in its context."""
+
+    context: str
+
+    def __new__(cls, message: str, context: str) -> "InContext":
+        word = super().__new__(cls, message)
+        word.context = context
+        return word
+
+
+def pN_(context: str, message: str) -> str:
+    """`N_` for a message with a context (`pgettext`'s): extracted with it, translated where
+    it is used (`gettext` finds its context: a table may mix both kinds)."""
+    return InContext(message, context)
+
+
+@dataclass(frozen=True)
+class Translator:
+    """The words of one language: gettext's four calls, and the helpers that need the
+    language's grammar (a count with its agreeing noun, an article before a noun)."""
+
+    language: str
+    catalog: NullTranslations
+
+    def gettext(self, message: str) -> str:
+        context = getattr(message, "context", None)  # a `pN_` message
+        if context is not None:
+            return self.catalog.pgettext(context, message)
+        return self.catalog.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The form that agrees with `n`, by the catalog's plural rule; `{n}` in the message
+        is the count as the language writes it."""
+        return self.catalog.ngettext(singular, plural, n).replace(
+            "{n}", format_decimal(n, locale=self.language))
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.catalog.pgettext(context, message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self.catalog.npgettext(context, singular, plural, n).replace(
+            "{n}", format_decimal(n, locale=self.language))
+
+    def marked(self, noun: str) -> bool:
+        """True for the nouns of the article class that takes the marked article: "una",
+        "la" (Spanish feminine), "an" (English before a vowel)."""
+        rule = ARTICLE_CLASSES.get(self.language)
+        return bool(rule and noun and rule(noun))
+
+    def a(self, noun: str, like: str | None = None) -> str:
+        """ "una piedra", "un ladrillo"; "an ore", "a brick"."""
+        form = (self.pgettext("article: marked noun", "a {noun}") if self.marked(like or noun)
+                else self.pgettext("article: unmarked noun", "a {noun}"))
+        return form.format(noun=noun)
+
+    def the(self, noun: str, n: int = 1, like: str | None = None) -> str:
+        """ "la piedra", "las dos piedras"; "the ore". `like`: the singular noun whose
+        class the article follows, when `noun` is a plural or a phrase."""
+        if self.marked(like or noun):
+            form = self.npgettext("article: marked noun", "the {noun}", "the {noun}", n)
+        else:
+            form = self.npgettext("article: unmarked noun", "the {noun}", "the {noun}", n)
+        return form.format(noun=noun)
+
+    def join(self, items: list[str]) -> str:
+        """ "a", "a y b", "a, b y c"; "a, b and c"."""
+        items = [i for i in items if i]
+        if len(items) < 2:
+            return "".join(items)
+        return self.gettext("{items} and {last}").format(items=", ".join(items[:-1]),
+                                                          last=items[-1])
+
+
+def span(low: int, high: int | None, language: str) -> str:
+    """A range of points as a score table prints it: "8–12", or open-ended "30 o más"
+    ("30 or more")."""
+    if high is not None:
+        return f"{low}–{high}"
+    return translator(language).gettext("{low} or more").format(low=low)
+
+
+def _catalog_file(language: str):
+    return (resources.files("generator") / "locale" / language / "LC_MESSAGES"
+            / f"{DOMAIN}.po")
+
+
+@functools.cache
+def translator(language: str) -> Translator:
+    """The book's words in `language` ("es", "en"); a language without a catalog gets the
+    English source strings."""
+    source = _catalog_file(language)
+    if not source.is_file():
+        return Translator(language, NullTranslations())
+    with source.open("rb") as stream:
+        catalog = read_po(stream, locale=language, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return Translator(language, Translations(compiled, domain=DOMAIN))
 
 
 def plural_category(count: float, language: str) -> str:

@@ -1,60 +1,40 @@
-"""Words the renderers print around the content, per book language."""
+"""Words the renderers print around the content, by name, in the book's language.
 
+The words themselves are messages of the gettext catalogs (`generator/locale/`): this table
+only names them, so the PDF, the HTML edition and the document template ask for
+`labels(language)["figure"]` and every language's word lives in its catalog, once."""
+
+from __future__ import annotations
+
+from .i18n import N_, translator
+
+#: Label name → its English source string (msgid).
 LABELS = {
-    "es": {
-        "contents": "Índice",
-        "glossary": "Glosario",
-        "abbreviations": "Abreviaturas",
-        "terms": "Términos",
-        "page": "p.",
-        "version": "Versión",
-        "example": "Ejemplo",
-        "figure": "Figura",
-        "note": "Nota",
-        "credits": "Créditos",
-        "example_unchecked": "Ejemplo no comprobado por un motor de reglas",
-        "at_start": "Al empezar",
-        "after_step": "Tras el paso",
-        "refused": "× No se puede:",
-        "overleaf": "sigue al dorso",
-        "continued": "cont.",  # a box continued from the page before: "Ejemplo 6 (cont.)"
-        "notes": "Notas",
-        "pages": "páginas",
-        "press_subject": "{subtitle}. Edición para imprenta: {size} ({width} × {height} mm), "
-                         "{pages} páginas, sangrado de 3 mm y marcas de corte.",
-        "player": "jugador",  # the cover's badges: "1 jugador", "3–4 jugadores"
-        "players": "jugadores",
-        "minutes": "{n} min",
-        "age": "desde {n} años",
-    },
-    "en": {
-        "contents": "Contents",
-        "glossary": "Glossary",
-        "abbreviations": "Abbreviations",
-        "terms": "Terms",
-        "page": "p.",
-        "version": "Version",
-        "example": "Example",
-        "figure": "Figure",
-        "note": "Note",
-        "credits": "Credits",
-        "example_unchecked": "Example not checked by a rules engine",
-        "at_start": "At the start",
-        "after_step": "After step",
-        "refused": "× Not allowed:",
-        "overleaf": "continued overleaf",
-        "continued": "cont.",  # "Example 6 (cont.)"
-        "notes": "Notes",
-        "pages": "pages",
-        "press_subject": "{subtitle}. Print-shop edition: {size} ({width} × {height} mm), "
-                         "{pages} pages, 3 mm bleed and crop marks.",
-        "player": "player",
-        "players": "players",
-        "minutes": "{n} min",
-        "age": "ages {n}+",
-    },
+    "contents": N_("Contents"),
+    "glossary": N_("Glossary"),
+    "abbreviations": N_("Abbreviations"),
+    "terms": N_("Terms"),
+    "page": N_("p."),
+    "version": N_("Version"),
+    "example": N_("Example"),
+    "figure": N_("Figure"),
+    "note": N_("Note"),
+    "credits": N_("Credits"),
+    "example_unchecked": N_("Example not checked by a rules engine"),
+    "at_start": N_("At the start"),
+    "after_step": N_("After step"),
+    "refused": N_("× Not allowed:"),
+    "overleaf": N_("continued overleaf"),
+    # A box continued from the page before: "Example 6 (cont.)".
+    "continued": N_("cont."),
+    "notes": N_("Notes"),
+    "pages": N_("pages"),
+    "press_subject": N_("{subtitle}. Print-shop edition: {size} ({width} × {height} mm), "
+                        "{pages} pages, 3 mm bleed and crop marks."),
 }
 
 
 def labels(language: str) -> dict[str, str]:
-    return LABELS.get(language, LABELS["en"])
+    """Every label translated into `language` (English where no catalog has it)."""
+    words = translator(language)
+    return {name: words.gettext(message) for name, message in LABELS.items()}

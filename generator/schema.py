@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import datetime as dt
 import inspect
 import io
 import json
 import os
 import tokenize
+import typing
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -33,8 +33,10 @@ from pydantic import TypeAdapter
 from .content import examples as examples_module
 from .content import model as model_module
 from .content.examples import Example, Expectation, StartSpec
-from .content.model import (KNOWN_PARAMETERS, PARAMETER_NAME, BoardLayout, BookMeta, Components,
-                            ConformanceRow, Difficulty, FigureSpec, Glossary, PrintSpec, Ruling,
+from .content.model import (KNOWN_PARAMETERS, LANGUAGES, PARAMETER_NAME, BoardLayout, BookMeta,
+                            ComponentWords, Components, ConformanceRow, ConformanceWords,
+                            Difficulty, EditionMeta, ExampleWords, FigureSpec, FigureWords,
+                            Glossary, GlossaryWords, PrintSpec, PrintWords, Ruling, RulingWords,
                             ScoreBand)
 from .engine import ENGINES
 
@@ -124,6 +126,35 @@ FORMATS: list[FileFormat] = [
                         "(../examples.md#other-engines). Scenarios: "
                         "[docs/conformance.md](../conformance.md)."),
 ]
+
+# A translation (content/edition.py): a folder named by its language beside the book's files,
+# holding only words keyed by the book's ids. Documented under `en/`, the repository's one.
+EDITION = ("Optional: a translation's file, beside the book's own in the folder named by "
+           "the language (`en/`); required there when the book has the file. See "
+           "[`en/book.yaml`](edition-book.md) for the whole format.")
+_EDITION_FILES = [
+    ("book", EditionMeta, "The translation's cover words: title, subtitle, credits, edition "
+     "note and its language (the folder's name); everything else is the book's."),
+    ("components", ComponentWords, "The components' display names in the translation's "
+     "language, by the ids of the book's components.yaml."),
+    ("glossary", GlossaryWords, "The glossary in the translation's language, each entry "
+     "under the book's own abbreviation or term (its own abbreviation may differ)."),
+    ("rulings", dict[str, RulingWords], "The rulings' texts, by ruling id; their sections and "
+     "what they settle are the book's."),
+    ("statements", dict[str, str], "The rule statements in the translation's language, by "
+     "the ids of the book's statements.yaml."),
+    ("figures", dict[str, FigureWords], "The figures' captions, by figure id."),
+    ("print", PrintWords, "The texts of the reference cards (by card id) and tokens; sizes "
+     "and kinds are the book's."),
+    ("conformance", dict[str, ConformanceWords], "The conformance rows' texts, by row id; "
+     "their sections, rulings and checks are the book's."),
+    ("examples", dict[str, ExampleWords], "The worked examples' printed words, by example id: "
+     "title, summary and each step's note by step number; moves and outcomes are the book's."),
+]
+FORMATS += [FileFormat(f"edition-{name}", f"en/{name}.yaml", kind, summary,
+                       f"solo-catan/en/{name}.yaml", presence=EDITION,
+                       notes=(lambda: _edition_notes()) if name == "book" else None)
+            for name, kind, summary in _EDITION_FILES]
 
 # Descriptions of fields whose model line carries no comment, by `Class.field`. A comment on
 # the field's line in the model takes precedence (an entry here for such a field is an error).
@@ -534,6 +565,8 @@ def schema_for_file(relative: str) -> str | None:
     parts = Path(relative).parts
     if len(parts) == 2 and parts[0] in ("examples", "scenarios") and parts[1].endswith(".yaml"):
         return "example"
+    if len(parts) == 2 and parts[0] in LANGUAGES:  # a translation's file (documented as en/)
+        relative = f"en/{parts[1]}"
     for fmt in FORMATS:
         if fmt.file == relative:
             return fmt.name
@@ -621,6 +654,56 @@ Every part of components.yaml is optional: a book gives the ones its game has. A
 can have no `resources:` at all. Costs need buildings: `{{{{ cost_table() }}}}`, a reference card
 or a figure of kind `costs` in a book without buildings is an error at its line, and a
 building's cost names resources of `resources:`.
+"""
+
+
+def _edition_notes() -> str:
+    return """
+## Editions in other languages
+
+A book is written in one language (`language:` in its book.yaml). An edition in another
+language is a folder beside the book's files, named by that language's code (`en/`, `es/`),
+that holds **only words**, keyed by the ids the book's own files already use:
+
+| file | holds |
+|---|---|
+| `en/book.yaml` | title, subtitle, credits, edition note, `language: en` |
+| `en/chapters/*.md` | every chapter, under the book's own file names |
+| `en/components.yaml` | names (and plurals, notes, face names, powers) by component id |
+| `en/glossary.yaml` | each entry under the book's abbreviation or term; its own abbreviation may differ (MDR → RD) |
+| `en/rulings.yaml` | title, question, decision, reason, source, quotes by ruling id |
+| `en/statements.yaml` | each rule statement by its id |
+| `en/examples.yaml` | title, summary and notes (by step number) by example id; scenarios, never printed, need none |
+| `en/figures.yaml` | captions by figure id |
+| `en/print.yaml` | card titles and lines by card id, the back's title, token words |
+| `en/conformance.yaml` | passage, quote, rule (and `unchecked`) by row id |
+
+Everything else is read from the book's files alone: costs, counts and points, example
+moves and expected outcomes (replayed by the same engine), the rulings' sections and what
+they settle, conformance checks, figure kinds, card kinds and sizes, page size, version and
+date. One fact has one source; each language's words have theirs. A translation of a book
+with a `scores.yaml` or a board figure is refused until those words have a format.
+
+**The same pieces.** Loading the edition checks it against the book piece by piece: an entry
+missing or extra, a text for a field the book leaves empty, a list (quotes, card lines,
+credits) of another length; and in each chapter the same sections in the same order (every
+heading of the translation carries the book's anchor, `## Matches {#coincidencias}`), the same
+examples and figures shown, the same data placeholders (`{{ goal }}`; the words inside a
+placeholder, such as a separator, are the language's own) and the same rulings cited. Each
+difference is one error naming both files:
+
+```
+error: content/solo-catan/en/chapters/04-series.md:25: section 'dejar-una-serie-a-medias' of content/solo-catan/chapters/04-series.md:23 is missing here; expected the book's sections, in its order, each heading with the book's anchor ({#id})
+error: content/solo-catan/en/glossary.yaml:4 (abbreviations): no entry 'SH' for content/solo-catan/glossary.yaml:32 (abbreviations[6]); expected an entry for each of the book's, under its key
+```
+
+Then the edition is checked as any book is (abbreviations defined and used, cross-references,
+rulings printed, examples replayed) and built the same way.
+
+**Commands.** `rulebook build` and `rulebook check` take every edition of every book;
+`--lang en` only the English ones (`rulebook build solo-catan --lang en`; the translation's
+folder, `rulebook build content/solo-catan/en`, names it too). The book's own outputs stay in
+`output/<book>/`; a translation's go to `output/<book>/<lang>/`.
 """
 
 
@@ -819,6 +902,9 @@ def sample(fmt: FileFormat, content: Path) -> tuple[str, str]:
     elif isinstance(data, dict) and fmt.type == dict[str, str]:
         data = dict(list(data.items())[:3])
         how += ", its first three entries"
+    elif isinstance(data, dict) and typing.get_origin(fmt.type) is dict:
+        data = {key: _cut(value) for key, value in list(data.items())[:2]}
+        how += ", its first two entries"
     else:
         short = _cut(data)
         if short != data:

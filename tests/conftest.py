@@ -33,9 +33,12 @@ def sized_pdfs(tmp_path_factory) -> dict[PageSize, Path]:
 
 @pytest.fixture
 def book_copy(tmp_path) -> Path:
-    """A writable copy of the solo book, for tests that break it on purpose."""
+    """A writable copy of the solo book, for tests that break it on purpose; without its
+    English edition (en/), which a change to the Spanish prose alone would put out of step
+    (tests/test_english_edition.py copies it whole)."""
     target = tmp_path / "content" / "solo-catan"
-    shutil.copytree(SOLO, target)
+    shutil.copytree(SOLO, target, ignore=lambda folder, names: ["en"] if Path(folder) == SOLO
+                    else [])
     return target
 
 

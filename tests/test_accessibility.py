@@ -121,6 +121,7 @@ SVG_TEXT = r"""() => {
   const SHAPES = new Set(['rect', 'circle', 'ellipse', 'polygon', 'polyline', 'path']);
   const out = [];
   for (const svg of document.querySelectorAll('svg')) {
+    if (!svg.getClientRects().length) continue;  // not shown at this width (book.css)
     const all = Array.from(svg.querySelectorAll('*'));
     const paper = page(svg.parentElement);
     for (const text of svg.querySelectorAll('text')) {

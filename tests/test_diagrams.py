@@ -12,6 +12,8 @@ from generator.content.loader import load_book
 from repo import CONTENT_ROOT
 from generator.diagrams.figures import book_figures, sh_svg
 from generator.diagrams.style import RESOURCE_LOOK, style_for
+from generator.engine.solo import Game
+from generator.examples.solo import rules_for
 from generator.examples.replay import check_book
 from generator.examples.text import Words, lost_cards, series_label
 
@@ -101,8 +103,16 @@ def test_setup_diagram_places_what_the_setup_chapter_says():
     assert len(cards(root, "market")) == BOOK.components.game.market_size
     assert [c.get("data-title") for c in cards(root, "built")] == ["Carretera", "Poblado"]
     assert len(cards(root, "ccc")) == 1
-    captions = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "caption"]
-    assert "6 cartas" in captions and "4 cartas" in captions and "2 cartas" in captions
+    c = BOOK.components
+    stacks = {card.get("data-title"): int(stack.get("data-count"))
+              for stack in root.iter(f"{SVG}g") if stack.get("class") == "stack"
+              for card in stack if card.get("data-title")}
+    assert stacks == {"Poblados": c.building("settlement").count - 1,
+                      "Carreteras": c.building("road").count - 1,
+                      "Caballeros": c.building("knight").count}
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert "6 cartas" in texts and "4 cartas" in texts and "2 cartas" in texts
+    assert f"{len(Game.new(rules_for(BOOK), seed=2017).deck)} cartas" in texts  # the deck
 
 
 def test_costs_diagram_follows_components_yaml():

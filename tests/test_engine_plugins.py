@@ -358,7 +358,7 @@ def test_economy_games_end_at_the_goal_and_are_reproducible():
     ("splendor-solitario", ["victorias", "títulos al final", "Maestro",
                             "gemas especiales por partida"]),
     ("catan-para-dos", ["victorias", "«victorias» cuenta las del que empieza",
-                        "forced-trade por partida", "puntos al final", "≥10"]),
+                        "comercios forzosos por partida", "puntos al final", "≥10"]),
 ])
 def test_simulate_reports_for_the_splendor_and_economy_books(slug, words, capsys):
     code, out, err = cli(capsys, "simulate", slug, "--games", "8", "--jobs", "1")
@@ -366,7 +366,7 @@ def test_simulate_reports_for_the_splendor_and_economy_books(slug, words, capsys
     for word in words:
         assert word in " ".join(out.split()), (word, out)
     seed = game_seeds(1, 1)[0]
-    assert f"replay with --replay {seed}" in " ".join(out.split())
+    assert f"(se repite con --replay {seed})" in " ".join(out.split())
     code, out, _ = cli(capsys, "simulate", slug, "--replay", str(seed))
     engine = adapter_for(load_book(CONTENT_ROOT / slug))
     assert code == 0 and len(out.strip().splitlines()) == sim.play(engine, seed, "greedy").actions

@@ -24,6 +24,7 @@ from generator.diagrams.position import MIN_TEXT, WIDTH, smallest_text
 from generator.diagrams.style import style_for
 from generator.examples.replay import check_book
 from generator.examples.text import Words, narrate, position_caption, position_status
+from generator.pdf.makeup import MOST_SHRINK
 from repo import CONTENT_ROOT
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -75,8 +76,9 @@ def pages(solo_pdf):
             tinted = [r for r in page.rects if _tinted(r)]
             boxes = [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in tinted
                      if r["width"] > WIDTH * PT + 5]
+            # a diagram is WIDTH wide, or a little less at the foot of a page (makeup.py)
             panels = [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in tinted
-                      if abs(r["width"] - WIDTH * PT) < 1.0]
+                      if (1 - MOST_SHRINK) * WIDTH * PT - 1.0 < r["width"] < WIDTH * PT + 1.0]
             out.append({"boxes": boxes, "panels": sorted(panels, key=lambda b: b[1]),
                         "chars": page.chars,
                         "words": page.extract_words(extra_attrs=["size"]),

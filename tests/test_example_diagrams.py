@@ -1,7 +1,8 @@
-"""The worked examples of the Splendor and token-economy books as a player sees the table:
-every position a box shows is a small diagram of the table (gems, rows of cards, nobles;
-the two players and the reserve) with a one-line caption, never a list of state; steps are
-told in plain sentences in the second person.
+"""The worked examples of the Splendor, token-economy and base-Catan books as a player sees
+the table: every position a box shows is a small diagram of the table (gems, rows of cards,
+nobles; the two players and the reserve; the hand against what each building costs) with a
+one-line caption, never a list of state; steps are told in plain sentences in the second
+person.
 
 The engines draw them (`position_svg`, protocol.Diagrams); read here from the built PDFs
 (pdfplumber: where each text and drawing lies on the page), their HTML editions, and the
@@ -23,27 +24,33 @@ from generator.content.loader import load_book
 from generator.content.prose import MARKER
 from generator.diagrams.figures import book_figures
 from generator.diagrams.position import MIN_TEXT, SCREEN_WIDTH, WIDTH, smallest_text
+from generator.diagrams.position_costs import COSTS_WIDTH, covered
 from generator.diagrams.position_splendor import GEM_LOOK
 from generator.diagrams.style import RESOURCE_LOOK
 from generator.examples.replay import check_book, step_words
+from generator.pdf.makeup import MOST_SHRINK
 from repo import CONTENT_ROOT
 
 SVG = "{http://www.w3.org/2000/svg}"
 PT = 72 / 25.4
-SPLENDOR, ECONOMY = ("splendor-solitario",), ("uno-contra-uno", "catan-para-dos")
-SLUGS = SPLENDOR + ECONOMY
+SPLENDOR, ECONOMY, COSTS = ("splendor-solitario",), ("uno-contra-uno", "catan-para-dos"), \
+    ("catan-base",)
+SLUGS = SPLENDOR + ECONOMY + COSTS
+#: A diagram's width in the PDF: an A5 example box's, or (catan-base) a sheet column's box.
+PANEL_WIDTH = {slug: WIDTH for slug in SLUGS} | {"catan-base": COSTS_WIDTH}
 BOOKS = {slug: load_book(CONTENT_ROOT / slug) for slug in SLUGS}
 REPLAYS = {slug: check_book(book) for slug, book in BOOKS.items()}
 FIGURES = {slug: book_figures(BOOKS[slug], REPLAYS[slug]) for slug in SLUGS}
 #: The labels of the diagram's groups, found as text inside each diagram of the PDF.
 LABELS = {"splendor-solitario": ("Tus fichas", "Banco", "Fila 1", "Fila 2"),
           "uno-contra-uno": ("Jugador 1 (tú)", "Jugador 2 (tu rival)", "Reserva"),
-          "catan-para-dos": ("Jugador 1 (tú)", "Jugador 2 (tu rival)", "Reserva")}
+          "catan-para-dos": ("Jugador 1 (tú)", "Jugador 2 (tu rival)", "Reserva"),
+          "catan-base": ("Tu mano",)}
 #: The lines the boxes printed before, one per piece of state: none may be left.
 STATE_LINES = ("Tus fichas:", "Banco:", "Fila 1:", "Fila 2:", "Mazo central:",
                "Gemas especiales en la mesa:", "Tus bonificaciones:", "Nobles en la mesa:",
                "Puntos:", "Jugador 1 (su turno):", "Jugador 2 (su turno):", "Jugador 1:",
-               "Jugador 2:", "Reserva:")
+               "Jugador 2:", "Reserva:", "Mano:", "Construido:")
 #: Catan's colours: the book palette's brick red and its light tint, the resources'.
 CATAN = {palette.ACCENT, palette.ACCENT_LIGHT} | {c for _, c in RESOURCE_LOOK.values()}
 
@@ -78,18 +85,20 @@ def built(tmp_path_factory) -> dict:
 @pytest.fixture(scope="module")
 def pages(built) -> dict[str, list[dict]]:
     """Per book and page: the example boxes, the diagrams (each on the box's tint and
-    exactly WIDTH wide), and the page's words, chars and drawings."""
+    PANEL_WIDTH wide, or up to MOST_SHRINK less where the page drew it a little smaller to
+    fit: story._position_figure), and the page's words, chars and drawings."""
     tint = palette.EXAMPLE_LIGHT
     result = {}
     for slug, path in built.items():
         out = []
+        width = PANEL_WIDTH[slug] * PT
         with pdfplumber.open(path) as pdf:
             for page in pdf.pages:
                 tinted = [r for r in page.rects if _same(r.get("non_stroking_color"), tint)]
                 boxes = [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in tinted
-                         if r["width"] > WIDTH * PT + 5]
+                         if r["width"] > width + 5]
                 panels = [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in tinted
-                          if abs(r["width"] - WIDTH * PT) < 1.0]
+                          if (1 - MOST_SHRINK) * width - 1.0 < r["width"] < width + 1.0]
                 out.append({"boxes": boxes, "panels": sorted(panels, key=lambda b: b[1]),
                             "chars": page.chars, "shapes": page.rects + page.curves
                             + page.lines, "words": page.extract_words(),
@@ -271,6 +280,9 @@ def _pdf_text(pages) -> str:
                        "pierdes el Gran ejército de caballería y sus 2 puntos, y la carta "
                        "queda apartada."),
     ("splendor-solitario", "3. Tomas 1 zafiro, 1 esmeralda y 1 rubí."),
+    ("catan-base", "2. Cambias con la banca 4 minerales por 1 cereal."),
+    ("catan-base", "3. Construyes un poblado."),
+    ("catan-base", "4. × No puedes construir una carretera."),
 ])
 def test_steps_are_told_in_the_second_person(pages, slug, told):
     assert told in _pdf_text(pages[slug])
@@ -294,12 +306,48 @@ def test_every_economy_step_is_told_whole(slug):
             before = frame.game
 
 
-def test_an_engine_without_diagrams_prints_itsword_lines():
-    """`position_svg` is optional: the costs engine (catan-base) draws no positions."""
-    book = load_book(CONTENT_ROOT / "catan-base")
-    replays = check_book(book)
-    assert replays and not hasattr(replays[0].adapter, "position_svg")
-    assert book_figures(book, replays).examples == {}
+def test_an_engine_without_diagrams_gets_none():
+    """`position_svg` is optional (protocol.Diagrams): a replay whose engine has none gets
+    no figures, and its box prints the position lines."""
+    from types import SimpleNamespace
+
+    from generator.diagrams.figures import example_figures
+    replay = next(iter(REPLAYS["catan-base"]))
+    bare = SimpleNamespace(adapter=object(), frames=replay.frames, example=replay.example)
+    assert example_figures(bare) == {}
+
+
+def test_a_costs_diagram_draws_the_hand_against_each_cost():
+    """catan-base: the hand's badges are the engine's hand; in each building's cell a badge
+    is solid exactly where the hand pays it, and the tick marks the costs the hand pays
+    whole; after a step that built, what stands on the table instead of the costs."""
+    book = BOOKS["catan-base"]
+    order = [r.id for r in book.components.resources]
+    seen = set()
+    for replay in REPLAYS["catan-base"]:
+        for step, figure in FIGURES["catan-base"].examples[replay.example.id].items():
+            game = next(f for f in replay.frames if (f.step or 0) == step).game
+            root = ET.fromstring(figure.svg)
+            groups = list(root.iter(f"{SVG}g"))
+            badges = lambda role: [g for g in groups if g.get("class") == "badges"
+                                   and g.get("data-role") == role]
+            hand = [i.get("data-resource") for b in badges("hand") for i in b
+                    if i.get("class") == "icon"]
+            assert hand == sorted(game.hand.elements(), key=order.index)
+            rows = [g for g in groups if g.get("class") == "cost-row"]
+            for row in rows:
+                building = book.components.building(row.get("data-building"))
+                held = [i.get("data-held") == "true" for i in row.iter(f"{SVG}g")
+                        if i.get("class") == "icon"]
+                assert held == covered(tuple(building.cost), game.hand), building.id
+                ticked = any(e.get("class") == "tick" for e in row)
+                assert ticked == all(held) == (row.get("data-affordable") == "true")
+            built = {g.get("data-building"): int(g.get("data-count")) for g in groups
+                     if g.get("class") == "building-icon" and g.get("data-count")}
+            assert built == {b: n for b, n in game.built.items() if n}
+            seen.add("costs" if rows else "built")
+            assert root.find(f"{SVG}title").text.startswith("Mano: ")
+    assert seen == {"costs", "built"}
 
 
 @pytest.mark.parametrize("slug", SLUGS)

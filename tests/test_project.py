@@ -246,7 +246,7 @@ def test_a_wheel_installed_in_a_fresh_venv_builds_a_new_project(tmp_path):
     assert "The first to reach 10 VP wins" in pdf_text(out / "dados.pdf")
     assert "<html" in (out / "index.html").read_text(encoding="utf-8")
     # The print-shop file's CMYK profile is package data: the installed wheel has it.
-    with pikepdf.open(out / "cartas-imprenta.pdf") as shop:
+    with pikepdf.open(out / "cards-press.pdf") as shop:  # an English book's names
         assert int(shop.Root.OutputIntents[0].DestOutputProfile.N) == 4
     assert files_under(site) == installed  # nothing written into the installed package
     assert {p.parts[0] for p in files_under(home)} == {"juegos"}
@@ -314,10 +314,10 @@ def test_an_invented_dice_game_with_its_own_engine_builds_from_wheels(tmp_path):
     assert 'src="data:image/png;base64,' in html and 'alt="Three dice after a roll"' in html
     assert "Bank before you bust" in html  # the checked example, in the HTML edition too
     assert "Bank before you bust" in text and "Not allowed: bank the pot" in text, text
-    cards, tokens = pdf_text(out / "cartas-a4.pdf"), pdf_text(out / "fichas-a4.pdf")
+    cards, tokens = pdf_text(out / "cards-a4.pdf"), pdf_text(out / "tokens-a4.pdf")
     assert "Bank 40 VP in 5 rounds." in cards and "A 1 on any die loses the pot." in cards
     assert "pot" in tokens and "10" in tokens, tokens
-    assert len(PdfReader(out / "fichas-imprenta.pdf").pages) == 2  # one front/back pair
+    assert len(PdfReader(out / "tokens-press.pdf").pages) == 2  # one front/back pair
     assert files_under(user.site) == user.installed
 
 

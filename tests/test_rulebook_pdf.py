@@ -143,13 +143,14 @@ def reading_text(pdf: ReadPdf) -> str:
 
 def test_every_ruling_is_printed_with_its_source_passage_and_kind(pdf, solo_book):
     from generator.content.context import SETTLES
+    from generator.i18n import translator
     text = reading_text(pdf)
     for ruling, after in zip(solo_book.rulings, solo_book.rulings[1:] + [None]):
         start = text.index(f"{ruling.id}. {ruling.title}")
         end = text.index(f"{after.id}. {after.title}", start) if after else len(text)
         block = text[start:end]
         assert f"Texto original: {ruling.source}" in block, ruling.id
-        assert SETTLES["es"][ruling.settles] in block, ruling.id
+        assert translator("es").gettext(SETTLES[ruling.settles]) in block, ruling.id
         for quote in ruling.quote:
             assert " ".join(quote.rstrip(".").split()[:6]) in block, (ruling.id, quote)
 

@@ -17,22 +17,20 @@ from pathlib import Path
 from typing import Callable
 
 from ..errors import Location
+from ..i18n import N_, pN_, translator
+from .context import quoted
 from .model import ConformanceRow
 from .prose import render_string
 from .yamlsource import YamlDocument, read_yaml, validate
 
-LABELS = {
-    "es": {"source": "Texto original", "rule": "Regla", "where": "Dónde",
-           "rulings": "Aclaraciones", "checked": "Comprobado en", "none": "ninguna",
-           "scenario": "escenario", "scenarios": "escenarios", "pending": "pendiente",
-           "unchecked": "no lo comprueba el motor"},
-    "en": {"source": "Source", "rule": "Rule", "where": "Where", "rulings": "Rulings",
-           "checked": "Checked in", "none": "none", "scenario": "scenario",
-           "scenarios": "scenarios", "pending": "pending",
-           "unchecked": "not checked by the engine"},
-}
+#: A row's labels (messages of the gettext catalogs, in the book's language when printed).
+LABELS = {"source": N_("Source"), "rule": N_("Rule"), "where": N_("Where"),
+          "rulings": N_("Rulings"), "checked": N_("Checked in"),
+          "none": pN_("rulings", "none"), "scenario": N_("scenario"),
+          "pending": pN_("check", "pending"), "unchecked": N_("not checked by the engine")}
 #: `passage` names for parts of a source that have no heading of their own.
-UNHEADED = frozenset({"texto", "presentación", "respuesta en el hilo"})
+UNHEADED = frozenset({"texto", "presentación", "respuesta en el hilo",
+                      "text", "presentation", "answer in the thread"})  # es, en
 #: Characters that would make a verbatim quote emphasis, a link or code in Markdown.
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]])")
 
@@ -102,7 +100,9 @@ class Conformance:
         of the chapters before the table. On a sheet (`layout: sheet`) a block is one run-in
         paragraph, its parts in the same order with the same labels: lines broken after the
         quote and the rule would cost a sheet a line and a half per row."""
-        labels = LABELS[context["book"].language]
+        language = context["book"].language
+        words = translator(language)
+        labels = {name: words.gettext(message) for name, message in LABELS.items()}
         # Markdown's hard line break, or a space on a sheet.
         brk = " " if getattr(context["book"], "layout", "rulebook") == "sheet" else "  \n"
 
@@ -114,7 +114,7 @@ class Conformance:
                 rule = render_string(row.rule, context).strip()
             except ValueError as exc:
                 raise self.doc.error((index, "rule"), str(exc)) from None
-            checked = [f"«{_escape(sources[c].example.title)}»" for c in row.checks
+            checked = [quoted(_escape(sources[c].example.title), language) for c in row.checks
                        if not sources[c].scenario]
             # Scenarios are not printed; their ids find them in the book's scenarios/ folder.
             checked += [f"{labels['scenario']} {c}" for c in row.checks if sources[c].scenario]
@@ -126,8 +126,9 @@ class Conformance:
                 except ValueError as exc:
                     raise self.doc.error((index, "unchecked"), str(exc)) from None
                 checked.append(f"{labels['unchecked']}: {why}")
-            passage = passage_label(row.passage, abbreviations)
-            return (f"**{row.id}** · *{labels['source']}* ({passage}): «{_escape(row.quote)}»{brk}"
+            passage = passage_label(row.passage, abbreviations, language)
+            return (f"**{row.id}** · *{labels['source']}* ({passage}): "
+                    f"{quoted(_escape(row.quote), language)}{brk}"
                     f"*{labels['rule']}:* {rule}{brk}"
                     f"*{labels['where']}:* [{titles[row.section]}](#{row.section}) · "
                     f"*{labels['rulings']}:* {', '.join(row.rulings) or labels['none']} · "
@@ -143,7 +144,7 @@ class Conformance:
         return conformance_table
 
 
-def passage_label(passage: str, abbreviations: set[str]) -> str:
+def passage_label(passage: str, abbreviations: set[str], language: str = "es") -> str:
     """The source's headings are in capitals ("RECICLAR LA SH"); printed as a title
     ("Reciclar la SH"), abbreviations kept, so that only real abbreviations stand in capitals.
     A heading is the source's own words, so it stands between « » like the quote (a book's
@@ -152,7 +153,7 @@ def passage_label(passage: str, abbreviations: set[str]) -> str:
     words = [w.lower() if w.isupper() and w not in abbreviations else w for w in passage.split()]
     text = " ".join(words)
     text = text[:1].upper() + text[1:]
-    return text if passage in UNHEADED else f"«{_escape(text)}»"
+    return text if passage in UNHEADED else quoted(_escape(text), language)
 
 
 def _escape(text: str) -> str:

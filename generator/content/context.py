@@ -9,38 +9,36 @@ from __future__ import annotations
 from typing import Any
 
 from .. import i18n
-
+from ..i18n import N_, pN_
 from .model import BookMeta, Components, GameParameters, Ruling
 
-AND = {"es": "y", "en": "and"}
-#: The cost table's columns; the cost and count headings depend on `game.ordered_costs` (the
-#: card game pays in the card's order, the board game in any) and `game.count_column`.
+
+def quoted(text: str, language: str) -> str:
+    """The source's words and titles between the language's quotation marks: Spanish «»,
+    English “” (a message of the gettext catalogs)."""
+    return i18n.translator(language).pgettext("quotation marks", "“{text}”").format(text=text)
+
+
+#: The cost table's columns (messages of the gettext catalogs, context "cost table"); the
+#: cost and count headings depend on `game.ordered_costs` (the card game pays in the card's
+#: order, the board game in any) and `game.count_column`.
 COST_TABLE_HEADINGS = {
-    "es": {"building": "Construcción", "points": "Puntos",
-           "cost": {True: "Coste, en orden", False: "Coste"},
-           "count": {"cards": "Cartas", "pieces": "Piezas por jugador"}},
-    "en": {"building": "Building", "points": "Points",
-           "cost": {True: "Cost, in order", False: "Cost"},
-           "count": {"cards": "Cards", "pieces": "Pieces per player"}},
+    "building": pN_("cost table", "Building"), "points": pN_("cost table", "Points"),
+    "cost": {True: pN_("cost table", "Cost, in order"), False: pN_("cost table", "Cost")},
+    "count": {"cards": pN_("cost table", "Cards"),
+              "pieces": pN_("cost table", "Pieces per player")},
 }
-RULING_LABELS = {
-    "es": ("Pregunta", "Decisión", "Motivo", "Texto original"),
-    "en": ("Question", "Decision", "Reason", "Source"),
-}
-SETTLES = {
-    "es": {"gap": "Esta aclaración completa algo que el texto no dice",
-           "contradiction": "Esta aclaración resuelve una contradicción del texto",
-           "departure": "Esta aclaración se aparta del texto"},
-    "en": {"gap": "This ruling fills a gap in the text",
-           "contradiction": "This ruling settles a contradiction in the text",
-           "departure": "This ruling departs from the text"},
-}
+#: A ruling's parts, as the clarifications chapter labels them.
+RULING_LABELS = (N_("Question"), N_("Decision"), N_("Reason"), N_("Source"))
+#: What a ruling does to its source (`Ruling.settles`).
+SETTLES = {"gap": N_("This ruling fills a gap in the text"),
+           "contradiction": N_("This ruling settles a contradiction in the text"),
+           "departure": N_("This ruling departs from the text")}
 
 
 def join_words(words: list[str], language: str) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + f" {AND[language]} " + words[-1]
+    """ "madera, ladrillo y lana": a list as the language writes it."""
+    return i18n.translator(language).join(words)
 
 
 def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
@@ -75,9 +73,9 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
         game = components.game
         ordered = game.ordered_costs if game else True
         counting = game.count_column if game else "cards"
-        words = COST_TABLE_HEADINGS[lang]
-        head = (words["building"], words["cost"][ordered], words["points"],
-                words["count"][counting])
+        t, words = i18n.translator(lang), COST_TABLE_HEADINGS
+        head = (t.gettext(words["building"]), t.gettext(words["cost"][ordered]),
+                t.gettext(words["points"]), t.gettext(words["count"][counting]))
         rows = [f"| {' | '.join(head)} |", "|" + "---|" * len(head)]
         for b in components.buildings:
             if ordered:
@@ -94,20 +92,23 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
         lines = []
         for e in components.expansions:
             extra = f" (+ {join_words(names(e.extra_cost), lang)})" if e.extra_cost else ""
-            lines.append(f"- **{e.name}** — {e.points} puntos{extra}. {e.power}")
+            points = i18n.translator(lang).ngettext("{n} point", "{n} points",
+                                                    e.points).format(n=e.points)
+            lines.append(f"- **{e.name}** — {points}{extra}. {e.power}")
         return "\n".join(lines)
 
     def ruling_list() -> str:
         """Every ruling, its data names filled in like the chapters' own."""
         from .prose import render_string
-        q, d, r, s = RULING_LABELS[lang]
+        t = i18n.translator(lang)
+        q, d, r, s = (t.gettext(label) for label in RULING_LABELS)
         blocks = []
         for ruling in rulings:
             question, decision, reason = (render_string(t, context) for t in
                                           (ruling.question, ruling.decision, ruling.reason))
-            quotes = " ".join(f"«{text.rstrip('.')}»" for text in ruling.quote)
+            quotes = " ".join(quoted(text.rstrip('.'), lang) for text in ruling.quote)
             source = f"{ruling.source}" + (f": {quotes}" if quotes else "") + \
-                f". {SETTLES[lang][ruling.settles]}" + \
+                f". {t.gettext(SETTLES[ruling.settles])}" + \
                 (f": {render_string(ruling.departs, context)}" if ruling.departs else ".")
             blocks.append(f"## {ruling.id}. {ruling.title} {{#{ruling.id.lower()}}}\n\n"
                           f"*{s}:* {source}\n\n"
@@ -116,10 +117,11 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
 
     def score_table() -> str:
         """Final score to title, from scores.yaml."""
-        rows = ["| Puntos | Título |", "|---|---|"]
+        words = i18n.translator(lang)
+        points, title = words.gettext("Points"), words.gettext("Title")
+        rows = [f"| {points} | {title} |", "|---|---|"]
         for band in scores:
-            span = f"{band.min}–{band.max}" if band.max is not None else f"{band.min} o más"
-            rows.append(f"| {span} | {band.title} |")
+            rows.append(f"| {i18n.span(band.min, band.max, lang)} | {band.title} |")
         return "\n".join(rows)
 
     def decimal(value: float, digits: int = 1) -> str:

@@ -17,13 +17,14 @@ from .board import load_board
 from .cardmarkup import EXPECTED, markup_problem
 from .conformance import Conformance
 from .context import prose_context
+from .edition import Edition, chapter_parity, edition_of
 from .examples import Example, ExampleSource
 from .limits import MAX_CHAPTER_BYTES, check_file_size, check_prose_lengths
 from .glyphs import check_glyphs, text_lines
 from .images import ChapterImages
 from .textfile import read_text
 from .paths import BOOK_FILES, contained
-from .model import (Book, BookMeta, Chapter, Components, Difficulty, Facts,
+from .model import (Book, BookMeta, Chapter, Components, ConformanceRow, Difficulty, Facts,
                     FigureSpec, Glossary, PrintSpec, Ruling, ScoreBand, KNOWN_PARAMETERS,
                     PARAMETER_VALUE_TEXT, free_parameters, parameter_type)
 from .statements import Statements, card_markup
@@ -53,18 +54,24 @@ def find_book(name: str, root: Path | None) -> Path:
                        f"a book folder or one of: {known or 'none'}")
 
 
-def load_book(folder: Path) -> Book:
-    folder = Path(folder)
+def load_book(folder: Path, language: str | None = None) -> Book:
+    """The book in `folder` as written, or its translation into `language` (the book's
+    facts with that edition's words, content/edition.py); a translation's folder itself
+    (`content/solo-catan/en`) names that edition too."""
+    folder, named = edition_of(Path(folder))
+    language = language or named
     for name in BOOK_FILES:  # every file the book reads stays inside its folder (paths.py)
         contained(folder / name, folder)
-    book_doc = read_yaml(folder / "book.yaml")
+    base_language = book_language(folder)
+    edition = Edition(folder, None if language in (None, base_language) else language)
+    book_doc = edition.read("book.yaml", required=True)
     meta = validate(book_doc, BookMeta)
-    components_doc = read_yaml(folder / "components.yaml")
+    components_doc = edition.read("components.yaml", required=True)
     components = validate(components_doc, Components)
     _check_components(components_doc, components)
     _check_engine(components_doc, meta, components)
     _check_against_facts(components_doc, components, folder.parent / "_facts")
-    glossary_doc = read_yaml(folder / "glossary.yaml")
+    glossary_doc = edition.read("glossary.yaml", required=True)
     glossary = validate(glossary_doc, Glossary)
     _check_unique(glossary_doc, [("abbreviations", i, "abbr")
                                  for i in range(len(glossary.abbreviations))],
@@ -74,17 +81,20 @@ def load_book(folder: Path) -> Book:
                   fold=lambda term: " ".join(term.casefold().split()))
     rulings: list[Ruling] = []
     rulings_doc = None
-    if (folder / "rulings.yaml").exists():
-        rulings_doc = read_yaml(folder / "rulings.yaml")
+    if edition.exists("rulings.yaml"):
+        rulings_doc = edition.read("rulings.yaml")
         rulings = validate(rulings_doc, list[Ruling])
         _check_unique(rulings_doc, [(i, "id") for i in range(len(rulings))],
                       [r.id for r in rulings], "ruling id")
 
-    examples = _load_examples(folder)
-    scenarios = _load_examples(folder, "scenarios", taken=examples)
+    examples = _load_examples(edition)
+    scenarios = _load_examples(edition, "scenarios", taken=examples)
+    edition.check_examples_words({s.example.id for s in examples + scenarios})
     _check_unchecked(book_doc, meta, examples, scenarios)
     sources = {s.example.id: s for s in examples + scenarios}
-    conformance = Conformance.load(folder)
+    conformance_doc = edition.read("conformance.yaml")
+    conformance = (Conformance(validate(conformance_doc, list[ConformanceRow]), conformance_doc)
+                   if conformance_doc else None)
     if conformance:
         conformance.check(rulings, sources)
         for i, row in enumerate(conformance.rows if meta.examples == "unchecked" else ()):
@@ -94,25 +104,29 @@ def load_book(folder: Path) -> Book:
                                             "examples (examples: unchecked)",
                                             "checks: [] and unchecked: why no replay can")
     difficulty = None
-    if (folder / "difficulty.yaml").exists():
-        difficulty_doc = read_yaml(folder / "difficulty.yaml")
+    if edition.exists("difficulty.yaml"):
+        difficulty_doc = read_yaml(folder / "difficulty.yaml")  # numbers only: no words
         difficulty = validate(difficulty_doc, Difficulty)
         _check_difficulty(difficulty_doc, difficulty, components, folder.name)
-    figures_doc = read_yaml(folder / "figures.yaml") if (folder / "figures.yaml").exists() else None
+    figures_doc = edition.read("figures.yaml")
     figures = validate(figures_doc, list[FigureSpec]) if figures_doc else []
     if figures:
         _check_unique(figures_doc, [(i, "id") for i in range(len(figures))],
                       [f.id for f in figures], "figure id")
     board = (load_board(folder / "board.yaml") if any(f.kind == "board" for f in figures)
              else None)
-    scores_doc = read_yaml(folder / "scores.yaml") if (folder / "scores.yaml").exists() else None
+    if board is not None and edition.language:  # terrain names: no translation format yet
+        edition.read("board.yaml")
+    scores_doc = edition.read("scores.yaml")
     scores = validate(scores_doc, list[ScoreBand]) if scores_doc else []
     _check_scores(scores_doc, scores)
     context = prose_context(meta, components, rulings, scores)
     context["example"] = _marker("example", {e.example.id for e in examples})
     context["figure"] = _marker("figure", {f.id for f in figures})
     context["difficulty"] = difficulty
-    statements = Statements.load(folder)
+    statements_doc = edition.read("statements.yaml")
+    statements = Statements(statements_doc, validate(statements_doc, dict[str, str])
+                            if statements_doc else {})
     context["rule"] = statements.function(context)
     chapters, prose = [], []
     images = ChapterImages(folder)  # Markdown images, checked and read (images.py)
@@ -126,7 +140,7 @@ def load_book(folder: Path) -> Book:
     check_templates(statements.doc, statements.texts, (), context)
     statements.used = used
     for index, name in enumerate(meta.chapters):
-        file = contained(folder / "chapters" / name, folder / "chapters",
+        file = contained(edition.chapters / name, edition.chapters,
                          lambda message, expected: book_doc.error(("chapters", index), message,
                                                                   expected),
                          "the book's chapters/ folder")
@@ -135,6 +149,8 @@ def load_book(folder: Path) -> Book:
             raise book_doc.error(("chapters", index), f"chapter file chapters/{name} {found}",
                                  "a Markdown file in the book's chapters/ folder")
         check_file_size(file, MAX_CHAPTER_BYTES, "chapter file")
+        if edition.language:  # the same sections, examples, figures and data as the book's
+            chapter_parity(contained(folder / "chapters" / name, folder / "chapters"), file)
         rendered = render_template(file, context)
         check_prose_lengths(file, rendered.lines())
         prose.append(rendered)
@@ -142,12 +158,13 @@ def load_book(folder: Path) -> Book:
         images.load(chapters[-1].tree, rendered)
 
     in_prose = set(statements.used)
-    print_spec = _load_print(folder / "print.yaml", context, in_prose, components, scores)
+    print_spec = _load_print(edition.read("print.yaml"), context, in_prose, components, scores)
     book = Book(slug=folder.name, folder=folder, meta=meta, components=components,
                        glossary=glossary, rulings=rulings, chapters=chapters,
                        examples=examples, figures=figures, print_spec=print_spec,
                        difficulty=difficulty, scores=scores, scenarios=scenarios,
-                       conformance=conformance, board=board, images=images.found)
+                       conformance=conformance, board=board, images=images.found,
+                       edition=edition.language)
     if conformance:
         conformance.check_printed()
     _check_anchors(book)
@@ -159,15 +176,23 @@ def load_book(folder: Path) -> Book:
     _check_figures(book, figures_doc, shown)
     from .vocabulary import check_vocabulary  # the family's terms (content/_facts/vocabulario.yaml)
     check_vocabulary(book)
-    _check_printable(book)
+    _check_printable(book, edition.read_files)
     book.warnings.extend(images.warnings(meta))
     return book
 
 
-def _check_printable(book: Book) -> None:
+def book_language(folder: Path) -> str | None:
+    """The language a book is written in (book.yaml), to tell `--lang es` for a Spanish book
+    from a translation; None when book.yaml has none (its validation says so)."""
+    data = read_yaml(folder / "book.yaml").data
+    return data.get("language") if isinstance(data, dict) else None
+
+
+def _check_printable(book: Book, words: list[Path] = ()) -> None:
     """Every character that prints is one the fonts have (glyphs.py): the book's YAML files,
-    its examples and its chapters as typed."""
+    a translation's, its examples and its chapters as typed."""
     files = [book.folder / name for name in BOOK_FILES if (book.folder / name).is_file()]
+    files += list(words)
     files += [source.doc.file for source in book.examples]
     files += [chapter.source for chapter in book.chapters]
     for file in files:
@@ -177,14 +202,13 @@ def _check_printable(book: Book) -> None:
 STATEMENT_CALL = re.compile(r"""rule\(\s*["']([^"']+)["']\s*\)""")
 
 
-def _load_print(file: Path, context: dict, in_prose: set[str], components: Components,
+def _load_print(doc, context: dict, in_prose: set[str], components: Components,
                 scores: list[ScoreBand] = ()) -> PrintSpec | None:
-    """print.yaml, with data names in card lines filled in as in the chapters; a card may
-    repeat a rule statement only if the chapters print it too; a costs card needs buildings
-    to show, a scores card a scores.yaml."""
-    if not file.exists():
+    """print.yaml (its document, or None), with data names in card lines filled in as in the
+    chapters; a card may repeat a rule statement only if the chapters print it too; a costs
+    card needs buildings to show, a scores card a scores.yaml."""
+    if doc is None:
         return None
-    doc = read_yaml(file)
     spec = validate(doc, PrintSpec)
     for i, face in enumerate(spec.cards.faces if spec.cards else []):
         if face.kind == "costs" and not components.buildings:
@@ -239,14 +263,15 @@ def _check_card_markup(doc, where, line: str) -> None:
         raise doc.error(where, f"the card line's markup does not parse ({problem})", EXPECTED)
 
 
-def _load_examples(folder: Path, subfolder: str = "examples",
+def _load_examples(edition: Edition, subfolder: str = "examples",
                    taken: list[ExampleSource] = ()) -> list[ExampleSource]:
-    """The files of examples/ (printed) or scenarios/ (replayed only); an id names one file
-    among both, since conformance rows cite either by id."""
+    """The files of examples/ (printed) or scenarios/ (replayed only), in the edition's
+    words; an id names one file among both, since conformance rows cite either by id."""
     sources = []
     seen = {s.example.id: s.file for s in taken}
+    folder = edition.folder
     for file in sorted((folder / subfolder).glob("*.yaml")):
-        doc = read_yaml(contained(file, folder))
+        doc = edition.example(read_yaml(contained(file, folder)), subfolder == "scenarios")
         example = validate(doc, Example)
         source = ExampleSource(example, doc, scenario=subfolder == "scenarios")
         if example.id in seen:

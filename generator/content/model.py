@@ -486,6 +486,10 @@ class FigureSpec:
     caption: str
     example: str | None = None
     step: Annotated[int, Field(ge=0)] = 0
+    steps: dict[Literal["deck", "hand", "start", "expansions", "stacks", "market"],
+                # Kind `setup`: for each part of the table, the number of the chapter's
+                # set-up step that puts it there, printed in a disc by the part's label.
+                Annotated[int, Field(ge=1)]] = field(default_factory=dict)
 
 
 # --- print.yaml: reference cards and tokens -----------------------------------------------
@@ -762,10 +766,10 @@ class EditionMeta:
     """`<lang>/book.yaml`: what the cover and the back cover say in this language."""
 
     language: Annotated[str, AfterValidator(_supported_language)]  # the folder's name: en
-    title: str
-    subtitle: str
+    title: str  # the book's title in this language, as on the cover
+    subtitle: str  # printed under the title
     credits: list[Credit]  # as many as the book's, in its order
-    edition_note: str = ""
+    edition_note: str = ""  # only where the book has one
 
 
 @dataclass(config=STRICT)
@@ -776,21 +780,21 @@ class NameWords:
 @dataclass(config=STRICT)
 class ResourceWords:
     name: str    # singular, as the book's `name`
-    plural: str
+    plural: str  # plural, as the book's `plural`
 
 
 @dataclass(config=STRICT)
 class BuildingWords:
-    name: str
-    plural: str
+    name: str    # singular
+    plural: str  # plural
     note: str = ""  # only where the book's building has a note
     faces: dict[str, NameWords] = field(default_factory=dict)  # by face letter: A, B
 
 
 @dataclass(config=STRICT)
 class ExpansionWords:
-    name: str
-    power: str
+    name: str   # its name in this language
+    power: str  # what it lets the player do, one sentence
 
 
 @dataclass(config=STRICT)
@@ -818,10 +822,10 @@ class GlossaryWords:
 class RulingWords:
     """One ruling's texts, by its id; its section and what it settles are the book's."""
 
-    title: str
-    question: str
-    decision: str
-    reason: str
+    title: str     # printed with the id
+    question: str  # the open question of the source
+    decision: str  # what this edition decides
+    reason: str    # why
     source: str  # the passage it interprets, named in this language
     quote: list[str] = field(default_factory=list)  # the source's words, translated
     departs: str | None = None  # only where the book's ruling departs
@@ -834,27 +838,27 @@ class FigureWords:
 
 @dataclass(config=STRICT)
 class CardWords:
-    title: str
+    title: str  # printed at the top of the card
     lines: list[str] = field(default_factory=list)  # as many as the book's card has
 
 
 @dataclass(config=STRICT)
 class CardSetWords:
-    back: CardBack
+    back: CardBack  # the common back's title and subtitle
     faces: dict[str, CardWords] = field(default_factory=dict)  # by card id
 
 
 @dataclass(config=STRICT)
 class TokenSideWords:
-    label: str
-    caption: str = ""
+    label: str  # the large text on the side
+    caption: str = ""  # only where the book's side has one
 
 
 @dataclass(config=STRICT)
 class TokenSetWords:
-    name: str
-    front: TokenSideWords
-    back: TokenSideWords
+    name: str  # what the tokens are called, plural
+    front: TokenSideWords  # the front's words
+    back: TokenSideWords   # the back's words
     name_one: str | None = None  # only where the book gives one
 
 
@@ -862,23 +866,18 @@ class TokenSetWords:
 class PrintWords:
     """`<lang>/print.yaml`: the texts of the cards and tokens; sizes and kinds are the book's."""
 
-    cards: CardSetWords | None = None
-    tokens: TokenSetWords | None = None
+    cards: CardSetWords | None = None    # where the book has cards
+    tokens: TokenSetWords | None = None  # where the book has tokens
 
 
 @dataclass(config=STRICT)
 class ConformanceWords:
     """One conformance row's texts, by its id; its section, rulings and checks are the book's."""
 
-    passage: str
+    passage: str  # the part of the source, named in this language
     quote: str  # the source's words, translated
-    rule: str
+    rule: str  # the rule in one sentence (data names allowed)
     unchecked: str | None = None  # only where the book's row says why no replay checks it
-
-
-@dataclass(config=STRICT)
-class ScoreWords:
-    title: str  # the band's title; the band is the one with this lowest score
 
 
 @dataclass(config=STRICT)
@@ -886,6 +885,6 @@ class ExampleWords:
     """One example's (or scenario's) printed words, by its id; its moves and outcomes are
     the book's."""
 
-    title: str
-    summary: str
+    title: str    # printed at the top of the example's box
+    summary: str  # printed under the title
     notes: dict[int, str] = field(default_factory=dict)  # by step number (1 is the first)

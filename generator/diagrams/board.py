@@ -230,16 +230,22 @@ def _legend(dwg, style, words, board: BoardLayout, width: float, top: float) -> 
                              else "")
         legend.add(_text(dwg, style, text, x + 5.3, y + 0.8, class_="legend-terrain"))
     y = top + math.ceil(len(used) / columns) * row_h + 0.6
-    items = [("token", "Ficha numerada: 6 y 8, en rojo, salen más"),
-             ("harbour", "Puerto: 3 iguales por 1 (3:1) o 2 de su materia por 1 (2:1)"),
-             ("robber", "Ladrón: empieza en el desierto")]
+    t = words.t  # the book's catalog (examples.text.Words)
+    items = [("token", t.gettext("Number token: 6 and 8, in red, come up most often")),
+             ("harbour", t.gettext("Harbour: 3 alike for 1 (3:1) or 2 of its resource for 1 "
+                                   "(2:1)")),
+             ("robber", t.gettext("Robber: starts in the desert"))]
     players = sorted({p.player for p in board.neutral})
     if players:
-        kinds = {"poblados" if p.piece == "settlement" else "carreteras" for p in board.neutral}
+        pieces = {p.piece for p in board.neutral}
+        kinds = ([t.gettext("settlements")] if "settlement" in pieces else []) + \
+            ([t.gettext("roads")] if pieces - {"settlement"} else [])
         proposed = any(p.status == "proposed" for p in board.neutral)
-        items.append(("neutral", f"{' y '.join(sorted(kinds, reverse=True)).capitalize()} de "
-                      f"los jugadores neutrales {' y '.join(map(str, players))}"
-                      + (" (lugar propuesto)" if proposed else "")))
+        text = t.gettext("{pieces} of the neutral players {players}").format(
+            pieces=t.join(kinds).capitalize(), players=t.join([str(n) for n in players]))
+        if proposed:
+            text = t.gettext("{text} (proposed place)").format(text=text)
+        items.append(("neutral", text))
     half = (width - 2 * x0) / 2
     row_top = y - row_h / 2
     for first in range(0, len(items), 2):

@@ -60,7 +60,7 @@ def plain_card(dwg, style: DiagramStyle, x: float, y: float, *, title: str, buil
                        font_family=style.font, font_weight="bold", font_size=2.3, fill=style.ink))
     if subtitle:
         group.add(dwg.text(subtitle, insert=(x + w / 2, y + h * 0.88), text_anchor="middle",
-                           font_family=style.font, font_size=2.0, fill=style.muted))
+                           font_family=style.font, font_size=2.2, fill=style.muted))  # 6.2 pt
     return group
 
 
@@ -81,10 +81,6 @@ CARD_NAME_PT = 10.0      # building names
 CARD_TEXT_PT = 9.5       # points and the legend: the card's smallest reading text
 BADGE_R = 3.4            # resource badges: the square is 1.6 r = 5.4 mm, the others larger
 MIN_ROW = 11.5           # mm: a name line over a row of badges, and air between rows
-CARD_WORDS = {
-    "es": {"start": "inicio de serie", "end": "fin de serie", "point": ("punto", "puntos")},
-    "en": {"start": "series start", "end": "series end", "point": ("point", "points")},
-}
 
 
 def _pt_to_mm(size: float) -> float:
@@ -112,10 +108,10 @@ def costs_card(components, style: DiagramStyle, width: float, height: float, *,
     and marks where a series starts (a dot) and ends (a bar), explained on the last line;
     a game that pays in any order (the board game) shows them side by side.
     """
-    from ..i18n import count_noun
+    from ..i18n import translator
     from .canvas import new_drawing, sized
 
-    words = CARD_WORDS.get(language, CARD_WORDS["en"])
+    t = translator(language)
     ordered = components.game.ordered_costs if components.game else True
     marks = marks and ordered
     buildings = components.buildings
@@ -157,7 +153,7 @@ def costs_card(components, style: DiagramStyle, width: float, height: float, *,
         if building.faces:
             points = " · ".join(f"{f.letter}: {f.points}" for f in building.faces)
         elif building.points:
-            points = count_noun(building.points, *words["point"], language)
+            points = t.ngettext("{n} point", "{n} points", building.points)
         else:
             points = ""
         if points:
@@ -183,11 +179,12 @@ def costs_card(components, style: DiagramStyle, width: float, height: float, *,
         base = height - legend_h / 2 + text_size * 0.36
         legend = dwg.g(class_="legend")
         legend.add(_start_mark(dwg, style, 3.4, base - text_size * 0.34))
-        legend.add(dwg.text(words["start"], insert=(text_x - 1.6, base), font_family=style.font,
+        legend.add(dwg.text(t.gettext("series start"), insert=(text_x - 1.6, base),
+                            font_family=style.font,
                             font_size=text_size, fill=style.ink))
         x = width / 2 + 3.0
         legend.add(_end_mark(dwg, style, x, base - text_size * 0.34))
-        legend.add(dwg.text(words["end"], insert=(x + 2.4, base), font_family=style.font,
+        legend.add(dwg.text(t.gettext("series end"), insert=(x + 2.4, base), font_family=style.font,
                             font_size=text_size, fill=style.ink))
         dwg.add(legend)
     return sized(dwg, background, width, height)

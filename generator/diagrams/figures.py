@@ -8,19 +8,23 @@ Figures are computed from the engine's replay, so they cannot contradict the rul
 
 from __future__ import annotations
 
+import functools
 import threading
 from dataclasses import dataclass
+from typing import Callable
 
 from ..content.model import Book, FigureSpec
 from ..engine.solo import Game
 from ..examples.solo import rules_for
 from ..examples.text import Words, position_lines, series_label
+from ..i18n import translator
 from ..simulate.stats import point_bands
 from .board import board_drawing
 from .position import SCREEN_SCALE, SCREEN_WIDTH, position_drawing
 from .sh import sh_drawing
 from .style import DiagramStyle, style_for
-from .table import costs_drawing, difficulty_chart, setup_drawing
+from .setup import PRINT_WIDTH, SCREEN_WIDTH as SETUP_SCREEN_WIDTH, setup_drawing
+from .table import costs_drawing, difficulty_chart
 
 
 @dataclass(frozen=True)
@@ -28,8 +32,15 @@ class Figure:
     name: str      # file name stem in output/<book>/figures/
     caption: str
     svg: str
-    screen_svg: str = ""  # the same, laid out for the HTML edition's column (position.py)
+    screen_svg: str = ""  # the same, laid out for a phone's column (position.py, setup.py)
     status: str = ""      # an example's position: what it waits for, said after its label
+    #: A figure laid out for the width it is given (the set-up): its SVG `width` mm wide.
+    at: Callable[[float], str] | None = None
+
+    def svg_for(self, width: float) -> str:
+        """The figure drawn for a column `width` mm wide (the PDF's measure): laid out
+        anew if it can be, else `svg`, which the PDF scales to fit."""
+        return self.at(width) if self.at else self.svg
 
 
 def sh_svg(game: Game, style: DiagramStyle, words: Words, lost: list[str] = ()) -> str:
@@ -37,7 +48,7 @@ def sh_svg(game: Game, style: DiagramStyle, words: Words, lost: list[str] = ()) 
     resolving = bool(game.stack)
     drawing = sh_drawing(game.history, style, lambda s: series_label(s, words, resolving),
                          drawn=held[-1] if held else None, lost=list(lost),
-                         name=lambda r: words.res(r))
+                         name=lambda r: words.res(r), empty=words.empty("sh"))
     return drawing.tostring()
 
 
@@ -76,11 +87,12 @@ def position_svg(game: Game, style: DiagramStyle, words: Words, lost: list[str] 
     return svg
 
 
-def example_figures(replay) -> dict[int, Figure]:
+def example_figures(replay, language: str = "es") -> dict[int, Figure]:
     """The table at the start (key 0) and after each step the example shows (key = step),
     drawn by the engine (`position_svg`, protocol.Diagrams); each figure's caption is the
     line printed under it (`position_caption`: points and piles), its status what the
-    position waits for (`position_status`). {} for an engine that draws no positions."""
+    position waits for (`position_status`). {} for an engine that draws no positions. Its
+    file name's words are the catalog's in `language` ("ejemplo-ID-paso-3")."""
     adapter = replay.adapter
     draw = getattr(adapter, "position_svg", None)
     if draw is None:
@@ -89,12 +101,16 @@ def example_figures(replay) -> dict[int, Figure]:
     status = getattr(adapter, "position_status", None)
     figures = {}
     frames = replay.frames
+    t = translator(language)
+    example, start, step_word = (t.pgettext("file name", "example"),
+                                 t.pgettext("file name", "start"),
+                                 t.pgettext("file name", "step"))
     for index, frame in enumerate(frames):
         if index and not frame.show:
             continue
         before = frames[index - 1].game if index else None
         step = frame.step or 0
-        name = f"ejemplo-{replay.example.id}-{'inicio' if not step else f'paso-{step}'}"
+        name = f"{example}-{replay.example.id}-{f'{step_word}-{step}' if step else start}"
         figures[step] = Figure(name, caption(frame.game) if caption else "",
                                draw(frame.game, before),
                                draw(frame.game, before, screen=True),
@@ -106,10 +122,16 @@ def named_figure(spec: FigureSpec, book: Book, replays: dict, style: DiagramStyl
                  words: Words) -> Figure:
     if spec.kind == "setup":  # the solo table, dealt by the engine
         game = Game.new(rules_for(book), seed=2017)
-        svg = setup_drawing(game, book.components, style, words).tostring()
+
+        @functools.lru_cache(maxsize=8)  # each layout pass asks again for its measure
+        def at(width: float) -> str:
+            return setup_drawing(game, book.components, style, words, width=width,
+                                 steps=spec.steps, language=book.meta.language).tostring()
+        return Figure(spec.id, spec.caption, at(PRINT_WIDTH), at(SETUP_SCREEN_WIDTH), at=at)
     elif spec.kind == "difficulty":
         d = book.difficulty
-        svg = difficulty_chart(point_bands(d.points, d.goal), d.games, style).tostring()
+        svg = difficulty_chart(point_bands(d.points, d.goal), d.games, style,
+                               book.meta.language).tostring()
     elif spec.kind == "costs":
         svg = costs_drawing(book.components, style, words).tostring()
     elif spec.kind == "board":  # the book's board.yaml, beside figures.yaml
@@ -136,5 +158,6 @@ def book_figures(book: Book, replays: list) -> BookFigures:
     words = Words.for_book(book)
     by_id = {r.example.id: r for r in replays}
     named = {spec.id: named_figure(spec, book, by_id, style, words) for spec in book.figures}
-    examples = {r.example.id: drawn for r in replays if (drawn := example_figures(r))}
+    examples = {r.example.id: drawn for r in replays
+                if (drawn := example_figures(r, book.meta.language))}
     return BookFigures(named, examples)

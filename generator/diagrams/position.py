@@ -18,7 +18,7 @@ from typing import Callable
 
 import svgwrite
 
-from ..examples.text import DIAGRAM, series_label
+from ..examples.text import series_label
 from .canvas import text_width
 from .icons import building_icon, resource_icon
 from .sh import sh_drawing
@@ -147,7 +147,7 @@ def _sh_groups(dwg, game, style: DiagramStyle, words, lost: list[str], label: st
         return sh_drawing(series, small, lambda s: series_label(s, words, resolving),
                           drawn=held[-1] if held and last else None,
                           lost=list(lost) if last else [], first=first,
-                          mark_last=bool(held) and last)
+                          mark_last=bool(held) and last, empty=words.empty("sh"))
 
     def size(sh):
         _, _, w, h = (float(v) for v in sh["viewBox"].split())
@@ -182,16 +182,16 @@ def _sh_groups(dwg, game, style: DiagramStyle, words, lost: list[str], label: st
 def position_groups(dwg, game, style: DiagramStyle, words, lost: list[str],
                     width: float = 1e9) -> list[Group]:
     """The groups of a position, in reading order."""
-    empty = DIAGRAM["empty"]
+    empty = words.empty("sh")
     groups = []
     for kind, cards in (("hand", game.hand), ("market", game.market)):
-        label = DIAGRAM[kind]
+        label = words.label(kind)
         if cards:
             groups.append(card_row(dwg, [
                 (lambda r, kind=kind: lambda x, y: small_card(dwg, style, r, x, y, kind))(r)
                 for r in cards], kind, label))
         else:
-            groups.append(_empty(dwg, style, label, kind, DIAGRAM[f"{kind}-empty"]))
+            groups.append(_empty(dwg, style, label, kind, words.empty(kind)))
     for building, faces in (("road", game.roads), ("knight", game.knights)):
         if faces:
             groups.append(card_row(dwg, [

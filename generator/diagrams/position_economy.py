@@ -40,12 +40,13 @@ RESERVE_ROOM = 48.0        # the reserve's row of tokens, at most
 
 @dataclass(frozen=True)
 class EconomyWords:
-    """What the diagram says, in the book's language (the adapter gives them)."""
+    """What the diagram says, in the book's language: the adapter gives every word from the
+    gettext catalogs (examples/economy.py); these defaults are their English msgids."""
 
-    players: tuple[str, str] = ("Jugador 1 (tú)", "Jugador 2 (tu rival)")
-    turn: tuple[str, str] = ("tu turno", "su turno")
-    reserve: str = "Reserva"
-    army: str = "Gran ejército de caballería"
+    players: tuple[str, str] = ("Player 1 (you)", "Player 2 (your rival)")
+    turn: tuple[str, str] = ("your turn", "their turn")
+    reserve: str = "Reserve"
+    army: str = "Largest Army"
     #: (n, kind) → "3 monedas", kind one of points, tokens, cards, knights; the adapter's
     #: own, with the book's nouns and their agreement.
     count: Callable[[int, str], str] = lambda n, kind: f"{n} {kind}"

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .. import palette
+from ..i18n import N_, pN_
 from .flow import (BREAK, LABEL, LABEL_H, SCREEN_SCALE, SCREEN_WIDTH, WIDTH, Group, flow_drawing,
                    new_panel, pt, text)
 from .position import card_row
@@ -279,11 +280,13 @@ def _bonuses(dwg, style, looks, counts: dict[str, int], label: str, none: str) -
     return Group(label, width, 2 * TOKEN_R, draw, "bonuses")
 
 
-#: The group labels, in the book's language (Spanish; the adapter may pass its own).
-LABELS = {"tokens": "Tus fichas", "bank": "Banco", "bonuses": "Tus bonificaciones",
-          "row": "Fila {row}", "special": "Gemas especiales", "nobles": "Nobles",
-          "bought": "Tus gemas especiales", "visitors": "Te han visitado",
-          "empty": "vacía", "none": "ninguna"}
+#: The group labels: messages of the gettext catalogs, which the adapter translates into
+#: the book's language (examples/splendor.py); "empty" and "none" agree with their noun (a
+#: row, gems), so they carry a context.
+LABELS = {"tokens": N_("Your tokens"), "bank": N_("Bank"), "bonuses": N_("Your bonuses"),
+          "row": N_("Row {row}"), "special": N_("Special gems"), "nobles": N_("Nobles"),
+          "bought": N_("Your special gems"), "visitors": N_("Visited by"),
+          "empty": pN_("row", "empty"), "none": pN_("gems", "none")}
 
 
 def splendor_groups(dwg, game, style: DiagramStyle, looks: dict[str, Gem],

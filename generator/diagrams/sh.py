@@ -17,8 +17,9 @@ from .style import DiagramStyle
 
 def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,
                lost: list[str] = (), name=None, mark_last: bool | None = None,
-               first: int = 0) -> svgwrite.Drawing:
-    """`label(series)` gives a series' caption; `name(resource)` a card's printed name.
+               first: int = 0, empty: str = "empty") -> svgwrite.Drawing:
+    """`label(series)` gives a series' caption; `name(resource)` a card's printed name;
+    `empty` the word an empty SH shows, in the book's language (`Words.empty("sh")`).
 
     `mark_last` outlines the last card, the one a drawn card is compared with; by default
     it is marked when a drawn card is shown. `first`: the number of series before these
@@ -56,7 +57,7 @@ def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,
     else:  # an empty SH: the place where its first card will go
         dwg.add(dwg.rect((x, top), (w, h), rx=style.radius, fill="none", stroke=style.muted,
                          stroke_width=0.35, stroke_dasharray="1.2,0.8", class_="empty-sh"))
-        dwg.add(dwg.text("vacía", insert=(x + w / 2, top + h / 2), text_anchor="middle",
+        dwg.add(dwg.text(empty, insert=(x + w / 2, top + h / 2), text_anchor="middle",
                          font_family=style.font, font_size=style.label_size, fill=style.muted))
         x += w
     for i, (x0, x1) in series_spans.items():

@@ -35,7 +35,8 @@ class DiagramStyle:
     paper: str = palette.PAPER
     label_size: float = 3.0
     letters: dict = field(default_factory=dict)  # resource id → letter
-    strip_icon: float = 0.36      # a card's strip icon: radius per mm of strip
+    strip_icon: float = 0.44      # a card's strip icon: radius per mm of strip (the fir's
+                                  # letter is then 6 pt on a 6 mm strip)
     centre_icon: float = 0.28     # its centre icon (a whole card): radius per mm of face
 
     def look(self, resource: str) -> tuple[str, str]:

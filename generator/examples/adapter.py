@@ -19,18 +19,6 @@ class Adapter:
         return copy.deepcopy(game)
 
 
-def second_person(text: str, verbs: dict[str, tuple[str, str]], refused: str | None) -> str:
-    """An imperative step ("Compra la carta…") told as a player reads it: "Compras la
-    carta…", or refused, "No puedes comprar la carta…". `verbs`: imperative → (second
-    person, infinitive), in the book's language; a text led by another word is kept, a
-    refusal of it said as "No se puede: …"."""
-    first, _, rest = text.partition(" ")
-    if first not in verbs:
-        return f"No se puede: {text[:1].lower()}{text[1:]}" if refused else text
-    present, infinitive = verbs[first]
-    return f"No puedes {infinitive} {rest}" if refused else f"{present} {rest}"
-
-
 def mismatches(pairs) -> list[str]:
     """'expected X, found Y' for each (name, wanted, found) whose wanted is given and differs."""
     return [f"expected {name} {wanted}, found {found}" for name, wanted, found in pairs

@@ -10,8 +10,8 @@ from pydantic.dataclasses import dataclass
 
 from ..content.yamlsource import validate
 from ..engine.costs import BankTrade, Build, CostsGame
-from ..i18n import count_noun
-from .adapter import Adapter, mismatches, second_person
+from ..i18n import count_noun, translator
+from .adapter import Adapter, mismatches
 
 STRICT = ConfigDict(extra="forbid", frozen=True)
 
@@ -28,16 +28,11 @@ class CostsExpect:
     score: int | None = None
 
 
-def _article(name: str) -> str:
-    """«un poblado», «una carretera», «una ciudad», «una carta de desarrollo»."""
-    word = name.split()[0]
-    return "una" if word.endswith(("a", "ad", "ión")) else "un"
-
-
 class CostsAdapter(Adapter):
     def __init__(self, book):
         c = book.components
         self.language = book.meta.language
+        self.words = translator(self.language)
         self.names = {r.id: r.name.lower() for r in c.resources}
         self.plurals = {r.id: r.plural for r in c.resources}
         self.order = [r.id for r in c.resources]
@@ -45,6 +40,7 @@ class CostsAdapter(Adapter):
         self.building_plurals = {b.id: b.plural for b in c.buildings}
         self.costs = {b.id: tuple(b.cost) for b in c.buildings}
         self.points = {b.id: b.points or 0 for b in c.buildings}
+        self.book = book
 
     def resources(self, counts: Counter) -> str:
         """«1 arcilla, 4 minerales»: each resource once, with its count, in card order."""
@@ -77,26 +73,59 @@ class CostsAdapter(Adapter):
             ("score", spec.score, game.score)])
 
     def position_lines(self, game: CostsGame):
-        hand = self.resources(game.hand) or "vacía"
+        w = self.words
+        hand = self.resources(game.hand) or w.pgettext("hand", "empty")
         built = ", ".join(count_noun(n, self.buildings[b], self.building_plurals[b],
                                      self.language)
-                          for b, n in game.built.items() if n) or "nada"
-        return [("Mano", hand), ("Construido", built), ("Puntos", str(game.score))]
+                          for b, n in game.built.items() if n) or w.gettext("nothing")
+        return [(w.gettext("Hand"), hand), (w.gettext("Built"), built),
+                (w.gettext("Points"), str(game.score))]
 
-    #: The verbs `action_text` starts with, told in the second person (`narrate`).
-    VERBS = {"Construye": ("Construyes", "construir"), "Compra": ("Compras", "comprar"),
-             "Cambia": ("Cambias", "cambiar")}
+    def position_svg(self, game: CostsGame, before: CostsGame | None = None,
+                     screen: bool = False) -> str:
+        """Your hand as resource badges over what each building costs, each cost's badges
+        solid where your hand pays them (diagrams/position_costs.py); after a step that
+        built, your hand and what is built. Its text alternative is `position_lines`."""
+        from ..diagrams.position_costs import costs_position_svg
+        from ..diagrams.style import style_for
+        title = ". ".join(f"{label}: {text}" for label, text in self.position_lines(game))
+        # After a step that built, the hand and what stands on the table: the costs table
+        # again would say only that an emptier hand pays for less.
+        table = before is None or game.built == before.built
+        book = self.book
+        return costs_position_svg(game, book.components, style_for(book.components, book.theme),
+                                  self.language, table=table, title=title, screen=screen)
+
+    def position_caption(self, game: CostsGame) -> str:
+        """Your points, what your hand pays for, and what the bank would trade you."""
+        from ..diagrams.position_costs import costs_caption
+        return costs_caption(game, self.book.components, self.language)
 
     def narrate(self, action, before, after, refused: str | None = None) -> str:
-        """The step as a sentence to the player: "Construyes un poblado"."""
-        return second_person(self.action_text(action, before), self.VERBS, refused)
+        """The step as a sentence to the player: "Construyes un poblado", or refused, "No
+        puedes construir un poblado"."""
+        return self._phrases(action, before)[2 if refused else 1]
 
     def action_text(self, action, before) -> str:
+        return self._phrases(action, before)[0]
+
+    def _phrases(self, action, before) -> tuple[str, str, str]:
+        """(imperative, second person, refused) of a step, in the book's language."""
+        w = self.words
         if isinstance(action, Build):
             name = self.buildings.get(action.building, action.building)
-            verb = "Compra" if action.building == "development" else "Construye"
-            return f"{verb} {_article(name)} {name}"
+            thing = w.a(name)
+            if action.building == "development":
+                forms = (w.gettext("Buy {thing}"), w.gettext("You buy {thing}"),
+                         w.gettext("You cannot buy {thing}"))
+            else:
+                forms = (w.gettext("Build {thing}"), w.gettext("You build {thing}"),
+                         w.gettext("You cannot build {thing}"))
+            return tuple(form.format(thing=thing) for form in forms)
         give = count_noun(before.bank_rate if before else 4, self.names[action.give],
                           self.plurals[action.give], self.language)
         take = count_noun(1, self.names[action.take], self.plurals[action.take], self.language)
-        return f"Cambia con la banca {give} por {take}"
+        forms = (w.gettext("Trade {give} with the bank for {take}"),
+                 w.gettext("You trade {give} with the bank for {take}"),
+                 w.gettext("You cannot trade {give} with the bank for {take}"))
+        return tuple(form.format(give=give, take=take) for form in forms)

@@ -12,45 +12,74 @@ from ..content.yamlsource import read_yaml, validate
 from ..engine import need
 from ..engine.economy import EconomyGame, EconomyRules
 from ..engine.economy.game import ACTIONS, RULES, SPOTS, Act, Player
-from ..i18n import count_noun
+from ..i18n import N_, Translator, count_noun, pN_, translator
 from .adapter import Adapter, mismatches
 
 STRICT = ConfigDict(extra="forbid", frozen=True)
 VERBS = ACTIONS + ("end-turn", "roll", "discard-knight", "play-knight", "settle",
                    "robber-on-rival")
-# The family's words (content/_facts/vocabulario.yaml): «comercio forzoso», «terreno»,
-# «Gran ejército de caballería».
-WORDS = {"forced-trade": "Comercio forzoso", "robber-to-desert": "Ladrón al desierto",
-         "exchange": "Cambia 2 cartas iguales por 1", "end-turn": "Termina el turno",
-         "roll": "Tira los dados", "discard-knight": "Descarta un caballero jugado",
-         "play-knight": "Juega un caballero",
-         "robber-on-rival": "Con un 7 o un caballero, llevas el ladrón a un terreno de tu rival"}
-SPOT_WORDS = {"inland": "lejos de la costa y del desierto", "coast": "en la costa",
-              "desert": "junto al desierto", "desert-coast": "junto al desierto y en la costa"}
-ARMY = "Gran ejército de caballería"
-#: Who the players are to the reader: player 1 is "tú" (the notes say "tu rival" for 2).
-WHO = ("tú", "tu rival")
-NOUNS = {"points": ("punto visible", "puntos visibles"), "cards": ("carta", "cartas"),
-         "knights": ("caballero jugado", "caballeros jugados")}
-#: A step in the second person (you), and in the third (your rival); `narrate`.
-DONE = {"forced-trade": ("haces un comercio forzoso", "hace un comercio forzoso"),
-        "robber-to-desert": ("llevas el ladrón al desierto, sin robar",
-                             "lleva el ladrón al desierto, sin robar"),
-        "exchange": ("cambias 2 cartas iguales por 1 a tu elección",
-                     "cambia 2 cartas iguales por 1 a su elección"),
-        "end-turn": ("Terminas tu turno: ahora juega tu rival",
-                     "Tu rival termina su turno: ahora juegas tú"),
-        "roll": ("Tiras los dados", "Tu rival tira los dados"),
-        "discard-knight": ("Descartas un caballero jugado",
-                           "Tu rival descarta un caballero jugado"),
-        "play-knight": ("Juegas un caballero", "Tu rival juega un caballero")}
-#: What a paid action buys, after "pagar N monedas por" (a refusal).
-PAID = {"forced-trade": "un comercio forzoso", "robber-to-desert": "llevar el ladrón al desierto",
-        "exchange": "cambiar 2 cartas iguales por 1"}
-INFINITIVES = {"end-turn": "terminar el turno", "roll": "tirar los dados",
-               "discard-knight": "descartar un caballero jugado",
-               "play-knight": "jugar un caballero",
-               "robber-on-rival": "llevar el ladrón a un terreno de tu rival"}
+# The words are messages of the gettext catalogs (generator/locale/, English msgids); the
+# family's words (content/_facts/vocabulario.yaml: «comercio forzoso», «terreno», «Gran
+# ejército de caballería») are their Spanish translations. Each table is looked up in the
+# book's language by the adapter.
+#: An action as a line of a list of actions (`action_text`), in the imperative.
+WORDS = {"forced-trade": N_("Forced trade"), "robber-to-desert": N_("Robber to the desert"),
+         "exchange": N_("Trade 2 matching cards for 1"), "end-turn": N_("End the turn"),
+         "roll": N_("Roll the dice"), "discard-knight": N_("Discard a played knight"),
+         "play-knight": N_("Play a knight"),
+         "robber-on-rival": N_("With a 7 or a knight, move the robber to a terrain of your "
+                               "rival's")}
+SPOT_WORDS = {"inland": N_("far from the coast and the desert"), "coast": N_("on the coast"),
+              "desert": N_("next to the desert"),
+              "desert-coast": N_("next to the desert and on the coast")}
+ARMY = N_("Largest Army")
+#: Who the players are to the reader: player 1 is "you" (the notes say "your rival" for 2).
+WHO = (pN_("player", "you"), pN_("player", "your rival"))
+#: A step told whole: (you, your rival); `narrate`.
+DONE = {"robber-to-desert": (N_("You pay {cost} and move the robber to the desert, without "
+                                "stealing"),
+                             N_("Your rival pays {cost} and moves the robber to the desert, "
+                                "without stealing")),
+        "exchange": (N_("You pay {cost} and trade 2 matching cards for 1 of your choice"),
+                     N_("Your rival pays {cost} and trades 2 matching cards for 1 of their "
+                        "choice")),
+        "forced-trade": (N_("You pay {cost} for a forced trade: you take {taken} at random "
+                            "from your rival and give them 2 of your choice"),
+                         N_("Your rival pays {cost} for a forced trade: they take {taken} at "
+                            "random from your hand and give you 2 of their choice")),
+        "end-turn": (N_("You end your turn: now your rival plays"),
+                     N_("Your rival ends their turn: now you play")),
+        "roll": (N_("You roll the dice"), N_("Your rival rolls the dice")),
+        "discard-knight": (N_("You discard a played knight"),
+                           N_("Your rival discards a played knight")),
+        "play-knight": (N_("You play a knight"), N_("Your rival plays a knight"))}
+#: What a paid action buys, after "pay N coins for" (a refusal).
+PAID = {"forced-trade": N_("a forced trade"),
+        "robber-to-desert": N_("moving the robber to the desert"),
+        "exchange": N_("trading 2 matching cards for 1")}
+#: An action refused, after "You cannot" / "Your rival cannot".
+INFINITIVES = {"end-turn": N_("end the turn"), "roll": N_("roll the dice"),
+               "discard-knight": N_("discard a played knight"),
+               "play-knight": N_("play a knight"),
+               "robber-on-rival": N_("move the robber to a terrain of your rival's")}
+#: (you, your rival): the refusals, and the clauses a step may add.
+CANNOT = (N_("You cannot {action}"), N_("Your rival cannot {action}"))
+CANNOT_PAY = (N_("You cannot pay {cost} for {what}"), N_("Your rival cannot pay {cost} for {what}"))
+SETTLED = (N_("You build a settlement{where} (you pay {paid})"),
+           N_("Your rival builds a settlement{where} (they pay {paid})"))
+# Translators: a clause after a step (a settlement built, a knight discarded).
+TAKEN = (N_(" and take {tokens} from the reserve"), N_(" and takes {tokens} from the reserve"))
+EMPTY_RESERVE = (N_(": the reserve is empty and you receive no {tokens}"),
+                 N_(": the reserve is empty and your rival receives no {tokens}"))
+ROBBER = (N_("With a 7 or a knight, you move the robber to a terrain of your rival's"),
+          N_("With a 7 or a knight, your rival moves the robber to a terrain of yours"))
+COMPENSATED = (N_(", who receives {tokens} from the reserve"),
+               N_(", and you receive {tokens} from the reserve"))
+ARMY_TAKEN = (N_(": you take the {army} and its {points}"),
+              N_(": your rival takes the {army} and its {points}"))
+ARMY_LOST = (N_("you lose the {army} and its {points}"),
+             N_("your rival loses the {army} and its {points}"))
+ARMY_TO = (N_(": {lost}, which go to your rival"), N_(": {lost}, which go to you"))
 
 
 @dataclass(config=STRICT)
@@ -135,15 +164,22 @@ class EconomyAdapter(Adapter):
         self.language = book.meta.language
         tokens = book.print_spec.tokens if book.print_spec else None
         # «monedas» / «moneda», «fichas» / «ficha»: the first word of the tokens' names.
-        many = tokens.name if tokens else "fichas"
-        one = (tokens.name_one or tokens.name) if tokens else "ficha"
+        many = tokens.name if tokens else self.t.pgettext("unit", "tokens")
+        one = (tokens.name_one or tokens.name) if tokens else self.t.pgettext("unit", "token")
         self.unit = (one.split()[0], many.split()[0])
 
-    def count(self, n: int, one: str, other: str) -> str:
-        return count_noun(n, one, other, self.language)
+    @property
+    def t(self) -> Translator:
+        """The book language's catalog (looked up, not held: the simulator sends adapters to
+        worker processes, and a compiled catalog does not pickle)."""
+        return translator(self.language)
 
     def tokens(self, n: int) -> str:
-        return self.count(n, *self.unit)
+        return count_noun(n, *self.unit, self.language)
+
+    def said(self, forms: tuple[str, str], you: bool, **values) -> str:
+        """One of a (you, your rival) pair of messages, translated and filled in."""
+        return self.t.gettext(forms[0 if you else 1]).format(**values)
 
     def new_game(self, source) -> EconomyGame:
         doc = source.doc
@@ -192,24 +228,39 @@ class EconomyAdapter(Adapter):
 
     def position_lines(self, game: EconomyGame):
         """The position in words: the diagram's text alternative."""
+        t = self.t
         lines = []
         for n, p in enumerate(game.players):
-            turn = f" ({WHO[n]}), su turno" if n == game.current else f" ({WHO[n]})"
-            parts = [self.count(p.points, "punto", "puntos"), self.tokens(p.tokens),
-                     self.count(p.knights, "caballero jugado", "caballeros jugados")]
+            player = self.player(n)
+            if n == game.current:
+                player = t.gettext("{player}, to play").format(player=player)
+            parts = [t.ngettext("{n} point", "{n} points", p.points), self.tokens(p.tokens),
+                     self._count(p.knights, "knights")]
             if game.army == n:
-                parts.append(f"tiene el {ARMY}")
-            parts.append(self.count(p.cards, "carta", "cartas"))
-            lines.append((f"Jugador {n + 1}{turn}", " · ".join(parts)))
-        lines.append(("Reserva", self.tokens(game.supply)))
+                parts.append(t.gettext("holds the {army}").format(army=t.gettext(ARMY)))
+            parts.append(self._count(p.cards, "cards"))
+            lines.append((player, " · ".join(parts)))
+        lines.append((t.gettext("Reserve"), self.tokens(game.supply)))
         return lines
+
+    def player(self, n: int) -> str:
+        """ "Jugador 1 (tú)", "Player 2 (your rival)"."""
+        who = self.t.gettext(WHO[n])
+        return self.t.gettext("Player {number} ({who})").format(number=n + 1, who=who)
 
     # --- drawn: the table in an example's box (diagrams/position_economy.py) --------------
 
     def _count(self, n: int, kind: str) -> str:
+        """ "3 monedas", "5 puntos visibles": a count and its noun, by kind (points,
+        tokens, cards, knights)."""
+        t = self.t
         if kind == "tokens":
             return self.tokens(n)
-        return self.count(n, *NOUNS[kind])
+        if kind == "points":
+            return t.ngettext("{n} visible point", "{n} visible points", n)
+        if kind == "knights":
+            return t.ngettext("{n} played knight", "{n} played knights", n)
+        return t.ngettext("{n} card", "{n} cards", n)
 
     def position_svg(self, game: EconomyGame, before: EconomyGame | None = None,
                      screen: bool = False) -> str:
@@ -217,10 +268,13 @@ class EconomyAdapter(Adapter):
         Largest Army) and the reserve; its text alternative is `position_lines`."""
         from ..diagrams.position_economy import DEFAULT_COIN, EconomyWords, economy_svg
         from ..diagrams.style import style_for
+        t = self.t
         tokens = self.book.print_spec.tokens if self.book.print_spec else None
-        words = EconomyWords(players=tuple(f"Jugador {n + 1} ({who})"
-                                           for n, who in enumerate(WHO)),
-                             army=ARMY, count=self._count)
+        words = EconomyWords(players=(self.player(0), self.player(1)),
+                             turn=(t.pgettext("badge", "your turn"),
+                                   t.pgettext("badge", "their turn")),
+                             reserve=t.gettext("Reserve"), army=t.gettext(ARMY),
+                             count=self._count)
         title = ". ".join(f"{label}: {text}" for label, text in self.position_lines(game))
         return economy_svg(game, style_for(self.book.components, self.book.theme), words,
                            coin_colour=tokens.front.colour if tokens else DEFAULT_COIN,
@@ -229,108 +283,107 @@ class EconomyAdapter(Adapter):
     def position_caption(self, game: EconomyGame) -> str:
         """The line under the diagram: who plays, the dice, and what a paid action costs
         the player to move now (or why none can be paid)."""
+        t = self.t
         you = game.current == 0
-        parts = ["Juegas tú" if you else "Juega tu rival"]
+        parts = [t.gettext("You play") if you else t.gettext("Your rival plays")]
         if self.rules.after_roll:
-            parts.append("dados tirados" if game.rolled else "sin tirar los dados")
+            parts.append(t.gettext("dice rolled") if game.rolled
+                         else t.gettext("dice not rolled"))
         if not game.unlocked():
-            parts.append(f"{self.unit[1]} sin uso hasta {self.rules.unlock_points} "
-                         "puntos visibles")
+            parts.append(t.ngettext("{tokens} of no use until {n} visible point",
+                                    "{tokens} of no use until {n} visible points",
+                                    self.rules.unlock_points).format(tokens=self.unit[1]))
         elif game.actions_used >= self.rules.actions_per_turn:
-            parts.append("acción de pago ya hecha")
+            parts.append(t.gettext("paid action already taken"))
         else:
-            parts.append(f"una acción {'te' if you else 'le'} cuesta "
-                         f"{self.tokens(game.action_cost())}")
+            parts.append((t.gettext("an action costs you {tokens}") if you else
+                          t.gettext("an action costs them {tokens}")).format(
+                tokens=self.tokens(game.action_cost())))
         if game.robber_on_desert:
-            parts.append("ladrón en el desierto")
+            parts.append(t.gettext("robber in the desert"))
         return " · ".join(parts)
 
-    # --- a step told whole, in the second person: player 1 is "tú" --------------------------
+    # --- a step told whole, in the second person: player 1 is "you" -------------------------
 
     def narrate(self, action: Act, before: EconomyGame, after: EconomyGame,
                 refused: str | None = None) -> str:
         """The step as the players read it: "Pagas 1 moneda y llevas el ladrón al
         desierto"; player 2's steps as "Tu rival …"; a refusal as "No puedes …"."""
+        t = self.t
         you = before.current == 0
         verb = action.verb
         if refused:
             if verb in ACTIONS:
-                paid = f"pagar {self.tokens(before.action_cost())} por {PAID[verb]}"
-                return f"No puedes {paid}" if you else f"Tu rival no puede {paid}"
-            what = INFINITIVES[verb] if verb != "settle" else \
-                f"construir un poblado{self._where(action)}"
-            return f"No puedes {what}" if you else f"Tu rival no puede {what}"
+                return self.said(CANNOT_PAY, you, cost=self.tokens(before.action_cost()),
+                                 what=t.gettext(PAID[verb]))
+            what = (t.gettext(INFINITIVES[verb]) if verb != "settle" else
+                    t.gettext("build a settlement{where}").format(where=self._where(action)))
+            return self.said(CANNOT, you, action=what)
         me, other = before.current, 1 - before.current
         gained = after.players[me].tokens - before.players[me].tokens
         if verb in ACTIONS:
             cost = self.tokens(before.action_cost())
-            if verb == "forced-trade":
-                taken = self.count(min(2, before.players[other].cards), "carta", "cartas")
-                return (f"Pagas {cost} por un comercio forzoso: tomas {taken} al azar de tu "
-                        "rival y le das 2 a tu elección" if you else
-                        f"Tu rival paga {cost} por un comercio forzoso: toma {taken} al azar "
-                        "de tu mano y te da 2 a su elección")
-            return f"Pagas {cost} y {DONE[verb][0]}" if you else \
-                f"Tu rival paga {cost} y {DONE[verb][1]}"
+            taken = self._count(min(2, before.players[other].cards), "cards")
+            return self.said(DONE[verb], you, cost=cost, taken=taken)
         if verb == "settle":
-            paid = self.count(self.rules.settlement_cost, "carta", "cartas")
-            text = (f"Construyes un poblado{self._where(action)} (pagas {paid})" if you else
-                    f"Tu rival construye un poblado{self._where(action)} (paga {paid})")
+            paid = self._count(self.rules.settlement_cost, "cards")
+            text = self.said(SETTLED, you, where=self._where(action), paid=paid)
             if gained:
-                text += f" y {'tomas' if you else 'toma'} {self.tokens(gained)} de la reserva"
+                text += self.said(TAKEN, you, tokens=self.tokens(gained))
             return text
         if verb == "robber-on-rival":
             given = after.players[other].tokens - before.players[other].tokens
-            got = (f", que recibe {self.tokens(given)} de la reserva" if you
-                   else f", y recibes {self.tokens(given)} de la reserva") if given else ""
-            return (("Con un 7 o un caballero, llevas el ladrón a un terreno de tu rival"
-                     if you else "Con un 7 o un caballero, tu rival lleva el ladrón a un "
-                     "terreno tuyo") + got)
-        text = DONE[verb][0 if you else 1]
+            got = self.said(COMPENSATED, you, tokens=self.tokens(given)) if given else ""
+            return self.said(ROBBER, you) + got
+        text = self.said(DONE[verb], you)
         if verb == "discard-knight":
             wanted = self.rules.knight_discard
-            text += (f" y {'tomas' if you else 'toma'} {self.tokens(gained)} de la reserva"
-                     if gained else f": la reserva está vacía y no "
-                                    f"{'recibes' if you else 'recibe'} {self.unit[1]}")
+            text += (self.said(TAKEN, you, tokens=self.tokens(gained)) if gained
+                     else self.said(EMPTY_RESERVE, you, tokens=self.unit[1]))
             if gained and gained < wanted:
-                text += ", que no tiene más"
+                text += t.gettext(", which has no more")
         return text + self._army(before, after, you)
 
     def _army(self, before: EconomyGame, after: EconomyGame, you: bool) -> str:
         """What the step did to the Largest Army card, as a clause after the step."""
         if before.army == after.army:
             return ""
-        me = before.current
-        points = self.count(self.rules.army_points, "punto", "puntos")
-        if after.army == me:
-            return (f": tomas el {ARMY} y sus {points}" if you
-                    else f": toma el {ARMY} y sus {points}")
-        lost = f"pierdes el {ARMY} y sus {points}" if you \
-            else f"pierde el {ARMY} y sus {points}"
+        t = self.t
+        army = t.gettext(ARMY)
+        points = t.ngettext("{n} point", "{n} points", self.rules.army_points)
+        if after.army == before.current:
+            return self.said(ARMY_TAKEN, you, army=army, points=points)
+        lost = self.said(ARMY_LOST, you, army=army, points=points)
         if after.army is None:  # set aside (official rules) or without owner (1-v-1)
-            return (f": {lost}, y la carta queda sin dueño" if self.rules.army_on_play
-                    else f": {lost}, y la carta queda apartada")
-        return f": {lost}, que pasan a {'tu rival' if you else 'ti'}"
+            return (t.gettext(": {lost}, and the card is left without an owner")
+                    if self.rules.army_on_play
+                    else t.gettext(": {lost}, and the card is set aside")).format(lost=lost)
+        return self.said(ARMY_TO, you, lost=lost)
 
     def _where(self, action: Act) -> str:
-        return f" {SPOT_WORDS[action.arg]}" if self.rules.settlement_gains else ""
+        """ " en la costa": where a settlement stands, when the book's rules pay for it."""
+        if not self.rules.settlement_gains:
+            return ""
+        return " " + self.t.gettext(SPOT_WORDS[action.arg])
 
     def action_text(self, action: Act, before) -> str:
+        t = self.t
         if action.verb == "settle":
-            where = f" {SPOT_WORDS[action.arg]}" if self.rules.settlement_gains else ""
-            paid = self.count(self.rules.settlement_cost, "carta", "cartas")
-            return f"Construye un poblado{where} (pagas {paid})"
-        text = WORDS[action.verb]
+            paid = self._count(self.rules.settlement_cost, "cards")
+            return t.gettext("Build a settlement{where} (you pay {paid})").format(
+                where=self._where(action), paid=paid)
+        text = t.gettext(WORDS[action.verb])
         if action.verb in ACTIONS and before is not None:
-            text += f" (cuesta {self.tokens(before.action_cost())})"
+            text = t.gettext("{action} (costs {tokens})").format(
+                action=text, tokens=self.tokens(before.action_cost()))
         return text
 
     # --- whole games, for `rulebook simulate` (generator/simulate/economy.py) -------------
 
-    won_means = ("Dos jugadores, los dos con el mismo jugador automático: «victorias» cuenta "
-                 "las del que empieza. El motor no modela dados ni recursos: en la simulación, "
-                 "cada turno quien juega recibe de 0 a 3 cartas (1,5 de media) y cada uno "
-                 "empieza con 3.")
+    won_means = N_("Two players, both the same automatic player: “wins” counts those of the "
+                   "one who starts. The engine models neither dice nor resources: in the "
+                   "simulation, each turn the player to move receives 0 to 3 cards (1.5 on "
+                   "average) and each starts with 3.")
 
     @property
     def players(self) -> dict:

@@ -198,7 +198,8 @@ class Simulation(Protocol):
     - `players`: a mapping name → callable returning a `Player`, added to (or replacing)
       those two;
     - `won_means`: one sentence printed above the report, saying what a win counts (and any
-      assumption the simulation makes that the rules do not).
+      assumption the simulation makes that the rules do not); a built-in engine marks it
+      `N_("…")`, and the report prints it from the catalogs in the book's language.
     - `simulate_command(args, out)`: its own whole command instead of the generic one (the
       solo engine's: its own players, `--compare`, `--save`)."""
 

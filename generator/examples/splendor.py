@@ -16,20 +16,20 @@ from dataclasses import field
 from pydantic import ConfigDict
 from pydantic.dataclasses import dataclass
 
-from ..content.context import join_words
 from ..content.model import GemCard
 from ..content.yamlsource import validate
 from ..engine.splendor import (Buy, Card, Noble, Reserve, Return, SplendorGame, SplendorRules,
                                Take, Visit)
 from ..engine import need
 from ..engine.splendor.game import NOBLE, RETURN
-from ..i18n import count_noun
-from .adapter import Adapter, mismatches, second_person
+from ..i18n import N_, Translator, count_noun, translator
+from .adapter import Adapter, mismatches
 
 STRICT = ConfigDict(extra="forbid", frozen=True)
-END_WORDS = {"special": "has comprado {specials}",
-             "deck": "se han acabado el mazo central y sus filas",
-             "stuck": "ya no puedes comprar ninguna carta de la mesa (R05)"}
+#: How a game ended, by the engine's end reason (messages of the gettext catalogs).
+END_WORDS = {"special": N_("you have bought {specials}"),
+             "deck": N_("the central deck and its rows have run out"),
+             "stuck": N_("you can no longer buy any card on the table (R05)")}
 
 
 @dataclass(config=STRICT)
@@ -81,6 +81,12 @@ class SplendorAdapter(Adapter):
                                               ("bank_per_colour", "gems_taken", "token_limit",
                                                "row_length")),
                                    len(book.components.special_cards))
+
+    @property
+    def t(self) -> Translator:
+        """The book language's catalog (looked up, not held: the simulator sends adapters to
+        worker processes, and a compiled catalog does not pickle)."""
+        return translator(self.language)
 
     def _card(self, spec: GemCard, special: bool = False) -> Card:
         return Card(spec.id, spec.bonus, spec.points,
@@ -192,63 +198,83 @@ class SplendorAdapter(Adapter):
         gem = self.gems[colour]
         return count_noun(n, gem.name.lower(), gem.plural, self.language)
 
-    def gem_list(self, counts, empty: str = "ninguna", zeros: bool = False) -> str:
+    def gem_list(self, counts, empty: str | None = None, zeros: bool = False) -> str:
         """Counts of gems in the bank's colour order, "3 diamantes, 2 zafiros y 1 rubí";
-        `zeros` keeps the colours at 0 ("0 rubíes"), for the bank."""
+        `zeros` keeps the colours at 0 ("0 rubíes"), for the bank; `empty`: what no gem
+        is said as ("ninguna")."""
         counts = dict(counts)
-        return join_words([self.count(counts.get(c, 0), c) for c in self.rules.colours
-                           if zeros or counts.get(c)], self.language) or empty
+        return self.t.join([self.count(counts.get(c, 0), c) for c in self.rules.colours
+                            if zeros or counts.get(c)]) or (
+            self.t.pgettext("gems", "none") if empty is None else empty)
 
     def card_name(self, card: Card, cost: bool = True) -> str:
         """ "carta de esmeralda de 1 punto (cuesta 2 zafiros y 2 rubíes)" or "gema especial
         de ónice (cuesta 7 rubíes y 3 ónices)": what a player sees on the card."""
+        t = self.t
         gem = self.gems[card.bonus].name.lower()
         if card.special:
-            text = f"gema especial de {gem}"
+            text = t.gettext("{gem} special gem").format(gem=gem)
+        elif card.points == 0:
+            text = t.gettext("{gem} card without points").format(gem=gem)
         else:
-            worth = ("sin puntos" if card.points == 0
-                     else "de " + count_noun(card.points, "punto", "puntos", self.language))
-            text = f"carta de {gem} {worth}"
-        return f"{text} (cuesta {self.gem_list(card.cost)})" if cost else text
+            text = t.ngettext("{gem} card worth {n} point", "{gem} card worth {n} points",
+                              card.points).format(gem=gem)
+        if not cost:
+            return text
+        return t.gettext("{card} (costs {cost})").format(card=text,
+                                                          cost=self.gem_list(card.cost))
 
     def noble_name(self, noble: Noble) -> str:
         """A noble by the bonuses it asks for: "noble de 4 esmeraldas y 4 rubíes"."""
-        return f"noble de {self.gem_list(noble.needs)}"
+        return self.t.gettext("noble of {gems}").format(gems=self.gem_list(noble.needs))
 
-    def position_lines(self, game: SplendorGame):
-        lines = [("Tus fichas", self.gem_list(game.tokens)),
-                 ("Banco", self.gem_list(game.bank, zeros=True))]
-        for row in ("1", "2"):
-            lines.append((f"Fila {row}", "; ".join(self.card_name(c) for c in game.rows[row])
-                          or "vacía"))
-        lines.append(("Mazo central", count_noun(len(game.deck), "carta", "cartas",
-                                                 self.language) if game.deck else "vacío"))
-        lines.append(("Gemas especiales en la mesa", join_words(
-            [self.gems[c.bonus].name.lower() for c in game.special], self.language)
-            or "ninguna"))
-        if game.nobles:
-            lines.append(("Nobles en la mesa", "; ".join(f"el {self.noble_name(n)}"
-                                                         for n in game.nobles)))
-        bonuses = {c: game.bonus(c) for c in self.rules.colours}
-        lines.append(("Tus bonificaciones", self.gem_list(bonuses)))
-        specials = [self.gems[c.bonus].name.lower() for c in game.bought if c.special]
-        if specials:
-            lines.append(("Gemas especiales compradas", join_words(specials, self.language)))
-        if game.visitors:
-            lines.append(("Te han visitado", "; ".join(f"el {self.noble_name(n)}"
-                                                       for n in game.visitors)))
-        lines.append(("Puntos", f"{game.points} · {self.title(game.points)}"))
+    def _specials(self) -> str:
+        """ "las 5 gemas especiales": all the special gems, as the end of a game says."""
+        return self.t.ngettext("the {n} special gem", "the {n} special gems",
+                               self.rules.special_gems)
+
+    def _waits(self, game: SplendorGame) -> str:
+        """What the turn still waits for ("devolver 2 fichas"), or ""."""
+        t = self.t
         if game.decision == RETURN:
             excess = game.token_count - self.rules.token_limit
-            lines.append(("Falta", "devolver " + count_noun(excess, "ficha", "fichas",
-                                                            self.language)))
-        elif game.decision == NOBLE:
-            lines.append(("Falta", "elegir qué noble te visita"))
+            return t.ngettext("return {n} token", "return {n} tokens", excess)
+        if game.decision == NOBLE:
+            return t.gettext("choose which noble visits you")
+        return ""
+
+    def position_lines(self, game: SplendorGame):
+        t = self.t
+        lines = [(t.gettext("Your tokens"), self.gem_list(game.tokens)),
+                 (t.gettext("Bank"), self.gem_list(game.bank, zeros=True))]
+        for row in ("1", "2"):
+            lines.append((t.gettext("Row {row}").format(row=row),
+                          "; ".join(self.card_name(c) for c in game.rows[row])
+                          or t.pgettext("row", "empty")))
+        lines.append((t.gettext("Central deck"),
+                      t.ngettext("{n} card", "{n} cards", len(game.deck)) if game.deck
+                      else t.pgettext("deck", "empty")))
+        lines.append((t.gettext("Special gems on the table"), t.join(
+            [self.gems[c.bonus].name.lower() for c in game.special])
+            or t.pgettext("gems", "none")))
+        if game.nobles:
+            lines.append((t.gettext("Nobles on the table"),
+                          "; ".join(t.the(self.noble_name(n)) for n in game.nobles)))
+        bonuses = {c: game.bonus(c) for c in self.rules.colours}
+        lines.append((t.gettext("Your bonuses"), self.gem_list(bonuses)))
+        specials = [self.gems[c.bonus].name.lower() for c in game.bought if c.special]
+        if specials:
+            lines.append((t.gettext("Special gems bought"), t.join(specials)))
+        if game.visitors:
+            lines.append((t.gettext("Visited by"),
+                          "; ".join(t.the(self.noble_name(n)) for n in game.visitors)))
+        lines.append((t.gettext("Points"), f"{game.points} · {self.title(game.points)}"))
+        waits = self._waits(game)
+        if waits:
+            lines.append((t.gettext("Still to do"), waits))
         if game.over:
-            specials = count_noun(self.rules.special_gems, "gema especial", "gemas especiales",
-                                  self.language)
-            lines.append(("Fin", END_WORDS[game.end_reason].format(
-                specials=f"las {specials}")))
+            lines.append((t.gettext("End"), t.gettext(END_WORDS[game.end_reason]).format(
+                specials=self._specials())))
         return lines
 
     # --- drawn: the table in an example's box (diagrams/position_splendor.py) -------------
@@ -257,61 +283,76 @@ class SplendorAdapter(Adapter):
                      screen: bool = False) -> str:
         """The position as the table looks: gems, rows, special gems, nobles, what you have;
         its text alternative is `position_lines`."""
-        from ..diagrams.position_splendor import splendor_svg
+        from ..diagrams.position_splendor import LABELS, splendor_svg
         from ..diagrams.style import style_for
         title = ". ".join(f"{label}: {text}" for label, text in self.position_lines(game))
         style = style_for(self.book.components, self.book.theme)
-        return splendor_svg(game, style, style.letters, title=title, screen=screen)
+        labels = {name: self.t.gettext(message) for name, message in LABELS.items()}
+        return splendor_svg(game, style, style.letters, labels=labels, title=title,
+                            screen=screen)
 
     def position_caption(self, game: SplendorGame) -> str:
         """The line under the diagram: points with their title, and the central deck."""
-        points = count_noun(game.points, "punto", "puntos", self.language)
+        t = self.t
+        points = t.ngettext("{n} point", "{n} points", game.points)
         title = self.title(game.points)
-        deck = (count_noun(len(game.deck), "carta", "cartas", self.language)
-                + " en el mazo central") if game.deck else "mazo central vacío"
+        deck = (t.gettext("{cards} in the central deck").format(
+            cards=t.ngettext("{n} card", "{n} cards", len(game.deck))) if game.deck
+            else t.gettext("central deck empty"))
         return f"{points} ({title}) · {deck}" if title else f"{points} · {deck}"
 
     def position_status(self, game: SplendorGame) -> str:
         """What the turn waits for, or how the game ended, said after the position's label."""
-        if game.decision == RETURN:
-            excess = game.token_count - self.rules.token_limit
-            return "falta devolver " + count_noun(excess, "ficha", "fichas", self.language)
-        if game.decision == NOBLE:
-            return "falta elegir qué noble te visita"
+        t = self.t
+        waits = self._waits(game)
+        if waits:
+            return t.gettext("still to {what}").format(what=waits)
         if game.over:
-            specials = count_noun(self.rules.special_gems, "gema especial", "gemas especiales",
-                                  self.language)
-            return "fin: " + END_WORDS[game.end_reason].format(specials=f"las {specials}")
+            return t.gettext("end: {reason}").format(reason=t.gettext(
+                END_WORDS[game.end_reason]).format(specials=self._specials()))
         return ""
 
-    #: The verbs `action_text` starts with, told in the second person (`narrate`).
-    VERBS = {"Toma": ("Tomas", "tomar"), "Devuelve": ("Devuelves", "devolver"),
-             "Recibe": ("Recibes", "recibir"), "Compra": ("Compras", "comprar"),
-             "Reserva": ("Reservas", "reservar")}
-
     def narrate(self, action, before, after, refused: str | None = None) -> str:
-        """The step as a sentence to the player: "Compras la carta de rubí…"."""
-        return second_person(self.action_text(action, before), self.VERBS, refused)
+        """The step as a sentence to the player: "Compras la carta de rubí…", or refused,
+        "No puedes comprar la carta de rubí…"."""
+        return self._phrases(action, before)[2 if refused else 1]
 
     def action_text(self, action, before: SplendorGame | None) -> str:
+        return self._phrases(action, before)[0]
+
+    def _phrases(self, action, before: SplendorGame | None) -> tuple[str, str, str]:
+        """(imperative, second person, refused) of a step, in the book's language."""
+        t = self.t
         if isinstance(action, Take):
-            return "Toma " + self.gem_list(Counter(action.colours))
-        if isinstance(action, Return):
-            return f"Devuelve {self.count(1, action.colour)}"
-        if isinstance(action, Visit):
+            forms = (N_("Take {what}"), N_("You take {what}"), N_("You cannot take {what}"))
+            what = self.gem_list(Counter(action.colours))
+        elif isinstance(action, Return):
+            forms = (N_("Return {what}"), N_("You return {what}"), N_("You cannot return {what}"))
+            what = self.count(1, action.colour)
+        elif isinstance(action, Visit):
             noble = next((n for n in before.nobles if n.id == action.noble), None) \
                 if before else None
-            return (f"Recibe al {self.noble_name(noble)}" if noble
-                    else "Recibe a un noble que no está en la mesa")
-        card = before.find(action.card) if before else None
-        verb = "Compra" if isinstance(action, Buy) else "Reserva"
-        return (f"{verb} la {self.card_name(card)}" if card
-                else f"{verb} una carta que no está en la mesa")
+            forms = ((N_("Receive the {what}"), N_("You receive the {what}"),
+                      N_("You cannot receive the {what}")) if noble else
+                     (N_("Receive a noble who is not on the table"),
+                      N_("You receive a noble who is not on the table"),
+                      N_("You cannot receive a noble who is not on the table")))
+            what = self.noble_name(noble) if noble else ""
+        else:
+            card = before.find(action.card) if before else None
+            what = t.the(self.card_name(card)) if card else t.gettext(
+                "a card that is not on the table")
+            forms = ((N_("Buy {thing}"), N_("You buy {thing}"), N_("You cannot buy {thing}"))
+                     if isinstance(action, Buy) else
+                     (N_("Reserve {thing}"), N_("You reserve {thing}"),
+                      N_("You cannot reserve {thing}")))
+            return tuple(t.gettext(form).format(thing=what) for form in forms)
+        return tuple(t.gettext(form).format(what=what) for form in forms)
 
     # --- whole games, for `rulebook simulate` (generator/simulate/splendor.py) ------------
 
-    won_means = ("Victoria: comprar las cinco gemas especiales antes de que se acaben el mazo "
-                 "central y sus filas; los puntos dan el título.")
+    won_means = N_("Victory: buying the five special gems before the central deck and its rows "
+                   "run out; the points give the title.")
 
     @property
     def players(self) -> dict:

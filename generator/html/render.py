@@ -314,8 +314,15 @@ def render_html(book: Book, replays: list, figures) -> str:
                     blocks.append(("figure", {"number": numbers[kind][item],
                                               "name": figure.name,
                                               "caption": figure.caption,
-                                              "svg": _inline_svg(figure.svg, "figure",
-                                                                 figure.caption)}))
+                                              "svg": _inline_svg(
+                                                  figure.svg, "figure figure-wide"
+                                                  if figure.screen_svg else "figure",
+                                                  figure.caption),
+                                              # a phone's layout, if it has one (book.css)
+                                              "narrow": _inline_svg(
+                                                  figure.screen_svg, "figure figure-narrow",
+                                                  figure.caption)
+                                              if figure.screen_svg else ""}))
                 continue
             element = copy.deepcopy(element)
             _embed_images(element, book.images)

@@ -50,9 +50,32 @@ BLEED_MM = 3.0
 SLUG_MM = 10.0
 
 
+#: The A5 rulebook's body size (pt) and margins (mm; head and foot as shares of its height).
+A5_BODY = 9.6
+A5_INNER, A5_OUTER = 16.0, 14.0
+A5_TOP, A5_BOTTOM = 17.0 / 210.0, 16.0 / 210.0
+#: A4 and Letter rulebooks: the body's size, and the measure in points per point of it
+#: (0.9 of A5's 118 mm over 9.6 pt: about 65 characters a line, a box's at most about 78).
+LARGE_BODY = 11.5
+LARGE_MEASURE = 0.9 * (148 - A5_INNER - A5_OUTER) * mm / A5_BODY
+
+
 @dataclass(frozen=True)
 class Geometry:
     """Margins and type size by page size: A5 is a hand-held booklet, A4/Letter a sheet.
+
+    A rulebook on A4 or Letter is the A5 book grown, not the A5 layout on a wider page: one
+    column of `LARGE_BODY` type on a measure of `LARGE_MEASURE` ems, so that its lines hold
+    the characters a comfortable line holds (60–80; A5's body sets about 72 on 118 mm, a
+    box's text up to 87), with the page's width left over as margins in A5's proportions
+    (the wider at the spine) and head and foot margins in A5's share of the page's height.
+    Figures, position diagrams and boxes grow with the type (`scale`), up to the column's
+    width, so that a diagram keeps its size beside the text it illustrates.
+
+    One column rather than two: an example's position diagram is drawn 110 mm wide with
+    its smallest type at 6 pt (diagrams/position.py); a column of a two-column A4 page is
+    about 85 mm, where it would print under 6 pt, or span both columns and leave a hole in
+    each whenever it moves; one column keeps every make-up rule of the A5 book (makeup.py).
 
     A rules sheet (`layout: sheet`) has narrow margins and, on A4 and Letter, two columns;
     its type size is the largest of `sheet_sizes` at which it fits on two pages."""
@@ -68,13 +91,20 @@ class Geometry:
     #: A rulebook's page count is a multiple of this: 4 on A5 (one folded sheet of a
     #: saddle-stitched booklet), 2 elsewhere (the back cover is the back of a leaf).
     signature: int = 2
+    #: Figures, diagrams and boxes are drawn this many times their print size (A5's): more
+    #: on a larger page, with the type; never wider than the column.
+    scale: float = 1.0
 
     @classmethod
     def for_size(cls, size: PageSize) -> "Geometry":
-        page = PAGE_SIZES[size]
+        width, height = page = PAGE_SIZES[size]
         if size == PageSize.A5:
-            return cls(page, 16 * mm, 14 * mm, 17 * mm, 16 * mm, 9.6, signature=4)
-        return cls(page, 24 * mm, 22 * mm, 22 * mm, 22 * mm, 10.8)
+            return cls(page, 16 * mm, 14 * mm, 17 * mm, 16 * mm, A5_BODY, signature=4)
+        measure = LARGE_MEASURE * LARGE_BODY
+        spare = width - measure
+        inner = spare * A5_INNER / (A5_INNER + A5_OUTER)
+        return cls(page, inner, spare - inner, height * A5_TOP, height * A5_BOTTOM,
+                   LARGE_BODY, scale=LARGE_BODY / A5_BODY)
 
     def left_margin(self, page: int) -> float:
         """The text's left edge on page `page` of a rulebook: the inner margin on a
@@ -176,7 +206,6 @@ class BookDocTemplate(BaseDocTemplate):
         self._outline_level = -1
         self._page_title = ""        # the chapter in force at the top of the current page
         self._page_role = "body"     # "front", "notes": pages with no running head
-        self._pending: list = []     # the story still to lay out (handle_flowable)
         self.sheet_pages = 0         # a sheet's page count, for its footer ("1/2")
         g = geometry
         self.measuring = measuring
@@ -284,19 +313,20 @@ class BookDocTemplate(BaseDocTemplate):
     # --- the story as it is laid out ---------------------------------------------------------
 
     def handle_flowable(self, flowables) -> None:
-        self._pending = flowables  # BackMatter adds the last pages to what is still to come
+        if flowables and isinstance(flowables[0], BackMatter):
+            # The content ends on this page: notes pages to a multiple of the signature,
+            # counting the back cover, then the back cover. (Read here, not laid out: a
+            # page filled to its foot would move even a marker of no size to a new page.)
+            marker = flowables.pop(0)
+            pads = -(self.page + 1) % self.geometry.signature
+            flowables[0:0] = marker.make(pads, self.page + pads + 1)
+            return
         super().handle_flowable(flowables)
 
     def afterFlowable(self, flowable) -> None:
         role = getattr(flowable, "page_role", None)
         if role:
             self._page_role = role
-        if isinstance(flowable, BackMatter):
-            # The content ends on this page: notes pages to a multiple of the signature,
-            # counting the back cover, then the back cover.
-            pads = -(self.page + 1) % self.geometry.signature
-            self._pending[0:0] = flowable.make(pads, self.page + pads + 1)
-            return
         if isinstance(flowable, Heading):
             # The heading's own <a name> is the destination (at its spot, not page top).
             self.anchor_pages.setdefault(flowable.anchor, self.page)
@@ -503,7 +533,8 @@ def _layout(book: Book, geometry: Geometry, replays, pages: dict[str, int], figu
     buffer = io.BytesIO()
     doc = BookDocTemplate(buffer, book, geometry, measuring=draft, press=press)
     ctx = StoryContext(book, doc.styles, pages, geometry.frame_width,
-                       {r.example.id: r for r in replays}, figures, draft)
+                       {r.example.id: r for r in replays}, figures, draft,
+                       scale=geometry.scale)
     if book.meta.sheet:
         title = title_block(ctx, geometry.text_width)
         _, height = title.wrap(geometry.text_width, geometry.page[1])

@@ -23,6 +23,7 @@ from __future__ import annotations
 import io
 
 from ..errors import RenderError
+from ..i18n import N_, translator
 
 MM = 72 / 25.4
 A5 = (148.0, 210.0)  # mm
@@ -31,8 +32,8 @@ SHEETS = {"A4": (297.0, 210.0), "Letter": (279.4, 215.9)}
 FOLD_MARK = 7.0      # mm from the edge: clear of the A5 page's running head and footer
 FOLD_MARK_WIDTH = 0.4  # pt
 #: Printed by the person who prints it: the print dialog's duplex choice and 100 %.
-INSTRUCTIONS = ("Imprimir a doble cara, volteo por el borde corto, al 100 % (tamaño real); "
-                "apilar las hojas en orden, doblar por la mitad y grapar por el pliegue.")
+INSTRUCTIONS = N_("Print double-sided, flipping on the short edge, at 100 % (actual size); "
+                  "stack the sheets in order, fold them in half and staple along the fold.")
 
 
 def padded(pages: int, back_cover: bool = False) -> list[int | None]:
@@ -113,9 +114,11 @@ def booklet(pdf: bytes, paper: str, *, title: str, author: str, language: str,
         out.Root[Name.Lang] = String(language)
         out.Root[Name.ViewerPreferences] = Dictionary(
             Duplex=Name.DuplexFlipShortEdge, PrintScaling=Name("/None"))
-        out.docinfo[Name.Title] = String(f"{title} (folleto {paper})")
+        words = translator(language)  # the book's language (generator/locale/)
+        out.docinfo[Name.Title] = String(words.gettext("{title} (booklet {paper})").format(
+            title=title, paper=paper))
         out.docinfo[Name.Author] = String(author)
-        out.docinfo[Name.Subject] = String(INSTRUCTIONS)
+        out.docinfo[Name.Subject] = String(words.gettext(INSTRUCTIONS))
         out.docinfo[Name.Creator] = String("rulebook-generator")
         buffer = io.BytesIO()
         out.save(buffer, min_version="1.7")  # Duplex and PrintScaling are PDF 1.7 keys

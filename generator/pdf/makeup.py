@@ -11,9 +11,12 @@ here are a typesetter's:
   small (under `SMALL_HOLE` of the frame's height) and it fits there; otherwise it splits
   at the break that leaves the least blank, a break after a step whose position follows it,
   or one that leaves a scrap of the box for the next page, counting `AVOID_LINES` lines of
-  blank more. The part that continues opens the next page under the box's title and
-  "(cont.)" ("Ejemplo 6 (cont.)"); the edges at the cut are open: a dashed line in the
-  box's colour closes the part above the cut and opens the part below it.
+  blank more. A position's diagram that is the first row not to fit (or the last of a
+  part, a point too tall) may be drawn up to `MOST_SHRINK` smaller, never with type under
+  6 pt (`Shrinkable`), what it loses counted as blank. The part that continues opens the
+  next page under the box's title and "(cont.)" ("Ejemplo 6 (cont.)"); the edges at the
+  cut are open: a dashed line in the box's colour closes the part above the cut and opens
+  the part below it.
 - `Float`: a box or a figure that would still leave a big hole (its next row taller than
   the room left) floats to the top of the next page when the text after it can fill this
   one (`FLOAT_GAIN`): a box past the paragraphs and lists of its own section only, a
@@ -54,6 +57,9 @@ AVOID_LINES = 2
 FLOAT_GAIN = 0.08
 #: A box's last part should hold at least this many of its body lines.
 SCRAP_LINES = 3
+#: A position's diagram may be drawn this much smaller to fit the room left on a page (and
+#: never with type under 6 pt): a little, so that diagrams still look alike.
+MOST_SHRINK = 0.1
 
 
 def frame_height(flowable) -> float | None:
@@ -94,6 +100,19 @@ def _split_in(flowable, frame, canv, aW: float, aH: float) -> list:
             flowable.__dict__.pop(name, None)
 
 
+@dataclass(frozen=True)
+class Shrinkable:
+    """How a row with a diagram (a position: its label, diagram and caption) is drawn
+    smaller to fit the room left at the foot of a page: `make(scale)` is its content with
+    the diagram at `scale` × its size, `height` the diagram's height at its size, and
+    `least` the smallest scale allowed (its smallest type stays at 6 pt or more, and it
+    shrinks by `MOST_SHRINK` at most)."""
+
+    make: Callable[[float], list[Flowable]]
+    height: float
+    least: float
+
+
 @dataclass
 class Row:
     """One row of a box, never split: its flowables are stacked in one table cell."""
@@ -101,6 +120,7 @@ class Row:
     content: list[Flowable]
     keep_with_next: bool = False  # the box's title: never the last row of a part
     avoid_after: bool = False     # a step whose position follows it
+    shrink: Shrinkable | None = None  # a diagram that may be drawn a little smaller
 
 
 @dataclass
@@ -215,6 +235,26 @@ class Box(Flowable):
         return (Row([parts[0]]), Row([parts[1]], avoid_after=row.avoid_after),
                 height + pad * 0.4 + 1.5)
 
+    def _fit(self, part: "Box", availWidth: float, availHeight: float) -> "Box | None":
+        """`part` if it fits `availHeight`; else, if its last row is a diagram that may be
+        drawn smaller (`Row.shrink`) by enough, the part with that row shrunk; else None."""
+        over = part.wrap(availWidth, availHeight)[1] - availHeight
+        if over <= 1e-6:
+            return part
+        last = part.rows[-1]
+        if last.shrink is None:
+            return None
+        for extra in (0.3, 1.5):  # (a smaller drawing may take a point less than its share)
+            scale = 1 - (over + extra) / last.shrink.height
+            scale = int(scale * 200) / 200  # steps of half a percent: drawings are cached
+            if scale < last.shrink.least:
+                return None
+            row = Row(last.shrink.make(scale), last.keep_with_next, last.avoid_after)
+            shrunk = Box(part.rows[:-1] + [row], part.look, part.continued, part.open_end)
+            if shrunk.wrap(availWidth, availHeight)[1] <= availHeight + 1e-6:
+                return shrunk
+        return None
+
     def split(self, availWidth, availHeight):
         frame = frame_height(self)
         self.wrap(availWidth, availHeight)
@@ -230,12 +270,20 @@ class Box(Flowable):
         done = 0.0
         for k in range(1, len(self.rows) + 1):
             if done + heights[k - 1] > availHeight:
-                # the first row that does not fit: a paragraph may be split by its lines
+                # the first row that does not fit: a paragraph may be split by its lines,
+                # a diagram drawn a little smaller (`_fit`)
                 split = self._split_row(k - 1, availHeight - done, availWidth)
                 if split is not None:
                     head, tail, height = split
                     candidates.append(((availHeight - done - height) + self.look.line,
                                        self.rows[:k - 1] + [head], [tail] + self.rows[k:]))
+                row, over = self.rows[k - 1], done + heights[k - 1] - availHeight
+                if row.shrink is not None and over <= row.shrink.height * (1 - row.shrink.least):
+                    # what the diagram loses counts as blank
+                    penalty = avoid if row.avoid_after and k < len(self.rows) else 0.0
+                    if 0 < total - done - heights[k - 1] < SCRAP_LINES * self.look.line:
+                        penalty += avoid
+                    candidates.append((over + penalty, self.rows[:k], self.rows[k:]))
                 break
             done += heights[k - 1]
             row = self.rows[k - 1]
@@ -246,8 +294,15 @@ class Box(Flowable):
                 penalty += avoid
             candidates.append(((availHeight - done) + penalty, self.rows[:k], self.rows[k:]))
         for _, above, below in sorted(candidates, key=lambda c: c[0]):
-            first = self._part(above, self.continued, open_end=True)
-            if first.wrap(availWidth, availHeight)[1] <= availHeight + 1e-6:
+            if not below:  # the whole box, its last diagram drawn smaller
+                whole = self._fit(self._part(above, self.continued, self.open_end),
+                                  availWidth, availHeight)
+                if whole is not None:
+                    return [whole]
+                continue
+            first = self._fit(self._part(above, self.continued, open_end=True), availWidth,
+                              availHeight)
+            if first is not None:
                 rest = self._part(below, continued=True, open_end=self.open_end, titled=True)
                 # the rest goes on the next page, even if a row or two would fit here (a
                 # break chosen early, to keep a step with its position)

@@ -27,10 +27,10 @@ from ..labels import labels
 from ..examples.replay import step_words
 from ..badges import badge_texts
 from .cover import CoverBadges, title_markup
-from .figures import drawing
+from .figures import MIN_TYPE, drawing, smallest_type
 from .images import image_figure
-from .makeup import (Box, BoxLook, FigureBlock, Row, Section, floating, kept_with_next,
-                     lead_in)
+from .makeup import (MOST_SHRINK, Box, BoxLook, FigureBlock, Row, Section, Shrinkable,
+                     floating, kept_with_next, lead_in)
 from .paragraphs import Paragraph as _CachingParagraph
 from .paragraphs import paragraph_cache
 from .styles import Styles, color
@@ -73,6 +73,8 @@ class StoryContext:
     replays: dict = field(default_factory=dict)  # example id → Replay
     figures: object = None  # BookFigures
     draft: bool = False     # a measuring pass: figures as blank space of their size
+    #: figures drawn this many times their print size (Geometry.scale: more on A4, Letter)
+    scale: float = 1.0
     layout: object = field(default_factory=object)  # this layout pass, for paragraph_cache
 
     def para(self, text: str, style) -> Paragraph:
@@ -87,8 +89,10 @@ class StoryContext:
             make=lambda: Heading(text, style, anchor, level, chapter_title),
             kind=(Heading, anchor, level, chapter_title))
 
-    def art(self, svg: str, max_width: float, max_height: float, shrink: float = 1.0):
-        figure = drawing(svg, max_width, max_height, shrink)
+    def art(self, svg: str, max_width: float, max_height: float, scale: float = 1.0):
+        """A figure at `scale` × the page's figure scale × its print size, shrunk to fit
+        the box given; in a measuring pass, blank space of that size."""
+        figure = drawing(svg, max_width, max_height, self.scale * scale)
         return Spacer(figure.width, figure.height) if self.draft else figure
 
     @property
@@ -411,7 +415,7 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
         if figure is not None:
             if figure.status:  # what the position waits for: "coincidencia por resolver"
                 head += f' · <font color="{s.accent}">{escape(figure.status)}</font>'
-            rows.append(Row(_position_figure(figure, head, ctx, small)))
+            rows.append(_position_row(figure, head, ctx, small))
             return
         parts = adapter.position_lines(game)
         if not parts:
@@ -442,17 +446,27 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
                   title_style=title_style)
 
 
-def _position_figure(figure, head: str, ctx: StoryContext, small) -> list[Flowable]:
+def _position_row(figure, head: str, ctx: StoryContext, small) -> Row:
     """A position's diagram between its label and its caption: one row of the box. The
-    diagram is drawn at print size for the box's width (no smaller: its type is 6 pt)."""
+    diagram is drawn at the page's figure scale for the box's width; at the foot of a page
+    it may be drawn a little smaller to fit (makeup.Shrinkable), never with type under
+    6 pt."""
     s = ctx.styles
     width = ctx.frame_width - 2 * 0.9 * s.body.fontSize
-    art = ctx.art(figure.svg, width, ctx.frame_width * 1.2)
-    art.hAlign = "LEFT"
     caption = small.clone("position_caption", textColor=color(palette.MUTED),
                           spaceBefore=1.5, spaceAfter=2.5)
-    return [ctx.para(head, small), Spacer(1, 1.5), art,
-            ctx.para(_text(figure.caption, ctx, True), caption)]
+
+    def content(scale: float) -> list[Flowable]:
+        art = ctx.art(figure.svg, width * scale, ctx.frame_width * 1.2 * scale, scale)
+        art.hAlign = "LEFT"
+        return [ctx.para(head, small), Spacer(1, 1.5), art,
+                ctx.para(_text(figure.caption, ctx, True), caption)]
+
+    shown = content(1.0)
+    art = shown[2]
+    smallest = smallest_type(figure.svg, art.width)
+    least = max(1 - MOST_SHRINK, MIN_TYPE / smallest) if smallest else 1.0
+    return Row(shown, shrink=Shrinkable(content, art.height, least))
 
 
 def figure_block(figure_id: str, ctx: StoryContext) -> list[Flowable]:
@@ -461,7 +475,8 @@ def figure_block(figure_id: str, ctx: StoryContext) -> list[Flowable]:
     s = ctx.styles
     figure = ctx.figures.named[figure_id]
     number = ctx.numbers("figure")[figure_id]
-    art = ctx.art(figure.svg, ctx.frame_width, ctx.frame_width * 1.1)
+    # Laid out for this measure when the figure can be (the set-up: diagrams/setup.py).
+    art = ctx.art(figure.svg_for(ctx.frame_width / mm), ctx.frame_width, ctx.frame_width * 1.1)
     caption = ctx.para(f'<a name="fig-{figure_id}"/><font name="SourceSans-Semibold" '
                         f'color="{s.accent}">{ctx.words["figure"]} {number}.</font> '
                         f"{_text(figure.caption, ctx, True)}", s.caption)
@@ -534,7 +549,8 @@ def contents(ctx: StoryContext) -> list[Flowable]:
 def glossary(ctx: StoryContext) -> list[Flowable]:
     s, gl = ctx.styles, ctx.book.glossary
     title = ctx.words["glossary"]
-    out: list[Flowable] = [CondPageBreak(s.h1.fontSize * 12),
+    # it starts where a chapter would: on a new page only in the foot of one
+    out: list[Flowable] = [CondPageBreak(s.h1.fontSize * 6),
                            ctx.heading(escape(title), s.h1, GLOSSARY_ANCHOR, 0, title)]
     if gl.abbreviations:
         out.append(ctx.heading(escape(ctx.words["abbreviations"]), s.h2,

@@ -30,6 +30,7 @@ from ..content.model import Book, CardFace, TokenSet, TokenSide
 from ..diagrams.cards import costs_card, costs_rows_fit
 from ..diagrams.style import style_for
 from ..errors import ContentError, Location
+from ..i18n import span
 from ..pdf.figures import drawing
 from ..pdf.fonts import SANS, SANS_SEMIBOLD, SERIF, register_fonts
 from ..pdf.ornament import motif_field
@@ -113,9 +114,8 @@ def _story(book: Book, face: CardFace, size: float, air: float = 0.0):
     """The card's flowables at `size`, with `air` pt more between paragraphs."""
     body = _body_style(size, air)
     if face.kind == "scores":
-        return [Paragraph(f"<b>{band.min}–{band.max}</b> · {band.title}" if band.max is not None
-                          else f"<b>{band.min} o más</b> · {band.title}", body)
-                for band in book.scores]
+        return [Paragraph(f"<b>{span(band.min, band.max, book.meta.language)}</b> · "
+                          f"{band.title}", body) for band in book.scores]
     if face.kind == "abbreviations":
         return [Paragraph(f"<b>{a.abbr}</b> · {a.term}", body)
                 for a in book.glossary.sorted_abbreviations]

@@ -18,7 +18,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import palette
-from ..i18n import count_noun, signed
+from ..i18n import count_noun, signed, translator
 from ..pdf.fonts import SANS, SANS_SEMIBOLD, register_fonts
 from ..pdf.press import PressMeta, to_cmyk, to_pdfx
 from ..pdf.styles import color
@@ -61,11 +61,15 @@ def _note(canv: Canvas, layout_paper, text: str) -> None:
 
 
 def home_sheets(pieces: list[Piece], trim: tuple[float, float], bleed: float,
-                options: SheetOptions, title: str, what: tuple[str, str]
+                options: SheetOptions, title: str, what: tuple[str, str], language: str = "es"
                 ) -> tuple[bytes, Layout]:
     """Fronts and backs on alternate pages, ready for duplex (or for two passes). `what`
-    names one piece and several ("ficha", "fichas"), so the footer's count agrees."""
+    names one piece and several ("ficha", "fichas"), so the footer's count agrees; the
+    footer is in the book's `language`."""
     register_fonts()
+    words = translator(language)
+    flips = {"long": words.gettext("long edge"), "short": words.gettext("short edge"),
+             "none": words.gettext("no duplex")}
     layout = impose(options.paper, trim[0], trim[1], bleed)
     buffer = io.BytesIO()
     canv = Canvas(buffer, pagesize=(layout.paper[0] * mm, layout.paper[1] * mm),
@@ -74,25 +78,30 @@ def home_sheets(pieces: list[Piece], trim: tuple[float, float], bleed: float,
     copies = [piece for piece in pieces for _ in range(piece.quantity)]
     chunks = [copies[i:i + layout.per_sheet] for i in range(0, len(copies), layout.per_sheet)]
     for number, chunk in enumerate(chunks, start=1):
-        head = (f"{title} · {count_noun(len(copies), *what, 'es')} · hoja {number} de {len(chunks)} · "
-                f"{options.paper} · imprimir al 100 %")
+        sheet = words.gettext("sheet {number} of {total}").format(number=number,
+                                                                 total=len(chunks))
+        scale = words.gettext("print at 100 %")
+        head = (f"{title} · {count_noun(len(copies), *what, language)} · {sheet} · "
+                f"{options.paper} · {scale}")
         placed = [layout.trim(i) for i in range(len(chunk))]
         canv.setTrimBox(_box(_union(placed)))
         canv.setBleedBox(_box(_union([t.grown(bleed) for t in placed])))
         for index, piece in enumerate(chunk):
             piece.front(canv, layout.trim(index), bleed, options.ink_saving)
         _marks(canv, layout.crop_marks(len(chunk)))
-        _note(canv, layout.paper, f"{head} · anverso ({len(chunk)} en esta hoja)")
+        front = words.ngettext("front ({n} on this sheet)", "front ({n} on this sheet)",
+                               len(chunk))
+        _note(canv, layout.paper, f"{head} · {front}")
         canv.showPage()
         back_trims = [layout.back(i, options.flip, options.offset) for i in range(len(chunk))]
         canv.setTrimBox(_box(_union(back_trims)))
         canv.setBleedBox(_box(_union([t.grown(bleed) for t in back_trims])))
         for index, piece in enumerate(chunk):
             piece.back(canv, back_trims[index], bleed, options.ink_saving)
-        flip = {"long": "borde largo", "short": "borde corto", "none": "sin dúplex"}
-        _note(canv, layout.paper, f"{head} · reverso (dúplex: {flip[options.flip.value]}, "
-                                  f"desplazamiento {signed(options.offset[0], 'es')}; "
-                                  f"{signed(options.offset[1], 'es')} mm)")
+        back = words.gettext("back (duplex: {flip}, offset {x}; {y} mm)").format(
+            flip=flips[options.flip.value], x=signed(options.offset[0], language),
+            y=signed(options.offset[1], language))
+        _note(canv, layout.paper, f"{head} · {back}")
         canv.showPage()
     canv.save()
     return buffer.getvalue(), layout
@@ -105,22 +114,25 @@ def _union(rects: list[Rect]) -> Rect:
 
 
 def print_shop(pieces: list[Piece], trim: tuple[float, float], bleed: float,
-               title: str, ink_saving: bool = False, *, meta: PressMeta) -> bytes:
+               title: str, ink_saving: bool = False, *, meta: PressMeta,
+               language: str = "es") -> bytes:
     """One front/back pair of pages per kind of piece, however many of it are printed:
     TrimBox is the piece, BleedBox its bleed, and the slug around it says what the piece
     is, which side, and how many to print (also listed in the file's Subject). Round pieces
     carry their die line as the spot colour CutContour. CMYK PDF/X-4 (`to_cmyk`,
     `to_pdfx`), with `meta`'s title, authors and language; `title` is the book's, for the
-    slug."""
+    slug; the slug's words are in the book's `language`."""
     register_fonts()
+    words = translator(language)
     width, height = trim[0] + 2 * (bleed + SLUG), trim[1] + 2 * (bleed + SLUG)
     buffer = io.BytesIO()
     canv = Canvas(buffer, pagesize=(width * mm, height * mm), initialFontName=SANS,
                   enforceColorSpace=to_cmyk)
-    die = (" Corte circular: la línea en la tinta plana CutContour (sobreimpresión) es la "
-           "línea de troquel; no se imprime." if any(p.round_cut for p in pieces) else "")
-    subject = "Cantidades: " + "; ".join(
-        f"{piece.label or piece.name} × {piece.quantity}" for piece in pieces) + "." + die
+    die = (" " + words.gettext("Round cut: the line in the spot colour CutContour "
+                               "(overprint) is the die line; it does not print.")
+           if any(p.round_cut for p in pieces) else "")
+    subject = words.gettext("Quantities: {pieces}.").format(pieces="; ".join(
+        f"{piece.label or piece.name} × {piece.quantity}" for piece in pieces)) + die
     meta = PressMeta(meta.title, meta.authors, meta.language, subject)
     canv.setTitle(meta.title)
     canv.setAuthor(meta.author)
@@ -129,17 +141,18 @@ def print_shop(pieces: list[Piece], trim: tuple[float, float], bleed: float,
     single = Layout((width, height), trim[0], trim[1], bleed, 1, 1, (SLUG, SLUG))
     box = single.trim(0)
     for number, piece in enumerate(pieces, start=1):
-        for side, draw in (("anverso", piece.front), ("reverso", piece.back)):
+        for side, draw in ((words.gettext("front"), piece.front),
+                           (words.gettext("back"), piece.back)):
             canv.setTrimBox(_box(box))
             canv.setBleedBox(_box(box.grown(bleed)))
             draw(canv, box, bleed, ink_saving, shop=True)
             _marks(canv, single.crop_marks(), REGISTRATION)
             name = piece.label or piece.name
             _slug_note(canv, width, height - NOTE_BAND + 1.9,
-                       [f"{name} · {side}", f"{name} · {side} · {number} de {len(pieces)}"])
-            copies = count_noun(piece.quantity, "ejemplar", "ejemplares", "es")
-            _slug_note(canv, width, 1.9, [f"imprimir {copies}",
-                                          f"imprimir {copies} · {title}"])
+                       [f"{name} · {side}", f"{name} · {side} · " + words.gettext(
+                           "{number} of {total}").format(number=number, total=len(pieces))])
+            copies = words.ngettext("print {n} copy", "print {n} copies", piece.quantity)
+            _slug_note(canv, width, 1.9, [copies, f"{copies} · {title}"])
             canv.showPage()
     canv.save()
     return to_pdfx(buffer.getvalue(), meta)
@@ -156,28 +169,30 @@ def _slug_note(canv: Canvas, width: float, baseline: float, texts: list[str]) ->
     canv.restoreState()
 
 
-def calibration(options: SheetOptions) -> bytes:
+def calibration(options: SheetOptions, language: str = "es") -> bytes:
     """Two pages to measure a printer's duplex offset: a cross on the front, rulers on the
     back where the cross should show through. Held against the light, the cross points at
-    the offset to give (`--offset X,Y`)."""
+    the offset to give (`--offset X,Y`). Its words are in the book's `language`."""
     register_fonts()
+    words = translator(language)
     paper = impose(options.paper, 10, 10, 0).paper
     paper = paper if paper[1] >= paper[0] else paper[::-1]  # portrait
     width, height = paper
     buffer = io.BytesIO()
     canv = Canvas(buffer, pagesize=(width * mm, height * mm), initialFontName=SANS)
-    canv.setTitle("Calibración del dúplex")
+    canv.setTitle(words.gettext("Duplex calibration"))
     target = Rect(width / 2, height / 2, 0, 0)
     canv.setLineWidth(0.3)
     canv.line((target.x - 15) * mm, target.y * mm, (target.x + 15) * mm, target.y * mm)
     canv.line(target.x * mm, (target.y - 15) * mm, target.x * mm, (target.y + 15) * mm)
     canv.circle(target.x * mm, target.y * mm, 3 * mm)
     canv.setFont(SANS_SEMIBOLD, 11)
-    canv.drawCentredString(width / 2 * mm, (height - 25) * mm, "Calibración del dúplex: anverso")
+    canv.drawCentredString(width / 2 * mm, (height - 25) * mm,
+                           words.gettext("Duplex calibration: front"))
     canv.setFont(SANS, 8)
     canv.drawCentredString(width / 2 * mm, (height - 32) * mm,
-                           "Imprime esta hoja a doble cara al 100 %, con la misma opción de "
-                           "volteo que usarás para las cartas.")
+                           words.gettext("Print this sheet double-sided at 100 %, with the same "
+                                         "flip option you will use for the cards."))
     canv.showPage()
     back = mirror(target, paper, options.flip).shifted(*options.offset)
     canv.setLineWidth(0.2)
@@ -188,18 +203,22 @@ def calibration(options: SheetOptions) -> bytes:
         y = (back.y + tick * 0.5) * mm
         canv.line((back.x - 20) * mm, y, (back.x - 20 + length) * mm, y)
         if tick % 4 == 0:
-            label = signed(tick * 0.5, "es", 0) if tick else "0"
+            label = signed(tick * 0.5, language, 0) if tick else "0"
             canv.setFont(SANS, 7)
             canv.drawCentredString(x, (back.y - 23.5) * mm, label)
             canv.drawRightString((back.x - 21) * mm, y - 2.3, label)
     canv.line((back.x - 6) * mm, (back.y - 20) * mm, (back.x + 6) * mm, (back.y - 20) * mm)
     canv.line((back.x - 20) * mm, (back.y - 6) * mm, (back.x - 20) * mm, (back.y + 6) * mm)
     canv.setFont(SANS_SEMIBOLD, 11)
-    canv.drawCentredString(width / 2 * mm, (height - 25) * mm, "Calibración del dúplex: reverso")
+    canv.drawCentredString(width / 2 * mm, (height - 25) * mm,
+                           words.gettext("Duplex calibration: back"))
     canv.setFont(SANS, 8)
-    lines = ["Mira la hoja a contraluz. Prolonga la cruz del anverso hasta las dos reglas:",
-             "la regla de abajo da X y la de la izquierda da Y, en milímetros.",
-             "Usa --offset X,Y al generar las hojas (0,0 si la cruz cae en los ceros)."]
+    lines = [words.gettext("Hold the sheet against the light. Extend the front's cross to the "
+                           "two rulers:"),
+             words.gettext("the bottom ruler gives X and the left one gives Y, in "
+                           "millimetres."),
+             words.gettext("Give --offset X,Y when making the sheets (0,0 if the cross falls "
+                           "on the zeros).")]
     for k, line in enumerate(lines):
         canv.drawCentredString(width / 2 * mm, (height - 32 - 5 * k) * mm, line)
     canv.showPage()

@@ -11,12 +11,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from ..content.model import Book
 from ..errors import GeneratorError
 from ..examples.solo import rules_for
+from ..i18n import decimal, translator
 from .difficulty import save_difficulty
 from .engines import missing_parts, players as engine_players
 from .engines import replay_log as engine_replay
 from .engines import run as run_engine
-from .report import (goal_table, outcome_table, points_table, summary_table, titles_table,
-                     words_for)
+from .report import goal_table, outcome_table, points_table, summary_table, titles_table
 from .runner import replay_log, run
 from .stats import summarise
 
@@ -38,9 +38,11 @@ def _flag(text: str) -> bool:
 COMPARABLE = {"goal": int, "university_unlimited": _flag, "loose_anytime": _flag}
 
 
-def _variants(base, compare: str | None) -> dict[str, object]:
+def _variants(base, compare: str | None, language: str = "es") -> dict[str, object]:
+    """The rules each run plays, by its column's head: the book's own ("esta edición"), or
+    each value `--compare` gives."""
     if not compare:
-        return {"esta edición": base}
+        return {translator(language).gettext("this edition"): base}
     name, _, values = compare.partition("=")
     if name not in COMPARABLE or not values:
         raise GeneratorError(f"--compare {compare!r}: expected one of "
@@ -99,29 +101,44 @@ def engine_command(book: Book, engine, args, out) -> None:
             out.print(f"{number:4} {line}")
         return
     language = book.meta.language
-    label = "esta edición" if language == "es" else "this edition"
+    t = translator(language)
+    label = t.gettext("this edition")
     start = time.perf_counter()
     records = _with_progress(out, label, args.games, lambda progress: run_engine(
         engine, args.games, args.seed, args.player, args.jobs, progress=progress,
         scheduler=getattr(args, "scheduler", None)))
     took = time.perf_counter() - start
     summaries = {label: summarise(records)}
-    out.print(f"{label}: {args.games} games in {took:.1f} s "
-              f"({args.games / took:.0f} games/s with {args.jobs} job(s)); first game seed "
-              f"{records[0].seed} (replay with --replay {records[0].seed})")
-    cpu = sum(r.cpu for r in records)
-    out.print(f"{label}: CPU {cpu:.1f} s in all, {cpu / len(records):.2f} s per game")
+    _timing(out, language, label, args, records, took)
     means = getattr(engine, "won_means", None)
     if means:
-        out.print(escape(means), soft_wrap=True)
-    w = words_for(language)
-    out.print(outcome_table(w["title"].format(book=book.slug, player=args.player,
-                                              seed=args.seed), summaries, language))
+        out.print(escape(t.gettext(means)), soft_wrap=True)
+    out.print(outcome_table(_title(book, args), summaries, language))
     goal = book.components.game.goal if book.components.game else None
     if book.scores:
-        out.print(titles_table(w["titles"], summaries, book.scores, language))
+        out.print(titles_table(t.gettext("titles at the end"), summaries, book.scores,
+                               language))
     elif goal:
-        out.print(goal_table(w["points_end"], summaries, goal, language))
+        out.print(goal_table(t.gettext("points at the end"), summaries, goal, language))
+
+
+def _timing(out, language: str, label: str, args, records, took: float) -> None:
+    """How long a run took, in wall-clock and CPU time, and how to replay its first game."""
+    t = translator(language)
+    out.print(t.gettext("{label}: {games} games in {seconds} s ({rate} games/s with {jobs} "
+                        "job(s)); first game seed {seed} (replay with --replay {seed})").format(
+        label=label, games=args.games, seconds=decimal(took, language), jobs=args.jobs,
+        rate=f"{args.games / took:.0f}", seed=records[0].seed))
+    cpu = sum(r.cpu for r in records)
+    out.print(t.gettext("{label}: CPU {total} s in all, {each} s per game").format(
+        label=label, total=decimal(cpu, language), each=decimal(cpu / len(records), language,
+                                                                  2)))
+
+
+def _title(book: Book, args) -> str:
+    """The report's title: "solo-catan, jugador greedy, semilla 1"."""
+    return translator(book.meta.language).gettext("{book}, player {player}, seed {seed}").format(
+        book=book.slug, player=args.player, seed=args.seed)
 
 
 def solo_command(book: Book, args, out) -> None:
@@ -144,23 +161,21 @@ def solo_command(book: Book, args, out) -> None:
                                                  getattr(args, "budget", None)), start=1):
             out.print(f"{number:4} {line}")
         return
+    language = book.meta.language
+    variants = _variants(base, args.compare, language)
     summaries = {}
-    for label, rules in _variants(base, args.compare).items():
+    for label, rules in variants.items():
         start = time.perf_counter()
         records = _with_progress(out, label, args.games, lambda progress, rules=rules: run(
             rules, args.games, args.seed, args.player, args.jobs, progress=progress,
             budget=getattr(args, "budget", None), scheduler=getattr(args, "scheduler", None)))
         took = time.perf_counter() - start
         summaries[label] = summarise(records)
-        out.print(f"{label}: {args.games} games in {took:.1f} s "
-                  f"({args.games / took:.0f} games/s with {args.jobs} job(s)); first game seed "
-                  f"{records[0].seed} (replay with --replay {records[0].seed})")
-        cpu = sum(r.cpu for r in records)
-        out.print(f"{label}: CPU {cpu:.1f} s in all, {cpu / len(records):.2f} s per game")
-    out.print(summary_table(f"{book.slug}, jugador {args.player}, semilla {args.seed}",
-                            summaries))
-    goal = min(getattr(r, "goal", base.goal) for r in _variants(base, args.compare).values())
-    out.print(points_table("puntos al final", summaries, goal))
+        _timing(out, language, label, args, records, took)
+    out.print(summary_table(_title(book, args), summaries, language))
+    goal = min(getattr(r, "goal", base.goal) for r in variants.values())
+    out.print(points_table(translator(language).gettext("points at the end"), summaries, goal,
+                           language))
     if args.save:
         file = save_difficulty(book, args, base, next(iter(summaries.values())))
         out.print(f"[green]saved[/] {file}")

@@ -1,20 +1,44 @@
-"""A run's report for the terminal (rich) and its data for the book's appendix."""
+"""A run's report for the terminal (rich) and its data for the book's appendix.
+
+Its words are messages of the gettext catalogs (generator/locale/), in the book's language."""
 
 from __future__ import annotations
 
+from babel.numbers import format_decimal
 from rich.table import Table
 
+from ..i18n import N_, translator
 from .runner import MAX_ACTIONS
 from .stats import Summary, point_bands
 
+#: The solo engine's events, each a row of its report (in this order).
 EVENT_NAMES = {
-    "coincidence": "coincidencias", "LoseCard": "cartas perdidas",
-    "SacrificeHand": "manos sacrificadas", "UseKnight": "caballeros en juego",
-    "knight-saved": "caballeros que salvan", "knight-failed": "caballeros que fallan",
-    "knight-downgraded": "caballeros que bajan del caballo",
-    "building-lost": "construcciones perdidas", "demolition": "cartas demolidas",
-    "recycling": "series recicladas", "new-deck": "MDR nuevos (progreso o reciclaje)",
+    "coincidence": N_("matches"), "LoseCard": N_("cards lost"),
+    "SacrificeHand": N_("hands sacrificed"), "UseKnight": N_("knights brought out"),
+    "knight-saved": N_("knights that save a card"), "knight-failed": N_("knights that fail"),
+    "knight-downgraded": N_("knights that get off their horse"),
+    "building-lost": N_("buildings lost"), "demolition": N_("cards demolished"),
+    "recycling": N_("series recycled"),
+    "new-deck": N_("new resource decks (progress or recycling)"),
 }
+#: Other engines' events by the name their simulator counts them under (simulate/*.py);
+#: an event not named here is printed under its own name.
+OTHER_EVENTS = {"nobles": N_("nobles"), "gemas especiales": N_("special gems"),
+                "cartas compradas": N_("cards bought"),
+                "forced-trade": N_("forced trades"), "exchange": N_("2-for-1 trades"),
+                "robber-to-desert": N_("robbers moved to the desert"),
+                "discard-knight": N_("played knights discarded")}
+
+#: How a game ended, by the end reason an engine's simulator records; another is printed as
+#: it is.
+END_REASONS = {"goal": N_("goal reached"), "special": N_("all the special gems bought"),
+               "deck": N_("deck and rows run out"), "stuck": N_("no card left to buy")}
+
+
+def unfinished_label(language: str) -> str:
+    """ "sin terminar (20.000 acciones)": games cut off by the runner's action limit."""
+    return translator(language).gettext("unfinished ({actions} actions)").format(
+        actions=format_decimal(MAX_ACTIONS, locale=language))
 
 
 def _run_columns(title: str, columns: dict[str, Summary]):
@@ -30,28 +54,37 @@ def _run_columns(title: str, columns: dict[str, Summary]):
     return table, row
 
 
-def summary_table(title: str, columns: dict[str, Summary]) -> Table:
-    """One column per run (a comparison puts several side by side)."""
-    table, row = _run_columns(title, columns)
-
-    row("partidas", lambda s: f"{s.games}")
-    row("victorias", lambda s: f"{s.win_rate:.1%} ({s.win_low:.1%}–{s.win_high:.1%}, 95 %)")
-    row("puntos, media", lambda s: f"{s.mean_points:.1f}")
-    row("turnos, mediana (cuartiles)", lambda s: f"{s.median_turns:.0f} "
+def _head_rows(row, t) -> None:
+    """The rows every report starts with: games, wins, points, length."""
+    row(t.gettext("games"), lambda s: f"{s.games}")
+    row(t.gettext("wins"), lambda s: f"{s.win_rate:.1%} ({s.win_low:.1%}–{s.win_high:.1%}, "
+        "95 %)")
+    row(t.gettext("points, mean"), lambda s: f"{s.mean_points:.1f}")
+    row(t.gettext("turns, median (quartiles)"), lambda s: f"{s.median_turns:.0f} "
         f"({s.turn_quartiles[0]:.0f}–{s.turn_quartiles[2]:.0f})")
-    row("bloqueado (sin acciones)", lambda s: f"{s.stuck_rate:.1%}")
-    row("  … sin construcciones con que demoler", lambda s: f"{s.stuck_bare / s.games:.1%}")
-    row("sin MDR ni salida", lambda s: f"{s.rate('exhausted'):.1%}")
-    row(f"sin terminar ({MAX_ACTIONS:,} acciones)".replace(",", "."),
-        lambda s: f"{s.rate('unfinished'):.1%}")
+
+
+def summary_table(title: str, columns: dict[str, Summary], language: str = "es") -> Table:
+    """One column per run (a comparison puts several side by side)."""
+    t = translator(language)
+    table, row = _run_columns(title, columns)
+    _head_rows(row, t)
+    row(t.gettext("stuck (no action left)"), lambda s: f"{s.stuck_rate:.1%}")
+    # Translators: a row under "stuck": stuck games that had no building left to demolish.
+    row(t.gettext("  … with no building to demolish with"),
+        lambda s: f"{s.stuck_bare / s.games:.1%}")
+    row(t.gettext("no resource deck and no way out"), lambda s: f"{s.rate('exhausted'):.1%}")
+    row(unfinished_label(language), lambda s: f"{s.rate('unfinished'):.1%}")
     for key, label in EVENT_NAMES.items():
-        row(f"{label} por partida", lambda s, k=key: f"{s.events_per_game.get(k, 0):.2f}")
+        row(t.gettext("{name} per game").format(name=t.gettext(label)),
+            lambda s, k=key: f"{s.events_per_game.get(k, 0):.2f}")
     return table
 
 
-def points_table(title: str, columns: dict[str, Summary], goal: int) -> Table:
+def points_table(title: str, columns: dict[str, Summary], goal: int,
+                 language: str = "es") -> Table:
     """How final points spread, in bands of two up to the goal, per run."""
-    return _bands_table(title, "puntos", columns,
+    return _bands_table(title, translator(language).gettext("points"), columns,
                         {name: point_bands(s.points, goal) for name, s in columns.items()})
 
 
@@ -71,65 +104,38 @@ def _bands_table(title: str, head: str, columns: dict[str, Summary],
 
 # --- any engine's run (engines.py) --------------------------------------------------------
 
-#: The generic report's words, in the book's language (the solo report above is Spanish,
-#: as its one book).
-WORDS = {
-    "es": {"title": "{book}, jugador {player}, semilla {seed}", "games": "partidas",
-           "wins": "victorias", "points": "puntos, media",
-           "turns": "turnos, mediana (cuartiles)", "end": "fin: {reason}",
-           "unfinished": "sin terminar ({actions} acciones)",
-           "no-actions": "sin acciones sin haber terminado", "per_game": "{name} por partida",
-           "titles": "títulos al final", "title_col": "título", "points_end": "puntos al final",
-           "band": "puntos"},
-    "en": {"title": "{book}, player {player}, seed {seed}", "games": "games", "wins": "wins",
-           "points": "points, mean", "turns": "turns, median (quartiles)",
-           "end": "end: {reason}", "unfinished": "unfinished ({actions} actions)",
-           "no-actions": "no actions left before the end", "per_game": "{name} per game",
-           "titles": "titles at the end", "title_col": "title", "points_end": "points at the end",
-           "band": "points"},
-}
-
-
-def words_for(language: str) -> dict:
-    return WORDS.get(language, WORDS["en"])
-
-
 def outcome_table(title: str, columns: dict[str, Summary], language: str) -> Table:
     """Games, wins, points, length and how games ended, for an engine's run."""
-    w = words_for(language)
+    t = translator(language)
     table, row = _run_columns(title, columns)
-
-    row(w["games"], lambda s: f"{s.games}")
-    row(w["wins"], lambda s: f"{s.win_rate:.1%} ({s.win_low:.1%}–{s.win_high:.1%}, 95 %)")
-    row(w["points"], lambda s: f"{s.mean_points:.1f}")
-    row(w["turns"], lambda s: f"{s.median_turns:.0f} "
-        f"({s.turn_quartiles[0]:.0f}–{s.turn_quartiles[2]:.0f})")
+    _head_rows(row, t)
     reasons = {}
     for summary in columns.values():
         for reason, n in summary.end_reasons.most_common():
             reasons.setdefault(reason, n)
     for reason in reasons:
         if reason == "unfinished":
-            label = w["unfinished"].format(actions=f"{MAX_ACTIONS:,}".replace(
-                ",", "." if language == "es" else ","))
+            label = unfinished_label(language)
         elif reason == "no-actions":
-            label = w["no-actions"]
+            label = t.gettext("no actions left before the end")
         else:
-            label = w["end"].format(reason=reason)
+            label = t.gettext("end: {reason}").format(
+                reason=t.gettext(END_REASONS[reason]) if reason in END_REASONS else reason)
         row(label, lambda s, r=reason: f"{s.rate(r):.1%}")
     events = sorted({k for s in columns.values() for k in s.events_per_game})
     for key in events:
-        row(w["per_game"].format(name=key),
+        name = t.gettext(OTHER_EVENTS[key]) if key in OTHER_EVENTS else key
+        row(t.gettext("{name} per game").format(name=name),
             lambda s, k=key: f"{s.events_per_game.get(k, 0):.2f}")
     return table
 
 
 def titles_table(title: str, columns: dict[str, Summary], bands, language: str) -> Table:
     """How final points fall in the book's score table (`scores.yaml`), per run."""
-    w = words_for(language)
+    t = translator(language)
     table = Table(title=title, title_justify="left")
-    table.add_column(w["title_col"])
-    table.add_column(w["band"])
+    table.add_column(t.gettext("title"))
+    table.add_column(t.gettext("points"))
     for name in columns:
         table.add_column(name, justify="right")
     for band in bands:
@@ -158,5 +164,5 @@ def goal_bands(points: dict[int, int], goal: int) -> list[tuple[str, int]]:
 
 def goal_table(title: str, columns: dict[str, Summary], goal: int, language: str) -> Table:
     """How final points spread below the goal, per run (any engine's)."""
-    return _bands_table(title, words_for(language)["band"], columns,
+    return _bands_table(title, translator(language).gettext("points"), columns,
                         {name: goal_bands(s.points, goal) for name, s in columns.items()})

@@ -5,6 +5,21 @@ is refilled card by card and each drawn card is compared with the last SH card; 
 (coincidencia) waits for the player's decision; what follows a decision is kept on a small
 stack of pending steps, so that a knight's failure, a lost A road and the refill after it
 happen in the order the rules give. Each rule cites its section (§) and ruling (R..).
+
+Speed, without a second copy of the rules. A simulation asks the same questions millions of
+times, so answers are remembered, never worked out by other code:
+
+- what a position allows is worked out once, when its `push` ends, and kept until the next
+  `push` (`_legal`); what the buildings on the table allow is kept until they change
+  (`_table`);
+- the rule methods that list a turn's actions (`_placements`, `_demolitions`, the trades) read
+  only a few facts of the position: the kinds of card in hand, the last SH series, the
+  market cards on offer, what the buildings allow, ... Their answers are remembered per
+  facts, in the ruleset (`Ruleset.memo`): the same few hands, series and markets recur in
+  every game, so a position is mostly looked up (`_turn`, `_trade_offers`);
+- an action is applied by the one method that states its effect (`EFFECTS`), a pending step
+  by the one that states the step (`STEPS`);
+- a copy shares its generator's state until one of them draws from it.
 """
 
 from __future__ import annotations
@@ -13,6 +28,10 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cache
+from itertools import repeat
+from operator import is_
+from typing import Callable, NamedTuple, Sequence
 
 from ...errors import IllegalAction
 from .actions import (Action, Continue, Demolish, DiscardHand, DiscardMarket, EndRecycling,
@@ -30,14 +49,15 @@ class Phase(Enum):
     LOST = "lost"
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class ShCard:
-    """A card on the SH: the resource printed on it and the one it counts as (R09)."""
+    """A card on the SH: the resource printed on it and the one it counts as (R09). A value,
+    shared by the copies of a game."""
     resource: str
     counts_as: str
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Series:
     """A building series (SC) of the SH, or a loose card (target None, R07)."""
     target: str | None
@@ -45,6 +65,25 @@ class Series:
     complete: bool = False
     built: bool = False  # its building is on the table because of it
     university_used: bool = False
+
+    def copy(self) -> "Series":
+        return Series(self.target, self.cards[:], self.complete, self.built,
+                      self.university_used)
+
+
+class Table(NamedTuple):
+    """What the buildings on the table give and allow; remembered per table (`Game._table`)."""
+    points: int
+    declarable: frozenset  # the targets that could be declared now (`can_declare`)
+    owned: tuple           # what may be given back as a payment (`owned_buildings`): the
+                           # expansions built are its last items
+    allows: tuple          # (declarable, owned): what a turn's actions read of the table
+
+
+class Hand(NamedTuple):
+    """What a hand holds, as the rules ask it; remembered per hand (`Game._hand`)."""
+    kinds: tuple    # its distinct resources, in the book's order
+    triples: tuple  # the resources it holds three of (§ Comercio)
 
 
 # Pending steps. Automatic ones run by themselves; the others wait for a decision.
@@ -60,7 +99,9 @@ class Game:
 
     def __init__(self, rules: Ruleset, seed: int | None = 0):
         self.rules = rules
-        self.rng = random.Random(seed)
+        self._tab: Table | None = None  # what the buildings allow, until they change
+        self._rng: random.Random | None = random.Random(seed)
+        self._rng_state: tuple | None = None  # the generator's state, when copies share it
         self.deck: list[str] = []       # MDR, index 0 is the top
         self.discard: list[str] = []    # MDD
         self.removed: list[str] = []    # out of the game (a sacrificed hand, R01)
@@ -80,7 +121,6 @@ class Game:
         self.turn = 1
         self.phase = Phase.PLAYING
         self.end_reason = ""
-        self._legal: tuple[Action, ...] | None = None  # cache, cleared by every push
         # How often each rule path fired: what a designer's simulation counts.
         self.events: Counter = Counter()
         # What the last push did, in order, for a book to tell it (examples/text.py):
@@ -88,6 +128,14 @@ class Game:
         # "hand"/"market" (drawn without comparing) or "knight"; ("built", target);
         # ("new-deck",). Rebound by every push, never changed afterwards: a copy may share it.
         self.log: list[tuple] = []
+        self._forget()
+
+    def _forget(self) -> None:
+        """What this position allows, worked out once when asked: forgotten when it changes.
+        Nothing asks in the middle of a `push`; the end of the game asks first (`_check_end`)."""
+        self._legal: tuple[Action, ...] | None = None
+        self._held: Hand | None = None
+        self._progress: bool | None = None
 
     # --- set-up (§ Componentes y preparación) ---------------------------------------------
 
@@ -95,7 +143,7 @@ class Game:
     def new(cls, rules: Ruleset, seed: int) -> "Game":
         game = cls(rules, seed)
         game.deck = rules.deck
-        game.rng.shuffle(game.deck)
+        _shuffle(game.rng, game.deck)
         game.hand = game._draw(rules.hand_size)
         game.roads = [FOOT]
         game.settlements = 1
@@ -104,19 +152,52 @@ class Game:
         return game
 
     def copy(self) -> "Game":
+        """An independent game in the same position, with a generator in the same state: it
+        will shuffle as this one would (a fair player reseeds it, see simulate/strong.py)."""
         other = Game.__new__(Game)
-        other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        for name in ("deck", "discard", "removed", "hand", "market", "roads", "knights",
-                     "expansions", "stack", "demolished", "market_given"):
-            setattr(other, name, list(getattr(self, name)))
+        other.rules = self.rules
+        if self._rng is not None:  # read the state once; this game and its copies share it
+            self._rng_state, self._rng = self._rng.getstate(), None
+        other._rng, other._rng_state = None, self._rng_state
+        other.deck, other.discard, other.removed = self.deck[:], self.discard[:], self.removed[:]
+        other.hand, other.market = self.hand[:], self.market[:]
+        other.history = [series.copy() for series in self.history]
+        other.roads, other.knights = self.roads[:], self.knights[:]
+        other.settlements, other.cities = self.settlements, self.cities
+        other.expansions, other.town_hall_due = self.expansions[:], self.town_hall_due
+        other.stack = self.stack[:]
+        if any(isinstance(payload, Series) for _, payload in self.stack):
+            mapping = {id(a): b for a, b in zip(self.history, other.history)}
+            other.stack = [(k, _remap(p, mapping)) for k, p in self.stack]
+        other.demolished, other.library_used = self.demolished[:], self.library_used
+        other.market_given = self.market_given[:]
+        other.turn, other.phase, other.end_reason = self.turn, self.phase, self.end_reason
         other.events = Counter(self.events)
-        other.history = [Series(s.target, [ShCard(c.resource, c.counts_as) for c in s.cards],
-                                s.complete, s.built, s.university_used) for s in self.history]
-        mapping = {id(a): b for a, b in zip(self.history, other.history)}
-        other.stack = [(k, _remap(p, mapping)) for k, p in self.stack]
+        other.log = self.log
+        # What this position allows is the copy's too (immutable values, or forgotten).
+        other._legal, other._tab, other._held = self._legal, self._tab, self._held
+        other._progress = self._progress
         return other
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's own generator. A copy does not copy it at once (reading its state costs
+        more than the rest of a copy): it shares the state read, and makes a generator of its
+        own from it when it first draws (a reshuffle)."""
+        if self._rng is None:
+            self._rng = random.Random.__new__(random.Random)  # not seeded: the state is set
+            self._rng.setstate(self._rng_state)
+        return self._rng
+
+    @rng.setter
+    def rng(self, generator: random.Random) -> None:
+        self._rng, self._rng_state = generator, None
+
+    def generator_state(self) -> tuple:
+        """The generator's state, read without drawing from it or changing how it is held:
+        it decides every future reshuffle, so a solver that knows the deal keys positions by
+        it (simulate/proof.py). Copies that share a state return the same tuple object."""
+        return self._rng.getstate() if self._rng is not None else self._rng_state
 
     # --- what is on the table -------------------------------------------------------------
 
@@ -126,19 +207,55 @@ class Game:
 
     @property
     def hand_limit(self) -> int:
-        return self.rules.limits(self.a_roads)[0]
+        return self.rules.limits(self.roads.count(FOOT))[0]
 
     @property
     def market_limit(self) -> int:
-        return self.rules.limits(self.a_roads)[1]
+        return self.rules.limits(self.roads.count(FOOT))[1]
 
     @property
     def points(self) -> int:
+        return self._table().points
+
+    def _count_points(self) -> int:
+        """Each road and knight by its face, settlements, cities and expansions."""
         r = self.rules
         return (sum(r.face_points[ROAD][f] for f in self.roads)
                 + sum(r.face_points[KNIGHT][f] for f in self.knights)
                 + self.settlements * r.settlement_points + self.cities * r.city_points
                 + sum(r.expansion_points[e] for e in self.expansions))
+
+    def _table(self) -> Table:
+        """Points, declarable targets and buildings to give back: worked out by
+        `_count_points`, `can_declare` and `owned_buildings`, which read only the buildings
+        on the table, and remembered per table. Every change of a building forgets it
+        (`_buildings_changed`)."""
+        if self._tab is None:
+            key = (tuple(self.roads), tuple(self.knights), self.settlements, self.cities,
+                   tuple(self.expansions))
+            tables = self.rules.memo["table"]
+            self._tab = tables.get(key)
+            if self._tab is None:
+                declarable = frozenset([t for t in self.rules.costs if self.can_declare(t)])
+                owned = tuple(self.owned_buildings())
+                self._tab = tables[key] = Table(self._count_points(), declarable, owned,
+                                                (declarable, owned))
+        return self._tab
+
+    def _buildings_changed(self) -> None:
+        self._tab = None
+
+    def _hand(self) -> Hand:
+        """The hand's kinds and triples, remembered per hand (as a sorted tuple)."""
+        if self._held is None:
+            key = tuple(sorted(self.hand))
+            hands = self.rules.memo["hand"]
+            self._held = hands.get(key)
+            if self._held is None:
+                kinds = self._kinds(key)
+                self._held = hands[key] = Hand(
+                    kinds, tuple([give for give in kinds if key.count(give) >= 3]))
+        return self._held
 
     @property
     def last_card(self) -> ShCard | None:
@@ -174,39 +291,71 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action allowed now, in a stable order. Computed once per position."""
+        return list(self._legal or self._legal_now())
+
+    def _legal_now(self) -> tuple[Action, ...]:
         if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
+            self._legal = self._enumerate_legal()
+        return self._legal
 
-    def _compute_legal(self) -> tuple[Action, ...]:
-        return tuple(self._enumerate_legal())
-
-    def _enumerate_legal(self) -> list[Action]:
+    def _enumerate_legal(self) -> tuple[Action, ...]:
         if self.phase is not Phase.PLAYING:
-            return []
+            return ()
         if self.stack:
-            return self._decision_actions()
-        actions: list[Action] = self._placements()
-        actions += self._trades()
-        actions += self._demolitions()
+            return tuple(self._decision_actions())
+        hand = self._hand()
+        placements, demolitions = self._turn(hand)
+        actions = placements + self._trade_offers(hand) + demolitions
         if self.town_hall_due and self._town_hall_payable():
-            actions.append(PayTownHall.of())
-        actions += [Recycle.of(p) for p in self._recycle_payments()]
+            actions += (PayTownHall.of(),)
+        if not self.deck:
+            actions += tuple([Recycle.of(p) for p in self._recycle_payments()])
         return actions
 
+    def _turn(self, hand: Hand) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+        """`_placements` and `_demolitions`, remembered per the facts they read: the kinds of
+        card in hand, the last SH series, whether the market offers the card it needs, what
+        the buildings allow, the Town Hall's debt and the demolitions made this turn."""
+        last = self.history[-1] if self.history else None
+        need = self._needed()
+        facts = (hand.kinds,
+                 last and (last.target, len(last.cards), last.complete, last.built,
+                           last.university_used, last.cards[-1].counts_as),
+                 need is not None and self.market.count(need) > self.market_given.count(need),
+                 self._table().allows, self.town_hall_due, tuple(self.demolished))
+        return _remembered(self.rules.memo["turn"], facts, self._placements_and_demolitions)
+
+    def _placements_and_demolitions(self) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+        return tuple(self._placements()), tuple(self._demolitions())
+
+    def _trade_offers(self, hand: Hand) -> tuple[Action, ...]:
+        """§ Comercio: the trades allowed now, each kind remembered per the facts its rule
+        method reads: `_market_trades` the kinds in hand and the market cards on offer,
+        `_three_for_one` the kinds the hand holds three of and those in the MDD and the MDR,
+        `_library_swaps` the kinds in hand and in the MDD."""
+        memo = self.rules.memo
+        market, given = self.market, self.market_given
+        offered = frozenset(market) if not given else frozenset(  # R21
+            [t for t in market if market.count(t) > given.count(t)])
+        trades = _remembered(memo["market"], (hand.kinds, offered), self._market_trades)
+        if hand.triples:
+            trades += _remembered(memo["three"], (hand.triples, frozenset(self.discard),
+                                                  frozenset(self.deck)), self._three_for_one)
+        if LIBRARY in self.expansions and not self.library_used:  # R10
+            trades += _remembered(memo["library"], (hand.kinds, frozenset(self.discard)),
+                                  self._library_swaps)
+        return trades
+
     def is_legal(self, action: Action) -> bool:
-        return action in self.legal_actions()
+        return _listed(action, self._legal or self._legal_now())
 
     def push(self, action: Action) -> None:
         """Apply a legal action and everything automatic that follows it."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        if action not in self._legal:
+        if not _listed(action, self._legal or self._legal_now()):
             raise self._explain(action)
-        self._legal = None
         self.events[type(action).__name__] += 1
         self.log = []
-        self._apply(action)
+        EFFECTS[type(action)](self, action)
         self._run()
 
     # --- § Series de construcción: which cards may be placed ------------------------------
@@ -229,9 +378,9 @@ class Game:
         last = self.last_card
         return last is None or last.counts_as in self.rules.enders
 
-    def _kinds(self, cards: list[str]) -> list[str]:
+    def _kinds(self, cards) -> tuple[str, ...]:
         """The distinct resources among `cards`, in the book's resource order."""
-        return [r for r in self.rules.resources if r in cards]
+        return tuple([r for r in self.rules.resources if r in cards])
 
     def can_start_with(self, resource: str) -> bool:
         """Could a card of this resource open a series now (R02, R05, R11)?"""
@@ -241,6 +390,11 @@ class Game:
     def hand_can_start(self) -> bool:
         """Does the hand hold a series-start card it could use now (R07, R13)?"""
         return any(self.can_start_with(res) for res in self._kinds(self.hand))
+
+    def _needed(self) -> str | None:
+        """The card the open series needs next, if a series is open."""
+        series = self.open_series
+        return None if series is None else self.rules.costs[series.target][len(series.cards)]
 
     def _placements(self) -> list[Action]:
         r = self.rules
@@ -263,7 +417,7 @@ class Game:
                 actions += [StartSeries.of(res, t) for t in r.targets_starting_with(res)
                             if self.can_declare(t)]
                 if university:
-                    for other in self._kinds(list(r.starters - {res})):
+                    for other in self._kinds(r.starters - {res}):
                         actions += [StartSeries.of(res, t, other)
                                     for t in r.targets_starting_with(other) if self.can_declare(t)]
         if not self.hand_can_start():  # R07: with no series-start card, any card goes loose
@@ -274,43 +428,41 @@ class Game:
 
     # --- § Comercio, § Ampliaciones (Biblioteca) -------------------------------------------
 
-    def _trades(self) -> list[Action]:
-        r = self.rules
-        kinds = self._kinds(self.hand)
-        actions: list[Action] = []
+    def _market_trades(self) -> list[Action]:
+        """A hand card for a market card, except one given to the market this turn (R21)."""
         market, given = self.market, self.market_given
-        offered = [t for t in self._kinds(market) if market.count(t) > given.count(t)]  # R21
-        for give in kinds:
-            for take in offered:
-                if take != give:
-                    actions.append(TradeMarket.of(give, take))
-        hand = self.hand
-        triples = [give for give in kinds if hand.count(give) >= 3]
+        offered = [t for t in self._kinds(market) if market.count(t) > given.count(t)]
+        return [TradeMarket.of(give, take) for give in self._kinds(self.hand)
+                for take in offered if take != give]
+
+    def _three_for_one(self) -> list[Action]:
+        """Three equal cards for one of the MDD or, nearest the bottom, of the MDR (R20)."""
+        hand, actions = self.hand, []
+        triples = [give for give in self._kinds(hand) if hand.count(give) >= 3]
         discard, deck = (set(self.discard), set(self.deck)) if triples else ((), ())
         for give in triples:
-            for take in r.resources:
+            for take in self.rules.resources:
                 if take == give:
                     continue
                 if take in discard:
                     actions.append(TradeThree.of(give, take, "discard"))
                 if take in deck:
                     actions.append(TradeThree.of(give, take, "deck"))
-        if LIBRARY in self.expansions and not self.library_used:  # R10
-            in_discard = self._kinds(self.discard)
-            for give in kinds:
-                for take in in_discard:
-                    if take != give:
-                        actions.append(LibrarySwap.of(give, take))
         return actions
+
+    def _library_swaps(self) -> list[Action]:
+        """With the Library, once a turn: a hand card for one of the MDD (R10)."""
+        in_discard = self._kinds(self.discard)
+        return [LibrarySwap.of(give, take) for give in self._kinds(self.hand)
+                for take in in_discard if take != give]
 
     # --- § Demolición (R13) ---------------------------------------------------------------
 
     def can_continue(self) -> bool:
         """Could the open series take its next card, from the hand or through the market?"""
-        series = self.open_series
-        if series is None:
+        need = self._needed()
+        if need is None:
             return False
-        need = self.rules.costs[series.target][len(series.cards)]
         if need in self.hand:
             return True
         if self.hand and self.market.count(need) > self.market_given.count(need):  # R21
@@ -365,8 +517,14 @@ class Game:
     # --- § Fin de la partida, § Reciclar la SH ---------------------------------------------
 
     def can_progress(self) -> bool:
-        """Could the hand and market complete a settlement, city or expansion (§ Fin)?"""
-        pool = Counter(self.hand) + Counter(self.market)
+        """Could the hand and market complete a settlement, city or expansion (§ Fin)?
+        The end of the game and recycling ask it of the same position: answered once."""
+        if self._progress is None:
+            self._progress = self._could_progress()
+        return self._progress
+
+    def _could_progress(self) -> bool:
+        pool = Counter(self.hand + self.market)
         university = UNIVERSITY in self.expansions
         series = self.open_series
         for target in (SETTLEMENT, CITY) + self.rules.expansions:
@@ -403,7 +561,9 @@ class Game:
     # --- decisions ----------------------------------------------------------------------
 
     def _decision_actions(self) -> list[Action]:
-        kind, payload = self.stack[-1]
+        return self._decision_actions_for(*self.stack[-1])
+
+    def _decision_actions_for(self, kind: str, payload) -> list[Action]:
         if kind == COINCIDENCE:
             actions: list[Action] = [LoseCard.of(), SacrificeHand.of()]
             seen = set()
@@ -424,59 +584,14 @@ class Game:
             return [Recycle.of(p) for p in options] + [EndRecycling.of()]
         return []
 
-    # --- effects ------------------------------------------------------------------------
-
-    def _apply(self, action: Action) -> None:
-        kind = type(action)
-        if kind in (StartSeries, Continue, PlaceLoose):
-            self._place(action)
-        elif kind is TradeMarket:
-            self.hand.remove(action.give)
-            self.market.remove(action.take)
-            self.hand.append(action.take)
-            self.market.append(action.give)
-            self.market_given.append(action.give)
-        elif kind is TradeThree:
-            for _ in range(3):
-                self.hand.remove(action.give)
-            self.discard += [action.give] * 3
-            if action.source == "discard":
-                self.discard.remove(action.take)
-            else:  # R20: the one nearest the bottom
-                index = len(self.deck) - 1 - self.deck[::-1].index(action.take)
-                del self.deck[index]
-            self.hand.append(action.take)
-            self.stack.append((REFILL_PLAIN, None))
-        elif kind is LibrarySwap:
-            self.hand.remove(action.give)
-            self.discard.remove(action.take)
-            self.discard.append(action.give)
-            self.hand.append(action.take)
-            self.library_used = True
-        elif kind is Demolish:
-            self._demolish(action.payment)
-        elif kind is PayTownHall:
-            for resource in self._town_hall_cost():
-                self.hand.remove(resource)
-                self.discard.append(resource)
-            self.town_hall_due = False
-            self.stack.append((REFILL_PLAIN, None))
-        elif kind is Recycle:
-            if not self.stack:  # the first series recycled opens the recycling
-                self.stack.append((RECYCLING, self.hand_limit - len(self.hand)))
-            self._recycle(action.payment)
-        elif kind is EndRecycling:
-            self.stack.pop()
-            self._new_deck()
-        else:
-            self._decide(action)
+    # --- effects: one method per kind of action (EFFECTS) ---------------------------------
 
     def _place(self, action) -> None:
         """§ El turno: place, then refill comparing, then finish (build, bonuses, progress)."""
         self.hand.remove(action.resource)
         counts_as = getattr(action, "as_resource", None) or action.resource
-        card = ShCard(action.resource, counts_as)
-        if isinstance(action, Continue):
+        card = _sh_card(action.resource, counts_as)
+        if type(action) is Continue:
             series = self.history[-1]
         else:
             series = Series(getattr(action, "target", None))
@@ -488,33 +603,91 @@ class Game:
             series.complete = True
         self.stack += [(END_TURN, None), (FINISH, series), (REFILL_COMPARE, None)]
 
-    def _decide(self, action) -> None:
-        kind, payload = self.stack.pop()
-        if isinstance(action, LoseCard):  # R01, first way: lose the SH card, compare again
-            self.discard.append(payload)
-            self.stack.append((REFILL_COMPARE, None))
-            self._lose_last_sh_card()
-        elif isinstance(action, SacrificeHand):  # R01, second way
-            self.removed += self.hand + [payload]
-            self.hand = []
-            self.stack.append((REFILL_PLAIN, None))
-        elif isinstance(action, UseKnight):
-            self._knight(action.index, payload)
-        elif isinstance(action, KnightPays):
-            if action.with_ == "knight":
-                self._remove_knight(payload)
-            else:
-                self._lose_road()
-        elif isinstance(action, DiscardHand):
-            self.hand.remove(action.resource)
-            self.discard.append(action.resource)
-            if payload > 1:
-                self.stack.append((DISCARD_HAND, payload - 1))
-        elif isinstance(action, DiscardMarket):
-            self.market.remove(action.resource)
-            self.discard.append(action.resource)
-            if payload > 1:
-                self.stack.append((DISCARD_MARKET, payload - 1))
+    def _trade_market(self, action: TradeMarket) -> None:
+        """§ Comercio: a hand card for a market card; the card given stays there (R21)."""
+        self.hand.remove(action.give)
+        self.market.remove(action.take)
+        self.hand.append(action.take)
+        self.market.append(action.give)
+        self.market_given.append(action.give)
+
+    def _trade_three(self, action: TradeThree) -> None:
+        """§ Comercio: three equal cards to the MDD for one of the MDD or of the MDR."""
+        for _ in range(3):
+            self.hand.remove(action.give)
+        self.discard += [action.give] * 3
+        if action.source == "discard":
+            self.discard.remove(action.take)
+        else:  # R20: the one nearest the bottom
+            index = len(self.deck) - 1 - self.deck[::-1].index(action.take)
+            del self.deck[index]
+        self.hand.append(action.take)
+        self.stack.append((REFILL_PLAIN, None))
+
+    def _library_swap(self, action: LibrarySwap) -> None:
+        """R10: once a turn, a hand card for a card of the MDD."""
+        self.hand.remove(action.give)
+        self.discard.remove(action.take)
+        self.discard.append(action.give)
+        self.hand.append(action.take)
+        self.library_used = True
+
+    def _pay_town_hall(self, action: PayTownHall) -> None:
+        """R11: the Town Hall's extra ore go to the MDD."""
+        for resource in self._town_hall_cost():
+            self.hand.remove(resource)
+            self.discard.append(resource)
+        self.town_hall_due = False
+        self.stack.append((REFILL_PLAIN, None))
+
+    def _start_recycling(self, action: Recycle) -> None:
+        if not self.stack:  # the first series recycled opens the recycling
+            self.stack.append((RECYCLING, self.hand_limit - len(self.hand)))
+        self._recycle(action.payment)
+
+    def _end_recycling(self, action: EndRecycling) -> None:
+        self.stack.pop()
+        self._new_deck()
+
+    def _lose_card(self, action: LoseCard) -> None:
+        """R01, first way: lose the SH card, compare again."""
+        kind, drawn = self.stack.pop()
+        self.discard.append(drawn)
+        self.stack.append((REFILL_COMPARE, None))
+        self._lose_last_sh_card()
+
+    def _sacrifice_hand(self, action: SacrificeHand) -> None:
+        """R01, second way: the hand and the drawn card leave the game."""
+        kind, drawn = self.stack.pop()
+        self.removed += self.hand + [drawn]
+        self.hand = []
+        self.stack.append((REFILL_PLAIN, None))
+
+    def _use_knight(self, action: UseKnight) -> None:
+        kind, drawn = self.stack.pop()
+        self._knight(action.index, drawn)
+
+    def _knight_pays(self, action: KnightPays) -> None:
+        """§ Caballero a pie: the SH card is saved; the knight or a road pays for it."""
+        kind, index = self.stack.pop()
+        if action.with_ == "knight":
+            self._remove_knight(index)
+        else:
+            self._lose_road()
+
+    def _discard_hand(self, action: DiscardHand) -> None:
+        kind, count = self.stack.pop()
+        self.hand.remove(action.resource)
+        self.discard.append(action.resource)
+        if count > 1:
+            self.stack.append((DISCARD_HAND, count - 1))
+
+    def _discard_market(self, action: DiscardMarket) -> None:
+        kind, count = self.stack.pop()
+        self.market.remove(action.resource)
+        self.discard.append(action.resource)
+        if count > 1:
+            self.stack.append((DISCARD_MARKET, count - 1))
 
     def _knight(self, index: int, drawn: str) -> None:
         """§ Caballeros: draw one more card (two on horseback); all the same means failure."""
@@ -534,6 +707,7 @@ class Game:
         elif face == HORSE:
             self.events["knight-downgraded"] += 1
             self.knights[index] = FOOT
+            self._buildings_changed()
         else:
             self.events["knight-saved"] += 1
             self.stack.append((KNIGHT_PAYS, index))
@@ -594,6 +768,7 @@ class Game:
                 self._unmark(SETTLEMENT)
                 self._unmark(CITY)
                 self._settle_expansions()
+            self._buildings_changed()
         elif building == CITY:
             self._flip_city()
         else:
@@ -605,11 +780,13 @@ class Game:
         if marked and index >= first:
             marked[index - first].built = False
         self.knights.pop(index)
+        self._buildings_changed()
 
     def _flip_city(self) -> None:
         self.events["city-flipped"] += 1
         self.cities -= 1
         self.settlements += 1
+        self._buildings_changed()
         self._unmark(CITY)
         self._settle_expansions()
 
@@ -622,6 +799,7 @@ class Game:
     def _remove_expansion(self, expansion: str) -> None:
         if expansion in self.expansions:
             self.expansions.remove(expansion)
+            self._buildings_changed()
             self._unmark(expansion)
             if self.rules.expansion_extra[expansion]:
                 self.town_hall_due = False
@@ -632,6 +810,7 @@ class Game:
         if not self.roads:
             return
         face = self.roads.pop()
+        self._buildings_changed()
         self._unmark(ROAD)
         if face != FOOT:
             return
@@ -644,7 +823,9 @@ class Game:
         if market_drop > 0:
             self.stack.append((DISCARD_MARKET, market_drop))
 
-    def _demolish(self, payment: str) -> None:
+    def _demolish(self, action: Demolish) -> None:
+        """§ Demolición: the last SH card goes, and a building is given back for it."""
+        payment = action.payment
         self.events["demolition"] += 1
         last = self.history[-1]
         if not (last.complete and last.built):
@@ -663,6 +844,7 @@ class Game:
     def _gain(self, target: str) -> None:
         self.events["built-" + self.building_type(target)] += 1
         self.log.append(("built", target))
+        self._buildings_changed()
         if target == ROAD:
             self.roads.append(FOOT if len(self.roads) % 2 == 0 else HORSE)
             self.stack.append((TOP_UP, None))
@@ -687,7 +869,7 @@ class Game:
         self.log.append(("new-deck",))
         self.deck += self.discard
         self.discard = []
-        self.rng.shuffle(self.deck)
+        _shuffle(self.rng, self.deck)
         self._top_up()
 
     def _top_up(self) -> None:
@@ -700,58 +882,61 @@ class Game:
         self.log += [("draw", card, into) for card in cards]
         return cards
 
-    # --- the automatic steps ---------------------------------------------------------------
+    # --- the automatic steps: one method per step (STEPS) ---------------------------------
 
     def _run(self) -> None:
-        while self.stack:
-            kind, payload = self.stack[-1]
+        stack = self.stack
+        while stack:
+            kind, payload = stack.pop()
             if kind in DECISIONS:
-                if self._decision_actions() or kind == RECYCLING:
-                    return
-                self.stack.pop()  # nothing to choose from (an empty hand to discard from)
-                continue
-            self.stack.pop()
-            if kind == REFILL_COMPARE:
-                if len(self.hand) < self.hand_limit and self.deck:
-                    card = self.deck.pop(0)
-                    last = self.last_card
-                    if last is not None and card == last.counts_as:
-                        self.events["coincidence"] += 1
-                        self.log.append(("draw", card, "match"))
-                        self.stack.append((COINCIDENCE, card))
-                    else:
-                        self.log.append(("draw", card, "miss" if last is not None
-                                         else "hand"))
-                        self.hand.append(card)
-                        self.stack.append((REFILL_COMPARE, None))
-            elif kind == REFILL_PLAIN:
-                self.hand += self._draw(self.hand_limit - len(self.hand))
-            elif kind == TOP_UP:
-                self._top_up()
-            elif kind == PROGRESS:
-                self._new_deck()
-            elif kind == FINISH:
-                series = payload
-                if series.complete and not series.built and any(s is series for s in self.history):
-                    if self.can_declare(series.target):  # R06
-                        series.built = True
-                        self._gain(series.target)
-            elif kind == END_TURN:
-                self.demolished = []
-                self.library_used = False
-                self.market_given = []
-                self.turn += 1
+                if self._decision_actions_for(kind, payload) or kind == RECYCLING:
+                    stack.append((kind, payload))  # it waits for the player
+                    break
+                continue  # nothing to choose from (an empty hand to discard from)
+            STEPS[kind](self, payload)
         self._check_end()
+
+    def _refill_compare(self, _=None) -> None:
+        """§ El turno: the hand is refilled card by card, each card drawn compared with the
+        last SH card; a match stops the refill until it is resolved (§ Coincidencias)."""
+        last = self.last_card
+        limit = self.hand_limit
+        while len(self.hand) < limit and self.deck:
+            card = self.deck.pop(0)
+            if last is not None and card == last.counts_as:
+                self.events["coincidence"] += 1
+                self.log.append(("draw", card, "match"))
+                self.stack.append((COINCIDENCE, card))
+                return
+            self.log.append(("draw", card, "miss" if last is not None else "hand"))
+            self.hand.append(card)
+
+    def _refill_plain(self, _=None) -> None:
+        self.hand += self._draw(self.hand_limit - len(self.hand))
+
+    def _finish(self, series: Series) -> None:
+        """R06: a series completed builds its target, if it can still be taken."""
+        if series.complete and not series.built and series in self.history:  # by identity
+            if self.can_declare(series.target):
+                series.built = True
+                self._gain(series.target)
+
+    def _end_turn(self, _=None) -> None:
+        self.demolished = []
+        self.library_used = False
+        self.market_given = []
+        self.turn += 1
 
     def _check_end(self) -> None:
         """§ Fin de la partida (R19): the goal wins at once; an empty MDR with no progress
         and no recycling possible ends the game; so does a position with no action at all."""
+        self._forget()  # the position the push ends in
         if self.points >= self.rules.goal:
             self.phase, self.end_reason = Phase.WON, "goal"
         elif (not self.stack and not self.deck and not self.can_progress()
               and not self._recycle_payments()):
             self.phase, self.end_reason = Phase.LOST, "exhausted"
-        elif not self.legal_actions():
+        elif not self._legal_now():
             self.phase, self.end_reason = Phase.LOST, "stuck"
         if self.phase is not Phase.PLAYING:
             self._legal = ()
@@ -761,6 +946,61 @@ class Game:
     def _explain(self, action: Action) -> IllegalAction:
         from .explain import explain
         return explain(self, action)
+
+
+#: What each kind of action does: the one method that states its effect.
+EFFECTS: dict[type, Callable[[Game, Action], None]] = {
+    StartSeries: Game._place, Continue: Game._place, PlaceLoose: Game._place,
+    TradeMarket: Game._trade_market, TradeThree: Game._trade_three,
+    LibrarySwap: Game._library_swap, Demolish: Game._demolish,
+    PayTownHall: Game._pay_town_hall, Recycle: Game._start_recycling,
+    EndRecycling: Game._end_recycling, LoseCard: Game._lose_card,
+    SacrificeHand: Game._sacrifice_hand, UseKnight: Game._use_knight,
+    KnightPays: Game._knight_pays, DiscardHand: Game._discard_hand,
+    DiscardMarket: Game._discard_market,
+}
+
+#: What each automatic pending step does.
+STEPS: dict[str, Callable[[Game, object], None]] = {
+    REFILL_COMPARE: Game._refill_compare, REFILL_PLAIN: Game._refill_plain,
+    TOP_UP: lambda game, _: game._top_up(), PROGRESS: lambda game, _: game._new_deck(),
+    FINISH: Game._finish, END_TURN: Game._end_turn,
+}
+
+
+def _remembered(memo: dict, facts: tuple, work_out: Callable[[], Sequence]) -> tuple:
+    """What `work_out` answered for these facts, asked once."""
+    answer = memo.get(facts)
+    if answer is None:
+        answer = memo[facts] = tuple(work_out())
+    return answer
+
+
+def _shuffle(rng: random.Random, cards: list) -> None:
+    """`rng.shuffle(cards)`: the same permutation, drawn from the generator the same way
+    (CPython's Fisher-Yates with `_randbelow`), without two Python calls per card. A reshuffle
+    of the MDR is 90 cards; a play-out makes many (tests/test_engine_same_games.py)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _listed(action: Action, legal: tuple[Action, ...]) -> bool:
+    """`action in legal`, by identity first: a player hands back one of the shared values
+    the engine listed (`Action.of`), and `in` alone would compare it field by field with
+    every action listed before it."""
+    return any(map(is_, legal, repeat(action))) or action in legal
+
+
+@cache
+def _sh_card(resource: str, counts_as: str) -> ShCard:
+    """The one shared value `ShCard(resource, counts_as)`: a game places thousands."""
+    return ShCard(resource, counts_as)
 
 
 def _covers(pool: Counter, needs, wildcard: bool) -> bool:

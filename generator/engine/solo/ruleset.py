@@ -43,9 +43,14 @@ class Ruleset:
     enders: frozenset = field(init=False, repr=False, compare=False)
     _by_starter: dict = field(init=False, repr=False, compare=False)
     _limits: tuple = field(init=False, repr=False, compare=False)
+    # What games asked and were answered, per facts (`Game._table`, `_hand`, `_turn`,
+    # `_trade_offers`): the same few tables, hands, series and markets recur in every game.
+    # Filled as games play, never compared, never pickled (a worker process fills its own).
+    memo: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__  # frozen: derived fields are written once, here
+        set_(self, "memo", _empty_memo())
         set_(self, "starters", frozenset(cost[0] for cost in self.costs.values()))
         set_(self, "enders", frozenset(cost[-1] for cost in self.costs.values()))
         set_(self, "_by_starter", {r: tuple(t for t, cost in self.costs.items() if cost[0] == r)
@@ -58,6 +63,13 @@ class Ruleset:
                     best = (hand, market)
             table.append(best)
         set_(self, "_limits", tuple(table))
+
+    def __getstate__(self) -> dict:
+        return {name: value for name, value in self.__dict__.items() if name != "memo"}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        object.__setattr__(self, "memo", _empty_memo())
 
     @classmethod
     def from_components(cls, c: Components) -> "Ruleset":
@@ -99,3 +111,7 @@ class Ruleset:
     @property
     def deck(self) -> list[str]:
         return [r for r in self.resources for _ in range(self.resource_counts[r])]
+
+
+def _empty_memo() -> dict[str, dict]:
+    return {name: {} for name in ("table", "hand", "turn", "market", "three", "library")}
