@@ -174,9 +174,12 @@ def signed(value: float, language: str, digits: int = 1) -> str:
 
 
 def percent(value: float, language: str, digits: int = 1) -> str:
-    """A share (0.042) as a percentage the way the language writes it ("4,2 %")."""
-    pattern = ("0." + "0" * digits if digits else "0") + " %"
-    return format_percent(value, format=pattern, locale=language)
+    """A share (0.042) as a percentage the way the language writes it: "4,2 %" in Spanish,
+    "4.2%" in English (the sign's spacing is the locale's percent pattern, from CLDR)."""
+    pattern = Locale.parse(language).percent_formats[None].pattern
+    fraction = "0." + "0" * digits if digits else "0"
+    return format_percent(value, format=pattern.replace("#,##0", "#,##" + fraction),
+                          locale=language)
 
 
 def long_date(date: dt.date, language: str) -> str:

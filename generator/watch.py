@@ -26,9 +26,8 @@ from rich.console import Console
 from rich.markup import escape
 
 from .build import Built, build_book
+from .content.books import FACTS_FOLDER
 from .errors import GeneratorError
-
-FACTS_FOLDER = "_facts"  # shared by every book of a content folder (loader.py)
 
 DEBOUNCE_MS = 1600  # the longest a burst of changes is gathered before a rebuild
 STEP_MS = 50  # a batch is handed over once no new change came in for this long

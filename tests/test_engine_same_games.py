@@ -53,7 +53,10 @@ CASES = ([Case("random", s) for s in game_seeds(2024, 24)]
          + [Case("greedy", s, rules={"university_unlimited": True}) for s in game_seeds(2030, 4)]
          + [Case("greedy-acyclic", 126057154924283)]  # greedy loops here; acyclic ends it
          + [Case("strong", s, budget=1) for s in game_seeds(2026, 2)]
-         + [Case("clairvoyant", s, budget=3000) for s in game_seeds(2027, 2)]
+         # The clairvoyant's budget is shared since the depth-first proof search (80 % at
+         # most for Monte Carlo, simulate/solver.py): 3,750 give Monte Carlo the 3,000 nodes
+         # it had when these games were recorded; the proof search finds no win in them.
+         + [Case("clairvoyant", s, budget=3750) for s in game_seeds(2027, 2)]
          + [Case("clairvoyant", 13592072266832, budget=20_000, rules={"goal": 10})])  # a win
 
 
@@ -65,6 +68,7 @@ def replay(case: Case) -> dict:
         log: list[str] = []
         record = dataclasses.asdict(play(rules, case.seed, case.player, log, case.budget))
         del record["cpu"]
+        del record["verdict"]  # the clairvoyant's verdict on the deal: newer than the pins
         return {"record": record, "log": log}
     player = StrongPlayer(budget=case.budget, horizon=30, min_per_action=2)
     game, rng, log = Game.new(rules, case.seed), random.Random(case.seed ^ 0x5EED), []

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from pathlib import Path
 
 from ..errors import ContentError, Location
 from .board import load_board
+from .books import FACTS_FOLDER, book_folders, find_book  # noqa: F401 - callers find them here
 from .cardmarkup import EXPECTED, markup_problem
 from .conformance import Conformance
 from .context import prose_context
@@ -32,27 +34,6 @@ from .prose import (ABBREVIATION, CROSS_REFERENCE, MARKER, RULING_REFERENCE, che
                     render_template, text_of)
 from .yamlsource import read_yaml, validate
 
-def book_folders(root: Path) -> list[Path]:
-    """The books of a project's content folder: its folders that hold a book.yaml."""
-    return sorted(p for p in root.iterdir() if (p / "book.yaml").is_file())
-
-
-def find_book(name: str, root: Path | None) -> Path:
-    """A book named on the command line: a path to a book folder (relative to where you
-    stand), or a folder name under the project's content folder `root`."""
-    candidate = Path(name)
-    if (candidate / "book.yaml").is_file():
-        return candidate
-    if root is not None and (root / name / "book.yaml").is_file():
-        return root / name
-    if root is None:
-        raise ContentError(Location(candidate), "no book.yaml here, and no rulebook project "
-                           "here or above", "a book folder, or a book name inside a project "
-                           "(rulebook init makes one)")
-    known = ", ".join(p.name for p in book_folders(root)) if root.is_dir() else ""
-    raise ContentError(Location(candidate), "no book.yaml here",
-                       f"a book folder or one of: {known or 'none'}")
-
 
 def load_book(folder: Path, language: str | None = None) -> Book:
     """The book in `folder` as written, or its translation into `language` (the book's
@@ -70,7 +51,7 @@ def load_book(folder: Path, language: str | None = None) -> Book:
     components = validate(components_doc, Components)
     _check_components(components_doc, components)
     _check_engine(components_doc, meta, components)
-    _check_against_facts(components_doc, components, folder.parent / "_facts")
+    _check_against_facts(components_doc, components, folder.parent / FACTS_FOLDER)
     glossary_doc = edition.read("glossary.yaml", required=True)
     glossary = validate(glossary_doc, Glossary)
     _check_unique(glossary_doc, [("abbreviations", i, "abbr")
@@ -612,8 +593,30 @@ def _check_against_facts(doc, components: Components, facts_folder: Path) -> Non
                         f"goal is {facts.goal} ({file.name})")
 
 
+#: Chapters' Markdown trees by their rendered text, most recently used last, one cache per
+#: thread. A process that loads a book again and again (`rulebook watch`, after each save)
+#: parses again only the chapters whose text changed. The parse is a function of the text
+#: alone, and the trees are read, never changed, by what follows (the HTML edition copies an
+#: element before it links words in it), so a tree may be shared by successive books.
+_TREES = threading.local()
+MAX_TREES = 256
+
+
+def _parsed(rendered):
+    trees = getattr(_TREES, "trees", None)
+    if trees is None:
+        trees = _TREES.trees = OrderedDict()
+    tree = trees.get(rendered.text)
+    if tree is None:
+        tree = trees[rendered.text] = parse_markdown(rendered)
+        while len(trees) > MAX_TREES:
+            trees.popitem(last=False)
+    trees.move_to_end(rendered.text)
+    return tree
+
+
 def _chapter(file: Path, rendered) -> Chapter:
-    tree = parse_markdown(rendered)
+    tree = _parsed(rendered)
     first = next(iter(tree), None)
     if first is None or first.tag != "h1":
         raise ContentError(Location(file, 1), "a chapter must open with its title",

@@ -16,8 +16,10 @@ from .difficulty import save_difficulty
 from .engines import missing_parts, players as engine_players
 from .engines import replay_log as engine_replay
 from .engines import run as run_engine
-from .report import goal_table, outcome_table, points_table, summary_table, titles_table
+from .report import (goal_table, outcome_table, points_table, summary_table, titles_table,
+                     verdict_table)
 from .runner import replay_log, run
+from .solver import DEFAULT_NODES, Bracket
 from .stats import summarise
 
 def _with_progress(out, label: str, games: int, play):
@@ -150,6 +152,9 @@ def solo_command(book: Book, args, out) -> None:
                              f"player; expected one of {', '.join(sorted(PLAYERS))}")
     if args.games < 1 or args.jobs < 1:
         raise GeneratorError("--games and --jobs must be at least 1")
+    budget = getattr(args, "budget", None)
+    if budget is not None and budget < 1:  # play-outs per decision, or nodes per deal
+        raise GeneratorError(f"--budget {budget}: expected at least 1")
     if args.save and args.compare:
         # The stored run is what the book prints: only a run by the book's own rules.
         raise GeneratorError(f"--save with --compare {args.compare!r}: the stored run must "
@@ -163,7 +168,7 @@ def solo_command(book: Book, args, out) -> None:
         return
     language = book.meta.language
     variants = _variants(base, args.compare, language)
-    summaries = {}
+    summaries, verdicts = {}, {}
     for label, rules in variants.items():
         start = time.perf_counter()
         records = _with_progress(out, label, args.games, lambda progress, rules=rules: run(
@@ -171,11 +176,15 @@ def solo_command(book: Book, args, out) -> None:
             budget=getattr(args, "budget", None), scheduler=getattr(args, "scheduler", None)))
         took = time.perf_counter() - start
         summaries[label] = summarise(records)
+        if any(r.verdict for r in records):  # a clairvoyant run: each deal has a verdict
+            verdicts[label] = Bracket.of(records)
         _timing(out, language, label, args, records, took)
     out.print(summary_table(_title(book, args), summaries, language))
     goal = min(getattr(r, "goal", base.goal) for r in variants.values())
     out.print(points_table(translator(language).gettext("points at the end"), summaries, goal,
                            language))
+    if verdicts:
+        out.print(verdict_table(verdicts, budget or DEFAULT_NODES, language))
     if args.save:
         file = save_difficulty(book, args, base, next(iter(summaries.values())))
         out.print(f"[green]saved[/] {file}")

@@ -88,6 +88,43 @@ def points_table(title: str, columns: dict[str, Summary], goal: int,
                         {name: point_bands(s.points, goal) for name, s in columns.items()})
 
 
+def verdict_table(columns: dict, nodes: int, language: str) -> Table:
+    """A clairvoyant run's verdicts per run (`solver.Bracket`), searched with `nodes` per
+    deal: won, proved unwinnable and undecided deals, then the share of winnable deals among
+    the decided ones and as a bracket over all of them. The undecided share is always a row
+    of its own."""
+    t = translator(language)
+    table, row = _run_columns(t.gettext("clairvoyant, {nodes} nodes per deal")
+                              .format(nodes=format_decimal(nodes, locale=language)), columns)
+
+    def count(n: int, b) -> str:
+        return f"{n} ({b.share(n):.1%})"
+
+    def among(b) -> str:
+        rate, low, high = b.among_decided
+        return f"{rate:.1%} ({low:.1%}–{high:.1%}, 95 %)" if b.decided else "—"
+
+    def bracket(b) -> str:
+        least, most, _, _ = b.bracket
+        return f"{least:.1%}–{most:.1%}"
+
+    def widened(b) -> str:
+        _, _, low, high = b.bracket
+        return f"{low:.1%}–{high:.1%}"
+
+    row(t.gettext("deals"), lambda b: f"{b.deals}")
+    row(t.gettext("won (line replayed)"), lambda b: count(b.won, b))
+    row(t.gettext("proved unwinnable"), lambda b: count(b.unwinnable, b))
+    row(t.gettext("undecided (budget spent)"), lambda b: count(b.undecided, b))
+    # Translators: won / (won + proved unwinnable), with its 95 % interval.
+    row(t.gettext("winnable among decided"), among)
+    # Translators: from won / all deals to (won + undecided) / all deals.
+    row(t.gettext("winnable, bracket"), bracket)
+    # Translators: a row under "winnable, bracket": its ends widened to 95 % intervals.
+    row(t.gettext("  … widened to 95 %"), widened)
+    return table
+
+
 def _bands_table(title: str, head: str, columns: dict[str, Summary],
                  histograms: dict[str, list]) -> Table:
     """One row per band of points, one column per run: the share of its games in the band."""

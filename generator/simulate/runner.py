@@ -29,6 +29,9 @@ class GameRecord:
     events: dict = field(default_factory=dict)
     buildings: int = 0  # kinds of building left at the end: 0 means nothing to demolish with
     cpu: float = field(default=0.0, compare=False)  # CPU seconds the game took (not compared)
+    # A clairvoyant player's verdict on the deal (solver.py): "won", "unwinnable" or
+    # "undecided"; empty for the other players.
+    verdict: str = ""
 
 
 def game_seeds(seed: int, games: int) -> list[int]:
@@ -58,7 +61,7 @@ def play(rules: Ruleset, seed: int, player_name: str, log: list[str] | None = No
     reason = game.end_reason or "unfinished"
     return GameRecord(seed, game.phase.value == "won", game.points, game.turn - 1, actions,
                       reason, dict(game.events), len(game.owned_buildings()),
-                      time.process_time() - start)
+                      time.process_time() - start, getattr(player, "verdict", ""))
 
 
 def _play_chunk(args) -> list[GameRecord]:

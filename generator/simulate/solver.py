@@ -2,16 +2,24 @@
 
 The solver sees the whole deal: it searches a copy of the game WITH its random generator
 (`Game.copy()`), so every draw and every future reshuffle is known, and the game is a
-deterministic puzzle. It runs a nested Monte Carlo search (level 1: at each step every
-action is followed by a greedy play-out and the best sequence found so far is followed;
-level 2: the same with level-1 searches instead of play-outs) within a node budget (actions
-pushed), and stops at the first win. A win found is a proof: the sequence is replayed on the
-real game. A deal without a win found is *undecided*, not lost: nothing here proves that no
-win exists.
+deterministic puzzle. A deal gets one of three verdicts (`proof.Verdict`):
 
-`ClairvoyantPlayer` (`--player clairvoyant`, `--budget` nodes per deal) searches at its first
-decision and then plays the sequence found (the best one when there is no win), so a run's
-win rate is a lower bound on the share of winnable deals.
+- *won*: a winning line was found and replayed on the real game (`verify`);
+- *unwinnable*: the depth-first search of `proof.py` exhausted every position reachable from
+  the deal under a sound bound of the points still reachable;
+- *undecided*: the node budget (actions pushed, `--budget`) ran out first. Never counted as
+  either: a report shows it.
+
+`solve` first asks the bound whether the goal is in reach at all (free), then runs a nested
+Monte Carlo search (level 1: at each step every action is followed by a greedy play-out and
+the best sequence found so far is followed; level 2: the same with level-1 searches instead
+of play-outs), which finds wins fast, with at most `MC_SHARE` of the budget; then the
+depth-first search, with the rest, to prove the deal unwinnable (it may find a win too).
+
+`ClairvoyantPlayer` (`--player clairvoyant`, `--budget` nodes per deal) solves at its first
+decision and then plays the line found (the best one by points when there is no win); its
+verdict is recorded with the game (`GameRecord.verdict`), so a run reports the share of
+deals won, proved unwinnable and undecided: a bracket of the share of winnable deals.
 """
 
 from __future__ import annotations
@@ -19,11 +27,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..engine.solo import Game
+from ..engine.solo import Game, Phase
 from .players import AcyclicGreedyPlayer, GreedyPlayer
+from .proof import ReachBound, Verdict, prove
+from .stats import wilson
 
 DEFAULT_NODES = 200_000
-HORIZON = 400  # actions per play-out at most
+HORIZON = 400   # actions per play-out at most
+# Of a deal's node budget, at most, for the nested Monte Carlo search. Most: on the book's
+# deals it is the search that decides (wins needed up to 240,000 nodes; the proof search
+# decided none with 2,000,000, README), while the dead deals the proof search can exhaust
+# are small and need few nodes.
+MC_SHARE = 0.8
 
 
 class _OutOfNodes(Exception):
@@ -35,11 +50,16 @@ class SearchResult:
     won: bool
     points: int                      # the most points reached by the best sequence
     actions: list = field(default_factory=list)
-    nodes: int = 0
+    nodes: int = 0                   # actions pushed by both searches
+    proved: bool = False             # the depth-first search proved the deal unwinnable
+    positions: int = 0               # positions the depth-first search stored
+    proof_nodes: int = 0             # actions it pushed
 
     @property
-    def verdict(self) -> str:
-        return "won" if self.won else "undecided"
+    def verdict(self) -> Verdict:
+        if self.won:
+            return Verdict.WON
+        return Verdict.UNWINNABLE if self.proved else Verdict.UNDECIDED
 
 
 class _Search:
@@ -98,7 +118,27 @@ class _Search:
 
 
 def solve(game: Game, nodes: int = DEFAULT_NODES, level: int = 2) -> SearchResult:
-    """Search for a win in `game` (not changed), levels 1 then `level`, within `nodes`."""
+    """Won, unwinnable or undecided within `nodes` actions pushed: nested Monte Carlo (levels
+    1 then `level`) with at most `MC_SHARE` of them, then depth-first search with the rest.
+    `game` is not changed."""
+    if ReachBound(game)(game) < game.rules.goal:  # out of reach whatever is played
+        return SearchResult(False, game.points, [], 0, proved=True)
+    best = _nested(game, max(1, int(nodes * MC_SHARE)), level)
+    best.won = verify(game, best.actions)
+    if best.won:
+        return best
+    proof = prove(game, nodes - best.nodes)
+    best.nodes += proof.nodes
+    best.positions, best.proof_nodes = proof.positions, proof.nodes
+    if proof.verdict is Verdict.WON and verify(game, list(proof.actions)):
+        best.won, best.actions = True, list(proof.actions)
+        best.points = max(best.points, game.rules.goal)
+    best.proved = proof.verdict is Verdict.UNWINNABLE
+    return best
+
+
+def _nested(game: Game, nodes: int, level: int) -> SearchResult:
+    """The nested Monte Carlo search, levels 1 then `level`, until a win or `nodes`."""
     search = _Search(nodes)
     best = SearchResult(False, game.points, [], 0)
     for depth in range(1, level + 1):
@@ -108,7 +148,6 @@ def solve(game: Game, nodes: int = DEFAULT_NODES, level: int = 2) -> SearchResul
         if points >= game.rules.goal or search.nodes >= search.limit:
             break
     best.nodes = search.nodes
-    best.won = verify(game, best.actions)
     return best
 
 
@@ -119,13 +158,15 @@ def verify(game: Game, actions: list) -> bool:
         if sim.is_over() or not sim.is_legal(action):
             return False
         sim.push(action)
-    return sim.phase.value == "won"
+    return sim.phase is Phase.WON
 
 
 class ClairvoyantPlayer:
     name = "clairvoyant"
 
     def __init__(self, budget: int = DEFAULT_NODES, level: int = 2):
+        if budget < 1:
+            raise ValueError("budget must be at least 1 node")
         self.budget, self.level = budget, level
         self.plan: list | None = None
         self.result: SearchResult | None = None
@@ -141,3 +182,51 @@ class ClairvoyantPlayer:
                 return action
             self.plan = []  # cannot happen on the same deal; be safe
         return self.fallback.choose(game, actions, rng)
+
+    @property
+    def verdict(self) -> str:
+        """The deal's verdict (`Verdict`'s value), recorded with the game."""
+        return self.result.verdict.value if self.result is not None else ""
+
+
+@dataclass(frozen=True)
+class Bracket:
+    """A clairvoyant run's verdicts, and what they say of the share of winnable deals.
+
+    Undecided deals are neither won nor lost, so the share is given two ways: among the
+    decided deals (won / (won + unwinnable), with its Wilson interval: unbiased only if the
+    undecided deals are like the decided ones), and as a bracket over all deals that
+    assumes nothing: at least won / N (every undecided deal lost), at most
+    (won + undecided) / N (every one winnable), widened to the Wilson interval's low end
+    of the first and high end of the second."""
+    deals: int
+    won: int
+    unwinnable: int
+    undecided: int
+
+    @classmethod
+    def of(cls, records) -> "Bracket":
+        verdicts = [r.verdict for r in records]
+        return cls(len(verdicts), verdicts.count(Verdict.WON.value),
+                   verdicts.count(Verdict.UNWINNABLE.value),
+                   verdicts.count(Verdict.UNDECIDED.value))
+
+    @property
+    def decided(self) -> int:
+        return self.won + self.unwinnable
+
+    def share(self, count: int) -> float:
+        return count / self.deals if self.deals else 0.0
+
+    @property
+    def among_decided(self) -> tuple[float, float, float]:
+        """won / decided, and its 95 % Wilson interval."""
+        rate = self.won / self.decided if self.decided else 0.0
+        return (rate, *wilson(self.won, self.decided))
+
+    @property
+    def bracket(self) -> tuple[float, float, float, float]:
+        """won / N, (won + undecided) / N, and the 95 % Wilson ends around them."""
+        most = self.won + self.undecided
+        return (self.share(self.won), self.share(most), wilson(self.won, self.deals)[0],
+                wilson(most, self.deals)[1])
