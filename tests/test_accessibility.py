@@ -26,7 +26,10 @@ from repo import CONTENT_ROOT, book_folders
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 ARTEFACTS = Path(__file__).resolve().parents[1] / "output" / "test-artefacts"
-BOOKS = [folder.name for folder in book_folders()]
+#: Every book, and every translation of one ("solo-catan/en": its English edition).
+BOOKS = [folder.name for folder in book_folders()] + [
+    f"{folder.name}/{edition.name}" for folder in book_folders()
+    for edition in sorted(folder.iterdir()) if (edition / "book.yaml").is_file()]
 WIDTHS = [360, 1280]
 SCHEMES = ["light", "dark"]
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]
@@ -40,7 +43,13 @@ SHOWN = {"solo-catan", "catan-base"}
 def books(tmp_path_factory) -> dict[str, Path]:
     """Every book built once (build_book, as `rulebook build` does), its index.html."""
     out = tmp_path_factory.mktemp("accessibility")
-    return {name: build_book(CONTENT_ROOT / name, out).files[-1] for name in BOOKS}
+
+    def html(name: str) -> Path:
+        book, _, language = name.partition("/")
+        built = build_book(CONTENT_ROOT / book, out, language=language or None)
+        return next(p for p in built.files if p.name == "index.html")
+
+    return {name: html(name) for name in BOOKS}
 
 
 def _open(browser, html: Path, width: int, scheme: str, requests: list[str] | None = None):
