@@ -148,8 +148,9 @@ _EDITION_FILES = [
      "and kinds are the book's."),
     ("conformance", dict[str, ConformanceWords], "The conformance rows' texts, by row id; "
      "their sections, rulings and checks are the book's."),
-    ("examples", dict[str, ExampleWords], "The worked examples' printed words, by example id: "
-     "title, summary and each step's note by step number; moves and outcomes are the book's."),
+    ("examples", dict[str, ExampleWords], "The words of the worked examples and scenarios, by "
+     "id: title, summary and each step's note by step number; moves and outcomes are the "
+     "book's. Every one needs them (the conformance appendix names a scenario by its title)."),
 ]
 FORMATS += [FileFormat(f"edition-{name}", f"en/{name}.yaml", kind, summary,
                        f"solo-catan/en/{name}.yaml", presence=EDITION,
@@ -673,7 +674,7 @@ that holds **only words**, keyed by the ids the book's own files already use:
 | `en/glossary.yaml` | each entry under the book's abbreviation or term; its own abbreviation may differ (MDR → RD) |
 | `en/rulings.yaml` | title, question, decision, reason, source, quotes by ruling id |
 | `en/statements.yaml` | each rule statement by its id |
-| `en/examples.yaml` | title, summary and notes (by step number) by example id; scenarios, never printed, need none |
+| `en/examples.yaml` | title, summary and notes (by step number) by example or scenario id (the conformance appendix names a scenario by its title) |
 | `en/figures.yaml` | captions by figure id |
 | `en/print.yaml` | card titles and lines by card id, the back's title, token words |
 | `en/conformance.yaml` | passage, quote, rule (and `unchecked`) by row id |

@@ -7,6 +7,11 @@ it and the examples or scenarios whose replay checks it. Loading the book checks
 those references (a located error, like any other content mistake), and
 `{{ conformance_table() }}` prints the rows as an appendix, so a reader can follow any
 sentence of the original into the book. The format is documented in docs/conformance.md.
+
+A scenario is never printed as a box, so the appendix names it by its title in the book's
+language, quoted like an example's, after a number that finds its file: S06 is the sixth file
+of `scenarios/` in name order, `06-quinta-carretera.yaml` (`scenario_numbers`). An id would
+do as well for lookup, but it is a Spanish phrase (`quinta-carretera`) in every edition.
 """
 
 from __future__ import annotations
@@ -26,13 +31,17 @@ from .yamlsource import YamlDocument, read_yaml, validate
 #: A row's labels (messages of the gettext catalogs, in the book's language when printed).
 LABELS = {"source": N_("Source"), "rule": N_("Rule"), "where": N_("Where"),
           "rulings": N_("Rulings"), "checked": N_("Checked in"),
-          "none": pN_("rulings", "none"), "scenario": N_("scenario"),
+          "none": pN_("rulings", "none"), "scenario": N_("scenario {number} {title}"),
           "pending": pN_("check", "pending"), "unchecked": N_("not checked by the engine")}
 #: `passage` names for parts of a source that have no heading of their own.
 UNHEADED = frozenset({"texto", "presentación", "respuesta en el hilo",
                       "text", "presentation", "answer in the thread"})  # es, en
 #: Characters that would make a verbatim quote emphasis, a link or code in Markdown.
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]])")
+#: A scenario's number as printed: the same in every edition, like a ruling's R04.
+SCENARIO_NUMBER = "S{:02d}"
+#: The number a scenario file's name may start with (`06-quinta-carretera.yaml`).
+FILE_NUMBER = re.compile(r"^(\d+)-")
 
 
 @dataclass
@@ -57,6 +66,7 @@ class Conformance:
         is marked pending. (Sections are checked where the table is printed: only then are the
         headings known.)"""
         ruling_ids = {r.id for r in rulings}
+        _check_scenario_files(sources)
         seen: set[str] = set()
         for i, row in enumerate(self.rows):
             if row.id in seen:
@@ -105,6 +115,7 @@ class Conformance:
         labels = {name: words.gettext(message) for name, message in LABELS.items()}
         # Markdown's hard line break, or a space on a sheet.
         brk = " " if getattr(context["book"], "layout", "rulebook") == "sheet" else "  \n"
+        numbers = scenario_numbers(sources)
 
         def block(index: int, row: ConformanceRow, titles: dict[str, str]) -> str:
             if row.section not in titles:
@@ -116,8 +127,9 @@ class Conformance:
                 raise self.doc.error((index, "rule"), str(exc)) from None
             checked = [quoted(_escape(sources[c].example.title), language) for c in row.checks
                        if not sources[c].scenario]
-            # Scenarios are not printed; their ids find them in the book's scenarios/ folder.
-            checked += [f"{labels['scenario']} {c}" for c in row.checks if sources[c].scenario]
+            checked += [labels["scenario"].format(
+                number=numbers[c], title=quoted(_escape(sources[c].example.title), language))
+                for c in row.checks if sources[c].scenario]
             if row.pending:
                 checked.append(labels["pending"])
             if row.unchecked is not None:
@@ -142,6 +154,33 @@ class Conformance:
                 titles.update(chapter.sections)
             return "\n\n".join(block(i, row, titles) for i, row in enumerate(self.rows))
         return conformance_table
+
+
+def scenario_numbers(sources: dict) -> dict[str, str]:
+    """Each scenario's printed number by its id: "S01" for the first file of `scenarios/` in
+    name order."""
+    return {source.example.id: SCENARIO_NUMBER.format(number)
+            for number, source in enumerate(_scenarios(sources), start=1)}
+
+
+def _scenarios(sources: dict) -> list:
+    """The scenarios among the examples and scenarios by id, in file-name order."""
+    return sorted((source for source in sources.values() if source.scenario),
+                  key=lambda source: source.file.name)
+
+
+def _check_scenario_files(sources: dict) -> None:
+    """A scenario file whose name starts with a number has its own: the appendix prints
+    `06-quinta-carretera.yaml` as S06, and a reader looks for S06 in 06-….yaml."""
+    for number, source in enumerate(_scenarios(sources), start=1):
+        named = FILE_NUMBER.match(source.file.name)
+        if named and int(named.group(1)) != number:
+            printed = SCENARIO_NUMBER.format(number)
+            raise source.doc.error((), f"scenario file {source.file.name} is number {number} "
+                                   f"of {source.file.parent.name}/ in name order, printed as "
+                                   f"{printed}, but its name says {named.group(1)}",
+                                   f"the file named {number:02d}-…, or without a number, so "
+                                   f"that {printed} finds it")
 
 
 def passage_label(passage: str, abbreviations: set[str], language: str = "es") -> str:

@@ -6,8 +6,8 @@ ids the book's own files already use: `book.yaml` (title, subtitle, credits, edi
 language), `components.yaml` (display names by resource, building and expansion id),
 `glossary.yaml` (entries by the book's abbreviation or term), `rulings.yaml` (texts by ruling
 id), `statements.yaml`, `figures.yaml` (captions by figure id), `print.yaml` (card texts by
-card id), `conformance.yaml` (texts by row id), `examples.yaml` (titles, summaries and notes by example id) and `chapters/*.md` under the
-book's own chapter file names. Everything that is not prose (costs, counts, example moves,
+card id), `conformance.yaml` (texts by row id), `examples.yaml` (titles, summaries and notes
+by example or scenario id) and `chapters/*.md` under the book's own chapter file names. Everything that is not prose (costs, counts, example moves,
 the rulings' sections, conformance checks, figure kinds, card kinds and sizes) is read from
 the book's files alone, so both editions are checked by the same engine and cannot drift.
 
@@ -177,18 +177,18 @@ class Edition:
 
     def example(self, doc: YamlDocument, scenario: bool) -> YamlDocument:
         """An example (or scenario) file in this edition's words: its title, summary and step
-        notes from examples.yaml, by the example's id. Every printed example needs them;
-        scenarios, never printed, may have them."""
+        notes from examples.yaml, by the example's id. Every one needs them: an example's
+        box prints them all, and the conformance appendix names a scenario by its title (a
+        scenario's summary and notes are what a reader of its file meets next)."""
         if self.language is None:
             return doc
         words = self.examples_words
         example_id = doc.data.get("id") if isinstance(doc.data, dict) else None
         entry = words.data.get(example_id) if words is not None and words.data else None
         if entry is None:
-            if scenario:
-                return doc
             where = words.location(()) if words else Location(self.words_folder / EXAMPLES_FILE)
-            raise ContentError(where, f"no words for example '{example_id}' "
+            kind = "scenario" if scenario else "example"
+            raise ContentError(where, f"no words for {kind} '{example_id}' "
                                f"({doc.location(('id',))})",
                                f"{example_id}: with its title, summary and notes")
         merged = _Merge(doc, words, {})

@@ -48,7 +48,8 @@ def sh_svg(game: Game, style: DiagramStyle, words: Words, lost: list[str] = ()) 
     resolving = bool(game.stack)
     drawing = sh_drawing(game.history, style, lambda s: series_label(s, words, resolving),
                          drawn=held[-1] if held else None, lost=list(lost),
-                         name=lambda r: words.res(r), empty=words.empty("sh"))
+                         name=lambda r: words.res(r), empty=words.empty("sh"),
+                         marks=words.marks())
     return drawing.tostring()
 
 

@@ -147,7 +147,8 @@ def _sh_groups(dwg, game, style: DiagramStyle, words, lost: list[str], label: st
         return sh_drawing(series, small, lambda s: series_label(s, words, resolving),
                           drawn=held[-1] if held and last else None,
                           lost=list(lost) if last else [], first=first,
-                          mark_last=bool(held) and last, empty=words.empty("sh"))
+                          mark_last=bool(held) and last, empty=words.empty("sh"),
+                          marks=words.marks())
 
     def size(sh):
         _, _, w, h = (float(v) for v in sh["viewBox"].split())

@@ -17,9 +17,11 @@ from .style import DiagramStyle
 
 def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,
                lost: list[str] = (), name=None, mark_last: bool | None = None,
-               first: int = 0, empty: str = "empty") -> svgwrite.Drawing:
+               first: int = 0, empty: str = "empty", marks: tuple[str, str] = ("drawn", "lost")
+               ) -> svgwrite.Drawing:
     """`label(series)` gives a series' caption; `name(resource)` a card's printed name;
-    `empty` the word an empty SH shows, in the book's language (`Words.empty("sh")`).
+    `empty` the word an empty SH shows and `marks` the words under a drawn card and a lost
+    one, in the book's language (`Words.empty("sh")`, `Words.marks()`).
 
     `mark_last` outlines the last card, the one a drawn card is compared with; by default
     it is marked when a drawn card is shown. `first`: the number of series before these
@@ -79,7 +81,7 @@ def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,
         y = top + ((first + len(history)) % 2) * style.drop
         dwg.add(resource_card(dwg, style, drawn, x, y, full=True, role="drawn",
                               name=name(drawn) if name else None))
-        dwg.add(dwg.text("robada", insert=(x + w / 2, top + style.drop + h + 4.2),
+        dwg.add(dwg.text(marks[0], insert=(x + w / 2, top + style.drop + h + 4.2),
                          text_anchor="middle",
                          font_family=style.font, font_size=style.label_size,
                          fill=style.accent, class_="mark"))
@@ -92,7 +94,7 @@ def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,
                          stroke_width=0.8))
         dwg.add(dwg.line((x + w - 1, y + 1), (x + 1, y + h - 1), stroke=style.accent,
                          stroke_width=0.8))
-        dwg.add(dwg.text("perdida", insert=(x + w / 2, top + style.drop + h + 4.2),
+        dwg.add(dwg.text(marks[1], insert=(x + w / 2, top + style.drop + h + 4.2),
                          text_anchor="middle",
                          font_family=style.font, font_size=style.label_size,
                          fill=style.accent, class_="mark"))

@@ -82,6 +82,11 @@ class Words:
         return {"hand": t.pgettext("hand", "empty"), "market": t.pgettext("market", "empty"),
                 "sh": t.pgettext("series", "empty")}[kind]
 
+    def marks(self) -> tuple[str, str]:
+        """The words under a card just drawn and a card just lost in the SH diagram
+        ("robada", "perdida": they agree with «carta»)."""
+        return self.t.pgettext("card", "drawn"), self.t.pgettext("card", "lost")
+
     def res(self, rid: str) -> str:
         return self.components.resource(rid).name.lower()
 

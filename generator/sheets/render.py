@@ -74,8 +74,8 @@ def home_sheets(pieces: list[Piece], trim: tuple[float, float], bleed: float,
     buffer = io.BytesIO()
     canv = Canvas(buffer, pagesize=(layout.paper[0] * mm, layout.paper[1] * mm),
                   initialFontName=SANS)
-    canv.setTitle(f"{title}: {what[1]}")
     copies = [piece for piece in pieces for _ in range(piece.quantity)]
+    _properties(canv, f"{title}: {what[1]}", count_noun(len(copies), *what, language))
     chunks = [copies[i:i + layout.per_sheet] for i in range(0, len(copies), layout.per_sheet)]
     for number, chunk in enumerate(chunks, start=1):
         sheet = words.gettext("sheet {number} of {total}").format(number=number,
@@ -105,6 +105,15 @@ def home_sheets(pieces: list[Piece], trim: tuple[float, float], bleed: float,
         canv.showPage()
     canv.save()
     return buffer.getvalue(), layout
+
+
+def _properties(canv: Canvas, title: str, subject: str = "") -> None:
+    """A home sheet's document properties, all in the book's language: left unset, ReportLab
+    writes English words ("anonymous", "unspecified") into a book of any language."""
+    canv.setTitle(title)
+    canv.setSubject(subject)
+    canv.setAuthor("")
+    canv.setCreator("rulebook-generator")
 
 
 def _union(rects: list[Rect]) -> Rect:
@@ -180,7 +189,7 @@ def calibration(options: SheetOptions, language: str = "es") -> bytes:
     width, height = paper
     buffer = io.BytesIO()
     canv = Canvas(buffer, pagesize=(width * mm, height * mm), initialFontName=SANS)
-    canv.setTitle(words.gettext("Duplex calibration"))
+    _properties(canv, words.gettext("Duplex calibration"))
     target = Rect(width / 2, height / 2, 0, 0)
     canv.setLineWidth(0.3)
     canv.line((target.x - 15) * mm, target.y * mm, (target.x + 15) * mm, target.y * mm)
