@@ -500,3 +500,36 @@ def test_the_word_lists_read_the_outputs_of_their_own_language(output_texts, lan
     other = "es" if language == "en" else "en"
     for allowance, reason in ALLOWED[other]:
         assert any(re.search(allowance, text) for text in output_texts[other].values()), reason
+
+
+# --- US hyphenation ---------------------------------------------------------------------------
+
+def test_english_words_break_where_american_dictionaries_break_them(editions):
+    """The English edition is hyphenated by US patterns (pyphen's plain "en" is British:
+    "tech-no-logy", "pro-gress"), and every word the English PDF breaks at a line's end is
+    broken at a US break point."""
+    import pyphen
+
+    from generator.pdf.hyphenation import Hyphenation
+
+    english = Hyphenation("en")
+    assert ("technol", "ogy") in list(english("technology"))
+    assert ("techno", "logy") not in list(english("technology"))
+    assert list(english("progress")) == []
+    us = pyphen.Pyphen(lang="en_US")
+    breaks = []
+    for text in ReadPdf(editions["en"].files[0]).page_texts:
+        lines = text.splitlines()
+        for line, following in zip(lines, lines[1:]):
+            head = re.search(r"([A-Za-z]+)-$", line.rstrip())
+            tail = re.match(r"([a-z]+)", following.lstrip())
+            if head and tail and not re.search(r"[A-Za-z]-[A-Za-z]+-$", line.rstrip()):
+                breaks.append((head.group(1), tail.group(1)))
+    assert breaks, "the English book breaks some words at a line's end"
+    wrong = [f"{h}-{t}" for h, t in breaks
+             if len(h) not in us.positions(h + t) and (h + t).lower() not in COMPOUNDS]
+    assert not wrong, wrong
+
+
+#: Words the English text writes with a hyphen of their own, which a line may end at.
+COMPOUNDS = {"halfbuilt", "sixcard", "fivecard", "twoplayer", "onepoint"}

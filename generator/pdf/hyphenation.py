@@ -45,9 +45,15 @@ def _bare(word: str) -> str:
     return _EDGES.sub("", word)
 
 
+#: The patterns a book's language is broken by, where pyphen's own fallback is not the one
+#: wanted: plain "en" falls back to British patterns ("tech-no-logy", "pro-gress"); an
+#: English edition follows US usage ("tech-nol-o-gy", "progress" whole).
+PATTERNS = {"en": "en_US"}
+
+
 @lru_cache(maxsize=None)
 def _dictionary(language: str) -> pyphen.Pyphen:
-    return pyphen.Pyphen(lang=language, left=LEFT, right=RIGHT)
+    return pyphen.Pyphen(lang=PATTERNS.get(language, language), left=LEFT, right=RIGHT)
 
 
 class Hyphenation:
