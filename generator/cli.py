@@ -140,7 +140,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--replay", type=int, metavar="GAME_SEED",
                      help="print one game (by its recorded seed) step by step")
     sim.add_argument("--save", action="store_true",
-                     help="store the run in the book's difficulty.yaml (the book's appendix)")
+                     help="store the run in the book's difficulty.yaml as this player's, "
+                          "keeping the other players' runs (the book's appendix)")
 
     check = sub.add_parser("check", help="validate books without writing anything",
                            description="Validate content: YAML, chapters, glossary, "

@@ -521,11 +521,15 @@ STORED_RUN = {
     "another reading": ("loose_anytime: false", "loose_anytime: true", "loose_anytime:",
                         r"\(loose_anytime\): the stored run was played with loose_anytime: "
                         r"true, not the book's rules"),
-    "another command": ("--games 400 --seed 2017 --player greedy --save\nplayer",
-                        "--games 400 --seed 2018 --player greedy --save\nplayer", "command:",
-                        r"\(command\): the stored run names the command .*--seed 2018.*; "
-                        r"expected command: rulebook simulate solo-catan --games 400 --seed "
-                        r"2017 --player greedy --save"),
+    "another command": ("--seed 2017 --player greedy --save",
+                        "--seed 2018 --player greedy --save", "--player greedy --save",
+                        r"\(runs\[0\]\.command\): the stored run names the command "
+                        r".*--seed 2018.*; expected command: rulebook simulate solo-catan "
+                        r"--games 400 --seed 2017 --player greedy --save"),
+    "a game too many": ("  - {seed: ", "  - {seed: 1, won: false, points: 0, turns: 0, "
+                       "actions: 0, end: stuck, digest: aaaaaaaaaaaa}\n  - {seed: ",
+                       "  - {seed: 1,", r"\(runs\[0\]\.records\): 401 games stored, \d+ "
+                       r"won, for a run of 400 games"),
 }
 
 

@@ -7,6 +7,8 @@ cross-reference must land on a heading.
 
 from __future__ import annotations
 
+import copy
+
 import dataclasses
 import re
 import threading
@@ -105,6 +107,11 @@ def load_book(folder: Path, language: str | None = None) -> Book:
     context["example"] = _marker("example", {e.example.id for e in examples})
     context["figure"] = _marker("figure", {f.id for f in figures})
     context["difficulty"] = difficulty
+    if difficulty is not None:  # `{{ difficulty_table() }}`: the stored runs side by side
+        def difficulty_table() -> str:
+            from ..simulate.appendix import difficulty_table as table
+            return table(difficulty, meta.language)
+        context["difficulty_table"] = difficulty_table
     statements_doc = edition.read("statements.yaml")
     statements = Statements(statements_doc, validate(statements_doc, dict[str, str])
                             if statements_doc else {})
@@ -519,8 +526,8 @@ def _check_unique(doc, paths, values, what: str, fold=lambda v: v) -> None:
 
 
 def _check_difficulty(doc, run: Difficulty, components: Components, slug: str) -> None:
-    """The stored run must be one of this book's rules, made by the command it names: the
-    book prints its numbers as the book's own."""
+    """The stored runs must be of this book's rules, each made by the command it names and
+    holding its games: the book prints their numbers as the book's own."""
     goal = components.game.goal if components.game else None
     if run.goal != goal:
         raise doc.error(("goal",), f"the stored run was played to {run.goal} points, but the "
@@ -534,11 +541,21 @@ def _check_difficulty(doc, run: Difficulty, components: Components, slug: str) -
             raise doc.error((name,), f"the stored run was played with {name}: "
                             f"{str(getattr(run, name)).lower()}, not the book's rules",
                             f"{name}: {str(defaults[name]).lower()}")
-    expected = Difficulty.run_command(slug, run.games, run.seed, run.player)
-    if run.command is None or run.command != expected:
-        raise doc.error(("command",), f"the stored run names the command {run.command!r}, "
-                        "not the one its player, games and seed make",
-                        f"command: {expected}")
+    _check_unique(doc, [("runs", i, "player") for i in range(len(run.runs))],
+                  [r.player for r in run.runs], "stored player")
+    for i, played in enumerate(run.runs):
+        expected = Difficulty.run_command(slug, played.games, played.seed, played.player,
+                                          played.budget)
+        if played.command != expected:
+            raise doc.error(("runs", i, "command"), f"the stored run names the command "
+                            f"{played.command!r}, not the one its player, games, seed and "
+                            "budget make", f"command: {expected}")
+        if len(played.records) != played.games or \
+                sum(g.won for g in played.records) != played.wins:
+            raise doc.error(("runs", i, "records"), f"{len(played.records)} games stored, "
+                            f"{sum(g.won for g in played.records)} won, for a run of "
+                            f"{played.games} games and {played.wins} wins",
+                            "the games of the run, one line each, as --save writes them")
 
 
 def _check_scores(doc, scores: list[ScoreBand]) -> None:
@@ -606,13 +623,16 @@ def _parsed(rendered):
     trees = getattr(_TREES, "trees", None)
     if trees is None:
         trees = _TREES.trees = OrderedDict()
-    tree = trees.get(rendered.text)
+    key = (str(rendered.file), rendered.text)  # a parse's errors name its file
+    tree = trees.get(key)
     if tree is None:
-        tree = trees[rendered.text] = parse_markdown(rendered)
+        tree = trees[key] = parse_markdown(rendered)
         while len(trees) > MAX_TREES:
             trees.popitem(last=False)
-    trees.move_to_end(rendered.text)
-    return tree
+    trees.move_to_end(key)
+    # A copy: loading goes on to rewrite the tree (images into figures), and the kept one must
+    # stay as parsed, or the next load would find its own figures and refuse them.
+    return copy.deepcopy(tree)
 
 
 def _chapter(file: Path, rendered) -> Chapter:

@@ -557,39 +557,103 @@ class PrintSpec:
     tokens: TokenSet | None = None
 
 
-# --- difficulty.yaml: a stored simulation run ------------------------------------------------
+# --- difficulty.yaml: stored simulation runs -------------------------------------------------
 
 @dataclass(config=STRICT)
-class Difficulty:
+class GameLine:
+    """One game of a stored run, enough to re-run it and compare: its seed, what a reader
+    checks (won, points, length, how it ended) and a digest of the whole record (events and
+    buildings too), so a re-run of any sample of the seeds must match it exactly."""
+    seed: int
+    won: bool
+    points: Annotated[int, Field(ge=0)]
+    turns: Annotated[int, Field(ge=0)]
+    actions: Annotated[int, Field(ge=0)]
+    end: str
+    digest: Annotated[str, Field(pattern=r"^[0-9a-f]{12}$")]
+    cpu: Annotated[float, Field(ge=0)] = 0.0
+    verdict: Literal["won", "unwinnable", "undecided"] | None = None
+
+
+@dataclass(config=STRICT)
+class Verdicts:
+    """A clairvoyant run's deals by verdict (simulate/solver.py): the undecided ones are
+    neither won nor lost, and are printed as such."""
+    won: Annotated[int, Field(ge=0)]
+    unwinnable: Annotated[int, Field(ge=0)]
+    undecided: Annotated[int, Field(ge=0)]
+
+
+@dataclass(config=STRICT)
+class PlayerRun:
+    """One player's stored run: its summary as the appendix prints it, and its games."""
     player: str
     games: Annotated[int, Field(ge=1)]
     seed: int
-    goal: int
+    command: str
     wins: Annotated[int, Field(ge=0)]
     win_low: float
     win_high: float
     mean_points: float
     median_turns: float
+    turn_quartiles: tuple[float, float, float]
     stuck_rate: float
     exhausted_rate: float
+    unfinished_rate: float
+    stuck_bare: Annotated[int, Field(ge=0)]
+    cpu_seconds: Annotated[float, Field(ge=0)]
     points: dict[int, int]
+    turns: dict[int, int]
     events_per_game: dict[str, float]
-    unfinished_rate: float = 0.0
-    stuck_bare: Annotated[int, Field(ge=0)] = 0
-    # What produced the run (generator/simulate/difficulty.py): the command, and the rule
-    # parameters besides the goal; `rulebook check` refuses values that are not the book's.
-    command: str | None = None
-    university_unlimited: bool = False
-    loose_anytime: bool = False
+    records: list[GameLine]
+    budget: Annotated[int, Field(ge=1)] | None = None
+    verdicts: Verdicts | None = None
 
     @property
     def win_rate(self) -> float:
         return self.wins / self.games
 
+    @property
+    def half_width(self) -> float:
+        """Half the width of the win rate's 95 % interval: the "±" a reader can quote."""
+        return (self.win_high - self.win_low) / 2
+
+    @property
+    def cpu_per_game(self) -> float:
+        return self.cpu_seconds / self.games
+
+    def wins_on(self, other: "PlayerRun") -> int:
+        """This player's wins on the deals `other` played (the same seeds): a comparison on
+        the same deals, when both runs share the run seed."""
+        seeds = {line.seed for line in other.records}
+        return sum(line.won for line in self.records if line.seed in seeds)
+
+
+@dataclass(config=STRICT)
+class Difficulty:
+    """Every stored run (one per player, `rulebook simulate BOOK --player P --save` each),
+    played by the book's own rules: the goal and the readings `--compare` can change."""
+    goal: int
+    runs: Annotated[list[PlayerRun], Field(min_length=1)]
+    university_unlimited: bool = False
+    loose_anytime: bool = False
+
+    def run(self, player: str) -> PlayerRun | None:
+        """The stored run of `player`, if any: `{{ difficulty.run("strong").wins }}`."""
+        return next((r for r in self.runs if r.player == player), None)
+
+    @property
+    def charted(self) -> PlayerRun:
+        """The run the appendix's chart draws: the one with the most games."""
+        return max(self.runs, key=lambda r: r.games)
+
     @staticmethod
-    def run_command(slug: str, games: int, seed: int, player: str) -> str:
+    def run_command(slug: str, games: int, seed: int, player: str,
+                    budget: int | None = None) -> str:
         """The command that stores a run (and reproduces it without --save)."""
-        return f"rulebook simulate {slug} --games {games} --seed {seed} --player {player} --save"
+        spent = f" --budget {budget}" if budget is not None else ""
+        return (f"rulebook simulate {slug} --games {games} --seed {seed} --player {player}"
+                f"{spent} --save")
 
 
 # --- scores.yaml: final score to title ------------------------------------------------------

@@ -130,8 +130,8 @@ def named_figure(spec: FigureSpec, book: Book, replays: dict, style: DiagramStyl
                                  steps=spec.steps, language=book.meta.language).tostring()
         return Figure(spec.id, spec.caption, at(PRINT_WIDTH), at(SETUP_SCREEN_WIDTH), at=at)
     elif spec.kind == "difficulty":
-        d = book.difficulty
-        svg = difficulty_chart(point_bands(d.points, d.goal), d.games, style,
+        d = book.difficulty.charted  # the run with the most games (model.Difficulty)
+        svg = difficulty_chart(point_bands(d.points, book.difficulty.goal), d.games, style,
                                book.meta.language).tostring()
     elif spec.kind == "costs":
         svg = costs_drawing(book.components, style, words).tostring()

@@ -116,7 +116,7 @@ class Geometry:
         page = PAGE_SIZES[size]
         if size == PageSize.A5:  # one column: two on 148 mm would be 60 mm each
             return cls(page, 11 * mm, 11 * mm, 11 * mm, 13 * mm, base_size)
-        return cls(page, 11 * mm, 11 * mm, 11 * mm, 13 * mm, base_size, 2, 6 * mm)
+        return cls(page, 10 * mm, 10 * mm, 10 * mm, 12 * mm, base_size, 2, 5 * mm)
 
     @property
     def text_width(self) -> float:

@@ -274,6 +274,17 @@ def list_flowable(element: ET.Element, ctx: StoryContext, chapter) -> ListFlowab
         bulletFormat="%s." if ordered else None, spaceAfter=s.body.spaceAfter)
 
 
+def _widest_column(element: ET.Element) -> int:
+    """The index of the column with the longest cell text (the costs table's: its costs);
+    a table of like columns (the difficulty appendix's players) keeps an even split."""
+    longest: dict[int, int] = {}
+    for tr in element.iter("tr"):
+        for index, cell in enumerate(tr):
+            longest[index] = max(longest.get(index, 0), len("".join(cell.itertext())))
+    data = {i: n for i, n in longest.items() if i > 0}
+    return max(data, key=data.get) if data else 0
+
+
 def table_flowable(element: ET.Element, ctx: StoryContext, width: float | None = None,
                    keep: bool = True) -> Flowable:
     """A Markdown table; a row taller than a page (a very long cell) continues on the next
@@ -294,7 +305,8 @@ def table_flowable(element: ET.Element, ctx: StoryContext, width: float | None =
     rows = [r + [""] * (columns - len(r)) for r in rows]
     first = 0.26 if columns > 1 else 1.0
     widths = [width * first] + [width * (1 - first) / (columns - 1)] * (columns - 1)
-    if columns == 4:  # name, cost, points, count: give the cost the room it needs
+    if columns == 4 and _widest_column(element) == 1:
+        # name, cost, points, count: give the cost the room it needs
         widths = [width * w for w in (0.25, 0.45, 0.17, 0.13)]
     table = Table(rows, colWidths=widths, repeatRows=1 if len(rows) > 1 else 0, hAlign="LEFT",
                   splitInRow=1)

@@ -130,7 +130,8 @@ def _timing(out, language: str, label: str, args, records, took: float) -> None:
     out.print(t.gettext("{label}: {games} games in {seconds} s ({rate} games/s with {jobs} "
                         "job(s)); first game seed {seed} (replay with --replay {seed})").format(
         label=label, games=args.games, seconds=decimal(took, language), jobs=args.jobs,
-        rate=f"{args.games / took:.0f}", seed=records[0].seed))
+        rate=decimal(args.games / took, language, 0 if args.games >= 10 * took else 2),
+        seed=records[0].seed))
     cpu = sum(r.cpu for r in records)
     out.print(t.gettext("{label}: CPU {total} s in all, {each} s per game").format(
         label=label, total=decimal(cpu, language), each=decimal(cpu / len(records), language,
@@ -141,6 +142,13 @@ def _title(book: Book, args) -> str:
     """The report's title: "solo-catan, jugador greedy, semilla 1"."""
     return translator(book.meta.language).gettext("{book}, player {player}, seed {seed}").format(
         book=book.slug, player=args.player, seed=args.seed)
+
+
+def _stored_budget(player: str, budget: int | None) -> int | None:
+    """The budget a stored run names in its command: the one played, default or not, so the
+    command reproduces the run even if a default changes; none for a player without one."""
+    from .players import BUDGETED, make_player
+    return make_player(player, budget).budget if player in BUDGETED else None
 
 
 def solo_command(book: Book, args, out) -> None:
@@ -168,14 +176,14 @@ def solo_command(book: Book, args, out) -> None:
         return
     language = book.meta.language
     variants = _variants(base, args.compare, language)
-    summaries, verdicts = {}, {}
+    summaries, verdicts, played = {}, {}, {}
     for label, rules in variants.items():
         start = time.perf_counter()
         records = _with_progress(out, label, args.games, lambda progress, rules=rules: run(
             rules, args.games, args.seed, args.player, args.jobs, progress=progress,
             budget=getattr(args, "budget", None), scheduler=getattr(args, "scheduler", None)))
         took = time.perf_counter() - start
-        summaries[label] = summarise(records)
+        summaries[label], played[label] = summarise(records), records
         if any(r.verdict for r in records):  # a clairvoyant run: each deal has a verdict
             verdicts[label] = Bracket.of(records)
         _timing(out, language, label, args, records, took)
@@ -186,5 +194,7 @@ def solo_command(book: Book, args, out) -> None:
     if verdicts:
         out.print(verdict_table(verdicts, budget or DEFAULT_NODES, language))
     if args.save:
-        file = save_difficulty(book, args, base, next(iter(summaries.values())))
+        label = next(iter(summaries))
+        file = save_difficulty(book, args, base, played[label], summaries[label],
+                               _stored_budget(args.player, budget))
         out.print(f"[green]saved[/] {file}")

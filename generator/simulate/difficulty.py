@@ -1,19 +1,31 @@
-"""The book's difficulty appendix: a stored simulation run (difficulty.yaml) and its chart.
+"""The book's difficulty appendix: stored simulation runs (difficulty.yaml), one per player.
 
-The run is stored as content, with its seed, player and game count, so the book prints
-numbers anyone can reproduce with `rulebook simulate`, and the build stays fast.
+The runs are stored as content, each with its command, seed, game count and budget, so the
+book prints numbers anyone can reproduce with `rulebook simulate`, and the build stays fast.
+Each `--save` stores one player's run and keeps the others (greedy, strong and clairvoyant
+are run one by one: their costs differ by a factor of a thousand), so the appendix prints
+them side by side. Every game is stored as one line with a digest of its whole record, so a
+test can re-run any sample of the seeds of a run too costly to re-run in full
+(`record_digest`).
 """
 
 from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict
 
 import yaml
 
 from ..build import write_atomically
 from ..content.model import Book, Difficulty
-from .stats import Summary
+from .players import PLAYERS
+from .runner import GameRecord
+from .stats import Summary, turn_bands
 
-HEADER = ("# Written by `{command}`.\n# The difficulty appendix prints these numbers; rerun"
-          " that command to check them.\n")
+HEADER = ("# Written by `rulebook simulate {slug} --player P … --save`, one run per player;\n"
+          "# each run names the command that stored it. The difficulty appendix prints these\n"
+          "# numbers; rerun a run's command to check them.\n")
 
 #: The engine's rule parameters a run records (generator/engine/solo/ruleset.py): the goal
 #: and the readings `--compare` can change. `rulebook check` refuses a stored run whose
@@ -21,27 +33,97 @@ HEADER = ("# Written by `{command}`.\n# The difficulty appendix prints these num
 RULE_PARAMETERS = ("goal", "university_unlimited", "loose_anytime")
 
 
-def save_difficulty(book: Book, args, rules, summary: Summary):
-    """Store a run played by `rules` (the book's own: `--save` refuses `--compare`), with
-    the command and every rule parameter that produced it."""
-    command = Difficulty.run_command(book.slug, summary.games, args.seed, args.player)
-    data = {
-        "command": command,
-        "player": args.player, "games": summary.games, "seed": args.seed,
-        **{name: getattr(rules, name) for name in RULE_PARAMETERS},
+def record_digest(record: GameRecord) -> str:
+    """12 hex digits of the SHA-256 of a game's whole record but its CPU time (which is not
+    reproducible): equal digests, equal games, events and buildings included."""
+    fields = asdict(record)
+    del fields["cpu"]
+    text = json.dumps(fields, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+def game_line(record: GameRecord) -> dict:
+    """A game as difficulty.yaml stores it (`model.GameLine`)."""
+    line = {"seed": record.seed, "won": record.won, "points": record.points,
+            "turns": record.turns, "actions": record.actions, "end": record.end_reason,
+            "digest": record_digest(record), "cpu": round(record.cpu, 3)}
+    if record.verdict:
+        line["verdict"] = record.verdict
+    return line
+
+
+def player_run(slug: str, player: str, seed: int, budget: int | None,
+               records: list[GameRecord], summary: Summary) -> dict:
+    """One player's run as difficulty.yaml stores it (`model.PlayerRun`)."""
+    run = {
+        "player": player, "games": summary.games, "seed": seed,
+        "command": Difficulty.run_command(slug, summary.games, seed, player, budget),
+    }
+    if budget is not None:
+        run["budget"] = budget
+    run.update({
         "wins": summary.wins, "win_low": round(summary.win_low, 4),
         "win_high": round(summary.win_high, 4),
         "mean_points": round(summary.mean_points, 2),
         "median_turns": float(summary.median_turns),
+        "turn_quartiles": [float(q) for q in summary.turn_quartiles],
         "stuck_rate": round(summary.stuck_rate, 4),
         "exhausted_rate": round(summary.rate("exhausted"), 4),
         "unfinished_rate": round(summary.rate("unfinished"), 4),
         "stuck_bare": summary.stuck_bare,
+        "cpu_seconds": round(sum(r.cpu for r in records), 1),
+    })
+    if any(r.verdict for r in records):
+        verdicts = [r.verdict for r in records]
+        run["verdicts"] = {v: verdicts.count(v) for v in ("won", "unwinnable", "undecided")}
+    run.update({
         "points": {int(k): v for k, v in sorted(summary.points.items())},
+        "turns": turn_bands([r.turns for r in records]),
         "events_per_game": {k: round(v, 3) for k, v in summary.events_per_game.items()},
-    }
+        "records": [_Line(game_line(r)) for r in records],
+    })
+    return run
+
+
+def _kept_runs(file, rules: dict) -> list[dict]:
+    """The runs already stored, if they were played by the same rules (else none: a run of
+    other rules would be printed as the book's)."""
+    if not file.exists():
+        return []
+    stored = yaml.safe_load(file.read_text(encoding="utf-8")) or {}
+    if not isinstance(stored, dict) or not isinstance(stored.get("runs"), list):
+        return []  # the one-run format of before: replaced
+    if any(stored.get(name) != value for name, value in rules.items()):
+        return []
+    return stored["runs"]
+
+
+class _Line(dict):
+    """A game stored on one line (`- {seed: …, won: …}`): a run's games read as a table."""
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+_Dumper.add_representer(_Line, lambda dumper, data: dumper.represent_mapping(
+    "tag:yaml.org,2002:map", data.items(), flow_style=True))
+
+
+def save_difficulty(book: Book, args, rules, records: list[GameRecord],
+                    summary: Summary, budget: int | None):
+    """Store a player's run played by `rules` (the book's own: `--save` refuses
+    `--compare`), replacing that player's earlier run and keeping the other players'."""
+    parameters = {name: getattr(rules, name) for name in RULE_PARAMETERS}
     file = book.folder / "difficulty.yaml"
-    text = HEADER.format(command=command) + yaml.safe_dump(data, sort_keys=False,
-                                                           allow_unicode=True)
+    runs = [r for r in _kept_runs(file, parameters) if r.get("player") != args.player]
+    runs.append(player_run(book.slug, args.player, args.seed, budget, records, summary))
+    order = list(PLAYERS)
+    runs.sort(key=lambda r: order.index(r["player"]) if r["player"] in order else len(order))
+    for run in runs:  # those kept were read back as plain mappings
+        run["records"] = [_Line(line) for line in run["records"]]
+    body = yaml.dump({**parameters, "runs": runs}, Dumper=_Dumper, sort_keys=False,
+                     allow_unicode=True, width=200)
+    text = HEADER.format(slug=book.slug) + body
     write_atomically(file, text.encode("utf-8"))
     return file

@@ -47,6 +47,33 @@ class Summary:
         return self.rate("stuck")
 
 
+def half_width(successes: int, n: int) -> float:
+    """Half the width of the 95 % Wilson interval: the "± points" a reader quotes."""
+    low, high = wilson(successes, n)
+    return (high - low) / 2
+
+
+def games_for(half: float, rate: float) -> int:
+    """The fewest games whose 95 % Wilson interval is at most ±`half` wide when the win rate
+    is `rate`: what a run that wants that precision must cost (doubling, then bisection;
+    the width shrinks as games are added at a fixed rate)."""
+    def width(n: int) -> float:
+        return half_width(round(rate * n), n)
+    high = 1
+    while width(high) > half:
+        high *= 2
+    low = high // 2
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (low, middle) if width(middle) <= half else (middle, high)
+    return high
+
+
+def turn_bands(turns: list[int], width: int = 10) -> dict[int, int]:
+    """Game lengths in bands of `width` turns: the band's first turn → games in it."""
+    return dict(sorted(Counter(t // width * width for t in turns).items()))
+
+
 def point_bands(points: dict[int, int], goal: int) -> list[tuple[str, int]]:
     """Final points in bands of two up to the goal, then the games that reached it."""
     bands = [(f"{low}–{low + 1}", sum(n for p, n in points.items() if low <= p <= low + 1))

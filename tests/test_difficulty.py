@@ -1,0 +1,171 @@
+"""The difficulty appendix prints stored runs (content/solo-catan/difficulty.yaml): every
+number it prints must be the one a rerun of the stored command gives.
+
+What is re-run, and why: greedy's run in full (a few seconds); of the strong run (several
+CPU-seconds a game) and the clairvoyant run (up to several a deal), a sample of the stored
+seeds — the first game, the first won and, for the clairvoyant, the first undecided deal —
+whose records must match the stored lines exactly (each line's digest covers the whole
+record, events included). The summaries the appendix prints are then checked against the
+stored lines of every game, so a sample re-run vouches for the whole table.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections import Counter
+
+import pdfplumber
+import pytest
+
+from generator.cli import main
+from generator.content.loader import load_book
+from generator.examples.solo import rules_for
+from generator.simulate.appendix import cpu_time
+from generator.simulate.difficulty import game_line
+from generator.simulate.runner import game_seeds, play, run
+from generator.simulate.stats import turn_bands, wilson
+from repo import CONTENT_ROOT
+
+BOOK = load_book(CONTENT_ROOT / "solo-catan")
+RULES = rules_for(BOOK)
+STORED = BOOK.difficulty
+
+
+def _line(record) -> dict:
+    """A game's stored line but its CPU time (measured, not reproducible)."""
+    line = game_line(record)
+    del line["cpu"]
+    return line
+
+
+def _stored(line) -> dict:
+    fields = {"seed": line.seed, "won": line.won, "points": line.points, "turns": line.turns,
+              "actions": line.actions, "end": line.end, "digest": line.digest}
+    if line.verdict:
+        fields["verdict"] = line.verdict
+    return fields
+
+
+def _sample(stored_run) -> list:
+    """The first game, the first won and the first undecided deal (when there are any)."""
+    lines = stored_run.records
+    picks = [lines[0], next((g for g in lines if g.won), None),
+             next((g for g in lines if g.verdict == "undecided"), None)]
+    return list({g.seed: g for g in picks if g is not None}.values())
+
+
+def test_the_book_prints_greedy_strong_and_clairvoyant_on_the_same_deals():
+    assert [r.player for r in STORED.runs] == ["greedy", "strong", "clairvoyant"]
+    seeds = {r.seed for r in STORED.runs}
+    assert len(seeds) == 1, "the appendix says the runs play the same deals"
+    for stored in STORED.runs:
+        assert [g.seed for g in stored.records] == game_seeds(stored.seed, stored.games)
+    assert STORED.goal == BOOK.components.game.goal
+
+
+def test_the_greedy_run_replays_in_full():
+    greedy = STORED.run("greedy")
+    records = run(RULES, greedy.games, greedy.seed, "greedy", jobs=2)
+    assert [_line(r) for r in records] == [_stored(g) for g in greedy.records]
+
+
+@pytest.mark.parametrize("player", ["strong", "clairvoyant"])
+def test_a_sample_of_a_costly_run_replays_exactly(player):
+    stored = STORED.run(player)
+    for game in _sample(stored):
+        assert _line(play(RULES, game.seed, player, budget=stored.budget)) == _stored(game)
+
+
+@pytest.mark.parametrize("player", ["greedy", "strong", "clairvoyant"])
+def test_each_printed_summary_is_that_of_its_stored_games(player):
+    stored = STORED.run(player)
+    games = stored.records
+    n = len(games)
+    wins = sum(g.won for g in games)
+    assert (stored.games, stored.wins) == (n, wins)
+    assert (stored.win_low, stored.win_high) == pytest.approx(wilson(wins, n), abs=1e-4)
+    assert stored.points == dict(Counter(g.points for g in games))
+    assert stored.mean_points == pytest.approx(statistics.fmean(g.points for g in games),
+                                               abs=0.005)
+    turns = [g.turns for g in games]
+    assert stored.turns == turn_bands(turns)
+    assert stored.median_turns == statistics.median(turns)
+    assert stored.turn_quartiles == pytest.approx(statistics.quantiles(turns, n=4))
+    ends = Counter(g.end for g in games)
+    for share, end in (("stuck_rate", "stuck"), ("exhausted_rate", "exhausted"),
+                       ("unfinished_rate", "unfinished")):
+        assert getattr(stored, share) == pytest.approx(ends[end] / n, abs=1e-4)
+    assert stored.cpu_seconds == pytest.approx(sum(g.cpu for g in games), abs=0.1 + n * 5e-4)
+    if player == "clairvoyant":
+        verdicts = Counter(g.verdict for g in games)
+        assert (stored.verdicts.won, stored.verdicts.unwinnable, stored.verdicts.undecided) \
+            == (verdicts["won"], verdicts["unwinnable"], verdicts["undecided"])
+        assert stored.verdicts.won == wins, "a won verdict is a game the line wins"
+    else:
+        assert stored.verdicts is None
+
+
+def _appendix_rows(pdf_path) -> dict[str, list[str]]:
+    """The appendix table as printed: row label → the players' cells, from every page the
+    table runs over (its head repeated on each), and the smallest type on those pages."""
+    rows, players = {}, [r.player for r in STORED.runs]
+    with pdfplumber.open(pdf_path) as pdf:
+        for page in pdf.pages:
+            for table in page.extract_tables():
+                cells = [[" ".join((c or "").split()) for c in row] for row in table]
+                if cells and cells[0][1:] == players:
+                    rows.update({row[0]: row[1:] for row in cells[1:]})
+                    sizes = {round(c["size"], 1) for c in page.chars}
+                    assert min(sizes) >= 6.0, f"type under 6 pt: {sorted(sizes)}"
+    assert rows, "the appendix table is in the book"
+    return rows
+
+
+def test_the_printed_appendix_shows_the_bracket_with_its_undecided_deals(solo_pdf):
+    rows = _appendix_rows(solo_pdf)
+    runs = STORED.runs
+    clairvoyant = STORED.run("clairvoyant")
+
+    def es(share: float) -> str:
+        return f"{100 * share:.1f}".replace(".", ",")
+    assert rows["Partidas (repartos)"] == [str(r.games) for r in runs]
+    assert rows["Semilla de la tirada"] == [str(r.seed) for r in runs]
+    assert rows["Partidas ganadas"] == [f"{r.wins} ({es(r.win_rate)} %)" for r in runs]
+    assert rows["Intervalo del 95 %"] == [f"{es(r.win_low)}–{es(r.win_high)} %" for r in runs]
+    # the bracket is the clairvoyant's alone, its undecided deals a row of their own
+    undecided = clairvoyant.verdicts.undecided
+    assert rows["Repartos sin decidir (presupuesto agotado)"] == \
+        ["—", "—", f"{undecided} ({es(undecided / clairvoyant.games)} %)"]
+    won, most = clairvoyant.verdicts.won, clairvoyant.verdicts.won + undecided
+    assert rows["Repartos ganables, horquilla"] == \
+        ["—", "—", f"{es(won / clairvoyant.games)}–{es(most / clairvoyant.games)} %"]
+    assert rows["Tiempo de procesador por partida"] == \
+        [" ".join(cpu_time(r.cpu_per_game, "es").split()) for r in runs]
+
+
+def test_both_editions_print_the_same_numbers():
+    english = load_book(CONTENT_ROOT / "solo-catan", "en")
+
+    def numbers(book) -> list[str]:
+        chapter = next(c for c in book.chapters if c.id == "dificultad")
+        text = "".join(chapter.tree.itertext())
+        return [n.replace(",", "") .replace(".", "") for n in re.findall(r"\d[\d.,]*", text)]
+    spanish, english_numbers = numbers(BOOK), numbers(english)
+    assert Counter(spanish) == Counter(english_numbers)
+
+
+def test_save_keeps_the_other_players_runs_and_replaces_its_own(book_copy, capsys):
+    file = book_copy / "difficulty.yaml"
+    before = load_book(book_copy).difficulty
+    assert main(["simulate", str(book_copy), "--player", "clairvoyant", "--games", "2",
+                 "--budget", "3000", "--jobs", "1", "--save"]) == 0
+    after = load_book(book_copy).difficulty
+    assert [r.player for r in after.runs] == [r.player for r in before.runs]
+    assert after.run("greedy") == before.run("greedy")
+    assert after.run("strong") == before.run("strong")
+    clairvoyant = after.run("clairvoyant")
+    assert (clairvoyant.games, clairvoyant.budget) == (2, 3000)
+    assert clairvoyant.command == ("rulebook simulate solo-catan --games 2 --seed 1 "
+                                   "--player clairvoyant --budget 3000 --save")
+    assert "saved" in capsys.readouterr().out and file.exists()
