@@ -117,6 +117,8 @@ def test_a_spanish_book_writes_decimals_with_a_comma(printed, slug):
     for name, text in printed[slug].items():
         text = re.sub(r"Versión \d+(\.\d+)+", "", text)  # a version number is no decimal
         found = re.findall(r"(?<![\w.])\d+\.\d+(?![\w.])", text)
+        # "400.000" is Spanish grouping of thousands (Babel's es pattern), not a decimal
+        found = [n for n in found if not re.fullmatch(r"\d{1,3}(\.\d{3})+", n)]
         assert not found, (name, found[:5])
 
 
