@@ -1,9 +1,8 @@
 """Finding books: the books of a content folder, and a book named on the command line.
 
 Kept apart from the loader (and its pydantic model, Jinja and Markdown) so that the command
-can tell which books it is asked about for the price of a few `stat` calls: `rulebook check`
-finds its books before importing any of
-the machinery that checks a book.
+can tell which books it is asked about for the price of a few `stat` calls, before importing
+any of the machinery that checks a book.
 """
 
 from __future__ import annotations
