@@ -47,6 +47,10 @@ class ReadPdf:
 
     def headings(self, min_size: float) -> list[tuple[int, str]]:
         """(page, text) of every line set at `min_size` points or larger."""
+        return [(number, text) for number, _, text in self.placed_headings(min_size)]
+
+    def placed_headings(self, min_size: float) -> list[tuple[int, float, str]]:
+        """(page, top in points, text) of every line set at `min_size` points or larger."""
         found = []
         with pdfplumber.open(self.path) as pdf:
             for number, page in enumerate(pdf.pages, start=1):
@@ -57,7 +61,7 @@ class ReadPdf:
                 for top in sorted(lines):
                     chars = sorted(lines[top], key=lambda c: c["x0"])
                     text = "".join(c["text"] for c in chars)
-                    found.append((number, " ".join(text.split())))
+                    found.append((number, float(top), " ".join(text.split())))
         return found
 
     def outline(self) -> list[tuple[int, str, int]]:

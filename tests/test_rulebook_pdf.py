@@ -187,18 +187,10 @@ def chapter_tops(pdf: ReadPdf) -> dict[str, tuple[int, float]]:
     """Chapter title → (page, top in points) where its heading is printed."""
     titles = set(contents_entries(pdf))
     found = {}
-    with pdfplumber.open(pdf.path) as doc:
-        for number, page in enumerate(doc.pages, start=1):
-            lines: dict[int, list] = {}
-            for char in page.chars:
-                if char["size"] >= H1_MIN_SIZE:
-                    lines.setdefault(round(char["top"]), []).append(char)
-            for top in sorted(lines):
-                text = " ".join("".join(c["text"] for c in sorted(
-                    lines[top], key=lambda c: c["x0"])).split())
-                for title in titles:
-                    if title.startswith(text) and title not in found:
-                        found[title] = (number, float(top))
+    for number, top, text in pdf.placed_headings(H1_MIN_SIZE):
+        for title in titles:
+            if title.startswith(text) and title not in found:
+                found[title] = (number, top)
     return found
 
 
