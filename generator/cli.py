@@ -122,16 +122,19 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=1000, help="games to play (default: 1000)")
     sim.add_argument("--seed", type=int, default=1,
                      help="first deal's seed; the same seed plays the same deals (default: 1)")
-    sim.add_argument("--player", default="greedy",
-                     help="who plays; each engine has its own players. Solo Catan: random, "
-                          "greedy (one move ahead), greedy-acyclic, strong (search with hidden "
-                          "cards), clairvoyant (knows the deck: an upper bound); other engines: "
-                          "random, greedy and their own (default: greedy)")
+    sim.add_argument("--player", default="greedy", metavar="NAME[,NAME…]",
+                     help="who plays; several, separated by commas, play the same deals and "
+                          "are reported side by side. Each engine has its own players. Solo "
+                          "Catan: random, greedy (one move ahead), greedy-acyclic, strong "
+                          "(search with hidden cards), clairvoyant (knows the deck: an upper "
+                          "bound); other engines: random, greedy and their own "
+                          "(default: greedy)")
     sim.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                      help="worker processes (default: all cores)")
-    sim.add_argument("--budget", type=int, metavar="N",
+    sim.add_argument("--budget", metavar="N|PLAYER=N,…",
                      help="strength of --player strong (play-outs per decision, default 64) "
-                          "or clairvoyant (search nodes per deal, default 200000)")
+                          "and clairvoyant (search nodes per deal, default 200000): N for each "
+                          "of them in its own unit, or strong=16,clairvoyant=400000")
     sim.add_argument("--scheduler", metavar="ADDRESS",
                      help="play the chunks on a Dask cluster (tcp://host:8786, or 'local' "
                           "for a LocalCluster) instead of the process pool")
@@ -140,7 +143,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--replay", type=int, metavar="GAME_SEED",
                      help="print one game (by its recorded seed) step by step")
     sim.add_argument("--save", action="store_true",
-                     help="store the run in the book's difficulty.yaml as this player's, "
+                     help="store each player's run in the book's difficulty.yaml, "
                           "keeping the other players' runs (the book's appendix)")
 
     check = sub.add_parser("check", help="validate books without writing anything",

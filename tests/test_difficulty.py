@@ -169,3 +169,25 @@ def test_save_keeps_the_other_players_runs_and_replaces_its_own(book_copy, capsy
     assert clairvoyant.command == ("rulebook simulate solo-catan --games 2 --seed 1 "
                                    "--player clairvoyant --budget 3000 --save")
     assert "saved" in capsys.readouterr().out and file.exists()
+
+
+def test_save_with_several_players_stores_each_players_run_with_its_command(book_copy):
+    """`--player greedy,clairvoyant --save`: two runs on the same deals, each stored as
+    that player's with the command that plays it alone; strong's run is kept."""
+    before = load_book(book_copy).difficulty
+    assert main(["simulate", str(book_copy), "--player", "greedy,clairvoyant", "--games", "3",
+                 "--seed", "7", "--budget", "clairvoyant=3000", "--jobs", "1",
+                 "--save"]) == 0
+    after = load_book(book_copy).difficulty
+    assert [r.player for r in after.runs] == ["greedy", "strong", "clairvoyant"]
+    assert after.run("strong") == before.run("strong")
+    greedy, clairvoyant = after.run("greedy"), after.run("clairvoyant")
+    assert greedy.command == ("rulebook simulate solo-catan --games 3 --seed 7 "
+                              "--player greedy --save")
+    assert clairvoyant.command == ("rulebook simulate solo-catan --games 3 --seed 7 "
+                                   "--player clairvoyant --budget 3000 --save")
+    assert (greedy.budget, clairvoyant.budget) == (None, 3000)
+    for stored in (greedy, clairvoyant):
+        assert [g.seed for g in stored.records] == game_seeds(7, 3), "the same deals"
+    assert [_stored(g) for g in greedy.records] == \
+        [_line(r) for r in run(RULES, 3, 7, "greedy")]

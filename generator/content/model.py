@@ -642,11 +642,6 @@ class Difficulty:
         """The stored run of `player`, if any: `{{ difficulty.run("strong").wins }}`."""
         return next((r for r in self.runs if r.player == player), None)
 
-    @property
-    def charted(self) -> PlayerRun:
-        """The run the appendix's chart draws: the one with the most games."""
-        return max(self.runs, key=lambda r: r.games)
-
     @staticmethod
     def run_command(slug: str, games: int, seed: int, player: str,
                     budget: int | None = None) -> str:

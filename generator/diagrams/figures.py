@@ -18,7 +18,6 @@ from ..engine.solo import Game
 from ..examples.solo import rules_for
 from ..examples.text import Words, position_lines, series_label
 from ..i18n import translator
-from ..simulate.stats import point_bands
 from .board import board_drawing
 from .position import SCREEN_SCALE, SCREEN_WIDTH, position_drawing
 from .sh import sh_drawing
@@ -130,8 +129,7 @@ def named_figure(spec: FigureSpec, book: Book, replays: dict, style: DiagramStyl
                                  steps=spec.steps, language=book.meta.language).tostring()
         return Figure(spec.id, spec.caption, at(PRINT_WIDTH), at(SETUP_SCREEN_WIDTH), at=at)
     elif spec.kind == "difficulty":
-        d = book.difficulty.charted  # the run with the most games (model.Difficulty)
-        svg = difficulty_chart(point_bands(d.points, book.difficulty.goal), d.games, style,
+        svg = difficulty_chart(book.difficulty.runs, book.difficulty.goal, style,
                                book.meta.language).tostring()
     elif spec.kind == "costs":
         svg = costs_drawing(book.components, style, words).tostring()

@@ -1,5 +1,6 @@
-"""The book's building-costs figure and the difficulty chart, drawn from data (the table
-after set-up is setup.py's). Every text is 6 pt or more at print size."""
+"""The book's building-costs figure and the difficulty chart (every stored player's final
+points, difficulty.yaml), drawn from data (the table after set-up is setup.py's). Every
+text is 6 pt or more at print size."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import math
 import svgwrite
 
 from ..i18n import percent, translator
-from .canvas import new_drawing, sized
+from ..simulate.stats import point_bands
+from .canvas import new_drawing, sized, text_width
 from .flow import pt
 from .icons import building_icon, resource_icon
 from .style import DiagramStyle
@@ -65,45 +67,91 @@ def costs_drawing(components, style: DiagramStyle, words, marks: bool = True) ->
     return sized(dwg, background, width, height)
 
 
-def difficulty_chart(bands: list[tuple[str, int]], games: int, style: DiagramStyle,
-                     language: str = "es", axis: str | None = None) -> svgwrite.Drawing:
-    """Final points of a simulation run as bars, each with its share of the games on it;
-    the last band (the goal reached) in the accent; `axis`: the horizontal axis's title
-    (default: the catalog's, in `language`). Gridlines fall on round percentages
-    (every 5 or 10 %), and a band with a game or more never draws thinner than a line."""
-    bar_w, gap, chart_h, left, bottom, top_room = 8.0, 2.0, 40.0, 11.0, 10.0, 5.0
-    width = left + len(bands) * (bar_w + gap) + 2
-    height = top_room + chart_h + bottom + 1.5
+#: A panel's share scale: the smallest of these steps that spans its tallest band in at
+#: most `MAX_STEPS` gridlines, so a panel's labels never crowd (0–30 %, 0–100 %).
+GRID_STEPS = (0.05, 0.10, 0.25, 0.5)
+MAX_STEPS = 3
+CHART_WIDTH = 117.0  # mm: within the A5 measure (118 mm), so the type is never shrunk
+
+
+def _grid(share_top: float) -> tuple[float, float]:
+    """(step, top) of a panel's scale: the top a whole number of steps above its tallest
+    band's share."""
+    for step in GRID_STEPS:
+        top = max(step, math.ceil(share_top / step - 1e-9) * step)
+        if round(top / step) <= MAX_STEPS:
+            return step, top
+    return GRID_STEPS[-1], 1.0
+
+
+def difficulty_chart(runs, goal: int, style: DiagramStyle, language: str = "es",
+                     axis: str | None = None) -> svgwrite.Drawing:
+    """Final points of each stored run (`model.PlayerRun`s: greedy, strong, clairvoyant),
+    one panel per player in the order given, the panels' bars on the same bands of points
+    (`point_bands`), each with its share of that run's games over it; the last band (the
+    goal reached) in the theme's accent. Small multiples rather than grouped bars: each
+    panel is named (player and games), so the players are told apart without colour, and
+    every bar keeps its value. Each panel has its own scale, its gridlines labelled (every
+    5, 10, 25 or 50 %): a clairvoyant's 90 % at the goal would flatten greedy's spread to a
+    few millimetres. `axis`: the horizontal axis's title (default: the catalog's, in
+    `language`). A band with a game or more never draws thinner than a line."""
+    t = translator(language)
+    panels = [(run, point_bands(run.points, goal)) for run in runs]
+    bands = len(panels[0][1])
+    left, right = 11.0, 2.0
+    pitch = min(10.0, (CHART_WIDTH - left - right) / bands)
+    bar_w = pitch * 0.8
+    title_h, value_room, chart_h, panel_gap = 3.6, 3.2, 12.5, 1.8
+    width = left + bands * pitch + right
     dwg, background = new_drawing(style, "difficulty-chart")
-    share_top = max(n for _, n in bands) / games if games else 0.0
-    grid = 0.05 if share_top <= 0.3 else 0.10
-    scale_top = max(grid, math.ceil(share_top / grid - 1e-9) * grid)
-    base = top_room + chart_h
-    for k in range(round(scale_top / grid) + 1):
-        y = base - chart_h * k * grid / scale_top
-        dwg.add(dwg.line((left - 1, y), (width - 2, y), stroke=style.muted, stroke_width=0.15))
-        dwg.add(dwg.text(percent(k * grid, language, 0), insert=(left - 2, y + 0.8),
-                         text_anchor="end", font_family=style.font, font_size=AXIS,
-                         fill=style.muted))
-    for k, (label, count) in enumerate(bands):
-        x = left + k * (bar_w + gap)
-        share = count / games if games else 0.0
-        h = chart_h * share / scale_top
-        if count:
-            h = max(h, 0.6)
-        is_goal = label.startswith("≥")
-        colour = style.accent if is_goal else style.muted
-        dwg.add(dwg.rect((x, base - h), (bar_w, h), class_="bar", fill=colour,
-                         **{"data-label": label, "data-count": str(count)}))
-        value = percent(share, language, 0 if share >= 0.01 or not count else 1)
-        dwg.add(dwg.text(value, insert=(x + bar_w / 2, base - h - 1.0), text_anchor="middle",
-                         font_family=style.font, font_size=AXIS,
-                         font_weight="bold" if is_goal else "normal",
-                         fill=style.accent if is_goal else style.ink, class_="value"))
-        dwg.add(dwg.text(label, insert=(x + bar_w / 2, base + 4), text_anchor="middle",
-                         font_family=style.font, font_size=AXIS, fill=style.ink))
+    top = 0.0
+    for run, counts in panels:
+        title = t.ngettext("{player}: {n} game", "{player}: {n} games", run.games)
+        dwg.add(dwg.text(title.format(player=run.player), insert=(left - 1, top + 3.0),
+                         font_family=style.font, font_size=pt(7.0), font_weight="bold",
+                         fill=style.ink, class_="panel-title", **{"data-player": run.player}))
+        base = top + title_h + value_room + chart_h
+        step, scale_top = _grid(max(n for _, n in counts) / run.games)
+        for k in range(round(scale_top / step) + 1):
+            y = base - chart_h * k * step / scale_top
+            dwg.add(dwg.line((left - 1, y), (width - right, y), stroke=style.muted,
+                             stroke_width=0.15))
+            dwg.add(dwg.text(percent(k * step, language, 0), insert=(left - 2, y + 0.8),
+                             text_anchor="end", font_family=style.font, font_size=AXIS,
+                             fill=style.muted))
+        for k, (label, count) in enumerate(counts):
+            x = left + k * pitch + (pitch - bar_w) / 2
+            share = count / run.games
+            h = chart_h * share / scale_top
+            if count:
+                h = max(h, 0.6)
+            is_goal = label.startswith("≥")
+            dwg.add(dwg.rect((x, base - h), (bar_w, h), class_="bar",
+                             fill=style.accent if is_goal else style.muted,
+                             **{"data-player": run.player, "data-label": label,
+                                "data-count": str(count)}))
+            value = percent(share, language, 0 if share >= 0.01 or not count else 1)
+            y = base - h - 1.0
+            # The paper behind a value cuts the gridline it sits on, so it reads whole (a
+            # patch of the drawing's background: the HTML edition's dark mode clears it).
+            knockout = text_width(value, AXIS) + 1.0
+            dwg.add(dwg.rect((x + (bar_w - knockout) / 2, y - AXIS * 0.75),
+                             (knockout, AXIS * 0.95), fill=style.paper, class_="background"))
+            dwg.add(dwg.text(value, insert=(x + bar_w / 2, y), text_anchor="middle",
+                             font_family=style.font, font_size=AXIS,
+                             font_weight="bold" if is_goal else "normal",
+                             fill=(style.accent if is_goal else
+                                   style.ink if count else style.muted),
+                             class_="value"))
+        top = base + panel_gap
+    base = top - panel_gap
+    for k, (label, _) in enumerate(panels[0][1]):
+        dwg.add(dwg.text(label, insert=(left + k * pitch + pitch / 2, base + 4),
+                         text_anchor="middle", font_family=style.font, font_size=AXIS,
+                         fill=style.ink, class_="band"))
     if axis is None:
-        axis = translator(language).gettext("points at the end of the game")
+        axis = t.gettext("points at the end of the game")
+    height = base + 9.5
     dwg.add(dwg.text(axis, insert=(left, height - 1.5), font_family=style.font,
                      font_size=pt(7.0), fill=style.muted))
     return sized(dwg, background, width, height)

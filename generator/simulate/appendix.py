@@ -127,8 +127,10 @@ def _rows(language: str) -> list[tuple[str, object]]:
         (t.gettext("points at the end, mean"),
          lambda c: decimal(c.run.mean_points, language)),
         (t.gettext("turns, median (quartiles)"), _Cells.turns),
-        (t.gettext("processor time per game"), lambda c: cpu_time(c.run.cpu_per_game, language)),
-        (t.gettext("processor time, the whole run"), lambda c: cpu_time(c.run.cpu_seconds, language)),
+        (t.gettext("processor time per game"),
+         lambda c: cpu_time(c.run.cpu_per_game, language)),
+        (t.gettext("processor time, the whole run"),
+         lambda c: cpu_time(c.run.cpu_seconds, language)),
     ]
     for half in TARGETS:
         # Translators: games a run needs for a ±N-point interval, and their processor time.

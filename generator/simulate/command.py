@@ -1,10 +1,18 @@
-"""`rulebook simulate`: a run with a progress bar, its report, comparisons, replays."""
+"""`rulebook simulate`: runs with a progress bar, their report, comparisons, replays.
+
+A report has one column per run. `--player greedy,strong,clairvoyant` plays the same deals
+(the same `--seed`) with each player, and `--compare PARAM=V1,V2` the same deals under each
+value of a rule parameter; with both, every player under every value, a player's columns
+side by side.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import time
+from dataclasses import dataclass
 
+from babel.numbers import format_decimal
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
@@ -22,6 +30,7 @@ from .runner import replay_log, run
 from .solver import DEFAULT_NODES, Bracket
 from .stats import summarise
 
+
 def _with_progress(out, label: str, games: int, play):
     """`play(progress)`'s result, with a bar that `progress(n)` advances by n games."""
     with Progress("[progress.description]{task.description}", BarColumn(),
@@ -37,6 +46,8 @@ def _flag(text: str) -> bool:
     return text.lower() in ("true", "yes", "1")
 
 
+#: The rule parameters `--compare` can change (engine/solo/ruleset.py): the goal, and each
+#: reading of the rulings that change the game (R09's University, R07's loose cards).
 COMPARABLE = {"goal": int, "university_unlimited": _flag, "loose_anytime": _flag}
 
 
@@ -59,6 +70,77 @@ def _variants(base, compare: str | None, language: str = "es") -> dict[str, obje
         raise GeneratorError(f"--compare {compare!r}: goal {bad} cannot be played; expected "
                              "goals of at least 1 point")
     return {f"{name}={v}": dataclasses.replace(base, **{name: v}) for v in parsed}
+
+
+def chosen_players(text: str, offered, engine: str) -> list[str]:
+    """The players `--player` names, in its order: one ("greedy") or several separated by
+    commas ("greedy,strong,clairvoyant"); a name given twice is played once."""
+    names = list(dict.fromkeys(name.strip() for name in text.split(",")))
+    unknown = [name for name in names if name not in offered]
+    if unknown:
+        which = f" ({', '.join(unknown)})" if len(names) > 1 else ""
+        raise GeneratorError(f"--player {text}: engine '{engine}' has no such player{which}; "
+                             f"expected one of {', '.join(sorted(offered))}, or several "
+                             "separated by commas")
+    return names
+
+
+def budgets(text: str | None, players: list[str]) -> dict[str, int | None]:
+    """Each player's `--budget`, None for its default. `--budget N` gives N to every player
+    that has a budget, in its own unit (strong: play-outs per decision; clairvoyant: search
+    nodes per deal), so with both it is rarely what is meant; `--budget strong=16,
+    clairvoyant=400000` gives each its own."""
+    from .players import BUDGETED
+    found: dict[str, int | None] = {player: None for player in players}
+    if text is None:
+        return found
+    expected = ("expected a whole number of at least 1, or PLAYER=N for each of "
+                f"{', '.join(sorted(BUDGETED))}, separated by commas")
+    named = "=" in text
+    for part in text.split(","):
+        player, _, value = part.rpartition("=") if named else ("", "", part)
+        player = player.strip()
+        try:
+            budget = int(value)
+        except ValueError:
+            raise GeneratorError(f"--budget {text}: {value.strip()!r} is not a number; "
+                                 f"{expected}") from None
+        if budget < 1:
+            raise GeneratorError(f"--budget {text}: {budget} is below 1; {expected}")
+        if not named:
+            found.update({p: budget for p in players if p in BUDGETED})
+        elif player not in BUDGETED:
+            raise GeneratorError(f"--budget {text}: {player!r} has no budget; {expected}")
+        elif player not in players:
+            raise GeneratorError(f"--budget {text}: {player} does not play; expected it in "
+                                 f"--player too")
+        else:
+            found[player] = budget
+    return found
+
+
+@dataclass(frozen=True)
+class Column:
+    """One run of a report: a player under one set of rules, headed by `label`."""
+    label: str
+    player: str
+    rules: object  # the solo engine's Ruleset; None for another engine (its own rules)
+
+
+def columns(players: list[str], variants: dict[str, object]) -> list[Column]:
+    """Every player under every set of rules, a player's runs side by side. The head is
+    the player's name when several play, the variant's when there are several, or both."""
+    found = []
+    for player in players:
+        for variant, rules in variants.items():
+            if len(players) == 1:
+                label = variant
+            elif len(variants) == 1:
+                label = player
+            else:
+                label = f"{player}, {variant}"
+            found.append(Column(label, player, rules))
+    return found
 
 
 def simulate_command(book: Book, args, out) -> None:
@@ -88,34 +170,44 @@ def _refuse_solo_options(book: Book, args) -> None:
                                  f"expected {book.slug} simulated without {option}")
 
 
+def _check_counts(args) -> None:
+    if args.games < 1 or args.jobs < 1:
+        raise GeneratorError("--games and --jobs must be at least 1")
+
+
+def _one_to_replay(players: list[str]) -> str:
+    if len(players) > 1:
+        raise GeneratorError(f"--replay prints one game of one player; expected one --player, "
+                             f"not {','.join(players)}")
+    return players[0]
+
+
 def engine_command(book: Book, engine, args, out) -> None:
     """Any engine's run: a progress bar, the timing lines and the report tables, as the solo
     simulator prints them."""
-    if args.games < 1 or args.jobs < 1:
-        raise GeneratorError("--games and --jobs must be at least 1")
+    _check_counts(args)
     _refuse_solo_options(book, args)
-    offered = sorted(engine_players(engine))
-    if args.player not in offered:
-        raise GeneratorError(f"--player {args.player}: engine '{book.meta.engine}' has no such "
-                             f"player; expected one of {', '.join(offered)}")
+    players = chosen_players(args.player, engine_players(engine), book.meta.engine)
     if args.replay is not None:
-        for number, line in enumerate(engine_replay(engine, args.replay, args.player), start=1):
+        player = _one_to_replay(players)
+        for number, line in enumerate(engine_replay(engine, args.replay, player), start=1):
             out.print(f"{number:4} {line}")
         return
     language = book.meta.language
     t = translator(language)
-    label = t.gettext("this edition")
-    start = time.perf_counter()
-    records = _with_progress(out, label, args.games, lambda progress: run_engine(
-        engine, args.games, args.seed, args.player, args.jobs, progress=progress,
-        scheduler=getattr(args, "scheduler", None)))
-    took = time.perf_counter() - start
-    summaries = {label: summarise(records)}
-    _timing(out, language, label, args, records, took)
+    summaries = {}
+    for column in columns(players, {t.gettext("this edition"): None}):
+        start = time.perf_counter()
+        records = _with_progress(out, column.label, args.games, lambda progress, c=column:
+                                 run_engine(engine, args.games, args.seed, c.player, args.jobs,
+                                            progress=progress,
+                                            scheduler=getattr(args, "scheduler", None)))
+        summaries[column.label] = summarise(records)
+        _timing(out, language, column.label, args, records, time.perf_counter() - start)
     means = getattr(engine, "won_means", None)
     if means:
         out.print(escape(t.gettext(means)), soft_wrap=True)
-    out.print(outcome_table(_title(book, args), summaries, language))
+    out.print(outcome_table(_title(book, args.seed, players), summaries, language))
     goal = book.components.game.goal if book.components.game else None
     if book.scores:
         out.print(titles_table(t.gettext("titles at the end"), summaries, book.scores,
@@ -129,7 +221,8 @@ def _timing(out, language: str, label: str, args, records, took: float) -> None:
     t = translator(language)
     out.print(t.gettext("{label}: {games} games in {seconds} s ({rate} games/s with {jobs} "
                         "job(s)); first game seed {seed} (replay with --replay {seed})").format(
-        label=label, games=args.games, seconds=decimal(took, language), jobs=args.jobs,
+        label=label, games=format_decimal(args.games, locale=language),
+        seconds=decimal(took, language), jobs=args.jobs,
         rate=decimal(args.games / took, language, 0 if args.games >= 10 * took else 2),
         seed=records[0].seed))
     cpu = sum(r.cpu for r in records)
@@ -138,10 +231,15 @@ def _timing(out, language: str, label: str, args, records, took: float) -> None:
                                                                   2)))
 
 
-def _title(book: Book, args) -> str:
-    """The report's title: "solo-catan, jugador greedy, semilla 1"."""
-    return translator(book.meta.language).gettext("{book}, player {player}, seed {seed}").format(
-        book=book.slug, player=args.player, seed=args.seed)
+def _title(book: Book, seed: int, players: list[str]) -> str:
+    """The report's title: "solo-catan, jugador greedy, semilla 1", or "solo-catan,
+    jugadores greedy, strong y clairvoyant, semilla 1"."""
+    t = translator(book.meta.language)
+    if len(players) == 1:
+        return t.gettext("{book}, player {player}, seed {seed}").format(
+            book=book.slug, player=players[0], seed=seed)
+    return t.gettext("{book}, players {players}, seed {seed}").format(
+        book=book.slug, players=t.join(players), seed=seed)
 
 
 def _stored_budget(player: str, budget: int | None) -> int | None:
@@ -153,16 +251,12 @@ def _stored_budget(player: str, budget: int | None) -> int | None:
 
 def solo_command(book: Book, args, out) -> None:
     """The solo engine's simulator: its players, `--compare` of rule readings, `--save` of
-    the book's difficulty appendix."""
+    the book's difficulty appendix (each player's run stored as its own)."""
     from .players import PLAYERS
-    if args.player not in PLAYERS:  # the CLI offers every engine's players by name
-        raise GeneratorError(f"--player {args.player}: engine 'solo-catan' has no such "
-                             f"player; expected one of {', '.join(sorted(PLAYERS))}")
-    if args.games < 1 or args.jobs < 1:
-        raise GeneratorError("--games and --jobs must be at least 1")
-    budget = getattr(args, "budget", None)
-    if budget is not None and budget < 1:  # play-outs per decision, or nodes per deal
-        raise GeneratorError(f"--budget {budget}: expected at least 1")
+    # The CLI offers every engine's players by name: only the solo engine's are played here.
+    players = chosen_players(args.player, PLAYERS, "solo-catan")
+    _check_counts(args)
+    budget = budgets(getattr(args, "budget", None), players)
     if args.save and args.compare:
         # The stored run is what the book prints: only a run by the book's own rules.
         raise GeneratorError(f"--save with --compare {args.compare!r}: the stored run must "
@@ -170,31 +264,35 @@ def solo_command(book: Book, args, out) -> None:
                              "--compare")
     base = rules_for(book)
     if args.replay is not None:
-        for number, line in enumerate(replay_log(base, args.replay, args.player,
-                                                 getattr(args, "budget", None)), start=1):
+        player = _one_to_replay(players)
+        for number, line in enumerate(replay_log(base, args.replay, player, budget[player]),
+                                      start=1):
             out.print(f"{number:4} {line}")
         return
     language = book.meta.language
     variants = _variants(base, args.compare, language)
-    summaries, verdicts, played = {}, {}, {}
-    for label, rules in variants.items():
+    summaries, verdicts, played = {}, {}, []
+    for column in columns(players, variants):
         start = time.perf_counter()
-        records = _with_progress(out, label, args.games, lambda progress, rules=rules: run(
-            rules, args.games, args.seed, args.player, args.jobs, progress=progress,
-            budget=getattr(args, "budget", None), scheduler=getattr(args, "scheduler", None)))
+        records = _with_progress(out, column.label, args.games, lambda progress, c=column: run(
+            c.rules, args.games, args.seed, c.player, args.jobs, progress=progress,
+            budget=budget[c.player], scheduler=getattr(args, "scheduler", None)))
         took = time.perf_counter() - start
-        summaries[label], played[label] = summarise(records), records
+        summaries[column.label] = summarise(records)
+        played.append((column, records))
         if any(r.verdict for r in records):  # a clairvoyant run: each deal has a verdict
-            verdicts[label] = Bracket.of(records)
-        _timing(out, language, label, args, records, took)
-    out.print(summary_table(_title(book, args), summaries, language))
+            verdicts[column.label] = Bracket.of(records)
+        _timing(out, language, column.label, args, records, took)
+    out.print(summary_table(_title(book, args.seed, players), summaries, language))
     goal = min(getattr(r, "goal", base.goal) for r in variants.values())
     out.print(points_table(translator(language).gettext("points at the end"), summaries, goal,
                            language))
     if verdicts:
-        out.print(verdict_table(verdicts, budget or DEFAULT_NODES, language))
-    if args.save:
-        label = next(iter(summaries))
-        file = save_difficulty(book, args, base, played[label], summaries[label],
-                               _stored_budget(args.player, budget))
-        out.print(f"[green]saved[/] {file}")
+        out.print(verdict_table(verdicts, budget.get("clairvoyant") or DEFAULT_NODES,
+                                language))
+    if args.save:  # one run per player, each stored with the command that reproduces it
+        for column, records in played:
+            file = save_difficulty(book, column.player, args.seed, base, records,
+                                   summaries[column.label],
+                                   _stored_budget(column.player, budget[column.player]))
+            out.print(f"[green]saved[/] {file} ({column.player})")

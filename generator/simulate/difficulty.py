@@ -2,11 +2,11 @@
 
 The runs are stored as content, each with its command, seed, game count and budget, so the
 book prints numbers anyone can reproduce with `rulebook simulate`, and the build stays fast.
-Each `--save` stores one player's run and keeps the others (greedy, strong and clairvoyant
-are run one by one: their costs differ by a factor of a thousand), so the appendix prints
-them side by side. Every game is stored as one line with a digest of its whole record, so a
-test can re-run any sample of the seeds of a run too costly to re-run in full
-(`record_digest`).
+Each `--save` stores every player of its command (`--player greedy,strong` stores two runs)
+and keeps the other players' runs (greedy, strong and clairvoyant are often run one by one:
+their costs differ by a factor of a thousand), so the appendix prints them side by side.
+Every game is stored as one line with a digest of its whole record, so a test can re-run
+any sample of the seeds of a run too costly to re-run in full (`record_digest`).
 """
 
 from __future__ import annotations
@@ -110,14 +110,14 @@ _Dumper.add_representer(_Line, lambda dumper, data: dumper.represent_mapping(
     "tag:yaml.org,2002:map", data.items(), flow_style=True))
 
 
-def save_difficulty(book: Book, args, rules, records: list[GameRecord],
+def save_difficulty(book: Book, player: str, seed: int, rules, records: list[GameRecord],
                     summary: Summary, budget: int | None):
-    """Store a player's run played by `rules` (the book's own: `--save` refuses
+    """Store `player`'s run from `seed`, played by `rules` (the book's own: `--save` refuses
     `--compare`), replacing that player's earlier run and keeping the other players'."""
     parameters = {name: getattr(rules, name) for name in RULE_PARAMETERS}
     file = book.folder / "difficulty.yaml"
-    runs = [r for r in _kept_runs(file, parameters) if r.get("player") != args.player]
-    runs.append(player_run(book.slug, args.player, args.seed, budget, records, summary))
+    runs = [r for r in _kept_runs(file, parameters) if r.get("player") != player]
+    runs.append(player_run(book.slug, player, seed, budget, records, summary))
     order = list(PLAYERS)
     runs.sort(key=lambda r: order.index(r["player"]) if r["player"] in order else len(order))
     for run in runs:  # those kept were read back as plain mappings

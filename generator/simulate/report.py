@@ -7,7 +7,8 @@ from __future__ import annotations
 from babel.numbers import format_decimal
 from rich.table import Table
 
-from ..i18n import N_, translator
+from ..i18n import N_, Translator, decimal, percent, translator
+from .appendix import cpu_time
 from .runner import MAX_ACTIONS
 from .stats import Summary, point_bands
 
@@ -54,30 +55,53 @@ def _run_columns(title: str, columns: dict[str, Summary]):
     return table, row
 
 
-def _head_rows(row, t) -> None:
-    """The rows every report starts with: games, wins, points, length."""
-    row(t.gettext("games"), lambda s: f"{s.games}")
-    row(t.gettext("wins"), lambda s: f"{s.win_rate:.1%} ({s.win_low:.1%}–{s.win_high:.1%}, "
-        "95 %)")
-    row(t.gettext("points, mean"), lambda s: f"{s.mean_points:.1f}")
-    row(t.gettext("turns, median (quartiles)"), lambda s: f"{s.median_turns:.0f} "
-        f"({s.turn_quartiles[0]:.0f}–{s.turn_quartiles[2]:.0f})")
+def _span(low: float, high: float, language: str) -> str:
+    """ "0,0–1,4 %": a range of shares, the sign once."""
+    return f"{decimal(100 * low, language)}–{percent(high, language)}"
+
+
+def _quartiles(quartiles: tuple[float, float, float], language: str) -> str:
+    """ "76 (65–96)": a median with its quartiles, as the language writes numbers."""
+    first, median, third = (decimal(q, language, 0) for q in quartiles)
+    return f"{median} ({first}–{third})"
+
+
+def _head_rows(row, t: Translator) -> None:
+    """The rows every report starts with: games, wins, points, length, CPU time."""
+    language = t.language
+    row(t.gettext("games"), lambda s: format_decimal(s.games, locale=language))
+    # Translators: a cell reads "1 (0,2 %; 0,0–1,4 %)": wins, their share, the interval.
+    row(t.gettext("wins (share; 95 % interval)"), lambda s: (
+        f"{format_decimal(s.wins, locale=language)} ({percent(s.win_rate, language)}; "
+        f"{_span(s.win_low, s.win_high, language)})"))
+    row(t.gettext("points, median (quartiles)"),
+        lambda s: _quartiles(s.point_quartiles, language))
+    row(t.gettext("points, mean"), lambda s: decimal(s.mean_points, language))
+    row(t.gettext("turns, median (quartiles)"), lambda s: _quartiles(s.turn_quartiles, language))
+    # Translators: a cell reads "8,4 s (14,0 min)": CPU time per game, then the whole run's.
+    row(t.gettext("CPU time per game (whole run)"), lambda s: (
+        f"{cpu_time(s.cpu_seconds / s.games, language)} "
+        f"({cpu_time(s.cpu_seconds, language)})" if s.games else "—"))
 
 
 def summary_table(title: str, columns: dict[str, Summary], language: str = "es") -> Table:
-    """One column per run (a comparison puts several side by side)."""
+    """One column per run (several players, or the same player under several rules, side
+    by side on the same deals)."""
     t = translator(language)
     table, row = _run_columns(title, columns)
     _head_rows(row, t)
-    row(t.gettext("stuck (no action left)"), lambda s: f"{s.stuck_rate:.1%}")
+
+    def share(value) -> str:
+        return percent(value, language)
+    row(t.gettext("stuck (no action left)"), lambda s: share(s.stuck_rate))
     # Translators: a row under "stuck": stuck games that had no building left to demolish.
     row(t.gettext("  … with no building to demolish with"),
-        lambda s: f"{s.stuck_bare / s.games:.1%}")
-    row(t.gettext("no resource deck and no way out"), lambda s: f"{s.rate('exhausted'):.1%}")
-    row(unfinished_label(language), lambda s: f"{s.rate('unfinished'):.1%}")
+        lambda s: share(s.stuck_bare / s.games))
+    row(t.gettext("no resource deck and no way out"), lambda s: share(s.rate("exhausted")))
+    row(unfinished_label(language), lambda s: share(s.rate("unfinished")))
     for key, label in EVENT_NAMES.items():
         row(t.gettext("{name} per game").format(name=t.gettext(label)),
-            lambda s, k=key: f"{s.events_per_game.get(k, 0):.2f}")
+            lambda s, k=key: decimal(s.events_per_game.get(k, 0), language, 2))
     return table
 
 
@@ -85,7 +109,8 @@ def points_table(title: str, columns: dict[str, Summary], goal: int,
                  language: str = "es") -> Table:
     """How final points spread, in bands of two up to the goal, per run."""
     return _bands_table(title, translator(language).gettext("points"), columns,
-                        {name: point_bands(s.points, goal) for name, s in columns.items()})
+                        {name: point_bands(s.points, goal) for name, s in columns.items()},
+                        language)
 
 
 def verdict_table(columns: dict, nodes: int, language: str) -> Table:
@@ -98,26 +123,27 @@ def verdict_table(columns: dict, nodes: int, language: str) -> Table:
                               .format(nodes=format_decimal(nodes, locale=language)), columns)
 
     def count(n: int, b) -> str:
-        return f"{n} ({b.share(n):.1%})"
+        return f"{format_decimal(n, locale=language)} ({percent(b.share(n), language)})"
 
     def among(b) -> str:
         rate, low, high = b.among_decided
-        return f"{rate:.1%} ({low:.1%}–{high:.1%}, 95 %)" if b.decided else "—"
+        return (f"{percent(rate, language)} ({_span(low, high, language)})" if b.decided
+                else "—")
 
     def bracket(b) -> str:
         least, most, _, _ = b.bracket
-        return f"{least:.1%}–{most:.1%}"
+        return _span(least, most, language)
 
     def widened(b) -> str:
         _, _, low, high = b.bracket
-        return f"{low:.1%}–{high:.1%}"
+        return _span(low, high, language)
 
-    row(t.gettext("deals"), lambda b: f"{b.deals}")
+    row(t.gettext("deals"), lambda b: format_decimal(b.deals, locale=language))
     row(t.gettext("won (line replayed)"), lambda b: count(b.won, b))
     row(t.gettext("proved unwinnable"), lambda b: count(b.unwinnable, b))
     row(t.gettext("undecided (budget spent)"), lambda b: count(b.undecided, b))
     # Translators: won / (won + proved unwinnable), with its 95 % interval.
-    row(t.gettext("winnable among decided"), among)
+    row(t.gettext("winnable among decided (95 % interval)"), among)
     # Translators: from won / all deals to (won + undecided) / all deals.
     row(t.gettext("winnable, bracket"), bracket)
     # Translators: a row under "winnable, bracket": its ends widened to 95 % intervals.
@@ -126,7 +152,7 @@ def verdict_table(columns: dict, nodes: int, language: str) -> Table:
 
 
 def _bands_table(title: str, head: str, columns: dict[str, Summary],
-                 histograms: dict[str, list]) -> Table:
+                 histograms: dict[str, list], language: str) -> Table:
     """One row per band of points, one column per run: the share of its games in the band."""
     table = Table(title=title, title_justify="left")
     table.add_column(head)
@@ -134,7 +160,7 @@ def _bands_table(title: str, head: str, columns: dict[str, Summary],
         table.add_column(name, justify="right")
     first = next(iter(histograms.values()))
     for k, (label, _) in enumerate(first):
-        table.add_row(label, *(f"{h[k][1] / s.games:.1%}" for h, s in
+        table.add_row(label, *(percent(h[k][1] / s.games, language) for h, s in
                                zip(histograms.values(), columns.values())))
     return table
 
@@ -158,12 +184,12 @@ def outcome_table(title: str, columns: dict[str, Summary], language: str) -> Tab
         else:
             label = t.gettext("end: {reason}").format(
                 reason=t.gettext(END_REASONS[reason]) if reason in END_REASONS else reason)
-        row(label, lambda s, r=reason: f"{s.rate(r):.1%}")
+        row(label, lambda s, r=reason: percent(s.rate(r), language))
     events = sorted({k for s in columns.values() for k in s.events_per_game})
     for key in events:
         name = t.gettext(OTHER_EVENTS[key]) if key in OTHER_EVENTS else key
         row(t.gettext("{name} per game").format(name=name),
-            lambda s, k=key: f"{s.events_per_game.get(k, 0):.2f}")
+            lambda s, k=key: decimal(s.events_per_game.get(k, 0), language, 2))
     return table
 
 
@@ -180,7 +206,7 @@ def titles_table(title: str, columns: dict[str, Summary], bands, language: str) 
             return band.min <= points and (band.max is None or points <= band.max)
         span = f"{band.min}–{band.max}" if band.max is not None else f"≥{band.min}"
         table.add_row(band.title, span, *(
-            f"{sum(n for p, n in s.points.items() if within(p)) / s.games:.1%}"
+            percent(sum(n for p, n in s.points.items() if within(p)) / s.games, language)
             for s in columns.values()))
     return table
 
@@ -202,4 +228,5 @@ def goal_bands(points: dict[int, int], goal: int) -> list[tuple[str, int]]:
 def goal_table(title: str, columns: dict[str, Summary], goal: int, language: str) -> Table:
     """How final points spread below the goal, per run (any engine's)."""
     return _bands_table(title, translator(language).gettext("points"), columns,
-                        {name: goal_bands(s.points, goal) for name, s in columns.items()})
+                        {name: goal_bands(s.points, goal) for name, s in columns.items()},
+                        language)

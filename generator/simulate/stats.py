@@ -34,6 +34,8 @@ class Summary:
     end_reasons: Counter
     events_per_game: dict
     stuck_bare: int = 0  # stuck games that had no building left to pay a demolition
+    point_quartiles: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    cpu_seconds: float = 0.0  # the run's CPU time, all games (measured, not reproducible)
 
     @property
     def win_rate(self) -> float:
@@ -75,11 +77,27 @@ def turn_bands(turns: list[int], width: int = 10) -> dict[int, int]:
 
 
 def point_bands(points: dict[int, int], goal: int) -> list[tuple[str, int]]:
-    """Final points in bands of two up to the goal, then the games that reached it."""
-    bands = [(f"{low}–{low + 1}", sum(n for p, n in points.items() if low <= p <= low + 1))
-             for low in range(0, goal, 2)]
+    """Final points in bands of two up to the goal, then the games that reached it; below
+    an odd goal the last band is one point wide, so no game is counted twice."""
+    bands = []
+    for low in range(0, goal, 2):
+        high = min(low + 1, goal - 1)
+        bands.append((f"{low}–{high}" if high > low else f"{low}",
+                      sum(n for p, n in points.items() if low <= p <= high)))
     bands.append((f"≥{goal}", sum(n for p, n in points.items() if p >= goal)))
     return bands
+
+
+def quartiles(values: list[int]) -> tuple[float, float, float]:
+    """First quartile, median and third quartile (the "exclusive" method, as the stored
+    runs' turn quartiles), kept within the values: on a few games the method reaches past
+    them (−1 points out of 0 and 4)."""
+    if not values:
+        return 0.0, 0.0, 0.0
+    if len(values) < 2:
+        return (float(values[0]),) * 3
+    low, high = min(values), max(values)
+    return tuple(min(high, max(low, q)) for q in statistics.quantiles(values, n=4))
 
 
 def summarise(records: list[GameRecord]) -> Summary:
@@ -93,9 +111,10 @@ def summarise(records: list[GameRecord]) -> Summary:
         mean_points=statistics.fmean(r.points for r in records) if n else 0.0,
         median_turns=statistics.median(r.turns for r in records) if n else 0.0,
         mean_turns=statistics.fmean(r.turns for r in records) if n else 0.0,
-        turn_quartiles=(tuple(statistics.quantiles([r.turns for r in records], n=4))
-                        if n > 1 else (0.0, 0.0, 0.0)),
+        turn_quartiles=quartiles([r.turns for r in records]),
         end_reasons=Counter(r.end_reason for r in records),
         events_per_game={k: v / n for k, v in sorted(events.items())} if n else {},
         stuck_bare=sum(r.end_reason == "stuck" and not r.buildings for r in records),
+        point_quartiles=quartiles([r.points for r in records]),
+        cpu_seconds=sum(r.cpu for r in records),
     )
