@@ -170,3 +170,31 @@ def test_every_resource_letter_reads_on_its_shape_at_aa_contrast():
             ratio = contrast(letter.get("fill"), shape.get("fill"))
             assert ratio >= 4.5, (figure.name, icon.get("data-resource"), round(ratio, 2))
     assert icons > 10
+
+
+def test_a_short_sh_lies_beside_the_hand_and_buildings_not_under_them():
+    """A position whose SH fits on one line at the right of the other groups is drawn so
+    (flow.py), a third less tall than with the SH on a row of its own under them: every SH
+    card right of every hand and building card, and the drawing as tall as the SH."""
+    import svgwrite
+    from generator.diagrams.flow import GROUP_GAP, _height, _rows
+    from generator.diagrams.position import WIDTH, position_drawing, position_groups
+    beside = 0
+    for replay in REPLAYS.values():
+        for frame in replay.frames:
+            game = frame.game
+            if not game.history:
+                continue
+            root = parse(position_drawing(game, STYLE, WORDS).tostring())
+            groups = position_groups(svgwrite.Drawing(), game, STYLE, WORDS, [], WIDTH - 0.8)
+            stacked = _height(_rows(groups, WIDTH))
+            height = float(root.get("viewBox").split()[3])
+            sh_x = min(float(g.get("transform").split("(")[1].split(",")[0])
+                       for g in root.iter(f"{SVG}g") if g.get("class") == "sh")
+            others = [card_xy(c)[0] for c in cards(root) if c.get("data-role") != "sh"]
+            if height < stacked - 1:  # drawn beside: shorter, and the SH to the right
+                beside += 1
+                assert sh_x + 1.0 >= max(others) + 8.4 + GROUP_GAP - 0.01, replay.example.id
+            else:  # under the others: as tall as before
+                assert height == pytest.approx(stacked + 1.0, abs=0.05)
+    assert beside >= 10, "most short series lie beside the hand"

@@ -234,6 +234,28 @@ def test_a_splendor_diagram_draws_the_engines_table():
             assert root.find(f"{SVG}title").text.startswith("Tus fichas: ")
 
 
+def test_splendor_special_gems_share_the_rows_line_when_they_fit():
+    """A position whose rows leave room for the special gems (a row emptied or short) draws
+    them on the rows' line, to the right of the last row's cards: a row of cards less tall.
+    Cards of a line share its top; those on a lower line start under its cards."""
+    shared = 0
+    for replay in REPLAYS["splendor-solitario"]:
+        for figure in FIGURES["splendor-solitario"].examples[replay.example.id].values():
+            root = ET.fromstring(figure.svg)
+            top = lambda role: min((float(r.get("y")) for g in root.iter(f"{SVG}g")
+                                    if g.get("class") == "card" and g.get("data-role") == role
+                                    for r in g.iter(f"{SVG}rect")), default=None)
+            rows = [t for t in (top("row-1"), top("row-2")) if t is not None]
+            special = top("special")
+            if not rows or special is None:
+                continue
+            if special == pytest.approx(max(rows)):
+                shared += 1
+            else:
+                assert special > max(rows) + 13.2, "the special gems on a line of their own"
+    assert shared, "some positions draw the special gems beside the rows"
+
+
 @pytest.mark.parametrize("slug", ECONOMY)
 def test_an_economy_diagram_draws_the_engines_table(slug):
     for replay in REPLAYS[slug]:

@@ -41,12 +41,9 @@ def text(dwg, style: DiagramStyle, words: str, x: float, y: float, size: float =
 BREAK = None
 
 
-def flow_drawing(groups: list[Group | None], dwg, background, style: DiagramStyle, *,
-                 width: float = WIDTH, scale: float = 1.0) -> svgwrite.Drawing:
-    """Place `groups` (drawn into `dwg`) in rows at most `width` mm wide, each group under
-    its label (`BREAK` in the list starts a new row); the drawing then takes the size they
-    need (at least `width`), on the example box's own tint (`new_panel`). `scale`: the size
-    the SVG says it is over its size in millimetres (the HTML edition's, larger)."""
+def _rows(groups: list[Group | None], width: float) -> list[list[Group]]:
+    """`groups` in rows at most `width` mm wide, as words wrap (`BREAK`: a new row; a group
+    `alone`, the SH, on a row of its own)."""
     rows: list[list[Group]] = [[]]
     used = 0.0
     for group in groups:
@@ -61,27 +58,79 @@ def flow_drawing(groups: list[Group | None], dwg, background, style: DiagramStyl
             used, need = 0.0, group.outer_width
         rows[-1].append(group)
         used += need
+    return [row for row in rows if row]
+
+
+def _row_height(row: list[Group]) -> float:
+    return (LABEL_H if any(g.label for g in row) else 0.0) + max(g.height for g in row)
+
+
+def _height(rows: list[list[Group]]) -> float:
+    return sum(_row_height(row) for row in rows) + ROW_GAP * (len(rows) - 1)
+
+
+def _beside(groups: list[Group | None], width: float):
+    """The rows of `groups` with a tall last group (the SH on one line) beside the others
+    rather than under them: (the others' rows, that group), when it is shorter so and
+    everything still fits in `width`; else None."""
+    placed = [g for g in groups if g is not BREAK]
+    if len(placed) < 2 or not placed[-1].alone or any(g.alone for g in placed[:-1]):
+        return None
+    side = placed[-1]
+    room = width - side.outer_width - GROUP_GAP
+    others = [g for g in groups if g is not side]
+    if room <= 0 or any(g.outer_width > room - 0.8 for g in placed[:-1]):
+        return None
+    rows = _rows(others, room)
+    stacked = _height(_rows(groups, width))
+    if max(_height(rows), _row_height([side])) >= stacked - 1e-6:
+        return None
+    return rows, side
+
+
+def flow_drawing(groups: list[Group | None], dwg, background, style: DiagramStyle, *,
+                 width: float = WIDTH, scale: float = 1.0) -> svgwrite.Drawing:
+    """Place `groups` (drawn into `dwg`) in rows at most `width` mm wide, each group under
+    its label (`BREAK` in the list starts a new row); the drawing then takes the size they
+    need (at least `width`), on the example box's own tint (`new_panel`). `scale`: the size
+    the SVG says it is over its size in millimetres (the HTML edition's, larger).
+
+    A tall last group on a row of its own (the solo game's SH, when it fits on one line)
+    goes beside the rows of the others instead, at their right, when that makes the
+    drawing shorter: a position is then about a third less tall on the page, the hand and
+    the buildings read first, the SH after them, as before."""
+    beside = _beside(groups, width)
+    rows, side = beside if beside else (_rows(groups, width), None)
     y = 0.4
     right = 0.0
     for row in rows:
         x = 0.4
         label_h = LABEL_H if any(g.label for g in row) else 0.0
         for group in row:
-            if group.label:
-                dwg.add(text(dwg, style, group.label, x, y + LABEL * 0.8,
-                             **{"data-group": group.kind}))
-            if group.note:
-                dwg.add(text(dwg, style, group.note, x + label_width(group.label) + NOTE_GAP,
-                             y + LABEL * 0.8, fill=style.muted, css_class="empty-label"))
-            group.draw(x, y + label_h)
+            _place(dwg, style, group, x, y, label_h)
             right = max(right, x + group.outer_width)
             x += group.outer_width + GROUP_GAP
         y += label_h + max(g.height for g in row) + ROW_GAP
+    if side is not None:
+        _place(dwg, style, side, right + GROUP_GAP, 0.4, LABEL_H if side.label else 0.0)
+        right += GROUP_GAP + side.outer_width
+        y = max(y, 0.4 + _row_height([side]) + ROW_GAP)
     dwg = sized(dwg, background, max(width, right + 0.4), y - ROW_GAP + 0.6)
     if scale != 1.0:
         _, _, w, h = dwg["viewBox"].split()
         dwg["width"], dwg["height"] = (f"{round(float(v) * scale, 2)}mm" for v in (w, h))
     return dwg
+
+
+def _place(dwg, style: DiagramStyle, group: Group, x: float, y: float, label_h: float) -> None:
+    """`group` drawn with its label (and its note) at (x, y), its contents `label_h` under."""
+    if group.label:
+        dwg.add(text(dwg, style, group.label, x, y + LABEL * 0.8,
+                     **{"data-group": group.kind}))
+    if group.note:
+        dwg.add(text(dwg, style, group.note, x + label_width(group.label) + NOTE_GAP,
+                     y + LABEL * 0.8, fill=style.muted, css_class="empty-label"))
+    group.draw(x, y + label_h)
 
 
 def new_panel(style: DiagramStyle, title: str, css_class: str = "position-diagram"):

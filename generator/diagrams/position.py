@@ -3,8 +3,10 @@
 Groups, each under its label in the book's words, flow left to right and wrap like words:
 the hand and the market (small cards, each with its resource's colour, shape and letter),
 the buildings on the table (cards with a pictogram; roads and knights carry the letter of
-the face they show), and the Serie Histórica on a row of its own, drawn by `sh.py`. The
-line with points and piles goes under the diagram, as text (`examples/text.py`).
+the face they show), and the Serie Histórica, drawn by `sh.py`: at the right of the others
+when it fits there on one line (a third less tall), else on rows of its own under them
+(flow.py). The line with points and piles goes under the diagram, as text
+(`examples/text.py`).
 
 Sizes are millimetres at print size, and the diagram is never wider than `WIDTH`, the inner
 width of an example's box on A5: printed at 100 %, no text in it is under `MIN_TEXT` (6 pt).
@@ -59,7 +61,7 @@ class Group:
     height: float            # of the contents, without the label
     draw: Callable[[float, float], None]
     kind: str
-    alone: bool = False      # a row of its own (the SH)
+    alone: bool = False      # a row of its own, or beside all the others (the SH)
     note: str = ""           # said after the label, muted ("vacía")
 
     @property

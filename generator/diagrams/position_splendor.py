@@ -292,7 +292,8 @@ LABELS = {"tokens": N_("Your tokens"), "bank": N_("Bank"), "bonuses": N_("Your b
 def splendor_groups(dwg, game, style: DiagramStyle, looks: dict[str, Gem],
                     labels: dict[str, str]) -> list[Group | None]:
     """The groups of a position, in reading order: the gems (yours, the bank's, your
-    bonuses), the two rows, then the special gems and nobles on the table and yours."""
+    bonuses) on their own lines, then the two rows, the special gems and nobles on the
+    table and yours, flowing as words do."""
     colours = list(game.tokens)
     groups = [_tokens(dwg, style, looks, {c: game.tokens[c] for c in colours},
                       labels["tokens"], "tokens"),
@@ -309,7 +310,8 @@ def splendor_groups(dwg, game, style: DiagramStyle, looks: dict[str, Gem],
         label = labels["row"].format(row=row)
         groups.append(cards(items, label, f"row-{row}") if items
                       else _empty(dwg, style, label, f"row-{row}", labels["empty"]))
-    groups.append(BREAK)
+    # the special gems and nobles follow the rows on their line when they fit (a row
+    # emptied, a short one): a position is then a row of cards less tall on the page
     if game.special:  # none left on the table: all bought, and shown as yours below
         groups.append(cards(game.special, labels["special"], "special"))
     if game.nobles:

@@ -20,16 +20,19 @@ here are a typesetter's:
 - `Float`: a box or a figure that would still leave a big hole (its next row taller than
   the room left) floats to the top of the next page when the text after it can fill this
   one (`FLOAT_GAIN`): a box past the paragraphs and lists of its own section only, a
-  figure (found by its number) past anything up to the next figure in its chapter.
+  figure (found by its number) past anything up to the next figure in its chapter, and a
+  chapter's last figure past the next chapter's heading and text (`run_on`: chapters run
+  on, they open a page only in the foot of one).
 - `Lead`: headings and a lead-in paragraph (ending in ':') stay with the first part of what
-  follows them (two lines of a paragraph, a box's first rows); with nothing of it they move.
+  follows them (two lines of a paragraph or of a list's first item, a box's first rows);
+  with nothing of it they move.
 - `Section`: a short section, or a short table, is kept on one page, unless moving it would
   leave a big hole (`SMALL_HOLE`); then it flows like any text, a table split between rows
   under its repeated header.
 
 Greedy filling is the best a page-by-page layout can do for content in a fixed order; the
-blank that remains comes from rows taller than the room left (a position's diagram is 30–45 %
-of an A5 page) with nothing that may move into the hole.
+blank that remains comes from rows taller than the room left (a position's row is a fifth
+to a third of an A5 page) with nothing that may move into the hole.
 
 Every container here is a KeepTogether, which ReportLab asks to split rather than draw: what
 it returns goes back on the document's list and is laid out flowable by flowable, so a
@@ -41,8 +44,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from reportlab.platypus import (Flowable, KeepTogether, ListFlowable, Paragraph, Table,
-                                TableStyle)
+from reportlab.platypus import (CondPageBreak, Flowable, KeepTogether, ListFlowable,
+                                Paragraph, Table, TableStyle)
 from reportlab.platypus.doctemplate import (ActionFlowable, FrameBreak, NullActionFlowable,
                                          _FrameBreak)
 from reportlab.platypus.flowables import _listWrapOn
@@ -340,15 +343,28 @@ class Lead(KeepTogether):
                 # leaders go with the first thing it holds
                 return [NullActionFlowable(), Lead(self.leaders, parts[1])] + list(parts[2:])
             if parts and not isinstance(parts[0], ActionFlowable):
-                first = KeepTogether(self.leaders + [parts[0]])
-                first.canv = canv
-                first.wrap(aW, aH)
-                del first.canv
-                if first._H <= aH + 1e-6:
+                first = self._first(parts[0], aW, aH, canv)
+                if first is None and len(parts) > 1:
+                    # a list split between its items, the first too long for the room:
+                    # its first lines (a list item splits as a paragraph does)
+                    head = _split_in(parts[0], frame, canv, aW, room)
+                    if len(head) > 1 and not isinstance(head[0], ActionFlowable):
+                        first = self._first(head[0], aW, aH, canv)
+                        parts = [head[0]] + list(head[1:]) + list(parts[1:])
+                if first is not None:
                     return _queued([first] + list(parts[1:]))
         if frame is None or getattr(frame, "_atTop", 0):
             return _queued(content)  # at the top of a page already: as it comes
         return [FrameBreak()] + content
+
+
+    def _first(self, part: Flowable, aW: float, aH: float, canv) -> KeepTogether | None:
+        """The leaders with `part`, the first part of what follows them, if it fits."""
+        first = KeepTogether(self.leaders + [part])
+        first.canv = canv
+        first.wrap(aW, aH)
+        del first.canv
+        return first if first._H <= aH + 1e-6 else None
 
 
 class Section(KeepTogether):
@@ -396,6 +412,11 @@ def _fill(followers: list[Flowable], frame, canv, aW: float, aH: float):
         flowable = rest[0]
         if isinstance(flowable, ActionFlowable):
             break
+        if isinstance(flowable, CondPageBreak):  # a chapter's opening (`run_on`)
+            if aH - used < flowable.height:
+                break  # it opens the next page, after the float
+            rest.pop(0)
+            continue
         gap = max(previous_after, flowable.getSpaceBefore()) if taken else 0.0
         room = aH - used - gap
         if room <= 0:
@@ -447,7 +468,10 @@ class Float(KeepTogether):
         self._content.append(flowable)
 
     def split(self, aW, aH):
-        content = _content_at(self, aW, aH)
+        _content_at(self, aW, aH)
+        # (not the container's content: a chapter's condition for a new page, `run_on`,
+        # is never measured with it)
+        content = [self.box] + self.followers
         if self._H <= aH:
             return _queued(content)
         frame = getattr(self, "_frame", None)
@@ -509,6 +533,35 @@ def floating(flowables: list[Flowable]) -> list[Flowable]:
         pending = None
         out.append(flowable)
     return [f.box if isinstance(f, Float) and not f.followers else f for f in out]
+
+
+def run_on(chapter: list[Flowable], following: list[Flowable]) -> list[Flowable]:
+    """`chapter` (made up by `floating`) with the opening of the chapter that follows it:
+    when it ends with a figure, the next chapter's heading and text, up to its first box
+    or figure, may fill the hole the figure would leave, the figure opening the next page,
+    as a figure floats past headings in its own chapter (a chapter here runs on, it does
+    not open a page). The next chapter's condition for a new page (`following[0]`, a
+    CondPageBreak) holds in the hole as after the figure (`_fill`). Returns what is left
+    of `following`."""
+    last = chapter[-1] if chapter else None
+    if not (isinstance(last, FigureBlock) or isinstance(last, Float) and last.figure):
+        return following
+    opening = [following[0]] if following and isinstance(following[0], CondPageBreak) else []
+    rest = following[len(opening):]
+    taken = 0
+    for flowable in rest:
+        head = flowable.follower if isinstance(flowable, Lead) else flowable
+        if isinstance(head, (Box, FigureBlock, Float)) or isinstance(flowable, ActionFlowable):
+            break
+        taken += 1
+    if not taken:
+        return following
+    if isinstance(last, FigureBlock):
+        last = chapter[-1] = Float(last, [], figure=True)
+    last.followers.extend(opening)  # (never measured: its wrap breaks the frame)
+    for flowable in rest[:taken]:
+        last.follow(flowable)
+    return rest[taken:]
 
 
 def _flows(flowable) -> bool:

@@ -30,7 +30,7 @@ from .cover import CoverBadges, title_markup
 from .figures import MIN_TYPE, drawing, smallest_type
 from .images import image_figure
 from .makeup import (MOST_SHRINK, Box, BoxLook, FigureBlock, Row, Section, Shrinkable,
-                     floating, kept_with_next, lead_in)
+                     floating, kept_with_next, lead_in, run_on)
 from .paragraphs import Paragraph as _CachingParagraph
 from .paragraphs import paragraph_cache
 from .styles import Styles, color
@@ -586,11 +586,16 @@ def glossary(ctx: StoryContext) -> list[Flowable]:
 def book_story(ctx: StoryContext) -> list[Flowable]:
     """A rulebook: cover, contents page (unless book.yaml says `contents: false`), chapters,
     glossary, then the back matter: notes pages to make the page count right, and the back
-    cover (`back_matter`)."""
+    cover (`back_matter`). Chapters run on: a chapter's last figure may float past the
+    opening of the next one, or of the glossary (makeup.run_on)."""
     story = cover(ctx) + (contents(ctx) if ctx.book.meta.contents_page else [])
-    for chapter in ctx.book.chapters:
-        story.extend(chapter_flowables(chapter, ctx))
-    story.extend(glossary(ctx))
+    made: list[Flowable] = []  # the chapter before, whose last figure may float on
+    for following in [chapter_flowables(chapter, ctx) for chapter in ctx.book.chapters] + [
+            glossary(ctx)]:
+        following = run_on(made, following)
+        story.extend(made)
+        made = following
+    story.extend(made)
     story.extend(back_matter(ctx))
     return story
 
