@@ -1,12 +1,19 @@
 """Random-playout speed of the solo engine, in games per second on one core; not a test.
 
     .venv/bin/python scripts/benchmark_engine.py [--games N] [--runs R] [--against COMMIT]
+    .venv/bin/python scripts/benchmark_engine.py --instructions [--games N]
     .venv/bin/python scripts/benchmark_engine.py --profile
 
 Each game is played by the simulator's random player (`generator.simulate.runner.play`):
-`legal_actions()` and `push()` (which re-checks legality) are both timed, as a run calls them.
+`legal_actions()` and the push are both timed, as a run calls them (today's runner calls
+`push_legal`, which trusts an action taken from the list; 220dd3c's `push` checked it again).
 Time is the child process's CPU time, not the wall clock: the machines this runs on are
 shared, and a process waiting for a core is not playing.
+
+`--instructions` counts machine instructions instead (valgrind's cachegrind, one run per
+engine, ~1 minute): a child that plays the N games less one that only starts up and warms
+up, per game. The machine's load does not move it, so it tells a small change from noise;
+it does not see cache misses, which time does.
 
 With `--against COMMIT` (default 220dd3c, the engine the speed issue measured), that commit's
 `generator/` and `content/` are exported to a temporary folder and both engines play the same
@@ -19,6 +26,9 @@ engine's own speed.
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -42,6 +52,8 @@ for seed in range(50):
 start = time.process_time()
 records = [play(rules, seed, "random") for seed in range(games)]
 took = time.process_time() - start
+if len(sys.argv) > 3:  # --instructions: the games alone (and, with none, the start-up alone)
+    sys.exit()
 game = Game.new(rules, 1)
 copy_start = time.process_time()
 for _ in range(5_000):
@@ -56,6 +68,19 @@ def measure(tree: Path, games: int) -> tuple[float, float, float]:
                           capture_output=True, text=True, check=True)
     games_s, actions_s, copy_us = map(float, done.stdout.split())
     return games_s, actions_s, copy_us
+
+
+def instructions(tree: Path, games: int) -> float:
+    """Machine instructions a game: a child playing `games` less one that only starts up."""
+    def count(n: int) -> int:
+        done = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                               "--cachegrind-out-file=/dev/null", sys.executable, "-c", CHILD,
+                               str(tree), str(n), "games-only"],
+                              capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": "0"})
+        refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+        return int(refs.group(1).replace(",", ""))
+    return (count(games) - count(0)) / games
 
 
 def export(commit: str, folder: Path) -> Path:
@@ -82,14 +107,29 @@ def profile(games: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=1000, help="games per run (default 1000)")
+    parser.add_argument("--games", type=int,
+                        help="games per run (default 1000; 200 with --instructions)")
     parser.add_argument("--runs", type=int, default=3, help="runs per engine (default 3)")
     parser.add_argument("--against", default="220dd3c",
                         help="the commit to compare with (default 220dd3c)")
     parser.add_argument("--profile", action="store_true", help="print where the time goes")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count machine instructions a game with valgrind (default 200 games)")
     args = parser.parse_args()
+    args.games = args.games or (200 if args.instructions else 1000)
     if args.profile:
         profile(args.games)
+        return
+    if args.instructions:
+        if not shutil.which("valgrind"):
+            parser.error("--instructions needs valgrind (apt-get install valgrind)")
+        with tempfile.TemporaryDirectory() as tmp:
+            counts = {"now": instructions(REPO, args.games),
+                      args.against: instructions(export(args.against, Path(tmp)), args.games)}
+        print(f"{args.games} random games, machine instructions a game (start-up subtracted):")
+        for name, count in counts.items():
+            print(f"  {name:<10} {count / 1e6:8.2f} M")
+        print(f"  ratio      {counts[args.against] / counts['now']:8.2f}×")
         return
     with tempfile.TemporaryDirectory() as tmp:
         old = export(args.against, Path(tmp))

@@ -127,10 +127,9 @@ def test_losing_the_only_a_road_costs_the_market_card_and_a_hand_card_R15_R22():
 
 def test_the_first_editions_loose_card_reading_can_be_compared():
     import dataclasses
-    from generator.engine.solo import Game
     game = position(["brick", "brick", "grain"], deck=["ore"] * 3)
-    first_edition = Game(dataclasses.replace(game.rules, loose_anytime=True), seed=1)
-    first_edition.__dict__.update({k: v for k, v in game.__dict__.items() if k != "rules"})
+    first_edition = game.copy()  # the same position, played by the first edition's rules
+    first_edition.rules = dataclasses.replace(game.rules, loose_anytime=True)
     first_edition._legal = None
     assert PlaceLoose("brick") in first_edition.legal_actions()
     assert PlaceLoose("brick") not in game.legal_actions()

@@ -44,6 +44,31 @@ def test_refusal_carries_code_section_needed_and_found():
     assert "lumber, which ends no series" in error.found
 
 
+def test_push_still_refuses_an_outside_action_push_legal_is_only_the_simulators_path():
+    """`push_legal` trusts its caller (a simulated player's action from `legal_actions()`);
+    `push`, the entry point of worked examples, scenarios, notation and tests, still refuses
+    an illegal action with its rule and leaves the position as it was."""
+    from generator.simulate.players import state_key
+    game = position(["grain"], deck=["ore"], history=[("road", ["lumber"])])
+    before, allowed = state_key(game), game.legal_actions()
+    with pytest.raises(IllegalAction) as caught:
+        game.push(StartSeries("grain", "knight"))
+    assert (caught.value.code, caught.value.section) == ("cannot-start-series", "series")
+    assert state_key(game) == before and game.legal_actions() == allowed
+    # For actions taken from the list, both paths play the same game, step by step.
+    checked, trusted = Game.new(RULES, 11), Game.new(RULES, 11)
+    for step in range(200):
+        if checked.is_over():
+            break
+        actions = checked.legal_actions()
+        assert trusted.legal_actions() == actions
+        action = actions[step * 7 % len(actions)]
+        checked.push(action)
+        trusted.push_legal(action)
+        assert state_key(trusted) == state_key(checked), f"step {step}: {action}"
+    assert step > 20
+
+
 def test_a_new_knight_alternates_faces_R04():
     game = position(["ore", "lumber"], deck=["brick", "brick", "lumber"],
                     history=[("knight", ["grain", "wool"])])

@@ -193,15 +193,19 @@ def test_simulate_reports_the_three_verdicts_and_the_bracket(capsys, monkeypatch
     rows = {line.split("│")[1].strip(): [c.strip() for c in line.split("│")[2:-1]]
             for line in table.splitlines() if line.startswith("│ ")}
     assert rows["repartos"] == ["3", "3", "3"]
-    assert rows["ganados (línea comprobada)"] == ["3 (100.0%)", "0 (0.0%)", "0 (0.0%)"]
-    assert rows["imposibles (demostrado)"] == ["0 (0.0%)", "0 (0.0%)", "3 (100.0%)"]
-    assert rows["sin decidir (nodos agotados)"] == ["0 (0.0%)", "3 (100.0%)", "0 (0.0%)"]
-    assert rows["ganables, horquilla"] == ["100.0%–100.0%", "0.0%–100.0%", "0.0%–0.0%"]
-    assert rows["… ampliada al 95 %"] == ["43.9%–100.0%", "0.0%–100.0%", "0.0%–56.1%"]
-    assert rows["ganables entre decididos"][1] == "—", "nothing decided: no share claimed"
+    # Spanish numbers: a decimal comma and a no-break space before the per cent sign.
+    es = {row: [cell.replace("\u00a0", " ") for cell in cells] for row, cells in rows.items()}
+    assert es["ganados (línea comprobada)"] == ["3 (100,0 %)", "0 (0,0 %)", "0 (0,0 %)"]
+    assert es["imposibles (demostrado)"] == ["0 (0,0 %)", "0 (0,0 %)", "3 (100,0 %)"]
+    assert es["sin decidir (nodos agotados)"] == ["0 (0,0 %)", "3 (100,0 %)", "0 (0,0 %)"]
+    assert es["ganables, horquilla"] == ["100,0–100,0 %", "0,0–100,0 %", "0,0–0,0 %"]
+    assert es["… ampliada al 95 %"] == ["43,9–100,0 %", "0,0–100,0 %", "0,0–56,1 %"]
+    among_decided = rows["ganables entre decididos (intervalo del 95 %)"]
+    assert among_decided[1] == "—", "nothing decided: no share claimed"
 
 
 def test_a_budget_below_one_node_is_refused_with_a_message(capsys):
     from generator.cli import main
     assert main(["simulate", "solo-catan", "--player", "clairvoyant", "--budget", "0"]) == 1
-    assert "--budget 0: expected at least 1" in capsys.readouterr().err
+    assert "--budget 0: 0 is below 1; expected a whole number of at least 1" \
+        in capsys.readouterr().err

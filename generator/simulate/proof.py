@@ -295,7 +295,7 @@ class _Pass:
             frame.next += 1
             # The last action may move the frame's own game: nothing else is tried from it.
             child = frame.game if frame.next == len(frame.actions) else frame.game.copy()
-            child.push(action)
+            child.push_legal(action)
             pushed += 1
             if child.phase is Phase.WON:
                 self.line = tuple(f.actions[f.next - 1] for f in stack)

@@ -72,7 +72,7 @@ class _Search:
         if self.nodes >= self.limit:
             raise _OutOfNodes
         self.nodes += 1
-        game.push(action)
+        game.push_legal(action)
 
     def playout(self, game: Game) -> tuple[int, list]:
         """Greedy to the end (deterministic: its generator is seeded the same every time);
@@ -157,7 +157,7 @@ def verify(game: Game, actions: list) -> bool:
     for action in actions:
         if sim.is_over() or not sim.is_legal(action):
             return False
-        sim.push(action)
+        sim.push_legal(action)
     return sim.phase is Phase.WON
 
 

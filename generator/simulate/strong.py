@@ -47,7 +47,7 @@ def greedy_playout(sim: Game, rng: random.Random, horizon: int = HORIZON,
     best = sim.points
     steps = 0
     while not sim.is_over() and steps < horizon:
-        sim.push(player.choose(sim, sim.legal_actions(), rng))
+        sim.push_legal(player.choose(sim, sim.legal_actions(), rng))
         steps += 1
         if sim.points > best:
             best = sim.points
@@ -108,5 +108,5 @@ class StrongPlayer:
     def _playout(self, game: Game, action, seed: int) -> int:
         rng = random.Random(seed)
         sim = determinise(game, rng)
-        sim.push(action)
+        sim.push_legal(action)
         return greedy_playout(sim, rng, self.horizon, self.greedy)

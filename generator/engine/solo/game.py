@@ -19,6 +19,8 @@ times, so answers are remembered, never worked out by other code:
   every game, so a position is mostly looked up (`_turn`, `_trade_offers`);
 - an action is applied by the one method that states its effect (`EFFECTS`), a pending step
   by the one that states the step (`STEPS`);
+- a simulated player's action came from `legal_actions()`, so `push_legal` applies it
+  without looking it up again; `push`, for every action from outside, checks it first;
 - a copy shares its generator's state until one of them draws from it.
 """
 
@@ -47,6 +49,12 @@ class Phase(Enum):
     PLAYING = "playing"
     WON = "won"
     LOST = "lost"
+
+
+# The phases under plain names, for the engine's own tests of them: Python 3.11 reads a member
+# through its Enum class by a descriptor, ten times slower than a global, and a play-out asks
+# the phase three times an action.
+PLAYING, WON, LOST = Phase.PLAYING, Phase.WON, Phase.LOST
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +86,8 @@ class Table(NamedTuple):
     owned: tuple           # what may be given back as a payment (`owned_buildings`): the
                            # expansions built are its last items
     allows: tuple          # (declarable, owned): what a turn's actions read of the table
+    hand_limit: int        # the hand and market sizes the A roads give (§ Carreteras)
+    market_limit: int
 
 
 class Hand(NamedTuple):
@@ -96,6 +106,13 @@ DECISIONS = frozenset({COINCIDENCE, KNIGHT_PAYS, DISCARD_HAND, DISCARD_MARKET, R
 
 class Game:
     """A solo game: its piles, its table, its pending steps and its own random generator."""
+
+    # Fixed attributes (no per-game dict): a play-out reads them millions of times.
+    __slots__ = ("rules", "_tab", "_rng", "_rng_state", "deck", "discard", "removed", "hand",
+                 "market", "history", "roads", "knights", "settlements", "cities",
+                 "expansions", "town_hall_due", "stack", "demolished", "library_used",
+                 "market_given", "turn", "phase", "end_reason", "events", "log", "_legal",
+                 "_held", "_progress")
 
     def __init__(self, rules: Ruleset, seed: int | None = 0):
         self.rules = rules
@@ -119,7 +136,7 @@ class Game:
         self.library_used = False
         self.market_given: list[str] = []   # cards given to the market this turn (R21)
         self.turn = 1
-        self.phase = Phase.PLAYING
+        self.phase = PLAYING
         self.end_reason = ""
         # How often each rule path fired: what a designer's simulation counts.
         self.events: Counter = Counter()
@@ -207,15 +224,15 @@ class Game:
 
     @property
     def hand_limit(self) -> int:
-        return self.rules.limits(self.roads.count(FOOT))[0]
+        return (self._tab or self._table()).hand_limit
 
     @property
     def market_limit(self) -> int:
-        return self.rules.limits(self.roads.count(FOOT))[1]
+        return (self._tab or self._table()).market_limit
 
     @property
     def points(self) -> int:
-        return self._table().points
+        return (self._tab or self._table()).points
 
     def _count_points(self) -> int:
         """Each road and knight by its face, settlements, cities and expansions."""
@@ -226,10 +243,10 @@ class Game:
                 + sum(r.expansion_points[e] for e in self.expansions))
 
     def _table(self) -> Table:
-        """Points, declarable targets and buildings to give back: worked out by
-        `_count_points`, `can_declare` and `owned_buildings`, which read only the buildings
-        on the table, and remembered per table. Every change of a building forgets it
-        (`_buildings_changed`)."""
+        """Points, declarable targets, buildings to give back and the hand and market sizes:
+        worked out by `_count_points`, `can_declare`, `owned_buildings` and
+        `Ruleset.limits`, which read only the buildings on the table, and remembered per
+        table. Every change of a building forgets it (`_buildings_changed`)."""
         if self._tab is None:
             key = (tuple(self.roads), tuple(self.knights), self.settlements, self.cities,
                    tuple(self.expansions))
@@ -239,7 +256,8 @@ class Game:
                 declarable = frozenset([t for t in self.rules.costs if self.can_declare(t)])
                 owned = tuple(self.owned_buildings())
                 self._tab = tables[key] = Table(self._count_points(), declarable, owned,
-                                                (declarable, owned))
+                                                (declarable, owned),
+                                                *self.rules.limits(self.roads.count(FOOT)))
         return self._tab
 
     def _buildings_changed(self) -> None:
@@ -280,7 +298,7 @@ class Game:
         return cards
 
     def is_over(self) -> bool:
-        return self.phase is not Phase.PLAYING
+        return self.phase is not PLAYING
 
     @property
     def decision(self) -> str | None:
@@ -299,11 +317,11 @@ class Game:
         return self._legal
 
     def _enumerate_legal(self) -> tuple[Action, ...]:
-        if self.phase is not Phase.PLAYING:
+        if self.phase is not PLAYING:
             return ()
         if self.stack:
             return tuple(self._decision_actions())
-        hand = self._hand()
+        hand = self._held or self._hand()
         placements, demolitions = self._turn(hand)
         actions = placements + self._trade_offers(hand) + demolitions
         if self.town_hall_due and self._town_hall_payable():
@@ -314,16 +332,29 @@ class Game:
 
     def _turn(self, hand: Hand) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
         """`_placements` and `_demolitions`, remembered per the facts they read: the kinds of
-        card in hand, the last SH series, whether the market offers the card it needs, what
-        the buildings allow, the Town Hall's debt and the demolitions made this turn."""
-        last = self.history[-1] if self.history else None
+        card in hand, the last SH series (`_series_facts`), whether the market offers the
+        card it needs, what the buildings allow, the Town Hall's debt and the demolitions
+        made this turn."""
         need = self._needed()
-        facts = (hand.kinds,
-                 last and (last.target, len(last.cards), last.complete, last.built,
-                           last.university_used, last.cards[-1].counts_as),
+        facts = (hand.kinds, self._series_facts(need),
                  need is not None and self.market.count(need) > self.market_given.count(need),
-                 self._table().allows, self.town_hall_due, tuple(self.demolished))
-        return _remembered(self.rules.memo["turn"], facts, self._placements_and_demolitions)
+                 (self._tab or self._table()).allows, self.town_hall_due, tuple(self.demolished))
+        memo = self.rules.memo["turn"]
+        answer = memo.get(facts)  # looked up here first: every turn's position asks
+        return answer if answer is not None else _remembered(
+            memo, facts, self._placements_and_demolitions)
+
+    def _series_facts(self, need: str | None) -> tuple | None:
+        """What a turn's rules read of the last SH series: the card it needs next (`need`,
+        None if no series is open), whether its last card ends a series (§ Series), the
+        building a demolition must give back with it (its own, once built: R13) and whether
+        its University substitution is made (R09). None on an empty SH."""
+        if not self.history:
+            return None
+        last = self.history[-1]
+        return (need, last.cards[-1].counts_as in self.rules.enders,
+                last.complete and last.built and last.target,
+                need is not None and last.university_used)
 
     def _placements_and_demolitions(self) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
         return tuple(self._placements()), tuple(self._demolitions())
@@ -337,7 +368,10 @@ class Game:
         market, given = self.market, self.market_given
         offered = frozenset(market) if not given else frozenset(  # R21
             [t for t in market if market.count(t) > given.count(t)])
-        trades = _remembered(memo["market"], (hand.kinds, offered), self._market_trades)
+        facts = (hand.kinds, offered)
+        trades = memo["market"].get(facts)  # looked up here first, as in `_turn`
+        if trades is None:
+            trades = _remembered(memo["market"], facts, self._market_trades)
         if hand.triples:
             trades += _remembered(memo["three"], (hand.triples, frozenset(self.discard),
                                                   frozenset(self.deck)), self._three_for_one)
@@ -350,9 +384,17 @@ class Game:
         return _listed(action, self._legal or self._legal_now())
 
     def push(self, action: Action) -> None:
-        """Apply a legal action and everything automatic that follows it."""
+        """Apply a legal action and everything automatic that follows it; an action from
+        outside (a worked example, a scenario, a replayed line, a test) that is not legal
+        now is refused with the rule it breaks (`IllegalAction`), the game unchanged."""
         if not _listed(action, self._legal or self._legal_now()):
             raise self._explain(action)
+        self.push_legal(action)
+
+    def push_legal(self, action: Action) -> None:
+        """`push` for an action the caller took from this position's `legal_actions()` (or
+        one equal to it), as a simulated player does: it is not checked again (python-chess's
+        `push`, which also trusts its caller). An action from anywhere else goes to `push`."""
         self.events[type(action).__name__] += 1
         self.log = []
         EFFECTS[type(action)](self, action)
@@ -384,8 +426,9 @@ class Game:
 
     def can_start_with(self, resource: str) -> bool:
         """Could a card of this resource open a series now (R02, R05, R11)?"""
+        declarable = self._table().declarable  # `can_declare`, remembered per table
         return not self.town_hall_due and any(
-            self.can_declare(t) for t in self.rules.targets_starting_with(resource))
+            t in declarable for t in self.rules.targets_starting_with(resource))
 
     def hand_can_start(self) -> bool:
         """Does the hand hold a series-start card it could use now (R07, R13)?"""
@@ -412,14 +455,15 @@ class Game:
                     actions.append(Continue.of(res, need))
         if not self.can_start_series():
             return actions
+        declarable = self._table().declarable  # `can_declare`, remembered per table
         if not self.town_hall_due:  # R11: the ore are paid before another series starts
             for res in kinds:
                 actions += [StartSeries.of(res, t) for t in r.targets_starting_with(res)
-                            if self.can_declare(t)]
+                            if t in declarable]
                 if university:
                     for other in self._kinds(r.starters - {res}):
                         actions += [StartSeries.of(res, t, other)
-                                    for t in r.targets_starting_with(other) if self.can_declare(t)]
+                                    for t in r.targets_starting_with(other) if t in declarable]
         if not self.hand_can_start():  # R07: with no series-start card, any card goes loose
             actions += [PlaceLoose.of(res) for res in kinds]
         elif r.loose_anytime:  # the first edition's reading, for comparison only
@@ -886,15 +930,18 @@ class Game:
 
     def _run(self) -> None:
         stack = self.stack
+        waiting = None  # the actions of the decision the game stops for
         while stack:
             kind, payload = stack.pop()
             if kind in DECISIONS:
-                if self._decision_actions_for(kind, payload) or kind == RECYCLING:
+                actions = self._decision_actions_for(kind, payload)
+                if actions:  # (recycling always offers its end)
                     stack.append((kind, payload))  # it waits for the player
+                    waiting = tuple(actions)
                     break
                 continue  # nothing to choose from (an empty hand to discard from)
             STEPS[kind](self, payload)
-        self._check_end()
+        self._check_end(waiting)
 
     def _refill_compare(self, _=None) -> None:
         """§ El turno: the hand is refilled card by card, each card drawn compared with the
@@ -927,18 +974,20 @@ class Game:
         self.market_given = []
         self.turn += 1
 
-    def _check_end(self) -> None:
+    def _check_end(self, waiting: tuple[Action, ...] | None = None) -> None:
         """§ Fin de la partida (R19): the goal wins at once; an empty MDR with no progress
-        and no recycling possible ends the game; so does a position with no action at all."""
+        and no recycling possible ends the game; so does a position with no action at all.
+        `waiting`: what the decision the game stopped for allows, already listed by `_run`."""
         self._forget()  # the position the push ends in
+        self._legal = waiting
         if self.points >= self.rules.goal:
-            self.phase, self.end_reason = Phase.WON, "goal"
+            self.phase, self.end_reason = WON, "goal"
         elif (not self.stack and not self.deck and not self.can_progress()
               and not self._recycle_payments()):
-            self.phase, self.end_reason = Phase.LOST, "exhausted"
+            self.phase, self.end_reason = LOST, "exhausted"
         elif not self._legal_now():
-            self.phase, self.end_reason = Phase.LOST, "stuck"
-        if self.phase is not Phase.PLAYING:
+            self.phase, self.end_reason = LOST, "stuck"
+        if self.phase is not PLAYING:
             self._legal = ()
 
     # --- why an action is refused ------------------------------------------------------
@@ -969,7 +1018,9 @@ STEPS: dict[str, Callable[[Game, object], None]] = {
 
 
 def _remembered(memo: dict, facts: tuple, work_out: Callable[[], Sequence]) -> tuple:
-    """What `work_out` answered for these facts, asked once."""
+    """What `work_out` answered for these facts, asked once. (The two lookups every
+    position makes, `_turn`'s and the market's, call it only when `memo.get` misses: a call
+    less a position.)"""
     answer = memo.get(facts)
     if answer is None:
         answer = memo[facts] = tuple(work_out())
@@ -1003,9 +1054,17 @@ def _sh_card(resource: str, counts_as: str) -> ShCard:
     return ShCard(resource, counts_as)
 
 
-def _covers(pool: Counter, needs, wildcard: bool) -> bool:
-    missing = sum(max(0, n - pool[k]) for k, n in Counter(needs).items())
+def _covers(pool: Counter, needs: tuple[str, ...], wildcard: bool) -> bool:
+    """Do the cards of `pool` pay for `needs`, one of them substituted if `wildcard` (R09)?"""
+    missing = sum(max(0, n - pool[k]) for k, n in _tally(needs))
     return missing == 0 or (wildcard and missing == 1 and sum(pool.values()) >= len(needs))
+
+
+@cache
+def _tally(cards: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """How many of each resource a cost (or what is left of it) asks: the same few costs are
+    asked of every position with an empty MDR (`can_progress`)."""
+    return tuple(Counter(cards).items())
 
 
 def _remap(payload, mapping):

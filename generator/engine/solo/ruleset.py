@@ -43,6 +43,7 @@ class Ruleset:
     enders: frozenset = field(init=False, repr=False, compare=False)
     _by_starter: dict = field(init=False, repr=False, compare=False)
     _limits: tuple = field(init=False, repr=False, compare=False)
+    _deck: tuple = field(init=False, repr=False, compare=False)
     # What games asked and were answered, per facts (`Game._table`, `_hand`, `_turn`,
     # `_trade_offers`): the same few tables, hands, series and markets recur in every game.
     # Filled as games play, never compared, never pickled (a worker process fills its own).
@@ -63,6 +64,8 @@ class Ruleset:
                     best = (hand, market)
             table.append(best)
         set_(self, "_limits", tuple(table))
+        set_(self, "_deck", tuple(r for r in self.resources
+                                  for _ in range(self.resource_counts[r])))
 
     def __getstate__(self) -> dict:
         return {name: value for name, value in self.__dict__.items() if name != "memo"}
@@ -110,7 +113,8 @@ class Ruleset:
 
     @property
     def deck(self) -> list[str]:
-        return [r for r in self.resources for _ in range(self.resource_counts[r])]
+        """Every card of the game, resource by resource in the book's order (a new list)."""
+        return list(self._deck)
 
 
 def _empty_memo() -> dict[str, dict]:
