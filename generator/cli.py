@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gc
 import math
 import os
 import sys
@@ -334,9 +336,10 @@ def _build_one(job: tuple) -> _BuildReport:
     folder, language, output, page_size, booklet = job
     start = time.perf_counter()
     try:
-        _check_other_editions(folder, language)
-        built = build_book(folder, output, page_size, [SheetOptions(p) for p in PAPERS],
-                           booklet=booklet, language=language)
+        with _without_cycle_collection():
+            _check_other_editions(folder, language)
+            built = build_book(folder, output, page_size, [SheetOptions(p) for p in PAPERS],
+                               booklet=booklet, language=language)
     except GeneratorError as exc:
         return _BuildReport([], str(exc))
     took = time.perf_counter() - start
@@ -440,7 +443,9 @@ def _run(args, out: Console, err: Console) -> int:
         _new(args, out)
         return 0
     where = Where.of(args)
-    if args.command in ("build", "check", "cards", "tokens"):
+    if args.command == "check":
+        return _check_all(where, args, out)
+    if args.command in ("build", "cards", "tokens"):
         editions = where.editions(args.books, args.lang)
     else:
         folders = where.books(args.books)
@@ -455,28 +460,67 @@ def _run(args, out: Console, err: Console) -> int:
     elif args.command == "watch":
         from .watch import watch
         return watch(folders, where.output, out, err)
-    elif args.command == "check":
-        return 0 if all([_check(folder, language, args.coverage, out)
-                         for folder, language in editions]) else 1
     return 0
 
 
+def _check_all(where: Where, args, out: Console) -> int:
+    """`rulebook check`: every edition asked for, each checked whole (a mistake stops it)."""
+    with _without_cycle_collection():
+        checked = [_check(folder, language, args.coverage, out)
+                   for folder, language in where.editions(args.books, args.lang)]
+    return 0 if all(checked) else 1
+
+
+@contextlib.contextmanager
+def _without_cycle_collection():
+    """Python's cycle collector paused while a book is checked or built: it walked the
+    loaded book again and again (some 290 times in a check of the solo book: 0.07 s of its
+    0.65 s; 0.3 s of the 3.2 s its build takes) and found next to nothing to free, which
+    reference counting frees anyway (peak memory: check 65 → 68 MB, build 148 → 161 MB)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def main(argv: list[str] | None = None) -> int:
+    """The command line (`argv`, or the program's own); its exit status."""
     out = Console(highlight=False)
     err = Console(stderr=True, highlight=False)
+    args = None
     try:
-        return _run(_parser().parse_args(argv), out, err)
+        args = _parser().parse_args(argv)
+        code = _run(args, out, err)
     except GeneratorError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
-        return 1
+        code = 1
     except KeyboardInterrupt:  # every output is written whole or not at all (build.py)
         err.print("[bold red]error:[/] interrupted; nothing was written", soft_wrap=True)
-        return 130
+        code = 130
     except OSError as exc:  # a file the layers above did not name: still one line
         where = f"{exc.filename}: " if exc.filename else ""
         err.print(f"[bold red]error:[/] {escape(where)}cannot read or write "
                   f"({escape(exc.strerror or str(exc))})", soft_wrap=True)
-        return 1
+        code = 1
+    if argv is None and getattr(args, "command", None) == "check":
+        _end_process(code)
+    return code
+
+
+def _end_process(code: int) -> None:
+    """End `rulebook check`, run as a program, once its output is out, without Python's
+    teardown: freeing one by one every object a loaded book is made of took 0.06-0.08 s,
+    a tenth of the command, and a check leaves nothing to close (it writes nothing, starts
+    no process or thread). Called with its arguments (tests, scripts), `main` returns."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe (`| head`): nothing more to say
+            pass
+    os._exit(code)
 
 
 if __name__ == "__main__":

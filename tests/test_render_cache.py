@@ -110,3 +110,119 @@ def test_a_position_drawn_again_is_redrawn_when_anything_it_shows_changes():
         assert drawn == _in_fresh_thread(lambda: figures.position_svg(game, style, words))
         assert figures.position_svg(game, style, words) is drawn  # the second time, cached
         seen.add(drawn)
+
+
+def _page(drawing, before: str = "", alpha: float | None = None) -> bytes:
+    """A one-page PDF (invariant) with `before` written in the book's font first (other
+    glyphs come first in the font subset), then `drawing` drawn as the book draws figures."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.pdf.figures import MarkedDrawing
+    from generator.pdf.fonts import SANS, register_fonts
+
+    register_fonts()
+    out = io.BytesIO()
+    canvas = Canvas(out, invariant=1)
+    if alpha is not None:
+        canvas.setFillAlpha(alpha)
+    if before:
+        canvas.setFont(SANS, 9)
+        canvas.drawString(10, 700, before)
+    MarkedDrawing(drawing).drawOn(canvas, 50, 400)
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+def test_a_diagram_drawn_again_from_its_recording_is_the_diagram_drawn_afresh():
+    """A figure is drawn once per process and its operators replayed after
+    (pdf/recorded_drawings.py): in another document, whose font subset numbers the
+    diagram's letters otherwise, and under a page's transparency, which a replay must not
+    assume, the page is the one a process that never drew it makes, byte for byte."""
+    from reportlab.graphics.shapes import Circle, Drawing, Rect, String
+    from reportlab.lib import colors
+
+    from generator.pdf import recorded_drawings
+    from generator.pdf.fonts import SANS
+
+    drawing = Drawing(120, 80)
+    drawing.add(Rect(5, 5, 60, 30, fillColor=colors.Color(0.7, 0.2, 0.1, alpha=1)))
+    drawing.add(Circle(90, 40, 12, strokeColor=colors.black, fillColor=None))
+    drawing.add(String(10, 50, "Bosque 3 · Mineral", fontName=SANS, fontSize=7))
+    drawing.add(String(10, 62, "¿Ladrillo?", fontName=SANS, fontSize=9, textAnchor="start"))
+
+    def pages():
+        return [_page(drawing), _page(drawing, "zyx wvu"), _page(drawing, "zyx", alpha=0.5)]
+
+    recorded = recorded_drawings._record
+    calls = []
+    recorded_drawings._record = lambda art, canvas: calls.append(art) or recorded(art, canvas)
+    try:
+        warm = _in_fresh_thread(pages)  # recorded on the first page, replayed on the others
+    finally:
+        recorded_drawings._record = recorded
+    assert len(calls) == 1
+    fresh = [_in_fresh_thread(lambda: _page(drawing)),
+             _in_fresh_thread(lambda: _page(drawing, "zyx wvu")),
+             _in_fresh_thread(lambda: _page(drawing, "zyx", alpha=0.5))]
+    assert warm == fresh
+    assert warm[0] != warm[1]  # the subsets did differ
+
+
+def test_a_diagram_that_writes_transparency_is_drawn_afresh_each_time():
+    """Half-transparent shapes name a graphics state of the document: not recorded."""
+    from reportlab.graphics.shapes import Drawing, Rect
+    from reportlab.lib import colors
+
+    from generator.pdf import recorded_drawings
+
+    drawing = Drawing(50, 50)
+    drawing.add(Rect(5, 5, 30, 30, fillColor=colors.Color(0, 0, 1, alpha=0.4)))
+
+    def twice():
+        return _page(drawing), _page(drawing, "abc"), recorded_drawings._LOCAL.recordings
+    first, second, recordings = _in_fresh_thread(twice)
+    assert [entry[2] for entry in recordings.values()] == [None]
+    assert second == _in_fresh_thread(lambda: _page(drawing, "abc"))
+
+
+def test_a_yaml_file_read_again_is_read_as_it_now_is_and_as_a_copy_of_its_own(tmp_path):
+    """Parsed YAML is kept per process by text (content/yamlsource.py: a translation reads
+    the book's files again, a watcher every file after each save): a reader that changes
+    what it got changes nothing for the next, a file edited is read as edited, and a
+    mistake is reported on every read, at its line."""
+    from generator.content.yamlsource import read_yaml
+
+    file = tmp_path / "components.yaml"
+    file.write_text("game:\n  goal: 10\n  names: [a, b]\n", encoding="utf-8")
+    first = read_yaml(file)
+    first.data["game"]["names"].append("c")
+    first.data["game"]["goal"] = 99
+    again = read_yaml(file)
+    assert again.data == {"game": {"goal": 10, "names": ["a", "b"]}}
+    assert again.line_of(("game", "names")) == 3
+
+    file.write_text("game:\n  goal: 12\n", encoding="utf-8")
+    assert read_yaml(file).data == {"game": {"goal": 12}}
+
+    file.write_text("game:\n  goal: 12\n  goal: 13\n", encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(ContentError, match=r"components.yaml:3 \(game\): duplicate key "
+                                               r"'goal' \(first at line 2\)"):
+            read_yaml(file)
+
+
+def test_a_chapter_rendered_again_takes_the_data_and_text_it_has_now(tmp_path):
+    """A chapter's compiled template is kept per process by text (content/prose.py): the
+    same text renders each time with the data of that render, and an edit is compiled
+    anew."""
+    from generator.content.prose import render_template
+
+    chapter = tmp_path / "01-reglas.md"
+    chapter.write_text("# Reglas\n\nGana quien llega a {{ goal }} puntos.\n", encoding="utf-8")
+    assert "llega a 10 puntos" in render_template(chapter, {"goal": 10}).text
+    assert "llega a 12 puntos" in render_template(chapter, {"goal": 12}).text
+    chapter.write_text("# Reglas\n\nGana con {{ goal }}.\n", encoding="utf-8")
+    assert render_template(chapter, {"goal": 12}).text.endswith("Gana con 12.\n")

@@ -7,6 +7,7 @@ the PDF turns it into flowables, the HTML edition can serialise it.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import threading
@@ -107,8 +108,7 @@ def render_template(file: Path, context: dict[str, Any]) -> RenderedProse:
     _refuse_typed_markers(file, source)
     env = _ENV
     try:
-        template = env.from_string(source)
-        template.filename = str(file)
+        template = _compiled(str(file), source)
         text = env.render_bounded(template, context)
     except jinja2.TemplateSyntaxError as exc:
         raise ContentError(Location(file, exc.lineno), f"template error: {exc.message}") from None
@@ -133,6 +133,17 @@ def render_template(file: Path, context: dict[str, Any]) -> RenderedProse:
                            f"control character U+{ord(control.group()):04X} in the text",
                            "printable text (tabs and line breaks are fine)")
     return RenderedProse(file, text)
+
+
+@functools.lru_cache(maxsize=256)
+def _compiled(file: str, source: str) -> jinja2.Template:
+    """A chapter's template, compiled once per process for each text (Jinja's compiler is
+    the slow half of a render): `rulebook watch` compiles again only the chapter saved. A
+    compiled template keeps no state between renders; one with a syntax error raises every
+    time (an exception is not cached)."""
+    template = _ENV.from_string(source)
+    template.filename = file
+    return template
 
 
 _NO_ATTRIBUTE = re.compile(r"^'(?:[\w.]+\.)?(\w+) object' has no attribute '(\w+)'$")

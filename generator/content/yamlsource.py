@@ -7,8 +7,9 @@ to the line the user has to fix.
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -72,10 +73,41 @@ def format_path(path: Iterable[str | int]) -> str:
     return text
 
 
+#: Tags PyYAML's resolver gave, by (node kind, text, implicit flags): see `_Loader.resolve`.
+_TAGS: dict[tuple, str] = {}
+MAX_TAGS = 100_000
+MAX_TAGGED = 64  # characters: numbers, booleans, dates, ids
+
+
 # libyaml's parser when PyYAML was built with it (its wheels are), else the pure-Python one.
 class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
     """A date that does not exist (2026-02-30) stays text, for the model to refuse at its
-    line and path, instead of stopping PyYAML with a bare ValueError."""
+    line and path, instead of stopping PyYAML with a bare ValueError.
+
+    The tag of each value (`20` an int, `false` a bool, `exhausted` a string) is PyYAML's
+    resolver's, remembered: it depends on the text and its quoting alone (this loader has
+    no path resolvers), and it was the slowest part of composing a file of many numbers
+    (difficulty.yaml's stored games)."""
+
+    def resolve(self, kind, value, implicit):
+        if value is not None and len(value) > MAX_TAGGED:  # prose: a string, not worth keeping
+            return super().resolve(kind, value, implicit)
+        key = (kind, value, implicit)
+        tag = _TAGS.get(key)
+        if tag is None:
+            if len(_TAGS) >= MAX_TAGS:
+                _TAGS.clear()
+            tag = _TAGS[key] = super().resolve(kind, value, implicit)
+        return tag
+
+    def descend_resolver(self, current_node, current_index):
+        """No path resolvers: nothing to follow down the document."""
+
+    def ascend_resolver(self):
+        """No path resolvers: nothing to follow back up."""
+
+
+assert not _Loader.yaml_path_resolvers  # what `resolve`'s memory relies on
 
 
 def _timestamp(loader, node):
@@ -89,23 +121,37 @@ _Loader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp)
 
 
 def read_yaml(file: Path) -> YamlDocument:
-    """Parse `file`; a syntax error becomes a ContentError at the line PyYAML reports."""
+    """Parse `file`; a syntax error becomes a ContentError at the line PyYAML reports.
+
+    A text read before in this process is not parsed again (`_parsed`): a translation reads
+    the book's own files over again, and `rulebook watch` every file of the book after each
+    save. The data is handed out as a fresh copy each time, so what a caller does with it
+    never reaches the next reader."""
     check_file_size(file, MAX_YAML_BYTES, "YAML file")
-    text = read_text(file)
+    root, data = _parsed(str(file), read_text(file))
+    return YamlDocument(file, pickle.loads(data), root)
+
+
+@lru_cache(maxsize=512)
+def _parsed(file: str, text: str) -> tuple[yaml.Node | None, bytes]:
+    """The node tree of `text` and its data, pickled: a copy of plain data (dicts, lists,
+    strings, numbers, dates; one alias still one shared object) costs far less than a parse.
+    A file with a mistake raises every time (an exception is not cached). The tree is shared
+    by every reader; it is only ever read (`line_of`)."""
     loader = _Loader(text)
     try:
         root = loader.get_single_node()  # one parse gives both the nodes and the data
         if root is not None:
-            _check_nodes(file, root)
+            _check_nodes(Path(file), root)
         data = loader.construct_document(root) if root is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
         problem = exc.problem or exc.context or "invalid YAML"
-        raise ContentError(Location(file, line), f"YAML syntax error: {problem}") from None
+        raise ContentError(Location(Path(file), line), f"YAML syntax error: {problem}") from None
     finally:
         loader.dispose()
-    return YamlDocument(file, data, root)
+    return root, pickle.dumps(data, pickle.HIGHEST_PROTOCOL)
 
 
 #: Values a file may hold once its aliases (`*name`) are expanded: YAML's "billion laughs"
@@ -116,41 +162,83 @@ MERGE = "tag:yaml.org,2002:merge"
 
 def _check_nodes(file: Path, root: yaml.Node) -> None:
     """A key given twice in one mapping is a mistake (PyYAML silently keeps the last one);
-    a document whose aliases expand past MAX_VALUES is refused."""
-    sizes: dict[int, int] = {}
+    a document whose aliases expand past MAX_VALUES is refused. Every node is visited, so
+    the walk keeps no path: the place of a mistake is found again once there is one."""
+    sizes: dict[int, int] = {}  # collections walked: their values, aliases expanded
 
-    def walk(node: yaml.Node, path: tuple) -> int:
-        if id(node) in sizes:  # an alias: counted again, walked once
-            return sizes[id(node)]
+    def walk(node: yaml.Node) -> int:
+        if node.__class__ is yaml.ScalarNode:
+            if len(node.value) > MAX_YAML_STRING:  # see limits.py
+                raise _error(file, root, node, node, f"a text of {len(node.value):,} "
+                             "characters", f"at most {MAX_YAML_STRING:,}")
+            return 1
+        known = sizes.get(id(node))
+        if known is not None:  # an alias: counted again, walked once
+            return known
         sizes[id(node)] = 1  # a node that contains itself counts once
         total = 1
-        if isinstance(node, yaml.MappingNode):
-            seen: dict[tuple[str, str], yaml.Node] = {}
-            for key, value in node.value:
-                if isinstance(key, yaml.ScalarNode) and key.tag != MERGE:
-                    first = seen.setdefault((key.tag, key.value), key)
-                    if first is not key:
-                        raise ContentError(
-                            Location(file, key.start_mark.line + 1, format_path(path) or None),
-                            f"duplicate key '{key.value}' (first at line "
-                            f"{first.start_mark.line + 1})", "each key once")
-                step = key.value if isinstance(key, yaml.ScalarNode) else "?"
-                total += walk(key, path) + walk(value, path + (step,))
-        elif isinstance(node, yaml.SequenceNode):
-            for index, item in enumerate(node.value):
-                total += walk(item, path + (index,))
-        elif len(node.value) > MAX_YAML_STRING:  # a scalar: see limits.py
-            raise ContentError(Location(file, node.start_mark.line + 1, format_path(path) or None),
-                               f"a text of {len(node.value):,} characters",
-                               f"at most {MAX_YAML_STRING:,}")
+        if node.__class__ is yaml.MappingNode:
+            pairs = node.value
+            if len(pairs) > 1:
+                seen: dict[tuple[str, str], yaml.Node] = {}
+                for key, _ in pairs:
+                    if key.__class__ is yaml.ScalarNode and key.tag != MERGE:
+                        first = seen.setdefault((key.tag, key.value), key)
+                        if first is not key:
+                            raise _error(file, root, node, key, f"duplicate key '{key.value}' "
+                                         f"(first at line {first.start_mark.line + 1})",
+                                         "each key once")
+            for key, value in pairs:
+                total += walk(key) + walk(value)
+        else:
+            for item in node.value:
+                total += walk(item)
         if total > MAX_VALUES:
-            raise ContentError(Location(file, node.start_mark.line + 1, format_path(path) or None),
-                               f"the file holds more than {MAX_VALUES:,} values once its "
-                               "aliases are expanded", "aliases (*name) that repeat a little")
+            raise _error(file, root, node, node, f"the file holds more than {MAX_VALUES:,} "
+                         "values once its aliases are expanded",
+                         "aliases (*name) that repeat a little")
         sizes[id(node)] = total
         return total
 
-    walk(root, ())
+    walk(root)
+
+
+def _error(file: Path, root: yaml.Node, within: yaml.Node, at: yaml.Node, message: str,
+           expected: str) -> ContentError:
+    """A mistake at node `at`, named by the path of `within` (the mapping of a duplicate
+    key, or the node itself)."""
+    path = _path_to(root, within)
+    return ContentError(Location(file, at.start_mark.line + 1, format_path(path or ()) or None),
+                        message, expected)
+
+
+def _path_to(root: yaml.Node, target: yaml.Node) -> tuple | None:
+    """The path (keys and indexes) by which `target` is first reached from `root`, the way
+    the document reads; a key is named by its mapping's path."""
+    seen: set[int] = set()
+
+    def find(node: yaml.Node, path: tuple) -> tuple | None:
+        if node is target:
+            return path
+        if id(node) in seen:
+            return None
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                step = key.value if isinstance(key, yaml.ScalarNode) else "?"
+                found = find(key, path)
+                if found is None:
+                    found = find(value, path + (step,))
+                if found is not None:
+                    return found
+        elif isinstance(node, yaml.SequenceNode):
+            for index, item in enumerate(node.value):
+                found = find(item, path + (index,))
+                if found is not None:
+                    return found
+        return None
+
+    return find(root, ())
 
 
 def validate(doc: YamlDocument, model: Any, at: tuple[str | int, ...] = ()) -> Any:

@@ -13,6 +13,7 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.platypus import Flowable
 
 from .fonts import register_fonts
+from .recorded_drawings import draw_drawing
 
 #: Converted drawings by (sha256 of the SVG, box, scale), most recently used last, one
 #: cache per thread (a drawing is drawn by one document at a time). Every layout pass lays
@@ -38,7 +39,7 @@ class MarkedDrawing(Flowable):
 
     def draw(self):
         self.canv.addLiteral("/Figure BMC")
-        self.art.drawOn(self.canv, 0, 0)
+        draw_drawing(self.art, self.canv)  # recorded once, replayed after (recorded_drawings.py)
         self.canv.addLiteral("EMC")
 
 

@@ -35,6 +35,12 @@ from reportlab.platypus.paragraph import cleanBlockQuotedText
 from .hyphenation import MAX_TRIES, policed, sparing_style, unwanted_break
 
 
+#: Widths this close are one width: a frame's width is `x2 - x1` (ReportLab), so the frames of
+#: left and right pages, at other x, differ in the last bit; a paragraph measured on one page
+#: and set on the next was broken twice, and was no longer reusable by the next build.
+SAME_WIDTH = 1e-6  # points
+
+
 class Paragraph(_Paragraph):
     """ReportLab's Paragraph, remembering its last wrap (see the module's docstring)."""
 
@@ -55,7 +61,8 @@ class Paragraph(_Paragraph):
 
     def wrap(self, availWidth, availHeight):
         memo = self._memo
-        if memo is not None and memo[0] == availWidth and self.__dict__.get("blPara") is memo[1]:
+        if (memo is not None and abs(memo[0] - availWidth) <= SAME_WIDTH
+                and self.__dict__.get("blPara") is memo[1]):
             self._stale = False
             self.width, self.height = memo[2]
             return memo[2]
