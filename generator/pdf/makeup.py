@@ -25,10 +25,12 @@ here are a typesetter's:
   on, they open a page only in the foot of one).
 - `Lead`: headings and a lead-in paragraph (ending in ':') stay with the first part of what
   follows them (two lines of a paragraph or of a list's first item, a box's first rows);
-  with nothing of it they move.
-- `Section`: a short section, or a short table, is kept on one page, unless moving it would
-  leave a big hole (`SMALL_HOLE`); then it flows like any text, a table split between rows
-  under its repeated header.
+  with nothing of it, a lead-in of four lines or more splits, its last lines going over
+  with what it leads into (`PARAGRAPH_LINES`); else they move.
+- `Section`: a short section, or a short table, is kept on one page, unless moving it (with
+  the headings over it) would leave a big hole (`SMALL_HOLE`); then it flows like any
+  text, a table split between rows (`RowTable`: `TABLE_ROWS` body rows or more on each
+  side, under its repeated header).
 
 Greedy filling is the best a page-by-page layout can do for content in a fixed order; the
 blank that remains comes from rows taller than the room left (a position's row is a fifth
@@ -60,6 +62,10 @@ AVOID_LINES = 2
 FLOAT_GAIN = 0.08
 #: A box's last part should hold at least this many of its body lines.
 SCRAP_LINES = 3
+#: A table split over a page leaves at least this many of its body rows on each side.
+TABLE_ROWS = 2
+#: A paragraph split over a page leaves at least this many lines on each side.
+PARAGRAPH_LINES = 2
 #: A position's diagram may be drawn this much smaller to fit the room left on a page (and
 #: never with type under 6 pt): a little, so that diagrams still look alike.
 MOST_SHRINK = 0.1
@@ -92,12 +98,12 @@ def _queued(flowables: list) -> list:
     return flowables
 
 
-def _split_in(flowable, frame, canv, aW: float, aH: float) -> list:
+def _split_in(flowable, frame, canv, aW: float, aH: float, **how) -> list:
     """`flowable.split` as the frame would call it (some flowables read their frame)."""
     flowable._frame = frame
     flowable.canv = canv
     try:
-        return flowable.split(aW, aH)
+        return flowable.split(aW, aH, **how)
     finally:
         for name in ("_frame", "canv"):
             flowable.__dict__.pop(name, None)
@@ -315,6 +321,37 @@ class Box(Flowable):
         return []
 
 
+class RowTable(Table):
+    """A table that splits between its rows as a typesetter splits one: at least
+    `TABLE_ROWS` of its body rows on each side of the cut, the header row repeated over the
+    rest (`repeatRows`). With fewer rows than that fitting here the table moves to the next
+    page; with fewer left for the next page, the cut comes earlier. A row taller than a
+    page still splits inside itself (`splitInRow`); a table with fewer than twice
+    `TABLE_ROWS` body rows moves whole, or splits where it must at the top of a page."""
+
+    def split(self, availWidth, availHeight):
+        parts = super().split(availWidth, availHeight)
+        if len(parts) != 2:
+            return parts
+        header = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
+        rows_after = len(parts[0]._cellvalues) + len(parts[1]._cellvalues) - header
+        if rows_after > len(self._cellvalues):
+            return parts  # a row taller than the room, cut inside itself
+        if len(self._cellvalues) - header < 2 * TABLE_ROWS:
+            # too few rows to leave two on each side: whole on the next page, unless
+            # this is the top of a page already
+            return parts if at_top(self) else []
+        if len(parts[1]._cellvalues) - header < TABLE_ROWS:
+            # cut earlier: the last rows go over together
+            rows = len(self._cellvalues) - TABLE_ROWS
+            parts = super().split(availWidth, sum(self._rowHeights[:rows]) + 1e-3)
+            if len(parts) != 2:
+                return []
+        if len(parts[0]._cellvalues) - header < TABLE_ROWS and not at_top(self):
+            return []  # (at the top of a page it cannot move: it splits as it can)
+        return parts
+
+
 class Lead(KeepTogether):
     """Leaders (headings, a lead-in ending in ':') kept with the first part of the flowable
     that follows them (module docstring). A KeepTogether, so that ReportLab asks it to split
@@ -336,7 +373,9 @@ class Lead(KeepTogether):
         gap = max(self.leaders[-1].getSpaceAfter(), self.follower.getSpaceBefore())
         room = aH - lead - gap
         if room > 0:
-            parts = _split_in(self.follower, frame, canv, aW, room)
+            # a short section under them leaves, if it moves, the hole they leave too
+            how = {"above": aH - room} if isinstance(self.follower, Section) else {}
+            parts = _split_in(self.follower, frame, canv, aW, room, **how)
             if (len(parts) > 1 and isinstance(parts[0], NullActionFlowable)
                     and isinstance(self.follower, KeepTogether)):
                 # a container that opens here (a section, a table that flows): the
@@ -355,8 +394,36 @@ class Lead(KeepTogether):
                     return _queued([first] + list(parts[1:]))
         if frame is None or getattr(frame, "_atTop", 0):
             return _queued(content)  # at the top of a page already: as it comes
+        split = self._split_lead_in(aW, aH, frame, canv)
+        if split is not None:
+            return _queued(split)
         return [FrameBreak()] + content
 
+    def _split_lead_in(self, aW: float, aH: float, frame, canv) -> list[Flowable] | None:
+        """With nothing of what follows fitting under them, a lead-in split by its lines:
+        its first lines (`PARAGRAPH_LINES` or more, under the headings before it) end this
+        page, and its last lines (as many) lead into what follows on the next one; a
+        paragraph split over a page, its end kept with what it announces. None if it has
+        too few lines or they do not fit."""
+        last = self.leaders[-1]
+        if not isinstance(last, Paragraph) or not getattr(last, "_lead_in", False):
+            return None
+        above = self.leaders[:-1]
+        _, height = _listWrapOn(above, aW, canv)
+        gap = max(above[-1].getSpaceAfter(), last.getSpaceBefore()) if above else 0.0
+        last.wrap(aW, aH)
+        lines = len(last.blPara.lines)
+        leading = last.style.leading
+        fit = min(int((aH - height - gap) / leading + 1e-6), lines - PARAGRAPH_LINES)
+        if fit < PARAGRAPH_LINES:
+            return None
+        parts = _split_in(last, frame, canv, aW, fit * leading + 1e-3)
+        if len(parts) != 2 or isinstance(parts[0], ActionFlowable):
+            return None
+        head = KeepTogether(above + [parts[0]]) if above else parts[0]
+        if _height(head, aW, aH, canv) > aH + 1e-6:
+            return None
+        return [head, Lead([lead_in(parts[1])], self.follower)]
 
     def _first(self, part: Flowable, aW: float, aH: float, canv) -> KeepTogether | None:
         """The leaders with `part`, the first part of what follows them, if it fits."""
@@ -376,12 +443,15 @@ class Section(KeepTogether):
         super().__init__(flowables)
         self.flowing = flowing
 
-    def split(self, aW, aH):
+    def split(self, aW, aH, above: float = 0.0):
+        """`above`: the height of the leaders (a heading, a lead-in) kept with it, which
+        move with it and so leave their room empty too (`Lead`)."""
         content = _content_at(self, aW, aH)
         if self._H <= aH:
             return _queued(content)
         frame = frame_height(self)
-        if frame and not at_top(self) and aH < SMALL_HOLE * frame and self._H <= frame:
+        if (frame and not at_top(self) and aH + above < SMALL_HOLE * frame
+                and self._H <= frame):
             return [FrameBreak()] + content
         return _queued(self.flowing(content))
 

@@ -29,8 +29,8 @@ from ..badges import badge_texts
 from .cover import CoverBadges, title_markup
 from .figures import MIN_TYPE, drawing, smallest_type
 from .images import image_figure
-from .makeup import (MOST_SHRINK, Box, BoxLook, FigureBlock, Row, Section, Shrinkable,
-                     floating, kept_with_next, lead_in, run_on)
+from .makeup import (MOST_SHRINK, Box, BoxLook, FigureBlock, Row, RowTable, Section,
+                     Shrinkable, floating, kept_with_next, lead_in, run_on)
 from .paragraphs import Paragraph as _CachingParagraph
 from .paragraphs import paragraph_cache
 from .styles import Styles, color
@@ -308,8 +308,8 @@ def table_flowable(element: ET.Element, ctx: StoryContext, width: float | None =
     if columns == 4 and _widest_column(element) == 1:
         # name, cost, points, count: give the cost the room it needs
         widths = [width * w for w in (0.25, 0.45, 0.17, 0.13)]
-    table = Table(rows, colWidths=widths, repeatRows=1 if len(rows) > 1 else 0, hAlign="LEFT",
-                  splitInRow=1)
+    table = RowTable(rows, colWidths=widths, repeatRows=1 if len(rows) > 1 else 0,
+                     hAlign="LEFT", splitInRow=1)
     table.setStyle(TableStyle(TABLE_BASE + [
         ("BACKGROUND", (0, 0), (-1, 0), color(s.accent)),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, color(s.theme.accent_light)]),
@@ -319,8 +319,8 @@ def table_flowable(element: ET.Element, ctx: StoryContext, width: float | None =
         ("TOPPADDING", (0, 0), (-1, -1), 3),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
     ]))
-    # kept on one page unless that leaves a big hole; then it splits between rows, its
-    # header repeated (makeup.Section)
+    # kept on one page unless that leaves a big hole; then it splits between rows, two or
+    # more on each side, its header repeated (makeup.Section, makeup.RowTable)
     return Section([table, Spacer(1, s.body.spaceAfter)]) if keep else table
 
 
