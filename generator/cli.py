@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import gc
+import io
 import math
 import os
 import sys
@@ -464,11 +466,46 @@ def _run(args, out: Console, err: Console) -> int:
 
 
 def _check_all(where: Where, args, out: Console) -> int:
-    """`rulebook check`: every edition asked for, each checked whole (a mistake stops it)."""
-    with _without_cycle_collection():
-        checked = [_check(folder, language, args.coverage, out)
-                   for folder, language in where.editions(args.books, args.lang)]
+    """`rulebook check`: every edition asked for, each checked whole. The editions are
+    checked side by side (sidebyside.py) and said in order, as one by one: the first mistake
+    stops the command, after what the editions before it said."""
+    from .content.loader import load_book  # noqa: F401 - imported once, before the copies
+    from .examples.replay import check_book  # noqa: F401
+    from .sidebyside import side_by_side
+    editions = where.editions(args.books, args.lang)
+    checked = []
+    with _without_cycle_collection(), contextlib.closing(side_by_side(
+            functools.partial(_check_report, coverage=args.coverage, like=out),
+            editions)) as reports:
+        for report in reports:
+            out.file.write(report.text)
+            out.file.flush()
+            if report.error is not None:
+                raise GeneratorError(report.error)
+            checked.append(report.passed)
     return 0 if all(checked) else 1
+
+
+@dataclass(frozen=True)
+class _CheckReport:
+    """What `rulebook check` says about one edition, as printed (plain text: a forked copy
+    sends it back), its verdict, and the mistake that stopped it, if one did."""
+    text: str
+    passed: bool
+    error: str | None = None
+
+
+def _check_report(edition: tuple[Path, str | None], coverage: bool,
+                  like: Console) -> _CheckReport:
+    """Check one edition, its lines printed as `like` would print them."""
+    buffer = io.StringIO()
+    out = Console(file=buffer, force_terminal=like.is_terminal, color_system=like.color_system,
+                  no_color=like.no_color, width=like.width, highlight=False)
+    try:
+        passed = _check(*edition, coverage, out)
+    except GeneratorError as exc:
+        return _CheckReport(buffer.getvalue(), False, str(exc))
+    return _CheckReport(buffer.getvalue(), passed)
 
 
 @contextlib.contextmanager

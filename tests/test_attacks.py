@@ -161,6 +161,19 @@ def test_aliases_that_expand_to_billions_of_values_are_refused(book_copy, tmp_pa
                              r"more than 1,000,000 values once its aliases are expanded")
 
 
+
+@pytest.mark.parametrize("levels, message", [
+    (600, r"lists and mappings nested more than 100 levels deep; expected at most 100 levels"),
+    (3000, r"YAML syntax error: exceeded maximum nesting depth"),
+])
+def test_lists_nested_past_any_book_are_refused_at_their_line(levels, message, book_copy,
+                                                             tmp_path, capsys):
+    # 600 levels once crashed with a RecursionError traceback (the copy of the parsed data)
+    edit(book_copy / "book.yaml", "language: es",
+         "language: es\ndeep: " + "[" * levels + "]" * levels)
+    line = line_of(book_copy / "book.yaml", "deep: [")
+    assert_one_located_error(book_copy, tmp_path, capsys, "book.yaml", line, message)
+
 # --- 2 and 4. the HTML edition and the PDF: safe output --------------------------------------
 
 #: Appended to chapter 1: each payload would set window.__pwned if anything of it ran.

@@ -24,7 +24,8 @@ from generator.examples.solo import rules_for
 from generator.simulate.appendix import cpu_time
 from generator.simulate.difficulty import game_line
 from generator.simulate.runner import game_seeds, play, run
-from generator.simulate.stats import turn_bands, wilson
+from generator.simulate.intervals import wilson
+from generator.simulate.stats import turn_bands
 from repo import CONTENT_ROOT
 
 BOOK = load_book(CONTENT_ROOT / "solo-catan")

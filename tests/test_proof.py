@@ -14,7 +14,8 @@ from generator.engine.solo.notation import parse
 from generator.examples.solo import rules_for
 from generator.simulate.players import AcyclicGreedyPlayer
 from generator.simulate.proof import PositionKeys, ReachBound, Verdict, _road_faces, prove
-from generator.simulate.solver import Bracket, solve, verify
+from generator.simulate.intervals import Bracket
+from generator.simulate.solver import solve, verify
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,8 @@ from generator.diagrams.style import style_for
 from generator.diagrams.table import difficulty_chart
 from generator.examples.solo import rules_for
 from generator.simulate.runner import GameRecord, game_seeds, play, run
-from generator.simulate.stats import point_bands, summarise, wilson
+from generator.simulate.intervals import wilson
+from generator.simulate.stats import point_bands, summarise
 
 BOOK = load_book(CONTENT_ROOT / "solo-catan")
 RULES = rules_for(BOOK)

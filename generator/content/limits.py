@@ -35,6 +35,9 @@ MAX_PARAGRAPH = 20_000
 MAX_HEADING = 500
 MAX_WORD = 1_000
 MAX_YAML_STRING = 20_000
+#: Levels of lists and mappings one inside another in a YAML file (a book's deepest is
+#: about eight): deeper, Python's own recursion limit would be met by the parser or a copy.
+MAX_YAML_DEPTH = 100
 MAX_YAML_BYTES = 2_000_000
 MAX_IMAGE_BYTES = 20 * 1024 * 1024
 MAX_IMAGE_PIXELS = 40_000_000

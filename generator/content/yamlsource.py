@@ -18,7 +18,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from .textfile import read_text
 from ..errors import ContentError, Location
-from .limits import MAX_YAML_BYTES, MAX_YAML_STRING, check_file_size
+from .limits import MAX_YAML_BYTES, MAX_YAML_DEPTH, MAX_YAML_STRING, check_file_size
 
 
 @dataclass(frozen=True)
@@ -143,21 +143,64 @@ def _parsed(file: str, text: str) -> tuple[yaml.Node | None, bytes]:
         root = loader.get_single_node()  # one parse gives both the nodes and the data
         if root is not None:
             _check_nodes(Path(file), root)
-        data = loader.construct_document(root) if root is not None else None
+        data = _data(loader, root) if root is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
         problem = exc.problem or exc.context or "invalid YAML"
         raise ContentError(Location(Path(file), line), f"YAML syntax error: {problem}") from None
+    except RecursionError:  # the parser's own recursion, before `_check_nodes` could count
+        raise ContentError(Location(Path(file)), "lists and mappings nested too deep to read",
+                           f"at most {MAX_YAML_DEPTH} levels") from None
     finally:
         loader.dispose()
     return root, pickle.dumps(data, pickle.HIGHEST_PROTOCOL)
+
+
+def _data(loader: _Loader, root: yaml.Node) -> Any:
+    """The data of `root`, as `loader.construct_document` gives it, for a third of its time:
+    plain mappings, lists and texts (nearly all of a book) are built here directly, each
+    scalar by its tag's constructor; anything else (merge keys `<<`, a key that is not a
+    scalar, `!!set`, `!!omap`...) by the loader itself, with its own errors and marks. An
+    alias is the same object as its anchor, as in PyYAML, and may contain itself."""
+    constructors = loader.yaml_constructors
+    made: dict[int, Any] = {}
+
+    def build(node: yaml.Node) -> Any:
+        kind, tag = node.__class__, node.tag
+        if kind is yaml.ScalarNode:
+            if tag == STR:
+                return node.value
+            constructor = constructors.get(tag)
+            return (constructor(loader, node) if constructor is not None
+                    else loader.construct_object(node, deep=True))  # its error, located
+        known = made.get(id(node))
+        if known is not None:
+            return known
+        if kind is yaml.SequenceNode and tag == SEQ:
+            items = made[id(node)] = []
+            for item in node.value:  # one frame a level: as deep as `_check_nodes` goes
+                items.append(build(item))
+            return items
+        if kind is yaml.MappingNode and tag == MAP and all(
+                key.__class__ is yaml.ScalarNode and key.tag not in (MERGE, VALUE)
+                for key, _ in node.value):
+            mapping = made[id(node)] = {}
+            for key, value in node.value:
+                mapping[build(key)] = build(value)
+            return mapping
+        made[id(node)] = data = loader.construct_object(node, deep=True)
+        return data
+
+    return build(root)
 
 
 #: Values a file may hold once its aliases (`*name`) are expanded: YAML's "billion laughs"
 #: (aliases of aliases of lists) would otherwise make validation walk billions of values.
 MAX_VALUES = 1_000_000
 MERGE = "tag:yaml.org,2002:merge"
+VALUE = "tag:yaml.org,2002:value"
+STR, SEQ, MAP = (f"tag:yaml.org,2002:{kind}" for kind in ("str", "seq", "map"))
 
 
 def _check_nodes(file: Path, root: yaml.Node) -> None:
@@ -166,7 +209,11 @@ def _check_nodes(file: Path, root: yaml.Node) -> None:
     the walk keeps no path: the place of a mistake is found again once there is one."""
     sizes: dict[int, int] = {}  # collections walked: their values, aliases expanded
 
-    def walk(node: yaml.Node) -> int:
+    def walk(node: yaml.Node, depth: int = 0) -> int:
+        if depth > MAX_YAML_DEPTH:  # named by its line: a path that long says nothing
+            raise ContentError(Location(file, node.start_mark.line + 1),
+                               f"lists and mappings nested more than {MAX_YAML_DEPTH} levels "
+                               "deep", f"at most {MAX_YAML_DEPTH} levels")
         if node.__class__ is yaml.ScalarNode:
             if len(node.value) > MAX_YAML_STRING:  # see limits.py
                 raise _error(file, root, node, node, f"a text of {len(node.value):,} "
@@ -189,10 +236,10 @@ def _check_nodes(file: Path, root: yaml.Node) -> None:
                                          f"(first at line {first.start_mark.line + 1})",
                                          "each key once")
             for key, value in pairs:
-                total += walk(key) + walk(value)
+                total += walk(key, depth + 1) + walk(value, depth + 1)
         else:
             for item in node.value:
-                total += walk(item)
+                total += walk(item, depth + 1)
         if total > MAX_VALUES:
             raise _error(file, root, node, node, f"the file holds more than {MAX_VALUES:,} "
                          "values once its aliases are expanded",

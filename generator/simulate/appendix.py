@@ -15,9 +15,8 @@ from babel.numbers import format_decimal
 
 from ..content.model import Difficulty, PlayerRun
 from ..i18n import N_, decimal, percent, translator
+from .intervals import Bracket, games_for
 from .runner import MAX_ACTIONS
-from .solver import Bracket
-from .stats import games_for
 
 #: The interval half-widths whose cost the table prints, in points (issue: ±5; a cluster: ±2).
 TARGETS = (0.05, 0.02)

@@ -27,7 +27,8 @@ from .engines import run as run_engine
 from .report import (goal_table, outcome_table, points_table, summary_table, titles_table,
                      verdict_table)
 from .runner import replay_log, run
-from .solver import DEFAULT_NODES, Bracket
+from .intervals import Bracket
+from .solver import DEFAULT_NODES
 from .stats import summarise
 
 

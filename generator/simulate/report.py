@@ -114,7 +114,7 @@ def points_table(title: str, columns: dict[str, Summary], goal: int,
 
 
 def verdict_table(columns: dict, nodes: int, language: str) -> Table:
-    """A clairvoyant run's verdicts per run (`solver.Bracket`), searched with `nodes` per
+    """A clairvoyant run's verdicts per run (`intervals.Bracket`), searched with `nodes` per
     deal: won, proved unwinnable and undecided deals, then the share of winnable deals among
     the decided ones and as a bracket over all of them. The undecided share is always a row
     of its own."""

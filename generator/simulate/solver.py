@@ -30,7 +30,6 @@ from dataclasses import dataclass, field
 from ..engine.solo import Game, Phase
 from .players import AcyclicGreedyPlayer, GreedyPlayer
 from .proof import ReachBound, Verdict, prove
-from .stats import wilson
 
 DEFAULT_NODES = 200_000
 HORIZON = 400   # actions per play-out at most
@@ -187,46 +186,3 @@ class ClairvoyantPlayer:
     def verdict(self) -> str:
         """The deal's verdict (`Verdict`'s value), recorded with the game."""
         return self.result.verdict.value if self.result is not None else ""
-
-
-@dataclass(frozen=True)
-class Bracket:
-    """A clairvoyant run's verdicts, and what they say of the share of winnable deals.
-
-    Undecided deals are neither won nor lost, so the share is given two ways: among the
-    decided deals (won / (won + unwinnable), with its Wilson interval: unbiased only if the
-    undecided deals are like the decided ones), and as a bracket over all deals that
-    assumes nothing: at least won / N (every undecided deal lost), at most
-    (won + undecided) / N (every one winnable), widened to the Wilson interval's low end
-    of the first and high end of the second."""
-    deals: int
-    won: int
-    unwinnable: int
-    undecided: int
-
-    @classmethod
-    def of(cls, records) -> "Bracket":
-        verdicts = [r.verdict for r in records]
-        return cls(len(verdicts), verdicts.count(Verdict.WON.value),
-                   verdicts.count(Verdict.UNWINNABLE.value),
-                   verdicts.count(Verdict.UNDECIDED.value))
-
-    @property
-    def decided(self) -> int:
-        return self.won + self.unwinnable
-
-    def share(self, count: int) -> float:
-        return count / self.deals if self.deals else 0.0
-
-    @property
-    def among_decided(self) -> tuple[float, float, float]:
-        """won / decided, and its 95 % Wilson interval."""
-        rate = self.won / self.decided if self.decided else 0.0
-        return (rate, *wilson(self.won, self.decided))
-
-    @property
-    def bracket(self) -> tuple[float, float, float, float]:
-        """won / N, (won + undecided) / N, and the 95 % Wilson ends around them."""
-        most = self.won + self.undecided
-        return (self.share(self.won), self.share(most), wilson(self.won, self.deals)[0],
-                wilson(most, self.deals)[1])

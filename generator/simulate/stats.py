@@ -2,22 +2,12 @@
 
 from __future__ import annotations
 
-import math
 import statistics
 from collections import Counter
 from dataclasses import dataclass
 
+from .intervals import wilson
 from .runner import GameRecord, events_total
-
-
-def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """95 % Wilson score interval of a proportion: sound at 0 %, 100 % and small n."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)
@@ -47,28 +37,6 @@ class Summary:
     @property
     def stuck_rate(self) -> float:
         return self.rate("stuck")
-
-
-def half_width(successes: int, n: int) -> float:
-    """Half the width of the 95 % Wilson interval: the "± points" a reader quotes."""
-    low, high = wilson(successes, n)
-    return (high - low) / 2
-
-
-def games_for(half: float, rate: float) -> int:
-    """The fewest games whose 95 % Wilson interval is at most ±`half` wide when the win rate
-    is `rate`: what a run that wants that precision must cost (doubling, then bisection;
-    the width shrinks as games are added at a fixed rate)."""
-    def width(n: int) -> float:
-        return half_width(round(rate * n), n)
-    high = 1
-    while width(high) > half:
-        high *= 2
-    low = high // 2
-    while high - low > 1:
-        middle = (low + high) // 2
-        low, high = (low, middle) if width(middle) <= half else (middle, high)
-    return high
 
 
 def turn_bands(turns: list[int], width: int = 10) -> dict[int, int]:

@@ -1,0 +1,143 @@
+"""Independent jobs run side by side in forked copies of this process, taken in order.
+
+`rulebook check` of a book and its translation spends 0.2 s importing, then checks each
+edition, and the editions do not depend on each other: each one is checked in a copy of the
+process forked after the imports (shared copy on write, so a copy starts in a millisecond),
+one copy per idle core, and the results are taken in the jobs' order, so that what is printed
+and the first mistake reported are those of checking them one by one. A copy does again what
+the second edition would have found done one by one (the modules imported on first use, the
+book's own YAML files parsed): more CPU in all, less time to wait on an idle machine; on a
+busy one (no core idle now) the jobs run one by one.
+
+`side_by_side(run, jobs)` yields `run(job)` for every job in order, as `map` does. `run` must
+leave nothing behind but its result (a check writes nothing), and its result must pickle. A
+copy that stops without a result (an exception `run` does not turn into a result, a crash)
+leaves that job and its remaining ones to this process, which runs them itself: an unexpected
+error surfaces here, exactly as it would have one by one. Where fork is missing (Windows) or
+unsafe (macOS, a process with threads), the jobs run one by one here.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import struct
+import sys
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from typing import BinaryIO, TypeVar
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
+
+_SIZE = struct.Struct("<Q")  # each result: its pickle's length, then the pickle
+
+
+def side_by_side(run: Callable[[Job], Result], jobs: Sequence[Job]) -> Iterator[Result]:
+    """`run(job)` of each job, in order; one job in this process, the others in forked copies
+    (at most one per idle core). Stopping early (a `break`, an exception) ends the copies."""
+    workers = min(len(jobs), _idle_cores()) if _can_fork() else 1
+    if workers <= 1:
+        yield from map(run, jobs)
+        return
+    copies: dict[int, _Copy] = {}
+    try:
+        for worker in range(1, workers):
+            copies[worker] = _Copy.fork(run, jobs[worker::workers])
+        for index, job in enumerate(jobs):
+            copy = copies.get(index % workers)
+            result = copy.next_result() if copy is not None else _MISSING
+            yield run(job) if result is _MISSING else result
+    finally:
+        for copy in copies.values():
+            copy.end()
+
+
+def _idle_cores() -> int:
+    """The cores this process may run on (a container or `taskset` may give it fewer) that
+    no other process is running on now, this one's counted in: on a busy machine a copy only
+    takes turns with its parent, and its start and the memory it copies make the whole
+    slower. Now, not the load average: a minute's average still counts the last command."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+        with open("/proc/loadavg", encoding="ascii") as stream:  # "0.52 0.40 0.31 2/91 123"
+            running = int(stream.read().split()[3].split("/")[0])  # this process among them
+    except (AttributeError, OSError, ValueError, IndexError):
+        return 1
+    return max(1, min(cores, cores - running + 1))
+
+
+#: Whether this platform forks as its way to start processes (Linux; macOS only spawns safely).
+FORKS = sys.platform.startswith("linux") and hasattr(os, "fork")
+
+
+def _can_fork() -> bool:
+    """Fork only where it is the platform's way and no other thread could be holding a
+    lock the copy would inherit held."""
+    return FORKS and threading.active_count() == 1
+
+
+_MISSING = object()
+
+
+class _Copy:
+    """One forked copy of this process: it runs its share of the jobs and sends each result
+    back through a pipe as soon as it has it."""
+
+    def __init__(self, pid: int, results: BinaryIO):
+        self.pid, self.results, self.stopped = pid, results, False
+
+    @classmethod
+    def fork(cls, run: Callable, jobs: Sequence) -> _Copy:
+        for stream in (sys.stdout, sys.stderr):  # nothing buffered twice
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the copy: it never returns into the caller's code
+            os.close(read)
+            _serve(run, jobs, write)
+        os.close(write)
+        return cls(pid, os.fdopen(read, "rb"))
+
+    def next_result(self):
+        """The copy's next result, or _MISSING once it has stopped without one."""
+        if self.stopped:
+            return _MISSING
+        head = self.results.read(_SIZE.size)
+        if len(head) == _SIZE.size:
+            (size,) = _SIZE.unpack(head)
+            data = self.results.read(size)
+            if len(data) == size:
+                return pickle.loads(data)
+        self.stopped = True
+        return _MISSING
+
+    def end(self) -> None:
+        """Stop the copy if it is still working (its results are no longer wanted), and
+        collect its exit."""
+        self.results.close()
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        except (ProcessLookupError, ChildProcessError):  # already collected
+            pass
+
+
+def _serve(run: Callable, jobs: Sequence, fd: int) -> None:
+    """In the copy: each job's result down the pipe, in order; at the first job that raises,
+    stop (the parent runs it again itself). Ends the copy without Python's teardown: the
+    parent owns every file and buffer the copy inherited."""
+    try:
+        with os.fdopen(fd, "wb") as pipe:
+            for job in jobs:
+                data = pickle.dumps(run(job), pickle.HIGHEST_PROTOCOL)
+                pipe.write(_SIZE.pack(len(data)) + data)
+                pipe.flush()
+    except BaseException:  # noqa: BLE001 - said by the parent, which runs the job again
+        pass
+    finally:
+        os._exit(0)

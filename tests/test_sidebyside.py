@@ -1,0 +1,120 @@
+"""`rulebook check` of a book and its translation side by side, in forked copies of the
+process: the same lines in the same order, the same exit status and the same first mistake,
+at its place, as one by one."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+from contentedit import edit, line_of
+from generator import sidebyside
+from generator.cli import main
+from repo import CONTENT_ROOT
+
+pytestmark = pytest.mark.skipif(not sidebyside.FORKS, reason="no fork on this platform")
+
+
+def _cores(monkeypatch, count: int) -> None:
+    """As if `count` cores were idle, whatever the machine's load, and no other thread ran
+    (threads other tests leave behind, an asyncio child watcher, hold no lock a copy needs)."""
+    monkeypatch.setattr(sidebyside, "_idle_cores", lambda: count)
+    monkeypatch.setattr(sidebyside, "_can_fork", lambda: True)
+
+
+def test_results_come_in_order_from_the_copies(monkeypatch):
+    _cores(monkeypatch, 2)
+    results = list(sidebyside.side_by_side(lambda job: (job, os.getpid()), range(5)))
+    assert [job for job, _ in results] == [0, 1, 2, 3, 4]
+    pids = [pid for _, pid in results]
+    assert pids[0::2] == [os.getpid()] * 3
+    assert all(pid != os.getpid() for pid in pids[1::2])  # really another process
+
+
+def test_no_copies_while_another_thread_runs(monkeypatch):
+    """A thread could hold a lock at the fork that the copy would wait on for ever."""
+    monkeypatch.setattr(sidebyside, "_idle_cores", lambda: 2)
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        pids = {pid for pid in sidebyside.side_by_side(lambda job: os.getpid(), range(4))}
+    finally:
+        stop.set()
+        thread.join()
+    assert pids == {os.getpid()}
+
+
+def test_a_job_that_fails_in_a_copy_is_run_again_here(monkeypatch):
+    """The copy stops at the job; this process runs it and the copy's remaining jobs, so an
+    unexpected error is raised here, as one by one."""
+    _cores(monkeypatch, 2)
+    parent = os.getpid()
+
+    def run(job: int) -> tuple[int, int]:
+        if os.getpid() != parent and job == 1:
+            raise RuntimeError("only in the copy")
+        return job, os.getpid()
+
+    assert list(sidebyside.side_by_side(run, range(4))) == [(j, parent) for j in range(4)]
+
+    def broken(job: int) -> int:
+        if job == 1:
+            raise ValueError("job 1 is broken")
+        return job
+
+    with pytest.raises(ValueError, match="job 1 is broken"):
+        list(sidebyside.side_by_side(broken, range(4)))
+
+
+@pytest.fixture
+def book(tmp_path, monkeypatch) -> Path:
+    shutil.copytree(CONTENT_ROOT / "solo-catan", tmp_path / "content" / "solo-catan")
+    monkeypatch.chdir(tmp_path)
+    return Path("content/solo-catan")
+
+
+def _check(book: Path, monkeypatch, capsys, cores: int) -> tuple[int, str, str]:
+    _cores(monkeypatch, cores)
+    code = main(["check", str(book)])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_both_editions_said_in_order(book, monkeypatch, capsys):
+    alone = _check(book, monkeypatch, capsys, 1)
+    side = _check(book, monkeypatch, capsys, 2)
+    assert side == alone
+    code, out, err = side
+    assert code == 0 and err == ""
+    assert [line.split(":")[0] for line in out.splitlines()] == [
+        "ok solo-catan", "ok solo-catan (en)"]
+
+
+def test_a_mistake_in_the_translation_is_located(book, monkeypatch, capsys):
+    words = book / "en" / "glossary.yaml"
+    text = words.read_text(encoding="utf-8")
+    edit(words, text[text.index("  SH:"):text.index("terms:")], "\n")
+    alone = _check(book, monkeypatch, capsys, 1)
+    side = _check(book, monkeypatch, capsys, 2)
+    assert side == alone
+    code, out, err = side
+    assert code == 1
+    assert out.startswith("ok solo-catan: ") and "(en)" not in out  # the book's own: fine
+    assert err.count("error:") == 1 and "Traceback" not in err
+    assert f"{words}:{line_of(words, 'abbreviations:') + 1}" in " ".join(err.split())
+
+
+def test_a_mistake_in_the_book_stops_before_its_translation(book, monkeypatch, capsys):
+    glossary = book / "glossary.yaml"
+    edit(glossary, "abbreviations:", "abbreviations:\n  - {abbr: RD}")
+    alone = _check(book, monkeypatch, capsys, 1)
+    side = _check(book, monkeypatch, capsys, 2)
+    assert side == alone
+    code, out, err = side
+    assert code == 1 and out == ""
+    assert err.count("error:") == 1 and f"{glossary}:" in " ".join(err.split())
