@@ -72,6 +72,10 @@ def measure(tree: Path, games: int) -> tuple[float, float, float]:
 
 def instructions(tree: Path, games: int) -> float:
     """Machine instructions a game: a child playing `games` less one that only starts up."""
+    # Started once without valgrind first: the modules' bytecode is written then, not
+    # compiled inside the first count (an engine just edited would pay its compilation).
+    subprocess.run([sys.executable, "-c", CHILD, str(tree), "0", "games-only"], check=True)
+
     def count(n: int) -> int:
         done = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
                                "--cachegrind-out-file=/dev/null", sys.executable, "-c", CHILD,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from generator.content.loader import load_book
@@ -164,3 +166,15 @@ def test_knight_success_on_foot_lets_the_player_choose_what_to_lose():
     assert game.knights == ["A"]
     # The B road is given back, then the completed series builds a road: it shows B again.
     assert game.roads == ["A", "B"]
+
+
+def test_an_empty_sh_and_a_loose_card_that_ends_nothing_are_told_apart():
+    """§ Series: a series starts on an empty SH, never after a card that ends none. The engine
+    remembers a turn's actions by what the position shows (hand, last SH card, table): the
+    same hand and table after a loose grain must not be answered as on an empty SH."""
+    fresh = dataclasses.replace(RULES)  # its own, empty memo: the empty SH is asked first
+    empty = position(["lumber", "grain"], deck=["ore"] * 5)
+    after_grain = position(["lumber", "grain"], deck=["ore"] * 5, history=[(None, ["grain"])])
+    empty.rules = after_grain.rules = fresh
+    assert StartSeries("lumber", "road") in empty.legal_actions()
+    assert not any(isinstance(a, StartSeries) for a in after_grain.legal_actions())

@@ -16,7 +16,7 @@ times, so answers are remembered, never worked out by other code:
   only a few facts of the position: the kinds of card in hand, the last SH series, the
   market cards on offer, what the buildings allow, ... Their answers are remembered per
   facts, in the ruleset (`Ruleset.memo`): the same few hands, series and markets recur in
-  every game, so a position is mostly looked up (`_turn`, `_trade_offers`);
+  every game, so a position is mostly looked up (`_turn_facts`, `_trade_offers`);
 - an action is applied by the one method that states its effect (`EFFECTS`), a pending step
   by the one that states the step (`STEPS`);
 - a simulated player's action came from `legal_actions()`, so `push_legal` applies it
@@ -85,7 +85,8 @@ class Table(NamedTuple):
     declarable: frozenset  # the targets that could be declared now (`can_declare`)
     owned: tuple           # what may be given back as a payment (`owned_buildings`): the
                            # expansions built are its last items
-    allows: tuple          # (declarable, owned): what a turn's actions read of the table
+    allows: str            # declarable and owned, as one string: what a turn's actions read
+                           # of the table, in a memo key (a string keeps its hash)
     hand_limit: int        # the hand and market sizes the A roads give (§ Carreteras)
     market_limit: int
 
@@ -112,7 +113,7 @@ class Game:
                  "market", "history", "roads", "knights", "settlements", "cities",
                  "expansions", "town_hall_due", "stack", "demolished", "library_used",
                  "market_given", "turn", "phase", "end_reason", "events", "log", "_legal",
-                 "_held", "_progress")
+                 "_progress")
 
     def __init__(self, rules: Ruleset, seed: int | None = 0):
         self.rules = rules
@@ -151,7 +152,6 @@ class Game:
         """What this position allows, worked out once when asked: forgotten when it changes.
         Nothing asks in the middle of a `push`; the end of the game asks first (`_check_end`)."""
         self._legal: tuple[Action, ...] | None = None
-        self._held: Hand | None = None
         self._progress: bool | None = None
 
     # --- set-up (§ Componentes y preparación) ---------------------------------------------
@@ -192,7 +192,7 @@ class Game:
         other.events = Counter(self.events)
         other.log = self.log
         # What this position allows is the copy's too (immutable values, or forgotten).
-        other._legal, other._tab, other._held = self._legal, self._tab, self._held
+        other._legal, other._tab = self._legal, self._tab
         other._progress = self._progress
         return other
 
@@ -256,24 +256,21 @@ class Game:
                 declarable = frozenset([t for t in self.rules.costs if self.can_declare(t)])
                 owned = tuple(self.owned_buildings())
                 self._tab = tables[key] = Table(self._count_points(), declarable, owned,
-                                                (declarable, owned),
+                                                f"{sorted(declarable)} {owned}",
                                                 *self.rules.limits(self.roads.count(FOOT)))
         return self._tab
 
     def _buildings_changed(self) -> None:
         self._tab = None
 
-    def _hand(self) -> Hand:
-        """The hand's kinds and triples, remembered per hand (as a sorted tuple)."""
-        if self._held is None:
-            key = tuple(sorted(self.hand))
-            hands = self.rules.memo["hand"]
-            self._held = hands.get(key)
-            if self._held is None:
-                kinds = self._kinds(key)
-                self._held = hands[key] = Hand(
-                    kinds, tuple([give for give in kinds if key.count(give) >= 3]))
-        return self._held
+    def _hand(self, key: tuple[str, ...]) -> Hand:
+        """The kinds and triples of the hand `key` (its cards sorted), worked out once per
+        ruleset: the same few hundred hands recur in every game (`_enumerate_legal` looks
+        them up first)."""
+        kinds = self._kinds(key)
+        hand = self.rules.memo["hand"][key] = Hand(
+            kinds, tuple([give for give in kinds if key.count(give) >= 3]))
+        return hand
 
     @property
     def last_card(self) -> ShCard | None:
@@ -317,12 +314,21 @@ class Game:
         return self._legal
 
     def _enumerate_legal(self) -> tuple[Action, ...]:
+        """A turn's actions are `_placements`, the trades (`_trade_offers`) and `_demolitions`,
+        in that order, then the Town Hall's payment and recycling. The first and last are
+        remembered together per the facts they read (`_turn_facts`)."""
         if self.phase is not PLAYING:
             return ()
         if self.stack:
             return tuple(self._decision_actions())
-        hand = self._held or self._hand()
-        placements, demolitions = self._turn(hand)
+        key = tuple(sorted(self.hand))
+        hand = self.rules.memo["hand"].get(key) or self._hand(key)
+        facts = self._turn_facts(hand)
+        memo = self.rules.memo["turn"]
+        turn = memo.get(facts)  # looked up here first: every turn's position asks
+        if turn is None:
+            turn = _remembered(memo, facts, self._placements_and_demolitions)
+        placements, demolitions = turn
         actions = placements + self._trade_offers(hand) + demolitions
         if self.town_hall_due and self._town_hall_payable():
             actions += (PayTownHall.of(),)
@@ -330,31 +336,34 @@ class Game:
             actions += tuple([Recycle.of(p) for p in self._recycle_payments()])
         return actions
 
-    def _turn(self, hand: Hand) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
-        """`_placements` and `_demolitions`, remembered per the facts they read: the kinds of
-        card in hand, the last SH series (`_series_facts`), whether the market offers the
-        card it needs, what the buildings allow, the Town Hall's debt and the demolitions
-        made this turn."""
-        need = self._needed()
-        facts = (hand.kinds, self._series_facts(need),
-                 need is not None and self.market.count(need) > self.market_given.count(need),
-                 (self._tab or self._table()).allows, self.town_hall_due, tuple(self.demolished))
-        memo = self.rules.memo["turn"]
-        answer = memo.get(facts)  # looked up here first: every turn's position asks
-        return answer if answer is not None else _remembered(
-            memo, facts, self._placements_and_demolitions)
-
-    def _series_facts(self, need: str | None) -> tuple | None:
-        """What a turn's rules read of the last SH series: the card it needs next (`need`,
-        None if no series is open), whether its last card ends a series (§ Series), the
-        building a demolition must give back with it (its own, once built: R13) and whether
-        its University substitution is made (R09). None on an empty SH."""
-        if not self.history:
-            return None
-        last = self.history[-1]
-        return (need, last.cards[-1].counts_as in self.rules.enders,
-                last.complete and last.built and last.target,
-                need is not None and last.university_used)
+    def _turn_facts(self, hand: Hand) -> tuple:
+        """What `_placements` and `_demolitions` read of a position, as one flat key: the
+        kinds of card in hand; of the last SH series, the card it needs next (None if no
+        series is open), whether its last card ends a series (§ Series; None on an empty
+        SH), the building a demolition must give back with it (its own, once built: R13)
+        and whether its University substitution is made (R09); whether the market offers
+        the card the open series needs (R21); what the buildings allow, the Town Hall's
+        debt and the demolitions made this turn."""
+        history = self.history
+        demolished = self.demolished
+        demolished = tuple(demolished) if demolished else ()
+        allows = (self._tab or self._table()).allows
+        if not history:  # (None: neither True nor False, no card to end a series)
+            return (hand.kinds, None, None, False, False, False, allows,
+                    self.town_hall_due, demolished)
+        last = history[-1]
+        cards = last.cards
+        target = last.target
+        if target and not last.complete:  # an open series (`open_series`)
+            need = self.rules.costs[target][len(cards)]  # `_needed`
+            market, given = self.market, self.market_given
+            return (hand.kinds, need, cards[-1].counts_as in self.rules.enders, False,
+                    last.university_used,
+                    need in market and (not given or market.count(need) > given.count(need)),
+                    allows, self.town_hall_due, demolished)
+        return (hand.kinds, None, cards[-1].counts_as in self.rules.enders,
+                last.complete and last.built and target, False, False, allows,
+                self.town_hall_due, demolished)
 
     def _placements_and_demolitions(self) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
         return tuple(self._placements()), tuple(self._demolitions())
@@ -369,7 +378,7 @@ class Game:
         offered = frozenset(market) if not given else frozenset(  # R21
             [t for t in market if market.count(t) > given.count(t)])
         facts = (hand.kinds, offered)
-        trades = memo["market"].get(facts)  # looked up here first, as in `_turn`
+        trades = memo["market"].get(facts)  # looked up here first, as the turn's
         if trades is None:
             trades = _remembered(memo["market"], facts, self._market_trades)
         if hand.triples:
@@ -395,9 +404,10 @@ class Game:
         """`push` for an action the caller took from this position's `legal_actions()` (or
         one equal to it), as a simulated player does: it is not checked again (python-chess's
         `push`, which also trusts its caller). An action from anywhere else goes to `push`."""
-        self.events[type(action).__name__] += 1
+        kind = type(action)
+        self.events[kind.__name__] += 1
         self.log = []
-        EFFECTS[type(action)](self, action)
+        EFFECTS[kind](self, action)
         self._run()
 
     # --- § Series de construcción: which cards may be placed ------------------------------
@@ -632,16 +642,17 @@ class Game:
 
     def _place(self, action) -> None:
         """§ El turno: place, then refill comparing, then finish (build, bonuses, progress)."""
-        self.hand.remove(action.resource)
-        counts_as = getattr(action, "as_resource", None) or action.resource
-        card = _sh_card(action.resource, counts_as)
-        if type(action) is Continue:
+        resource = action.resource
+        self.hand.remove(resource)
+        kind = type(action)
+        counts_as = resource if kind is PlaceLoose else action.as_resource or resource
+        if kind is Continue:
             series = self.history[-1]
         else:
-            series = Series(getattr(action, "target", None))
+            series = Series(None if kind is PlaceLoose else action.target)
             self.history.append(series)
-        series.cards.append(card)
-        if counts_as != action.resource:
+        series.cards.append(_sh_card(resource, counts_as))
+        if counts_as != resource:
             series.university_used = True
         if series.target and len(series.cards) == len(self.rules.costs[series.target]):
             series.complete = True
@@ -907,7 +918,7 @@ class Game:
                     self.town_hall_due = True
             self.stack.append((PROGRESS, None))
 
-    def _new_deck(self) -> None:
+    def _new_deck(self, _=None) -> None:
         """§ Progreso: MDR and MDD shuffled together; then the hand is topped up (R17)."""
         self.events["new-deck"] += 1
         self.log.append(("new-deck",))
@@ -916,14 +927,19 @@ class Game:
         _shuffle(self.rng, self.deck)
         self._top_up()
 
-    def _top_up(self) -> None:
+    def _top_up(self, _=None) -> None:
         self.hand += self._draw(self.hand_limit - len(self.hand))
         self.market += self._draw(self.market_limit - len(self.market), "market")
 
     def _draw(self, count: int, into: str = "hand") -> list[str]:
-        count = max(0, min(count, len(self.deck)))
-        cards, self.deck[:count] = self.deck[:count], []
-        self.log += [("draw", card, into) for card in cards]
+        if count <= 0:
+            return []
+        deck = self.deck
+        cards = deck[:count]  # (fewer, if the MDR runs out)
+        del deck[:count]
+        log = self.log
+        for card in cards:
+            log.append(("draw", card, into))
         return cards
 
     # --- the automatic steps: one method per step (STEPS) ---------------------------------
@@ -946,24 +962,28 @@ class Game:
     def _refill_compare(self, _=None) -> None:
         """§ El turno: the hand is refilled card by card, each card drawn compared with the
         last SH card; a match stops the refill until it is resolved (§ Coincidencias)."""
-        last = self.last_card
-        limit = self.hand_limit
-        while len(self.hand) < limit and self.deck:
-            card = self.deck.pop(0)
-            if last is not None and card == last.counts_as:
+        history = self.history
+        compared = history[-1].cards[-1].counts_as if history else None  # `last_card`'s
+        limit = (self._tab or self._table()).hand_limit
+        hand, deck, log = self.hand, self.deck, self.log
+        while len(hand) < limit and deck:
+            card = deck.pop(0)
+            if card == compared:
                 self.events["coincidence"] += 1
-                self.log.append(("draw", card, "match"))
+                log.append(("draw", card, "match"))
                 self.stack.append((COINCIDENCE, card))
                 return
-            self.log.append(("draw", card, "miss" if last is not None else "hand"))
-            self.hand.append(card)
+            log.append(("draw", card, "miss" if compared is not None else "hand"))
+            hand.append(card)
 
     def _refill_plain(self, _=None) -> None:
-        self.hand += self._draw(self.hand_limit - len(self.hand))
+        self.hand += self._draw((self._tab or self._table()).hand_limit - len(self.hand))
 
     def _finish(self, series: Series) -> None:
         """R06: a series completed builds its target, if it can still be taken."""
-        if series.complete and not series.built and series in self.history:  # by identity
+        history = self.history
+        if series.complete and not series.built and history and (
+                history[-1] is series or series in history):  # by identity
             if self.can_declare(series.target):
                 series.built = True
                 self._gain(series.target)
@@ -978,15 +998,17 @@ class Game:
         """§ Fin de la partida (R19): the goal wins at once; an empty MDR with no progress
         and no recycling possible ends the game; so does a position with no action at all.
         `waiting`: what the decision the game stopped for allows, already listed by `_run`."""
-        self._forget()  # the position the push ends in
-        self._legal = waiting
-        if self.points >= self.rules.goal:
+        self._legal, self._progress = waiting, None  # `_forget`: the position is new
+        if (self._tab or self._table()).points >= self.rules.goal:
             self.phase, self.end_reason = WON, "goal"
         elif (not self.stack and not self.deck and not self.can_progress()
               and not self._recycle_payments()):
             self.phase, self.end_reason = LOST, "exhausted"
-        elif not self._legal_now():
-            self.phase, self.end_reason = LOST, "stuck"
+        else:
+            if waiting is None:  # listed now, once (`_legal_now`)
+                self._legal = self._enumerate_legal()
+            if not self._legal:
+                self.phase, self.end_reason = LOST, "stuck"
         if self.phase is not PLAYING:
             self._legal = ()
 
@@ -1012,14 +1034,14 @@ EFFECTS: dict[type, Callable[[Game, Action], None]] = {
 #: What each automatic pending step does.
 STEPS: dict[str, Callable[[Game, object], None]] = {
     REFILL_COMPARE: Game._refill_compare, REFILL_PLAIN: Game._refill_plain,
-    TOP_UP: lambda game, _: game._top_up(), PROGRESS: lambda game, _: game._new_deck(),
+    TOP_UP: Game._top_up, PROGRESS: Game._new_deck,
     FINISH: Game._finish, END_TURN: Game._end_turn,
 }
 
 
 def _remembered(memo: dict, facts: tuple, work_out: Callable[[], Sequence]) -> tuple:
     """What `work_out` answered for these facts, asked once. (The two lookups every
-    position makes, `_turn`'s and the market's, call it only when `memo.get` misses: a call
+    position makes, the turn's and the market's, call it only when `memo.get` misses: a call
     less a position.)"""
     answer = memo.get(facts)
     if answer is None:
@@ -1032,13 +1054,18 @@ def _shuffle(rng: random.Random, cards: list) -> None:
     (CPython's Fisher-Yates with `_randbelow`), without two Python calls per card. A reshuffle
     of the MDR is 90 cards; a play-out makes many (tests/test_engine_same_games.py)."""
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
+    for i, bits in _fisher_yates(len(cards)):
+        j = getrandbits(bits)  # `_randbelow(i + 1)`: i + 1 has `bits` bits; retried above i
+        while j > i:
+            j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+@cache
+def _fisher_yates(length: int) -> tuple[tuple[int, int], ...]:
+    """The places a shuffle of `length` cards swaps, last first, each with the bits of the
+    random number drawn for it."""
+    return tuple((i, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
 
 
 def _listed(action: Action, legal: tuple[Action, ...]) -> bool:

@@ -44,7 +44,7 @@ class Ruleset:
     _by_starter: dict = field(init=False, repr=False, compare=False)
     _limits: tuple = field(init=False, repr=False, compare=False)
     _deck: tuple = field(init=False, repr=False, compare=False)
-    # What games asked and were answered, per facts (`Game._table`, `_hand`, `_turn`,
+    # What games asked and were answered, per facts (`Game._table`, `_hand`, `_turn_facts`,
     # `_trade_offers`): the same few tables, hands, series and markets recur in every game.
     # Filled as games play, never compared, never pickled (a worker process fills its own).
     memo: dict = field(init=False, repr=False, compare=False)
