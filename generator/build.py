@@ -122,6 +122,9 @@ def write_all(files: list[tuple[Path, bytes]], prune: Path | None = None) -> lis
 def _write_all(files: list[tuple[Path, bytes]]) -> None:
     for folder in {target.parent for target, _ in files}:
         _remove_parts(folder)
+    # A file already holding these bytes stays as it is: a watcher's rebuild rewrote its
+    # fifty unchanged figures every time, and whatever watches the output saw them change.
+    files = [(target, data) for target, data in files if not _holds(target, data)]
     for target, _ in files:
         if target.is_dir():
             raise RenderError(f"{target}: cannot write output (a folder is in the way); "
@@ -138,6 +141,14 @@ def _write_all(files: list[tuple[Path, bytes]]) -> None:
     finally:
         for temporary, _ in staged:
             temporary.unlink(missing_ok=True)
+
+
+def _holds(target: Path, data: bytes) -> bool:
+    """Whether `target` is a file whose content is `data` already."""
+    try:
+        return target.stat().st_size == len(data) and target.read_bytes() == data
+    except OSError:  # missing, unreadable, a folder: written (or refused) as usual
+        return False
 
 
 def rulebook_path(book: Book, output: Path, size: PageSize | None) -> Path:

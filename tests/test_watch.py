@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from generator.build import build_book
+from generator.build import build_book, write_all
 from generator.watch import _Ignore, watch
 
 from contentedit import append
@@ -133,6 +133,18 @@ def test_an_edit_rebuilds_the_pdf_with_the_new_text(content, tmp_path):
             .read_text(encoding="utf-8")
         assert watcher.err.getvalue() == ""
 
+
+
+def test_a_rebuild_leaves_a_file_that_did_not_change_as_it_is(tmp_path):
+    # what watches the output (a browser, a sync tool) sees only what changed
+    same, changed = tmp_path / "same.svg", tmp_path / "changed.svg"
+    write_all([(same, b"<svg/>"), (changed, b"<svg>1</svg>")])
+    before = identity(same), identity(changed)
+    time.sleep(0.01)
+    write_all([(same, b"<svg/>"), (changed, b"<svg>2</svg>")])
+    assert identity(same) == before[0]
+    assert identity(changed) != before[1] and changed.read_bytes() == b"<svg>2</svg>"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["changed.svg", "same.svg"]
 
 def test_a_mistake_is_one_line_and_the_last_good_pdf_stays(content, tmp_path):
     output = tmp_path / "output"
