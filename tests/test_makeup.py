@@ -34,7 +34,7 @@ from generator.content.model import PageSize
 from generator.labels import labels
 from generator.pdf.document import Geometry
 from generator.pdf.hyphenation import LEFT, MIN_WORD, RIGHT, Hyphenation
-from generator.pdf.makeup import SMALL_HOLE, Box, BoxLook, Row, Shrinkable
+from generator.pdf.makeup import SMALL_HOLE, Box, BoxLook, Row, RowTable, Shrinkable
 from generator.pdf.paragraphs import Paragraph
 from generator.pdf.styles import color, make_styles
 from repo import book_folders
@@ -489,8 +489,7 @@ def _height_of(flowables) -> float:
     return sum(f.wrap(300, 1000)[1] for f in flowables)
 
 
-def _table(rows: int) -> "RowTable":
-    from generator.pdf.makeup import RowTable
+def _table(rows: int) -> RowTable:
     return RowTable([["Recurso", "Cartas"]] + [[f"r{n}", str(n)] for n in range(rows)],
                     colWidths=[150, 150], rowHeights=[20] * (rows + 1), repeatRows=1)
 
