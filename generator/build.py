@@ -104,7 +104,8 @@ def _locked(folder: Path):
 
 def write_all(files: list[tuple[Path, bytes]], prune: Path | None = None) -> list[Path]:
     """Every file of a build, or none: all are staged as `.part` files first (a full disk or
-    Ctrl-C stops here, and the staged files are removed), then renamed into place.
+    Ctrl-C stops here, and the staged files are removed), then renamed into place; a file
+    that already holds its new bytes is left as it is.
 
     The whole step holds the output folder's lock, so two builds of one book at once write
     one after the other, each set whole. With `prune`, SVG files in that folder that this

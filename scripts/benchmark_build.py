@@ -110,7 +110,7 @@ class Series:
     def __init__(self, label: str):
         self.label, self.wall, self.cpu = label, [], []
 
-    def add(self, wall: float, cpu: float = float("nan")) -> None:
+    def add(self, wall: float, cpu: float) -> None:
         self.wall.append(wall)
         self.cpu.append(cpu)
 
@@ -119,9 +119,8 @@ class Series:
         return statistics.median(self.wall)
 
     def line(self) -> str:
-        cpu = [c for c in self.cpu if c == c]
-        cpu_text = f"  cpu {statistics.median(cpu):6.2f} s" if cpu else ""
-        return (f"  {self.label:<50} {self.median:6.2f} s{cpu_text}   "
+        cpu = statistics.median(self.cpu)
+        return (f"  {self.label:<50} {self.median:6.2f} s  cpu {cpu:6.2f} s   "
                 f"(min {min(self.wall):.2f}, max {max(self.wall):.2f}, n={len(self.wall)})")
 
 

@@ -30,11 +30,6 @@ CHAPTER = "chapters/01-introduccion.md"
 # --- helpers ------------------------------------------------------------------------------
 
 
-
-
-
-
-
 # --- 1. content templates run sandboxed and bounded ----------------------------------------
 
 SHELL = "cycler.__init__.__globals__.os.popen('id > {marker}').read()"
@@ -161,7 +156,6 @@ def test_aliases_that_expand_to_billions_of_values_are_refused(book_copy, tmp_pa
                              r"more than 1,000,000 values once its aliases are expanded")
 
 
-
 @pytest.mark.parametrize("levels, message", [
     (600, r"lists and mappings nested more than 100 levels deep; expected at most 100 levels"),
     (3000, r"YAML syntax error: exceeded maximum nesting depth"),
@@ -173,6 +167,7 @@ def test_lists_nested_past_any_book_are_refused_at_their_line(levels, message, b
          "language: es\ndeep: " + "[" * levels + "]" * levels)
     line = line_of(book_copy / "book.yaml", "deep: [")
     assert_one_located_error(book_copy, tmp_path, capsys, "book.yaml", line, message)
+
 
 # --- 2 and 4. the HTML edition and the PDF: safe output --------------------------------------
 

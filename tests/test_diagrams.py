@@ -175,10 +175,10 @@ def test_every_resource_letter_reads_on_its_shape_at_aa_contrast():
 def test_a_short_sh_lies_beside_the_hand_and_buildings_not_under_them():
     """A position whose SH fits on one line at the right of the other groups is drawn so
     (flow.py), a third less tall than with the SH on a row of its own under them: every SH
-    card right of every hand and building card, and the drawing as tall as the SH."""
+    card right of every hand and building card."""
     import svgwrite
     from generator.diagrams.flow import GROUP_GAP, _height, _rows
-    from generator.diagrams.position import WIDTH, position_drawing, position_groups
+    from generator.diagrams.position import CARD_W, WIDTH, position_drawing, position_groups
     beside = 0
     for replay in REPLAYS.values():
         for frame in replay.frames:
@@ -194,7 +194,7 @@ def test_a_short_sh_lies_beside_the_hand_and_buildings_not_under_them():
             others = [card_xy(c)[0] for c in cards(root) if c.get("data-role") != "sh"]
             if height < stacked - 1:  # drawn beside: shorter, and the SH to the right
                 beside += 1
-                assert sh_x + 1.0 >= max(others) + 8.4 + GROUP_GAP - 0.01, replay.example.id
+                assert sh_x + 1.0 >= max(others) + CARD_W + GROUP_GAP - 0.01, replay.example.id
             else:  # under the others: as tall as before
                 assert height == pytest.approx(stacked + 1.0, abs=0.05)
     assert beside >= 10, "most short series lie beside the hand"

@@ -19,6 +19,7 @@ import pytest
 
 from generator.content.model import PageSize
 from generator.pdf.document import Geometry
+from tablesplit import assert_two_rows_on_each_side, split_tables, text_frame
 
 MM = 72 / 25.4
 LARGE = [PageSize.A4, PageSize.LETTER]
@@ -27,14 +28,6 @@ LEAST_ON_A_FULL_LINE = 55
 FULL_REACH = 0.12  # of the measure: a full line ends this close to its right edge
 MIN_PT = 6.0
 EPS = 1e-3
-
-
-def _frame(geometry: Geometry, number: int) -> tuple[float, float, float, float]:
-    """(left, top, right, bottom) of page `number`'s text frame, in pdfplumber's points from
-    the top left."""
-    left = geometry.left_margin(number)
-    height = geometry.page[1]
-    return left, geometry.top, left + geometry.frame_width, height - geometry.bottom
 
 
 def _body_pages(pdf, geometry: Geometry):
@@ -72,7 +65,7 @@ def test_lines_hold_at_most_80_characters_and_full_ones_55_or_more(large, size):
     counted, full = [], []
     with pdfplumber.open(path) as pdf:
         for number, page in _body_pages(pdf, geometry):
-            frame = _frame(geometry, number)
+            frame = text_frame(geometry, number)
             for line in _lines(page, frame):
                 counted.append(len(line["text"]))
                 assert len(line["text"]) <= MOST_CHARACTERS, (number, line["text"])
@@ -92,7 +85,7 @@ def test_figures_and_boxes_grow_to_the_column_but_never_past_it(large, sized_pdf
     widest = 0.0
     with pdfplumber.open(path) as pdf:
         for number, page in _body_pages(pdf, geometry):
-            left, top, right, bottom = _frame(geometry, number)
+            left, top, right, bottom = text_frame(geometry, number)
             for obj in page.chars + page.rects + page.curves + page.images:
                 if obj["top"] >= top - 1 and obj["bottom"] <= bottom + 1:
                     assert left - 0.5 <= obj["x0"] and obj["x1"] <= right + 0.5, \
@@ -130,72 +123,10 @@ def test_page_numbers_are_at_the_outer_edge(large, size):
                 assert digits[0]["x0"] == pytest.approx(geometry.outer, abs=0.5)
 
 
-# --- split tables --------------------------------------------------------------------------------
-
-WHITE = (1.0, 1.0, 1.0)
-
-
-def _tables(page, frame) -> list[list[dict]]:
-    """The page's tables in its text frame, top to bottom: runs of row backgrounds as wide
-    as each other and touching, a tinted header row then body rows that start white
-    (story.table_flowable's ROWBACKGROUNDS). Each row: {top, bottom, text}."""
-    _, top, _, bottom = frame
-    rects = sorted((r for r in page.rects if r.get("fill") and r["width"] > 100
-                    and top - 2 <= r["top"] and r["bottom"] <= bottom + 2),
-                   key=lambda r: r["top"])
-    runs: list[list[dict]] = []
-    for rect in rects:
-        last = runs[-1][-1] if runs else None
-        if last and abs(last["bottom"] - rect["top"]) < 0.6 \
-                and abs(last["x0"] - rect["x0"]) < 0.6 and abs(last["x1"] - rect["x1"]) < 0.6:
-            runs[-1].append(rect)
-        else:
-            runs.append([rect])
-    words = page.extract_words()
-    tables = []
-    for run in runs:
-        if len(run) < 2 or tuple(run[0]["non_stroking_color"]) == WHITE \
-                or tuple(run[1]["non_stroking_color"]) != WHITE:
-            continue
-        tables.append([{"top": r["top"], "bottom": r["bottom"], "text": " ".join(
-            w["text"] for w in words if r["top"] - 1 <= (w["top"] + w["bottom"]) / 2
-            <= r["bottom"] + 1 and r["x0"] - 1 <= w["x0"] <= r["x1"])} for r in run])
-    return tables
-
-
-def split_tables(path, geometry: Geometry) -> list[dict]:
-    """Every table split over two pages: the page it starts on, its header, and its body rows
-    on each side. Split: the page's last table is the lowest thing in the frame, and the
-    next page opens (at the frame's top) with a table."""
-    found = []
-    with pdfplumber.open(path) as pdf:
-        pages = list(pdf.pages)
-        for number, page in enumerate(pages[:-1], start=1):
-            frame = _frame(geometry, number)
-            tables = _tables(page, frame)
-            if not tables:
-                continue
-            lowest = max((c["bottom"] for c in page.chars if frame[1] - 2 <= c["top"]
-                          and c["bottom"] <= frame[3] + 2), default=0)
-            last = tables[-1]
-            if lowest > last[-1]["bottom"] + 1:
-                continue  # text after it: the table ends on this page
-            after = _frame(geometry, number + 1)
-            following = _tables(pages[number], after)
-            if not following or following[0][0]["top"] - after[1] > 3:
-                continue
-            found.append({"page": number, "header": last[0]["text"],
-                          "continued_header": following[0][0]["text"],
-                          "above": len(last) - 1, "below": len(following[0]) - 1})
-    return found
-
-
 @pytest.mark.parametrize("size", list(PageSize), ids=lambda s: s.value)
 def test_a_split_table_keeps_two_rows_on_each_side_under_its_header(sized_pdfs, size):
     """A table split over a page (makeup.RowTable) leaves two body rows or more on each
     side, and its header row opens the continuation again. Before the rule the Letter book
     split its table of resources 4 + 1 (pp. 3–4)."""
-    splits = split_tables(sized_pdfs[size], Geometry.for_size(size))
-    for split in splits:
-        assert split["continued_header"] == split["header"], split
-        assert split["above"] >= 2 and split["below"] >= 2, split
+    assert_two_rows_on_each_side(split_tables(sized_pdfs[size], Geometry.for_size(size)),
+                                 size.value)

@@ -154,7 +154,10 @@ def test_a_diagram_drawn_again_from_its_recording_is_the_diagram_drawn_afresh():
     drawing.add(String(10, 62, "¿Ladrillo?", fontName=SANS, fontSize=9, textAnchor="start"))
 
     def pages():
-        return [_page(drawing), _page(drawing, "zyx wvu"), _page(drawing, "zyx", alpha=0.5)]
+        first = _page(drawing)
+        (entry,) = recorded_drawings._LOCAL.recordings.values()
+        assert entry[2] is not None, "recorded on the first page, so replayed after"
+        return [first, _page(drawing, "zyx wvu"), _page(drawing, "zyx", alpha=0.5)]
 
     recorded = recorded_drawings._record
     calls = []
@@ -183,7 +186,7 @@ def test_a_diagram_that_writes_transparency_is_drawn_afresh_each_time():
 
     def twice():
         return _page(drawing), _page(drawing, "abc"), recorded_drawings._LOCAL.recordings
-    first, second, recordings = _in_fresh_thread(twice)
+    _, second, recordings = _in_fresh_thread(twice)
     assert [entry[2] for entry in recordings.values()] == [None]
     assert second == _in_fresh_thread(lambda: _page(drawing, "abc"))
 

@@ -97,7 +97,8 @@ def wait_for(condition, what: str, watcher: Watcher):
 
 
 def identity(file: Path) -> tuple[int, int]:
-    """Which file is there: every build writes a new one and renames it into place."""
+    """Which file is there: a build writes a changed file anew and renames it into place
+    (one that already holds the new bytes is left as it is)."""
     stat = file.stat()
     return stat.st_ino, stat.st_mtime_ns
 
@@ -134,7 +135,6 @@ def test_an_edit_rebuilds_the_pdf_with_the_new_text(content, tmp_path):
         assert watcher.err.getvalue() == ""
 
 
-
 def test_a_rebuild_leaves_a_file_that_did_not_change_as_it_is(tmp_path):
     # what watches the output (a browser, a sync tool) sees only what changed
     same, changed = tmp_path / "same.svg", tmp_path / "changed.svg"
@@ -145,6 +145,7 @@ def test_a_rebuild_leaves_a_file_that_did_not_change_as_it_is(tmp_path):
     assert identity(same) == before[0]
     assert identity(changed) != before[1] and changed.read_bytes() == b"<svg>2</svg>"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["changed.svg", "same.svg"]
+
 
 def test_a_mistake_is_one_line_and_the_last_good_pdf_stays(content, tmp_path):
     output = tmp_path / "output"
@@ -168,8 +169,7 @@ def test_a_mistake_is_one_line_and_the_last_good_pdf_stays(content, tmp_path):
         book_yaml.write_text(good, encoding="utf-8")
 
         wait_for(lambda: len(watcher.built()) == 2, "the rebuild after the fix", watcher)
-        assert identity(pdf) != before
-        assert len(watcher.errors()) == 1
+        assert pdf.is_file() and len(watcher.errors()) == 1
 
 
 def test_editor_debris_rebuilds_nothing(content, tmp_path):

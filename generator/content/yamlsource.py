@@ -150,8 +150,9 @@ def _parsed(file: str, text: str) -> tuple[yaml.Node | None, bytes]:
         problem = exc.problem or exc.context or "invalid YAML"
         raise ContentError(Location(Path(file), line), f"YAML syntax error: {problem}") from None
     except RecursionError:  # the parser's own recursion, before `_check_nodes` could count
-        raise ContentError(Location(Path(file)), "lists and mappings nested too deep to read",
-                           f"at most {MAX_YAML_DEPTH} levels") from None
+        raise ContentError(Location(Path(file)), f"lists and mappings nested more than "
+                           f"{MAX_YAML_DEPTH} levels deep", f"at most {MAX_YAML_DEPTH} levels"
+                           ) from None
     finally:
         loader.dispose()
     return root, pickle.dumps(data, pickle.HIGHEST_PROTOCOL)

@@ -68,7 +68,8 @@ def costs_drawing(components, style: DiagramStyle, words, marks: bool = True) ->
 
 
 #: A panel's share scale: the smallest of these steps that spans its tallest band in at
-#: most `MAX_STEPS` gridlines, so a panel's labels never crowd (0–30 %, 0–100 %).
+#: most `MAX_STEPS` steps (one gridline more, at 0), so a panel's labels never crowd
+#: (0–30 %, 0–100 %).
 GRID_STEPS = (0.05, 0.10, 0.25, 0.5)
 MAX_STEPS = 3
 CHART_WIDTH = 117.0  # mm: within the A5 measure (118 mm), so the type is never shrunk
@@ -144,7 +145,6 @@ def difficulty_chart(runs, goal: int, style: DiagramStyle, language: str = "es",
                                    style.ink if count else style.muted),
                              class_="value"))
         top = base + panel_gap
-    base = top - panel_gap
     for k, (label, _) in enumerate(panels[0][1]):
         dwg.add(dwg.text(label, insert=(left + k * pitch + pitch / 2, base + 4),
                          text_anchor="middle", font_family=style.font, font_size=AXIS,

@@ -389,7 +389,7 @@ class Lead(KeepTogether):
                     head = _split_in(parts[0], frame, canv, aW, room)
                     if len(head) > 1 and not isinstance(head[0], ActionFlowable):
                         first = self._first(head[0], aW, aH, canv)
-                        parts = [head[0]] + list(head[1:]) + list(parts[1:])
+                        parts = list(head) + list(parts[1:])
                 if first is not None:
                     return _queued([first] + list(parts[1:]))
         if frame is None or getattr(frame, "_atTop", 0):
@@ -428,10 +428,7 @@ class Lead(KeepTogether):
     def _first(self, part: Flowable, aW: float, aH: float, canv) -> KeepTogether | None:
         """The leaders with `part`, the first part of what follows them, if it fits."""
         first = KeepTogether(self.leaders + [part])
-        first.canv = canv
-        first.wrap(aW, aH)
-        del first.canv
-        return first if first._H <= aH + 1e-6 else None
+        return first if _height(first, aW, aH, canv) <= aH + 1e-6 else None
 
 
 class Section(KeepTogether):

@@ -38,9 +38,15 @@ def cpu_time(seconds: float, language: str) -> str:
     return f"{decimal(seconds / 3600, language, 1)}\u00a0h"
 
 
-def _span(low: float, high: float, language: str) -> str:
+def span(low: float, high: float, language: str) -> str:
     """ "0,0–1,4 %": a range of shares, the sign once (the low end a bare number)."""
     return f"{decimal(100 * low, language)}–{percent(high, language)}"
+
+
+def quartiles(values: tuple[float, float, float], language: str) -> str:
+    """ "76 (65–96)": a median with its quartiles, as the language writes numbers."""
+    first, median, third = (decimal(q, language, 0) for q in values)
+    return f"{median} ({first}–{third})"
 
 
 class _Cells:
@@ -65,7 +71,7 @@ class _Cells:
         return f"{self.number(self.run.wins)} ({percent(self.run.win_rate, self.language)})"
 
     def interval(self) -> str:
-        return _span(self.run.win_low, self.run.win_high, self.language)
+        return span(self.run.win_low, self.run.win_high, self.language)
 
     def half_width(self) -> str:
         return self.t.gettext("±{points} points").format(
@@ -82,16 +88,14 @@ class _Cells:
         if self.bracket is None:
             return NONE
         least, most, low, high = self.bracket.bracket
-        return _span(low, high, self.language) if widened else \
-            _span(least, most, self.language)
+        return span(low, high, self.language) if widened else \
+            span(least, most, self.language)
 
     def share(self, name: str) -> str:
         return percent(getattr(self.run, name), self.language)
 
     def turns(self) -> str:
-        first, median, third = self.run.turn_quartiles
-        return (f"{decimal(median, self.language, 0)} ({decimal(first, self.language, 0)}–"
-                f"{decimal(third, self.language, 0)})")
+        return quartiles(self.run.turn_quartiles, self.language)
 
     def cost(self, half: float) -> str:
         """Games for a Wilson interval of ±`half` at the rate measured, and their CPU time

@@ -71,7 +71,7 @@ def player_run(slug: str, player: str, seed: int, budget: int | None,
         "exhausted_rate": round(summary.rate("exhausted"), 4),
         "unfinished_rate": round(summary.rate("unfinished"), 4),
         "stuck_bare": summary.stuck_bare,
-        "cpu_seconds": round(sum(r.cpu for r in records), 1),
+        "cpu_seconds": round(summary.cpu_seconds, 1),
     })
     if any(r.verdict for r in records):
         verdicts = [r.verdict for r in records]

@@ -41,7 +41,6 @@ def games_for(half: float, rate: float) -> int:
     return high
 
 
-
 @dataclass(frozen=True)
 class Bracket:
     """A clairvoyant run's verdicts, and what they say of the share of winnable deals.

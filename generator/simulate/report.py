@@ -8,7 +8,7 @@ from babel.numbers import format_decimal
 from rich.table import Table
 
 from ..i18n import N_, Translator, decimal, percent, translator
-from .appendix import cpu_time
+from .appendix import cpu_time, quartiles, span
 from .runner import MAX_ACTIONS
 from .stats import Summary, point_bands
 
@@ -55,17 +55,6 @@ def _run_columns(title: str, columns: dict[str, Summary]):
     return table, row
 
 
-def _span(low: float, high: float, language: str) -> str:
-    """ "0,0–1,4 %": a range of shares, the sign once."""
-    return f"{decimal(100 * low, language)}–{percent(high, language)}"
-
-
-def _quartiles(quartiles: tuple[float, float, float], language: str) -> str:
-    """ "76 (65–96)": a median with its quartiles, as the language writes numbers."""
-    first, median, third = (decimal(q, language, 0) for q in quartiles)
-    return f"{median} ({first}–{third})"
-
-
 def _head_rows(row, t: Translator) -> None:
     """The rows every report starts with: games, wins, points, length, CPU time."""
     language = t.language
@@ -73,11 +62,11 @@ def _head_rows(row, t: Translator) -> None:
     # Translators: a cell reads "1 (0,2 %; 0,0–1,4 %)": wins, their share, the interval.
     row(t.gettext("wins (share; 95 % interval)"), lambda s: (
         f"{format_decimal(s.wins, locale=language)} ({percent(s.win_rate, language)}; "
-        f"{_span(s.win_low, s.win_high, language)})"))
+        f"{span(s.win_low, s.win_high, language)})"))
     row(t.gettext("points, median (quartiles)"),
-        lambda s: _quartiles(s.point_quartiles, language))
+        lambda s: quartiles(s.point_quartiles, language))
     row(t.gettext("points, mean"), lambda s: decimal(s.mean_points, language))
-    row(t.gettext("turns, median (quartiles)"), lambda s: _quartiles(s.turn_quartiles, language))
+    row(t.gettext("turns, median (quartiles)"), lambda s: quartiles(s.turn_quartiles, language))
     # Translators: a cell reads "8,4 s (14,0 min)": CPU time per game, then the whole run's.
     row(t.gettext("CPU time per game (whole run)"), lambda s: (
         f"{cpu_time(s.cpu_seconds / s.games, language)} "
@@ -127,16 +116,16 @@ def verdict_table(columns: dict, nodes: int, language: str) -> Table:
 
     def among(b) -> str:
         rate, low, high = b.among_decided
-        return (f"{percent(rate, language)} ({_span(low, high, language)})" if b.decided
+        return (f"{percent(rate, language)} ({span(low, high, language)})" if b.decided
                 else "—")
 
     def bracket(b) -> str:
         least, most, _, _ = b.bracket
-        return _span(least, most, language)
+        return span(least, most, language)
 
     def widened(b) -> str:
         _, _, low, high = b.bracket
-        return _span(low, high, language)
+        return span(low, high, language)
 
     row(t.gettext("deals"), lambda b: format_decimal(b.deals, locale=language))
     row(t.gettext("won (line replayed)"), lambda b: count(b.won, b))

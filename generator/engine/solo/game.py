@@ -51,7 +51,7 @@ class Phase(Enum):
     LOST = "lost"
 
 
-# The phases under plain names, for the engine's own tests of them: Python 3.11 reads a member
+# The phases under plain names, for the engine's own phase checks: Python 3.11 reads a member
 # through its Enum class by a descriptor, ten times slower than a global, and a play-out asks
 # the phase three times an action.
 PLAYING, WON, LOST = Phase.PLAYING, Phase.WON, Phase.LOST
@@ -325,9 +325,9 @@ class Game:
         hand = self.rules.memo["hand"].get(key) or self._hand(key)
         facts = self._turn_facts(hand)
         memo = self.rules.memo["turn"]
-        turn = memo.get(facts)  # looked up here first: every turn's position asks
+        turn = memo.get(facts)  # every turn's position asks: no call on a hit
         if turn is None:
-            turn = _remembered(memo, facts, self._placements_and_demolitions)
+            turn = memo[facts] = self._placements_and_demolitions()
         placements, demolitions = turn
         actions = placements + self._trade_offers(hand) + demolitions
         if self.town_hall_due and self._town_hall_payable():
@@ -378,9 +378,9 @@ class Game:
         offered = frozenset(market) if not given else frozenset(  # R21
             [t for t in market if market.count(t) > given.count(t)])
         facts = (hand.kinds, offered)
-        trades = memo["market"].get(facts)  # looked up here first, as the turn's
+        trades = memo["market"].get(facts)  # as the turn's: no call on a hit
         if trades is None:
-            trades = _remembered(memo["market"], facts, self._market_trades)
+            trades = memo["market"][facts] = tuple(self._market_trades())
         if hand.triples:
             trades += _remembered(memo["three"], (hand.triples, frozenset(self.discard),
                                                   frozenset(self.deck)), self._three_for_one)
@@ -964,7 +964,7 @@ class Game:
         last SH card; a match stops the refill until it is resolved (§ Coincidencias)."""
         history = self.history
         compared = history[-1].cards[-1].counts_as if history else None  # `last_card`'s
-        limit = (self._tab or self._table()).hand_limit
+        limit = self.hand_limit
         hand, deck, log = self.hand, self.deck, self.log
         while len(hand) < limit and deck:
             card = deck.pop(0)
@@ -977,7 +977,7 @@ class Game:
             hand.append(card)
 
     def _refill_plain(self, _=None) -> None:
-        self.hand += self._draw((self._tab or self._table()).hand_limit - len(self.hand))
+        self.hand += self._draw(self.hand_limit - len(self.hand))
 
     def _finish(self, series: Series) -> None:
         """R06: a series completed builds its target, if it can still be taken."""
@@ -998,7 +998,8 @@ class Game:
         """§ Fin de la partida (R19): the goal wins at once; an empty MDR with no progress
         and no recycling possible ends the game; so does a position with no action at all.
         `waiting`: what the decision the game stopped for allows, already listed by `_run`."""
-        self._legal, self._progress = waiting, None  # `_forget`: the position is new
+        self._forget()  # the position is new
+        self._legal = waiting
         if (self._tab or self._table()).points >= self.rules.goal:
             self.phase, self.end_reason = WON, "goal"
         elif (not self.stack and not self.deck and not self.can_progress()
@@ -1040,9 +1041,7 @@ STEPS: dict[str, Callable[[Game, object], None]] = {
 
 
 def _remembered(memo: dict, facts: tuple, work_out: Callable[[], Sequence]) -> tuple:
-    """What `work_out` answered for these facts, asked once. (The two lookups every
-    position makes, the turn's and the market's, call it only when `memo.get` misses: a call
-    less a position.)"""
+    """What `work_out` answered for these facts, asked once."""
     answer = memo.get(facts)
     if answer is None:
         answer = memo[facts] = tuple(work_out())
