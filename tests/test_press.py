@@ -228,3 +228,28 @@ def test_home_sheets_stay_rgb_without_an_output_intent(printed):
             operators = {operator for page in pdf.pages
                          for _, operator, _ in drawing_operations(page)}
         assert "rg" in operators and "k" not in operators, slug
+
+
+def test_a_print_shop_file_built_twice_from_the_same_content_is_the_same_file(
+        tmp_path, monkeypatch):
+    """Reproducible builds: with SOURCE_DATE_EPOCH set (as ReportLab reads it for the home
+    files), the dates are that moment and the document id comes from the pages, so a
+    rebuild of unchanged content writes the same bytes (and the build leaves the file
+    alone); other pages get another id."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764000000")  # 2025-11-24T16:00:00Z
+    book = BOOKS["uno-contra-uno"]
+
+    def shop(folder: str) -> dict[str, bytes]:
+        return {path.name: data for path, data in
+                render_print(book, tmp_path / folder, [SheetOptions("A4")])
+                if "imprenta" in path.name}
+
+    first, second = shop("a"), shop("b")
+    assert first and first == second
+    ids = set()
+    for data in first.values():
+        with pikepdf.open(io.BytesIO(data)) as pdf:
+            assert str(pdf.docinfo.CreationDate) == "D:20251124160000+00'00'"
+            xmp = ET.fromstring(pdf.Root.Metadata.read_bytes())
+            ids.add(xmp.find(".//xmpMM:DocumentID", NS).text)
+    assert len(ids) == len(first)  # cards and tokens: two documents, two ids

@@ -114,7 +114,8 @@ def test_a_position_drawn_again_is_redrawn_when_anything_it_shows_changes():
 
 def _page(drawing, before: str = "", alpha: float | None = None) -> bytes:
     """A one-page PDF (invariant) with `before` written in the book's font first (other
-    glyphs come first in the font subset), then `drawing` drawn as the book draws figures."""
+    glyphs come first in the font subset), then `drawing` drawn as the book draws figures
+    (a `MarkedDrawing`; a bare Drawing gets a new one, which has never drawn it)."""
     import io
 
     from reportlab.pdfgen.canvas import Canvas
@@ -130,7 +131,8 @@ def _page(drawing, before: str = "", alpha: float | None = None) -> bytes:
     if before:
         canvas.setFont(SANS, 9)
         canvas.drawString(10, 700, before)
-    MarkedDrawing(drawing).drawOn(canvas, 50, 400)
+    marked = drawing if isinstance(drawing, MarkedDrawing) else MarkedDrawing(drawing)
+    marked.drawOn(canvas, 50, 400)
     canvas.showPage()
     canvas.save()
     return out.getvalue()
@@ -145,6 +147,7 @@ def test_a_diagram_drawn_again_from_its_recording_is_the_diagram_drawn_afresh():
     from reportlab.lib import colors
 
     from generator.pdf import recorded_drawings
+    from generator.pdf.figures import MarkedDrawing
     from generator.pdf.fonts import SANS
 
     drawing = Drawing(120, 80)
@@ -154,10 +157,11 @@ def test_a_diagram_drawn_again_from_its_recording_is_the_diagram_drawn_afresh():
     drawing.add(String(10, 62, "¿Ladrillo?", fontName=SANS, fontSize=9, textAnchor="start"))
 
     def pages():
-        first = _page(drawing)
-        (entry,) = recorded_drawings._LOCAL.recordings.values()
-        assert entry[2] is not None, "recorded on the first page, so replayed after"
-        return [first, _page(drawing, "zyx wvu"), _page(drawing, "zyx", alpha=0.5)]
+        marked = MarkedDrawing(drawing)  # as the figures' cache keeps it
+        first = _page(marked)
+        (recording,) = marked.recorded.recordings
+        assert recording is not None, "recorded on the first page, so replayed after"
+        return [first, _page(marked, "zyx wvu"), _page(marked, "zyx", alpha=0.5)]
 
     recorded = recorded_drawings._record
     calls = []
@@ -179,15 +183,16 @@ def test_a_diagram_that_writes_transparency_is_drawn_afresh_each_time():
     from reportlab.graphics.shapes import Drawing, Rect
     from reportlab.lib import colors
 
-    from generator.pdf import recorded_drawings
+    from generator.pdf.figures import MarkedDrawing
 
     drawing = Drawing(50, 50)
     drawing.add(Rect(5, 5, 30, 30, fillColor=colors.Color(0, 0, 1, alpha=0.4)))
+    marked = MarkedDrawing(drawing)
 
     def twice():
-        return _page(drawing), _page(drawing, "abc"), recorded_drawings._LOCAL.recordings
+        return _page(marked), _page(marked, "abc"), marked.recorded.recordings
     _, second, recordings = _in_fresh_thread(twice)
-    assert [entry[2] for entry in recordings.values()] == [None]
+    assert recordings == [None]
     assert second == _in_fresh_thread(lambda: _page(drawing, "abc"))
 
 

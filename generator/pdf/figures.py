@@ -13,7 +13,7 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.platypus import Flowable
 
 from .fonts import register_fonts
-from .recorded_drawings import draw_drawing
+from .recorded_drawings import RecordedDrawing
 
 #: Converted drawings by (sha256 of the SVG, box, scale), most recently used last, one
 #: cache per thread (a drawing is drawn by one document at a time). Every layout pass lays
@@ -31,6 +31,7 @@ class MarkedDrawing(Flowable):
     def __init__(self, art: Drawing):
         super().__init__()
         self.art = art
+        self.recorded = RecordedDrawing(art)  # recorded once, replayed after
         self.width, self.height = art.width, art.height
         self.hAlign = art.hAlign
 
@@ -39,7 +40,7 @@ class MarkedDrawing(Flowable):
 
     def draw(self):
         self.canv.addLiteral("/Figure BMC")
-        draw_drawing(self.art, self.canv)  # recorded once, replayed after (recorded_drawings.py)
+        self.recorded.draw(self.canv)
         self.canv.addLiteral("EMC")
 
 

@@ -34,7 +34,9 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import hashlib
 import io
+import os
 import uuid
 from dataclasses import dataclass
 from importlib import resources
@@ -216,7 +218,7 @@ def to_pdfx(pdf: bytes, meta: PressMeta) -> bytes:
             RegistryName=String(REGISTRY), Info=String(CONDITION_INFO),
             DestOutputProfile=profile)])
         doc.Root[Name.Lang] = String(meta.language)
-        now = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
+        now = _made_at()
         producer = f"ReportLab; pikepdf {pikepdf.__version__}"
         info = doc.docinfo
         for key in list(info.keys()):
@@ -232,7 +234,10 @@ def to_pdfx(pdf: bytes, meta: PressMeta) -> bytes:
         info[Name.ModDate] = String(stamp)
         info[Name.Trapped] = Name("/False")  # not trapped: the shop traps, or prints as is
         info[Name.GTS_PDFXVersion] = String(PDFX_VERSION)
-        xmp = doc.make_stream(_xmp(meta, now, producer).encode("utf-8"))
+        # The document's identifier names what it holds: the same pages, the same id (a
+        # rebuild from unchanged content writes the same file, which the build leaves alone).
+        document = uuid.uuid5(uuid.NAMESPACE_OID, hashlib.sha256(pdf).hexdigest())
+        xmp = doc.make_stream(_xmp(meta, now, producer, document).encode("utf-8"))
         xmp[Name.Type] = Name.Metadata
         xmp[Name.Subtype] = Name.XML
         doc.Root[Name.Metadata] = xmp
@@ -338,14 +343,22 @@ def _calculator_inks(code: str) -> list[float] | None:
     return inks if len(inks) == 4 else None
 
 
-def _xmp(meta: PressMeta, when: dt.datetime, producer: str) -> str:
+def _made_at() -> dt.datetime:
+    """When the file was made: SOURCE_DATE_EPOCH's time when it is set (a reproducible build,
+    as ReportLab dates the other PDFs), else now; in UTC, to the second."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    when = (dt.datetime.fromtimestamp(int(epoch), dt.timezone.utc) if epoch.isdigit()
+            else dt.datetime.now(dt.timezone.utc))
+    return when.replace(microsecond=0)
+
+
+def _xmp(meta: PressMeta, when: dt.datetime, producer: str, document: uuid.UUID) -> str:
     stamp = when.isoformat()
     # One entry, the Info dictionary's Author as it is: preflight checks that the two agree.
     creators = f"<rdf:li>{escape(meta.author)}</rdf:li>"
     description = (f"<dc:description><rdf:Alt><rdf:li xml:lang=\"x-default\">"
                    f"{escape(meta.subject)}</rdf:li></rdf:Alt></dc:description>"
                    if meta.subject else "")
-    document = uuid.uuid4()
     return f"""<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
 <x:xmpmeta xmlns:x="adobe:ns:meta/">
  <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">

@@ -1,4 +1,4 @@
-"""Vector drawings drawn once per process: their PDF operators recorded, then replayed.
+"""Vector drawings drawn once: their PDF operators recorded, then replayed.
 
 Drawing a ReportLab `Drawing` walks its shape tree node by node (renderPDF: a state push,
 a state diff, the operators formatted number by number); a position diagram has a hundred
@@ -20,8 +20,6 @@ image, overprint) is simply drawn directly every time.
 from __future__ import annotations
 
 import re
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from reportlab.graphics.shapes import Drawing
@@ -53,7 +51,6 @@ PLAIN_RUN = re.compile(r"(?:\s*+(?>[\[\]]|(?:[-+]?(?:\d+\.?\d*|\.\d+)|"
                        + "|".join(re.escape(op) for op in sorted(PLAIN_OPERATORS, key=len,
                                                                   reverse=True))
                        + r")(?![^\s\[\]])))*+\s*+")
-MAX_RECORDINGS = 512
 #: The canvas state a text call reads, saved with it. Not the transparency state: it stays
 #: the page's own (a recorded drawing leaves it as it found it, at the defaults).
 STATE = tuple(name for name in Canvas.STATE_ATTRIBUTES if name != "_extgstate")
@@ -81,29 +78,36 @@ class Recording:
         canvas._doc.ensureMinPdfVersion(*self.features)
 
 
-_LOCAL = threading.local()
+class RecordedDrawing:
+    """A drawing, drawn for real the first time it meets a canvas of a colour space (the
+    print-shop PDF turns every colour into CMYK) and replayed from that recording after.
 
+    The recordings live on the object, as long as its holder keeps it (the figures' cache
+    keeps the `MarkedDrawing` that holds it): no cache of their own to bound or key."""
 
-def draw_drawing(art: Drawing, canvas: Canvas) -> None:
-    """`art.drawOn(canvas, 0, 0)`, replayed when this process drew it before on a canvas
-    of the same colour space (the print-shop PDF turns every colour into CMYK)."""
-    recordings = getattr(_LOCAL, "recordings", None)
-    if recordings is None:
-        recordings = _LOCAL.recordings = OrderedDict()
-    key = (id(art), id(canvas._enforceColorSpace))
-    found = recordings.get(key)
-    if found is not None and found[0] is art and found[1] is canvas._enforceColorSpace:
-        recordings.move_to_end(key)
-        if found[2] is not None and _default_gstate(canvas):
-            found[2].replay(canvas)
+    __slots__ = ("art", "_recordings")
+
+    def __init__(self, art: Drawing):
+        self.art = art
+        #: Colour converter (None: the canvas's colours as given) → its recording, or None
+        #: for a drawing that cannot be replayed.
+        self._recordings: dict = {}
+
+    def draw(self, canvas: Canvas) -> None:
+        """`art.drawOn(canvas, 0, 0)`, replayed when it was recorded before."""
+        converter = canvas._enforceColorSpace
+        if converter not in self._recordings:
+            self._recordings[converter] = _record(self.art, canvas)
+        elif (recording := self._recordings[converter]) is not None \
+                and _default_gstate(canvas):
+            recording.replay(canvas)
         else:
-            art.drawOn(canvas, 0, 0)
-        return
-    recording = _record(art, canvas)
-    # The drawing and colour converter are kept with it, so their ids stay theirs.
-    recordings[key] = (art, canvas._enforceColorSpace, recording)
-    while len(recordings) > MAX_RECORDINGS:
-        recordings.popitem(last=False)
+            self.art.drawOn(canvas, 0, 0)
+
+    @property
+    def recordings(self) -> list[Recording | None]:
+        """What each colour space's first draw left: a recording, or None."""
+        return list(self._recordings.values())
 
 
 def _record(art: Drawing, canvas: Canvas) -> Recording | None:
