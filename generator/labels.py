@@ -28,6 +28,8 @@ LABELS = {
     # A box continued from the page before: "Example 6 (cont.)".
     "continued": N_("cont."),
     "notes": N_("Notes"),
+    # The back matter that repeats the reference cards' faces (pdf/reference.py).
+    "quick_reference": N_("Quick reference"),
     "pages": N_("pages"),
     "press_subject": N_("{subtitle}. Print-shop edition: {size} ({width} × {height} mm), "
                         "{pages} pages, 3 mm bleed and crop marks."),

@@ -735,8 +735,10 @@ def _book_notes() -> str:
 
 `layout: rulebook` (the default) prints a cover, a contents page, the chapters and the
 glossary, then a back cover with the credits and the edition note; an A5 rulebook is padded
-to a multiple of 4 pages (a saddle-stitched booklet) with ruled notes pages before its back
-cover, an A4 or Letter one to an even count. `contents: false` drops the contents page of a
+to a multiple of 4 pages (a saddle-stitched booklet), an A4 or Letter one to an even count,
+with pages chosen on purpose before its back cover: the quick reference (the text faces of
+`print.yaml`'s reference cards, set after the glossary, under it when it fits), then ruled
+notes pages. `contents: false` drops the contents page of a
 short rulebook, which then goes from its cover straight to the chapters (cross-references
 keep their page numbers, the PDF keeps its bookmarks and the HTML edition its list of
 chapters).

@@ -63,7 +63,8 @@ def test_every_contents_and_glossary_link_lands_on_its_target(browser, solo_html
                              ".map(a => a.getAttribute('href'))")
     terms = sorted(set(page.evaluate("Array.from(document.querySelectorAll('a.term'))"
                                      ".map(a => a.getAttribute('href'))")))
-    assert len(contents) == 17 and len(terms) == 7  # 16 chapters and the glossary
+    # 16 chapters, the glossary and the quick reference
+    assert len(contents) == 18 and len(terms) == 7
     for href in contents + terms:
         page.goto(solo_html.as_uri())
         page.click(f'a[href="{href}"] >> nth=0')

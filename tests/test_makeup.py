@@ -265,7 +265,16 @@ def hyphen_breaks(path: Path) -> list[dict]:
 #: `AVERAGE_BLANK_WITHIN` is the average over the pages that are not a chapter's last,
 #: which the make-up alone decides: 5.6 %, 5.5 %, 8.2 %, 3.8 % (5.6 %, 5.5 %, 8.8 %, 3.8 %
 #: before).
-AVERAGE_BLANK = {"catan-para-dos": 0.10, "splendor-solitario": 0.12}
+#: With the quick reference (the reference cards' texts after the glossary, run on in the
+#: last text page's hole when it fits, else on pad pages: pdf/reference.py): catan-para-dos
+#: 9.8 % → 7.9 % (p. 19, 47 % → 14 %), splendor-solitario 11.5 % → 7.3 % (p. 18, 69 % →
+#: 2 %), solo-catan 6.3 % → 6.6 % (its two pages of it, 10 % and 22 %, in place of two of
+#: its three notes pages), uno-contra-uno 4.6 % and the English solo-catan 6.0 % unchanged
+#: (no page to pad, no room under the glossary: left out). Splendor's p. 7 stays (above):
+#: its diagrams drawn with cards 0.6 mm shorter, tokens 0.4 mm smaller and tighter gaps
+#: (all 16 combinations measured) either keep it at 26–29 % or clear it only to leave p. 4
+#: at 26 % and the average at 8.9 %: the holes are a position's row wherever it falls.
+AVERAGE_BLANK: dict[str, float] = {}
 AVERAGE_BLANK_WITHIN = {"splendor-solitario": 0.09}
 PAGES_OVER_25 = {"splendor-solitario": 1}
 MOST_BLANK = 0.45  # no hole taller than the tallest diagram that could not go in it
@@ -284,6 +293,93 @@ def test_body_pages_are_filled(pdfs):
         over = [p for p in pages if p["blank"] > 0.25 and not p["chapter_end"]]
         assert len(over) <= PAGES_OVER_25.get(slug, 0), (slug, blank_report(over))
         assert all(p["blank"] <= MOST_BLANK for p in over), (slug, blank_report(over))
+
+
+# --- the quick reference -------------------------------------------------------------------
+
+REFERENCE = labels("es")["quick_reference"]
+#: Where each book's quick reference goes: under the glossary on its last page, on pages of
+#: its own in place of notes pages, or nowhere (no room there and no page to pad with).
+REFERENCE_PLACED = {"catan-para-dos": "run on", "splendor-solitario": "run on",
+                    "solo-catan": "own pages", "uno-contra-uno": "left out"}
+
+
+def _plain(markup: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", "", markup).split())
+
+
+def _page_texts(path: Path) -> list[str]:
+    """Each page's text in one line, a word broken at a line's end joined again."""
+    with pdfplumber.open(path) as pdf:
+        texts = [page.extract_text() or "" for page in pdf.pages]
+    return [" ".join(re.sub(r"(\w)-\n(\w)", r"\1\2", t).split()) for t in texts]
+
+
+def test_the_quick_reference_sets_the_cards_own_texts_after_the_glossary(pdfs):
+    """After the glossary, "Referencia rápida" and under it every card's title and every
+    text the card prints (print.yaml's faces; sheets/faces.py `face_texts`), an
+    abbreviations card excepted (the glossary lists them); in the glossary's last page when
+    it fits, else on pages of its own before the notes pages, else (no room, no page to
+    pad) not at all, and then the book has no notes page either."""
+    from generator.pdf.reference import reference_faces
+    from generator.sheets.faces import face_texts
+    folders = {folder.name: folder for folder in A5_RULEBOOKS}
+    placed = {}
+    for slug, path in pdfs.items():
+        book = load_book(folders[slug])
+        texts = _page_texts(path)
+        starts = [n for n, t in enumerate(texts[2:-1], start=3)
+                  if f"{REFERENCE} {reference_faces(book)[0].title}" in t]
+        notes = [n for n, t in enumerate(texts, start=1) if t.startswith("Notas")]
+        if not starts:
+            placed[slug] = "left out"
+            assert not notes, (slug, notes)
+            continue
+        start = starts[0]
+        after = " ".join(texts[start - 1:])
+        after = after[after.index(f"{REFERENCE} {reference_faces(book)[0].title}"):]
+        for face in reference_faces(book):
+            assert face.title in after, (slug, face.title)
+            for text in (face_texts(book, face) if face.kind != "costs" else []):
+                assert _plain(text) in after, (slug, face.id, _plain(text))
+        before = texts[start - 1].split(REFERENCE)[-2]
+        placed[slug] = "run on" if "Glosario" in before and "Términos" in before \
+            else "own pages"
+        assert all(n > start for n in notes), (slug, start, notes)
+    assert placed == {slug: REFERENCE_PLACED[slug] for slug in pdfs}, placed
+
+
+def test_the_html_edition_has_the_quick_reference_after_its_glossary(pdfs):
+    """The HTML edition has no count to pad: every book with reference cards has the
+    section after its glossary, in its contents, with every card's title."""
+    from generator.pdf.reference import reference_faces
+    folders = {folder.name: folder for folder in A5_RULEBOOKS}
+    for slug, path in pdfs.items():
+        page = path.with_name("index.html").read_text(encoding="utf-8")
+        faces = reference_faces(load_book(folders[slug]))
+        assert faces, slug
+        assert page.index('id="glosario"') < page.index('id="referencia-rapida"'), slug
+        assert 'href="#referencia-rapida"' in page, slug
+        section = page[page.index('id="referencia-rapida"'):]
+        for face in faces:
+            assert f'id="ref-{face.id}">{face.title}<' in section, (slug, face.id)
+
+
+def test_the_quick_reference_runs_on_takes_pad_pages_or_is_left_out():
+    """Three cards of 200 pt: under the last text with 650 pt left; else two pages of their
+    own (two cards on the first of a 500 pt frame) when the count needs that many; else
+    none."""
+    import io
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import KeepTogether, Spacer
+    from generator.pdf.reference import placement
+    cards = [KeepTogether([Spacer(10, 200)]) for _ in range(3)]
+    canv = Canvas(io.BytesIO())
+    assert placement(cards, 650, 500, 300, canv, 0).run_on
+    where = placement(cards, 300, 500, 300, canv, 3)
+    assert not where.run_on and where.pages == 2
+    assert placement(cards, 300, 500, 300, canv, 1).pages == 0
+    assert placement([], 650, 500, 300, canv, 3).pages == 0
 
 
 # --- boxes ---------------------------------------------------------------------------------

@@ -196,9 +196,10 @@ def test_every_a5_rulebook_is_a_multiple_of_4_pages(built):
             assert len(pdf.pages) % 4 == 0, (slug, len(pdf.pages))
 
 
-def test_padding_pages_are_notes_pages_before_the_back_cover(built):
-    """Between the glossary and the back cover: at most three notes pages (never a blank),
-    each titled and ruled across the text block."""
+def test_padding_pages_are_chosen_pages_before_the_back_cover(built):
+    """Between the glossary and the back cover: at most three pages, chosen: first the
+    quick reference's when it did not fit under the glossary (pdf/reference.py), then
+    notes pages (never a blank), each titled and ruled across the text block."""
     for slug, result in built.items():
         with pdfplumber.open(result.files[0]) as pdf:
             texts = [page.extract_text() or "" for page in pdf.pages]
@@ -206,7 +207,9 @@ def test_padding_pages_are_notes_pages_before_the_back_cover(built):
                            and not t.startswith("Índice"))
             between = list(range(glossary + 1, len(texts)))
             assert len(between) <= 3, slug
-            for number in between:
+            reference = [n for n in between if "Referencia rápida" in texts[n - 1]]
+            assert reference == between[:len(reference)], (slug, reference)
+            for number in between[len(reference):]:
                 page = pdf.pages[number - 1]
                 lines = texts[number - 1].splitlines()
                 folio = lines[-1].split()[-1 if number % 2 else 0]  # at the outer corner

@@ -36,9 +36,14 @@ from ..diagrams.board import NEUTRAL_COLOURS
 from ..errors import RenderError
 from ..content.prose import ABBREVIATION, MARKER, RULING_REFERENCE, heading_anchor
 from ..examples.replay import step_words
+from ..examples.text import Words
 from ..badges import badge_texts
 from ..i18n import long_date
 from ..labels import labels
+from ..diagrams.style import style_for
+from ..diagrams.table import costs_drawing
+from ..pdf.reference import reference_faces
+from ..sheets.faces import face_texts
 from .fonts import PLACEHOLDER as FONTS_PLACEHOLDER, embed_fonts
 
 SVG_PROLOGUE = re.compile(r"^<\?xml[^>]*>\s*")
@@ -335,12 +340,31 @@ def render_html(book: Book, replays: list, figures) -> str:
         chapters.append({"id": chapter.id, "title": chapter.title, "blocks": blocks})
     template = _cached_environment(tuple(definitions.items())).get_template("book.html.j2")
     page = template.render(book=book, meta=book.meta, chapters=chapters, words=words,
+                           reference=_quick_reference(book),
                            glossary=book.glossary, colours=page_colours(book.theme),
                            badges=badge_texts(book.meta),
                            fonts_placeholder=Markup(FONTS_PLACEHOLDER),
                            date=long_date(book.meta.date, book.meta.language))
     # The fonts go in before the sanitiser, which keeps the stylesheet as it is.
     return sanitise_page(embed_fonts(page))
+
+
+def _quick_reference(book: Book) -> list[dict]:
+    """The reference cards' faces, as the PDF's quick reference sets them after the glossary
+    (pdf/reference.py): a card's title, its texts (the card's markup: <b>) or its drawing.
+    A page has no count to pad, so the HTML edition always has it when the book has cards.
+    A costs card is the book's costs figure (diagrams/table.py), the same costs drawn for
+    a page, whose colours book.css recolours in dark mode (the card's own drawing is made
+    for paper only)."""
+    out = []
+    for face in reference_faces(book):
+        svg = _inline_svg(costs_drawing(book.components, style_for(book.components, book.theme),
+                                        Words.for_book(book), marks=face.marks).tostring(),
+                          "figure", face.title) if face.kind == "costs" else ""
+        out.append({"id": face.id, "title": face.title, "kind": face.kind, "svg": svg,
+                    "texts": [Markup(text) for text in face_texts(book, face)]
+                    if face.kind != "costs" else []})
+    return out
 
 
 def _example(replay, number: int, figures, words: dict[str, str]) -> dict:

@@ -11,9 +11,11 @@ names the chapter in force at the top of the page: the last chapter that began o
 page, or the one that begins at the very top of this one; a chapter that starts lower down
 is named from the next page on. The cover, the contents page, the notes pages and the back
 cover have no running head (they carry their own title), and the covers no folio. The book
-ends with the back cover on an even page, the count padded with notes pages to a multiple
-of the book's signature (`Geometry.signature`: 4 on A5, a saddle-stitched booklet; 2 on A4
-and Letter, so the back cover is the back of the last leaf).
+ends with the back cover on an even page, the count padded to a multiple of the book's
+signature (`Geometry.signature`: 4 on A5, a saddle-stitched booklet; 2 on A4 and Letter, so
+the back cover is the back of the last leaf) with pages chosen on purpose (story.py
+`back_matter`: the quick reference when it does not run on under the glossary, then notes
+pages).
 
 The print-shop edition (`render_press_pdf`) is the same layout on a larger page: every page
 is the trim (TrimBox) with 3 mm of bleed around it (BleedBox), into which the covers' bands
@@ -314,12 +316,14 @@ class BookDocTemplate(BaseDocTemplate):
 
     def handle_flowable(self, flowables) -> None:
         if flowables and isinstance(flowables[0], BackMatter):
-            # The content ends on this page: notes pages to a multiple of the signature,
-            # counting the back cover, then the back cover. (Read here, not laid out: a
-            # page filled to its foot would move even a marker of no size to a new page.)
+            # The content ends on this page: the back matter, to a multiple of the
+            # signature counting the back cover. (Read here, not laid out: a page filled
+            # to its foot would move even a marker of no size to a new page.)
             marker = flowables.pop(0)
-            pads = -(self.page + 1) % self.geometry.signature
-            flowables[0:0] = marker.make(pads, self.page + pads + 1)
+            frame = self.frame
+            flowables[0:0] = marker.make(
+                self.page, frame._y - frame._y1p, frame._aH, frame._aW,
+                self.canv, self.geometry.signature)
             return
         super().handle_flowable(flowables)
 

@@ -33,6 +33,7 @@ from .makeup import (MOST_SHRINK, Box, BoxLook, FigureBlock, Row, RowTable, Sect
                      Shrinkable, floating, kept_with_next, lead_in, run_on)
 from .paragraphs import Paragraph as _CachingParagraph
 from .paragraphs import paragraph_cache
+from .reference import REFERENCE_ANCHOR, placement, quick_reference
 from .styles import Styles, color
 
 GLOSSARY_ANCHOR = "glosario"
@@ -541,6 +542,8 @@ def contents(ctx: StoryContext) -> list[Flowable]:
     s = ctx.styles
     entries = [(c.id, c.title) for c in ctx.book.chapters]
     entries.append((GLOSSARY_ANCHOR, ctx.words["glossary"]))
+    if REFERENCE_ANCHOR in ctx.pages:  # placed by the back matter in the pass before
+        entries.append((REFERENCE_ANCHOR, ctx.words["quick_reference"]))
     rows = []
     for anchor, title in entries:
         link = f'<a href="#{anchor}">{escape(title)}</a>'
@@ -624,9 +627,10 @@ class PageRole(_Marker):
 
 
 class BackMatter(_Marker):
-    """The end of a rulebook's content. Laid out on the content's last page, it is replaced
-    by `make(pads, total)`: `pads` pages that bring the count to a multiple of the book's
-    signature (4 on A5: a saddle-stitched booklet), and the back cover as page `total`."""
+    """The end of a rulebook's content. Read on the content's last page (document.py), it is
+    replaced by `make(page, room, frame, width, canv, signature)`: the back matter after
+    page `page`, whose text frame (`frame` tall, `width` wide) has `room` left, laid out
+    so that the count is a multiple of `signature` (4 on A5: a saddle-stitched booklet)."""
 
     def __init__(self, make):
         super().__init__()
@@ -729,9 +733,27 @@ def back_cover(ctx: StoryContext, total: int) -> list[Flowable]:
 
 
 def back_matter(ctx: StoryContext) -> list[Flowable]:
-    """Notes pages as many as the count needs, then the back cover (`BackMatter`)."""
-    return [BackMatter(lambda pads, total: [f for _ in range(pads) for f in notes_page(ctx)]
-                       + back_cover(ctx, total))]
+    """The pages after the glossary, chosen on purpose (`BackMatter`): the quick reference
+    (reference.py) run on under the last text when it fits there, or on pages of its own
+    in place of notes pages; notes pages as many as the count still needs; the back cover
+    as the last page."""
+
+    def make(page: int, room: float, frame: float, width: float, canv,
+             signature: int) -> list[Flowable]:
+        reference = quick_reference(ctx)
+        pads = -(page + 1) % signature  # pages between this one and the back cover
+        total = page + pads + 1
+        where = placement(reference, room, frame, width, canv, pads)
+        out: list[Flowable] = []
+        if where.run_on:
+            out = reference
+        elif where.pages:
+            out = [PageBreak()] + reference
+            pads -= where.pages
+        return (out + [f for _ in range(pads) for f in notes_page(ctx)]
+                + back_cover(ctx, total))
+
+    return [BackMatter(make)]
 
 
 # --- a rules sheet ------------------------------------------------------------------------------

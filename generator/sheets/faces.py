@@ -110,22 +110,28 @@ def body_box(trim: Rect, safe: float) -> Rect:
     return Rect(inner.x, inner.y, inner.w, top - inner.y)
 
 
+def face_texts(book: Book, face: CardFace) -> list[str]:
+    """The paragraphs a text card prints, in the card renderer's markup (<b>): its lines, a
+    scores card's bands, an abbreviations card's abbreviations. The book's quick reference
+    (pdf/reference.py) and the HTML edition set the same texts."""
+    if face.kind == "scores":
+        return [f"<b>{span(band.min, band.max, book.meta.language)}</b> · {band.title}"
+                for band in book.scores]
+    if face.kind == "abbreviations":
+        return [f"<b>{a.abbr}</b> · {a.term}" for a in book.glossary.sorted_abbreviations]
+    return list(face.lines)
+
+
 def _story(book: Book, face: CardFace, size: float, air: float = 0.0):
     """The card's flowables at `size`, with `air` pt more between paragraphs."""
     body = _body_style(size, air)
-    if face.kind == "scores":
-        return [Paragraph(f"<b>{span(band.min, band.max, book.meta.language)}</b> · "
-                          f"{band.title}", body) for band in book.scores]
-    if face.kind == "abbreviations":
-        return [Paragraph(f"<b>{a.abbr}</b> · {a.term}", body)
-                for a in book.glossary.sorted_abbreviations]
     if face.kind == "steps":
         return [ListFlowable([ListItem(Paragraph(line, body)) for line in face.lines],
                              bulletType="1", bulletFontName=SANS_SEMIBOLD,
                              bulletColor=color(book.theme.accent),
                              leftIndent=size * 1.3,
                              bulletFontSize=size)]
-    return [Paragraph(line, body) for line in face.lines]
+    return [Paragraph(text, body) for text in face_texts(book, face)]
 
 
 def _height(story, width: float) -> float:

@@ -1,0 +1,116 @@
+"""The quick reference: the book's reference cards (print.yaml `cards.faces`) set as a last
+section after the glossary, one of the pages an A5 booklet is padded with on purpose.
+
+The cards' own texts are set (sheets/faces.py `face_texts`: the same rule statements the
+cards print, one source of truth), each card under its title: lines as a list, steps
+numbered, score bands one a line, and a costs card as the card's own drawing. An
+abbreviations card is left out: the glossary just above lists them with their meaning.
+
+Where it goes is the back matter's choice (story.py `back_matter`), as a typesetter's
+conditional page break: in the hole the last text page leaves when the whole section fits
+there; otherwise on pages of its own in place of notes pages, when the booklet has that
+many to pad with; otherwise not at all (the cards are printed anyway, and four more pages
+of paper for a summary would be waste).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from reportlab.platypus import Flowable, KeepTogether, ListFlowable, ListItem
+from reportlab.platypus.flowables import _listWrapOn
+
+from ..content.model import CardFace
+from ..diagrams.cards import costs_card
+from ..diagrams.style import style_for
+from ..sheets.faces import body_box, face_texts
+from ..sheets.geometry import Rect
+from .styles import color
+
+REFERENCE_ANCHOR = "referencia-rapida"
+#: Card kinds the quick reference sets (an abbreviations card repeats the glossary).
+SET_KINDS = ("lines", "steps", "scores", "costs")
+
+
+def reference_faces(book) -> list[CardFace]:
+    """The cards the quick reference repeats, in print.yaml's order."""
+    cards = book.print_spec.cards if book.print_spec else None
+    return [face for face in cards.faces if face.kind in SET_KINDS] if cards else []
+
+
+def costs_svg(book, face: CardFace) -> tuple[str, float]:
+    """A costs card's drawing as the card prints it (SVG text), and its height in mm."""
+    cards = book.print_spec.cards
+    box = body_box(Rect(0, 0, cards.width, cards.height), cards.safe)
+    svg = costs_card(book.components, style_for(book.components, book.theme), box.w, box.h,
+                     marks=face.marks, language=book.meta.language).tostring()
+    return svg, box.h
+
+
+def _face(face: CardFace, ctx) -> list[Flowable]:
+    """One card: its title, then its text as the card prints it, in the boxes' size (a
+    reference is looked up, not read through; the cards set it smaller than the body too)."""
+    s, book = ctx.styles, ctx.book
+    out: list[Flowable] = [ctx.para(escape(face.title), s.h3)]
+    if face.kind == "costs":
+        svg, height = costs_svg(book, face)
+        out.append(ctx.art(svg, ctx.frame_width, height * 72 / 25.4 * ctx.scale))
+        return out
+    texts = face_texts(book, face)
+    style = s.callout_body.clone("reference", spaceAfter=s.bullet.spaceAfter)
+    if face.kind == "scores":
+        return out + [ctx.para(text, style) for text in texts]
+    ordered = face.kind == "steps"
+    out.append(ListFlowable(
+        [ListItem(ctx.para(text, style)) for text in texts],
+        bulletType="1" if ordered else "bullet", start=None if ordered else "•",
+        bulletFontName="SourceSans-Semibold" if ordered else "SourceSans",
+        bulletFontSize=s.body.fontSize * (0.9 if ordered else 1),
+        bulletColor=color(s.accent), leftIndent=s.body.fontSize * 1.5,
+        bulletFormat="%s." if ordered else None, spaceAfter=s.body.spaceAfter))
+    return out
+
+
+def quick_reference(ctx) -> list[Flowable]:
+    """The section: its heading (bookmarked, in the contents once placed) kept with the
+    first card, each card kept whole; empty for a book with no card to repeat."""
+    faces = reference_faces(ctx.book)
+    if not faces:
+        return []
+    s = ctx.styles
+    title = ctx.words["quick_reference"]
+    heading = ctx.heading(escape(title), s.h1, REFERENCE_ANCHOR, 0, title)
+    blocks = [_face(face, ctx) for face in faces]
+    return [KeepTogether([heading] + blocks[0])] + [KeepTogether(b) for b in blocks[1:]]
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where the quick reference goes: run on under the last text (`run_on`), or on
+    `pages` pages of its own (0: left out)."""
+
+    run_on: bool
+    pages: int
+
+
+def placement(blocks: list[KeepTogether], room: float, frame: float, width: float, canv,
+              pads: int) -> Placement:
+    """Run on when the whole section fits the `room` left on the last text page; else on
+    pages of its own (`frame` tall) when no more than the `pads` pages the count needs;
+    else left out. Blocks are kept whole, so the pages they take are counted by stacking
+    them as the frame will (a block's space before is dropped at the top of a page)."""
+    if not blocks:
+        return Placement(False, 0)
+    whole = blocks[0].getSpaceBefore() + _listWrapOn(
+        [f for block in blocks for f in block._content], width, canv)[1]
+    if whole <= room:
+        return Placement(True, 0)
+    pages, used = 1, 0.0
+    for block in blocks:
+        height = _listWrapOn(block._content, width, canv)[1]
+        need = height + (block.getSpaceBefore() if used else 0.0)
+        if used and used + need > frame:
+            pages, used, need = pages + 1, 0.0, height
+        used += need + block.getSpaceAfter()
+    return Placement(False, pages if pages <= pads else 0)
