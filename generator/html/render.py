@@ -47,6 +47,8 @@ from ..sheets.faces import face_texts
 from .fonts import PLACEHOLDER as FONTS_PLACEHOLDER, embed_fonts
 
 SVG_PROLOGUE = re.compile(r"^<\?xml[^>]*>\s*")
+
+
 def page_colours(theme: palette.Theme) -> dict[str, str]:
     """The colours book.css is written with: the book's accent in light and dark mode and
     its tint, and the diagrams' colours it recolours (for contrast, and in dark mode)."""
