@@ -6,23 +6,52 @@ import argparse
 import contextlib
 import functools
 import gc
-import io
 import math
 import os
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-
-from rich.console import Console
-from rich.markup import escape
+from typing import TYPE_CHECKING
 
 from .errors import GeneratorError
 from .project import Project, find_project
 from .sheets.geometry import PAPERS, Flip
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
 # The rest is imported by the command that needs it: `rulebook check` should not pay for the
-# PDF renderer, nor `rulebook --help` for anything.
+# PDF renderer, nor `rulebook --help` for anything; rich is imported when something is first
+# printed (`_Console`).
+
+
+class _Console:
+    """rich's Console, made when it is first used. `rulebook check` forks a copy of the
+    process for an edition before anything is printed (sidebyside.py): the copy sends back
+    what to say (`_Line`) and this process prints it, so the copy never imports rich (0.012 s
+    of the copy's time, which the whole command waits for)."""
+
+    def __init__(self, **options):
+        self._options = options
+        self._made: Console | None = None
+
+    @property
+    def console(self) -> Console:
+        if self._made is None:
+            from rich.console import Console
+            self._made = Console(**self._options)
+        return self._made
+
+    def __getattr__(self, name: str):
+        return getattr(self.console, name)
+
+
+def escape(text: str) -> str:
+    """Text shown as typed in a line of rich markup (rich.markup.escape, imported on use)."""
+    from rich.markup import escape as escape_markup
+    return escape_markup(text)
+
 
 def _page_size(text: str):
     from .content.model import PageSize
@@ -279,48 +308,65 @@ def _named(book) -> str:
     return f"{book.slug} ({book.edition})" if book.edition else book.slug
 
 
-def _check(folder: Path, language: str | None, coverage: bool, out: Console) -> bool:
+@dataclass(frozen=True)
+class _Line:
+    """A line `rulebook check` says, kept as data until it is printed (a forked copy sends
+    it back, `_Console`): rich markup `before` and `after` the `text` shown as typed."""
+    before: str
+    text: str = ""
+    after: str = ""
+    soft_wrap: bool = True
+
+    def print(self, out: Console) -> None:
+        out.print(self.before + escape(self.text) + self.after, soft_wrap=self.soft_wrap)
+
+
+def _check(folder: Path, language: str | None, coverage: bool, said: list[_Line]) -> bool:
     """`rulebook check`: load and replay (any mistake raises); warn about pending conformance
-    rows; with `coverage`, list what no replay reaches. False if coverage found gaps."""
+    rows; with `coverage`, list what no replay reaches; each line said appended to `said`.
+    False if coverage found gaps."""
     from .content.loader import load_book
     from .examples.replay import check_book
     book = load_book(folder, language)
     replays = check_book(book, scenarios=True)
-    from .i18n import count_noun
     scenarios = sum(r.source.scenario for r in replays)
-    replayed = count_noun(len(replays) - scenarios, "worked example", "worked examples", "en") + \
-        (f" and {count_noun(scenarios, 'scenario', 'scenarios', 'en')}" if scenarios else "")
+    replayed = _count(len(replays) - scenarios, "worked example", "worked examples") + \
+        (f" and {_count(scenarios, 'scenario', 'scenarios')}" if scenarios else "")
     replayed += " printed unchecked (examples: unchecked, no engine)" \
         if book.examples_unchecked else " replayed"
-    out.print(f"[green]ok[/] {_named(book)}: "
-              f"{count_noun(len(book.chapters), 'chapter', 'chapters', 'en')}, "
-              f"{count_noun(len(book.glossary.abbreviations), 'abbreviation', 'abbreviations', 'en')}, "
-              f"{replayed}", soft_wrap=True)
-    _warn(book, out)
+    abbreviations = len(book.glossary.abbreviations)
+    said.append(_Line(f"[green]ok[/] {_named(book)}: "
+                      f"{_count(len(book.chapters), 'chapter', 'chapters')}, "
+                      f"{_count(abbreviations, 'abbreviation', 'abbreviations')}, {replayed}"))
+    # What builds but a reader would notice (an image below 200 dpi), located.
+    said += [_Line("[yellow]warning[/] ", str(warning)) for warning in book.warnings]
     for location, row in book.conformance.pending() if book.conformance else ():
-        out.print(f"[yellow]pending[/] {escape(str(location))}: conformance row {row.id} is "
-                  "not checked by any example or scenario yet", soft_wrap=True)
+        said.append(_Line("[yellow]pending[/] ", str(location), f": conformance row {row.id} "
+                          "is not checked by any example or scenario yet"))
     if not coverage:
         return True
     adapter = replays[0].adapter if replays else None
     if not hasattr(adapter, "uncovered"):
-        out.print(f"[yellow]no coverage[/] {book.slug}: its engine "
-                  f"({book.meta.engine or 'none'}) declares no rule paths")
+        said.append(_Line(f"[yellow]no coverage[/] {book.slug}: its engine "
+                          f"({book.meta.engine or 'none'}) declares no rule paths",
+                          soft_wrap=False))
         return True
     paths, codes = adapter.uncovered(replays)
     for kind, names in (("rule paths never fired", paths), ("refusal codes never met", codes)):
         if names:
-            out.print(f"[red]uncovered[/] {book.slug}: {kind}: {', '.join(names)}",
-                      soft_wrap=True)
+            said.append(_Line(f"[red]uncovered[/] {book.slug}: {kind}: {', '.join(names)}"))
     if not paths and not codes:
-        out.print(f"[green]covered[/] {book.slug}: every rule path and refusal code")
+        said.append(_Line(f"[green]covered[/] {book.slug}: every rule path and refusal code",
+                          soft_wrap=False))
     return not paths and not codes
 
 
-def _warn(book, out: Console) -> None:
-    """What builds but a reader would notice (an image below 200 dpi), located."""
-    for warning in book.warnings:
-        out.print(f"[yellow]warning[/] {escape(str(warning))}", soft_wrap=True)
+def _count(count: int, one: str, other: str) -> str:
+    """ "1 chapter", "1,024 chapters": a count and its noun in the program's English, as
+    i18n.count_noun(count, one, other, "en") writes them (English's plural rule for a whole
+    number: one for 1 alone), without loading Babel's English locale data into a check of
+    a book in another language."""
+    return f"{count:,} {one if count == 1 else other}"
 
 
 @dataclass(frozen=True)
@@ -392,6 +438,7 @@ def _build(folders: list[tuple[Path, str | None]], where: Where, args, out: Cons
     if len(errors) == 1:
         raise GeneratorError(errors[0])
     if errors:
+        from rich.console import Console
         err = Console(stderr=True, highlight=False)
         for error in errors:
             err.print(f"[bold red]error:[/] {escape(error)}", soft_wrap=True)
@@ -447,6 +494,7 @@ def _run(args, out: Console, err: Console) -> int:
     where = Where.of(args)
     if args.command == "check":
         return _check_all(where, args, out)
+    out, err = out.console, err.console  # the commands that print as they go: rich's own
     if args.command in ("build", "cards", "tokens"):
         editions = where.editions(args.books, args.lang)
     else:
@@ -475,10 +523,10 @@ def _check_all(where: Where, args, out: Console) -> int:
     editions = where.editions(args.books, args.lang)
     checked = []
     with _without_cycle_collection(), contextlib.closing(side_by_side(
-            functools.partial(_check_report, coverage=args.coverage, like=out),
-            editions)) as reports:
+            functools.partial(_check_report, coverage=args.coverage), editions)) as reports:
         for report in reports:
-            out.file.write(report.text)
+            for line in report.lines:
+                line.print(out)
             out.file.flush()
             if report.error is not None:
                 raise GeneratorError(report.error)
@@ -488,24 +536,21 @@ def _check_all(where: Where, args, out: Console) -> int:
 
 @dataclass(frozen=True)
 class _CheckReport:
-    """What `rulebook check` says about one edition, as printed (plain text: a forked copy
-    sends it back), its verdict, and the mistake that stopped it, if one did."""
-    text: str
+    """What `rulebook check` says about one edition (data: a forked copy sends it back), its
+    verdict, and the mistake that stopped it, if one did."""
+    lines: list[_Line]
     passed: bool
     error: str | None = None
 
 
-def _check_report(edition: tuple[Path, str | None], coverage: bool,
-                  like: Console) -> _CheckReport:
-    """Check one edition, its lines printed as `like` would print them."""
-    buffer = io.StringIO()
-    out = Console(file=buffer, force_terminal=like.is_terminal, color_system=like.color_system,
-                  no_color=like.no_color, width=like.width, highlight=False)
+def _check_report(edition: tuple[Path, str | None], coverage: bool) -> _CheckReport:
+    """Check one edition, and what it says."""
+    said: list[_Line] = []
     try:
-        passed = _check(*edition, coverage, out)
+        passed = _check(*edition, coverage, said)
     except GeneratorError as exc:
-        return _CheckReport(buffer.getvalue(), False, str(exc))
-    return _CheckReport(buffer.getvalue(), passed)
+        return _CheckReport(said, False, str(exc))
+    return _CheckReport(said, passed)
 
 
 @contextlib.contextmanager
@@ -525,11 +570,13 @@ def _without_cycle_collection():
 
 def main(argv: list[str] | None = None) -> int:
     """The command line (`argv`, or the program's own); its exit status."""
-    out = Console(highlight=False)
-    err = Console(stderr=True, highlight=False)
+    out = _Console(highlight=False)
+    err = _Console(stderr=True, highlight=False)
     args = None
     try:
         args = _parser().parse_args(argv)
+        if _ends_process(argv, args):
+            gc.disable()  # for good: see _end_process
         code = _run(args, out, err)
     except GeneratorError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
@@ -542,16 +589,24 @@ def main(argv: list[str] | None = None) -> int:
         err.print(f"[bold red]error:[/] {escape(where)}cannot read or write "
                   f"({escape(exc.strerror or str(exc))})", soft_wrap=True)
         code = 1
-    if argv is None and getattr(args, "command", None) == "check":
+    if _ends_process(argv, args):
         _end_process(code)
     return code
+
+
+def _ends_process(argv: list[str] | None, args) -> bool:
+    """`rulebook check` run as a program (not `main` called with its arguments: tests,
+    scripts) ends the process itself, `_end_process`."""
+    return argv is None and getattr(args, "command", None) == "check"
 
 
 def _end_process(code: int) -> None:
     """End `rulebook check`, run as a program, once its output is out, without Python's
     teardown: freeing one by one every object a loaded book is made of took 0.06-0.08 s,
     a tenth of the command, and a check leaves nothing to close (it writes nothing, starts
-    no process or thread). Called with its arguments (tests, scripts), `main` returns."""
+    no process or thread). Called with its arguments (tests, scripts), `main` returns.
+    Nor is the cycle collector, paused for the check (`_without_cycle_collection`), ever
+    resumed: resumed, it walked the whole loaded book once more on the way out (0.015 s)."""
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()

@@ -1,7 +1,8 @@
 """JSON Schemas and reference pages for every content file of a book, from the content model.
 
-The pydantic models in `content/model.py` and `content/examples.py` are the one definition of
-each file format. From them this module derives, for each file, a JSON Schema (pydantic's
+The pydantic models in `content/model.py`, `content/examples.py`, `content/words.py` (a
+translation's files) and `content/board.py` (board.yaml) are the one definition of each file
+format. From them this module derives, for each file, a JSON Schema (pydantic's
 `TypeAdapter(...).json_schema()`, with a description added to every field) shipped in the
 package as `generator/schemas/<name>.schema.json`, and a Markdown reference page in
 `docs/reference/` (every field with its type, whether it is required, its default and its
@@ -30,16 +31,21 @@ from typing import Any, Callable
 import yaml
 from pydantic import TypeAdapter
 
+from .content import board as board_module
 from .content import examples as examples_module
 from .content import model as model_module
+from .content import words as words_module
+from .content.board import BoardLayout
 from .content.examples import Example, Expectation, StartSpec
-from .content.model import (KNOWN_PARAMETERS, LANGUAGES, PARAMETER_NAME, BoardLayout, BookMeta,
-                            ComponentWords, Components, ConformanceRow, ConformanceWords,
-                            Difficulty, EditionMeta, ExampleWords, FigureSpec, FigureWords,
-                            Glossary, GlossaryWords, PrintSpec, PrintWords, Ruling, RulingWords,
+from .content.model import (KNOWN_PARAMETERS, LANGUAGES, PARAMETER_NAME, BookMeta, Components,
+                            ConformanceRow, Difficulty, FigureSpec, Glossary, PrintSpec, Ruling,
                             ScoreBand)
+from .content.words import (ComponentWords, ConformanceWords, EditionMeta, ExampleWords,
+                            FigureWords, GlossaryWords, PrintWords, RulingWords)
 from .engine import ENGINES
 
+#: The modules whose dataclasses are the content files' formats (their comments describe them).
+MODEL_MODULES = (model_module, examples_module, words_module, board_module)
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA_DIR = "schemas"           # inside the package: generator/schemas/
 REFERENCE_DIR = Path("docs") / "reference"
@@ -471,7 +477,7 @@ def field_descriptions() -> dict[str, str]:
     """Every documented field's description: model comments first, then FIELD_NOTES; a game
     parameter an engine plays by says which (engine/__init__.py, ENGINES)."""
     found = {**FIELD_NOTES}
-    for module in (model_module, examples_module):
+    for module in MODEL_MODULES:
         for key, comment in _line_comments(module).items():
             found[key] = _sentence(comment)
     for name in KNOWN_PARAMETERS:
@@ -485,7 +491,7 @@ def field_descriptions() -> dict[str, str]:
 
 def stale_notes() -> list[str]:
     """FIELD_NOTES entries that name no field, or a field the model already comments."""
-    commented = set(_line_comments(model_module)) | set(_line_comments(examples_module))
+    commented = {key for module in MODEL_MODULES for key in _line_comments(module)}
     classes = _model_classes()
     stale = []
     for key in FIELD_NOTES:
@@ -509,7 +515,7 @@ def undescribed() -> list[str]:
 
 def _model_classes() -> dict[str, type]:
     found = {}
-    for module in (model_module, examples_module):
+    for module in MODEL_MODULES:
         for name, value in vars(module).items():
             if inspect.isclass(value) and dataclasses.is_dataclass(value) \
                     and value.__module__ == module.__name__:
@@ -976,7 +982,7 @@ def reference_page(fmt: FileFormat, content: Path) -> str:
 def index_page() -> str:
     lines = [GENERATED, "", "# Content file reference", "",
              "Every file of a book folder (`content/<book>/`), generated from the content model "
-             "(`generator/content/model.py`, `generator/content/examples.py`) by "
+             "(`generator/content/model.py`, `examples.py`, `words.py` and `board.py`) by "
              "`python scripts/make_reference.py`, which also writes the JSON Schemas shipped in "
              "the package (`generator/schemas/`; `importlib.resources.files(\"generator\") / "
              "\"schemas\"`). An editor with the YAML language server validates and completes a "

@@ -12,11 +12,77 @@ coordinates and two hexes' shared corners compare equal.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import field
 from functools import cache
 from pathlib import Path
+from typing import Annotated, Literal
 
-from .model import BoardLayout
+from pydantic import Field
+from pydantic.dataclasses import dataclass
+
+from .model import STRICT
 from .yamlsource import YamlDocument, read_yaml, validate
+
+# --- the format of board.yaml ------------------------------------------------------------------
+# Axial coordinates of pointy-top hexes: `[q, r]`, r counting rows downwards and q along a row,
+# (0, 0) the centre hex; a hex's six sides and corners are named by compass points. The checks
+# that need the whole board (on it, coastal, distance rule) are below, each reported at the
+# line of the YAML file. Here, not in model.py: only a book whose figures draw the board
+# imports them (loader.py).
+
+BoardTerrain = Literal["forest", "hills", "pasture", "fields", "mountains", "desert"]
+BoardResource = Literal["lumber", "brick", "wool", "grain", "ore"]
+HexSide = Literal["NE", "E", "SE", "SW", "W", "NW"]
+HexCorner = Literal["N", "NE", "SE", "S", "SW", "NW"]
+
+
+@dataclass(config=STRICT)
+class TerrainLabel:
+    name: str                          # in the book's language: "Bosque"
+    produces: BoardResource | None = None
+
+
+@dataclass(config=STRICT)
+class BoardHex:
+    at: tuple[int, int]
+    terrain: BoardTerrain
+    number: Annotated[int, Field(ge=2, le=12)] | None = None
+
+
+@dataclass(config=STRICT)
+class Harbour:
+    hex: tuple[int, int]
+    side: HexSide
+    resource: Literal["any", "lumber", "brick", "wool", "grain", "ore"]  # any: 3:1
+
+    @property
+    def rate(self) -> str:
+        return "3:1" if self.resource == "any" else "2:1"
+
+
+@dataclass(config=STRICT)
+class NeutralPiece:
+    """A neutral player's piece at set-up: a settlement on a corner, or a road on a side.
+    `status` says whether its place is the one the official rules mark or a proposal."""
+
+    player: Annotated[int, Field(ge=1, le=2)]
+    piece: Literal["settlement", "road"]
+    hex: tuple[int, int]
+    status: Literal["official", "proposed"]
+    corner: HexCorner | None = None    # a settlement's intersection
+    side: HexSide | None = None        # a road's edge
+    note: str = ""
+
+
+@dataclass(config=STRICT)
+class BoardLayout:
+    name: str
+    source: str
+    terrains: dict[BoardTerrain, TerrainLabel]
+    hexes: list[BoardHex]
+    robber: tuple[int, int]
+    harbours: list[Harbour]
+    neutral: list[NeutralPiece] = field(default_factory=list)
 
 
 RADIUS = 2  # the base board: the centre hex and two rings, 19 hexes

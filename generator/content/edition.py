@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import re
 import types
 import typing
@@ -35,32 +36,24 @@ from typing import Any
 from markdown.extensions.toc import slugify
 
 from ..errors import ContentError, Location
-from .model import (LANGUAGES, ComponentWords, EditionMeta, ExampleWords, FigureWords,
-                    GlossaryWords, PrintWords, RulingWords, ConformanceWords)
+from .model import LANGUAGES
 from .paths import contained
 from .textfile import read_text
 from .yamlsource import YamlDocument, read_yaml, validate
 
 
-@dataclass(frozen=True)
-class WordsFile:
-    """A translatable file: the type its translation is validated as, and how the book's
-    lists in it are keyed (field name → key field; "" for a file that is a list)."""
-
-    model: Any
-    keys: dict[str, str] = field(default_factory=dict)
-
-
-#: The files a translation may give, beside examples.yaml and chapters/.
-WORDS_FILES: dict[str, WordsFile] = {
-    "book.yaml": WordsFile(EditionMeta),
-    "components.yaml": WordsFile(ComponentWords, {"faces": "letter"}),
-    "glossary.yaml": WordsFile(GlossaryWords, {"abbreviations": "abbr", "terms": "term"}),
-    "rulings.yaml": WordsFile(dict[str, RulingWords]),
-    "statements.yaml": WordsFile(dict[str, str]),
-    "figures.yaml": WordsFile(dict[str, FigureWords]),
-    "print.yaml": WordsFile(PrintWords),
-    "conformance.yaml": WordsFile(dict[str, ConformanceWords]),
+#: The files a translation may give, beside examples.yaml and chapters/, with how the book's
+#: lists in each are keyed (field name → key field; by `id` when not named). The type each
+#: is validated as is in words.py (`FORMATS`), imported when a translation is read.
+WORDS_FILES: dict[str, dict[str, str]] = {
+    "book.yaml": {},
+    "components.yaml": {"faces": "letter"},
+    "glossary.yaml": {"abbreviations": "abbr", "terms": "term"},
+    "rulings.yaml": {},
+    "statements.yaml": {},
+    "figures.yaml": {},
+    "print.yaml": {},
+    "conformance.yaml": {},
 }
 EXAMPLES_FILE = "examples.yaml"
 
@@ -128,6 +121,7 @@ class Edition:
         if words.is_file():
             self.examples_words = read_yaml(contained(words, self.folder))
             self.read_files.append(words)
+            from .words import ExampleWords
             validate(self.examples_words, dict[str, ExampleWords])
 
     @property
@@ -166,10 +160,11 @@ class Edition:
                                f"{self.language}/{name} with the words of every entry")
         words = read_yaml(contained(words_file, self.folder))
         self.read_files.append(words_file)
-        spec = WORDS_FILES[name]
-        validate(words, spec.model)
-        merged = _Merge(doc, words, spec.keys)
-        data = merged.value(doc.data, words.data, spec.model, (), ())
+        from .words import FORMATS
+        model = FORMATS[name]
+        validate(words, model)
+        merged = _Merge(doc, words, WORDS_FILES[name])
+        data = merged.value(doc.data, words.data, model, (), ())
         if name == "book.yaml" and data.get("language") != self.language:
             raise words.error(("language",), f"language {data.get('language')!r} in the "
                               f"'{self.language}' folder", f"language: {self.language}")
@@ -298,8 +293,10 @@ class _Merge:
         return merged
 
 
+@functools.cache
 def _fields(kind) -> dict[str, Any] | None:
-    """A words record's fields and their types, or None for a text, a list or a mapping."""
+    """A words record's fields and their types, or None for a text, a list or a mapping.
+    Asked for each entry of each file (some 700 times for a book): read from the class once."""
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         hints = typing.get_type_hints(kind)
         return {f.name: _unoptional(hints[f.name]) for f in dataclasses.fields(kind)}

@@ -12,17 +12,18 @@ character outside COMMON: most books never need them read, and `rulebook check` 
 
 from __future__ import annotations
 
+import importlib
+import re
 import unicodedata
 from functools import cache
 from pathlib import Path
 
-import font_source_sans_pro
-import font_source_serif_pro
 from ..errors import ContentError, Location
 
 FONTS = "Source Serif Pro and Source Sans Pro"
-_FILES = ((font_source_serif_pro, "SourceSerifPro-Regular.ttf"),
-          (font_source_sans_pro, "SourceSansPro-Regular.ttf"))
+#: The font packages (imported when their maps are first read) and their files.
+_FILES = (("font_source_serif_pro", "SourceSerifPro-Regular.ttf"),
+          ("font_source_sans_pro", "SourceSansPro-Regular.ttf"))
 
 
 #: Characters both faces are known to have (Latin-1 and the usual dashes, quotes, ellipsis,
@@ -36,10 +37,22 @@ COMMON = frozenset(
 def printable() -> frozenset[str]:
     """Every character both faces have, and the white space that is never drawn."""
     from reportlab.pdfbase.ttfonts import TTFontFile
-    maps = [set(TTFontFile(str(Path(package.__file__).parent / "files" / name)).charToGlyph)
+    maps = [set(TTFontFile(str(Path(importlib.import_module(package).__file__).parent
+                               / "files" / name)).charToGlyph)
             for package, name in _FILES]
     common = set.intersection(*maps)
     return frozenset(chr(c) for c in common) | frozenset("\t\n\r \u00a0\u200b\ufeff")
+
+
+#: A character outside COMMON: a file without one has nothing to look up (nearly every file).
+_UNCOMMON = re.compile("[^" + "".join(sorted(map(re.escape, COMMON))) + "]")
+
+
+def check_file(file: Path, text: str) -> None:
+    """Refuse the first character of `file` (its `text`) that can print and the fonts lack;
+    the text is searched whole first, and line by line only when it has something uncommon."""
+    if _UNCOMMON.search(text):
+        check_glyphs(file, text_lines(file, text))
 
 
 def check_glyphs(file: Path, lines: list[tuple[int, str]]) -> None:

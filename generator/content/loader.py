@@ -16,7 +16,6 @@ from collections import Counter, OrderedDict
 from pathlib import Path
 
 from ..errors import ContentError, Location
-from .board import load_board
 from .books import FACTS_FOLDER, book_folders, find_book  # noqa: F401 - callers find them here
 from .cardmarkup import EXPECTED, markup_problem
 from .conformance import Conformance
@@ -24,7 +23,7 @@ from .context import prose_context
 from .edition import Edition, chapter_parity, edition_of
 from .examples import Example, ExampleSource
 from .limits import MAX_CHAPTER_BYTES, check_file_size, check_prose_lengths
-from .glyphs import check_glyphs, text_lines
+from .glyphs import check_file
 from .images import ChapterImages
 from .textfile import read_text
 from .paths import BOOK_FILES, contained
@@ -96,8 +95,10 @@ def load_book(folder: Path, language: str | None = None) -> Book:
     if figures:
         _check_unique(figures_doc, [(i, "id") for i in range(len(figures))],
                       [f.id for f in figures], "figure id")
-    board = (load_board(folder / "board.yaml") if any(f.kind == "board" for f in figures)
-             else None)
+    board = None
+    if any(f.kind == "board" for f in figures):  # board.yaml's format and checks: board.py
+        from .board import load_board
+        board = load_board(folder / "board.yaml")
     if board is not None and edition.language:  # terrain names: no translation format yet
         edition.read("board.yaml")
     scores_doc = edition.read("scores.yaml")
@@ -162,8 +163,9 @@ def load_book(folder: Path, language: str | None = None) -> Book:
     shown = _markers_shown(prose)
     _check_examples(book, shown)
     _check_figures(book, figures_doc, shown)
-    from .vocabulary import check_vocabulary  # the family's terms (content/_facts/vocabulario.yaml)
-    check_vocabulary(book)
+    if meta.vocabulary:  # the family's terms (content/_facts/vocabulario.yaml), opted into
+        from .vocabulary import check_vocabulary
+        check_vocabulary(book)
     _check_printable(book, edition.read_files)
     book.warnings.extend(images.warnings(meta))
     return book
@@ -184,7 +186,7 @@ def _check_printable(book: Book, words: list[Path] = ()) -> None:
     files += [source.doc.file for source in book.examples]
     files += [chapter.source for chapter in book.chapters]
     for file in files:
-        check_glyphs(file, text_lines(file, read_text(file)))
+        check_file(file, read_text(file))
 
 
 STATEMENT_CALL = re.compile(r"""rule\(\s*["']([^"']+)["']\s*\)""")

@@ -5,8 +5,10 @@ the rest of the program reads; `extra="forbid"` makes a misspelt field an error 
 silently ignored one.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: pydantic would read every field's type
+# again from its text (an eighth of this module's import, which every command pays).
 
+import dataclasses
 import datetime as dt
 import math
 import re
@@ -21,7 +23,12 @@ from pydantic.dataclasses import dataclass
 from .. import palette
 from ..i18n import sort_key
 
-STRICT = ConfigDict(extra="forbid", frozen=True)
+#: `defer_build`: a format's validator is built when a file of it is first validated, not
+#: when this module is imported: a check builds only the formats its book has (a translation's
+#: in its own process, content/words.py), after the editions have gone their own ways
+#: (sidebyside.py), and not the validators of the records inside them, which the formats'
+#: own validators hold.
+STRICT = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class PageSize(str, Enum):
@@ -260,7 +267,7 @@ PARAMETER_SCHEMA = {"anyOf": _SCALAR_SCHEMA + [{"type": "array",
 
 
 @dataclass(config=ConfigDict(
-    extra="allow", frozen=True,
+    extra="allow", frozen=True, defer_build=True,  # see STRICT
     json_schema_extra={"propertyNames": {"pattern": "^" + PARAMETER_NAME.pattern + "$"},
                        "additionalProperties": PARAMETER_SCHEMA}))
 class GameParameters:
@@ -660,9 +667,11 @@ class ScoreBand:
     max: Annotated[int, Field(ge=0)] | None = None  # None: and above
 
 
-# --- assembled book ----------------------------------------------------------------------
+# --- assembled book: put together by the loader from what was validated above, so plain
+# dataclasses (validating them again would build, at every check, a validator for every file
+# format at once) ---------------------------------------------------------------------------
 
-@dataclass(config=ConfigDict(arbitrary_types_allowed=True))
+@dataclasses.dataclass
 class Chapter:
     """One Markdown chapter: its anchor id, its title and its parsed document tree."""
 
@@ -673,7 +682,7 @@ class Chapter:
     sections: list[tuple[str, str]] = field(default_factory=list)  # (anchor, title) of its H2s
 
 
-@dataclass(config=ConfigDict(arbitrary_types_allowed=True))
+@dataclasses.dataclass
 class Book:
     slug: str
     folder: Path
@@ -753,197 +762,3 @@ class ConformanceRow:
     rulings: list[str] = field(default_factory=list)
     pending: bool = False
     unchecked: Annotated[str, Field(min_length=1, pattern=r"\S")] | None = None  # why not
-
-
-# --- board.yaml: a base-Catan board drawn from data (figures of kind "board") ------------------
-# Axial coordinates of pointy-top hexes: `[q, r]`, r counting rows downwards and q along a row,
-# (0, 0) the centre hex; a hex's six sides and corners are named by compass points. The checks
-# that need the whole board (on it, coastal, distance rule) are in diagrams/board.py, which
-# reports them at the line of the YAML file.
-
-BoardTerrain = Literal["forest", "hills", "pasture", "fields", "mountains", "desert"]
-BoardResource = Literal["lumber", "brick", "wool", "grain", "ore"]
-HexSide = Literal["NE", "E", "SE", "SW", "W", "NW"]
-HexCorner = Literal["N", "NE", "SE", "S", "SW", "NW"]
-
-
-@dataclass(config=STRICT)
-class TerrainLabel:
-    name: str                          # in the book's language: "Bosque"
-    produces: BoardResource | None = None
-
-
-@dataclass(config=STRICT)
-class BoardHex:
-    at: tuple[int, int]
-    terrain: BoardTerrain
-    number: Annotated[int, Field(ge=2, le=12)] | None = None
-
-
-@dataclass(config=STRICT)
-class Harbour:
-    hex: tuple[int, int]
-    side: HexSide
-    resource: Literal["any", "lumber", "brick", "wool", "grain", "ore"]  # any: 3:1
-
-    @property
-    def rate(self) -> str:
-        return "3:1" if self.resource == "any" else "2:1"
-
-
-@dataclass(config=STRICT)
-class NeutralPiece:
-    """A neutral player's piece at set-up: a settlement on a corner, or a road on a side.
-    `status` says whether its place is the one the official rules mark or a proposal."""
-
-    player: Annotated[int, Field(ge=1, le=2)]
-    piece: Literal["settlement", "road"]
-    hex: tuple[int, int]
-    status: Literal["official", "proposed"]
-    corner: HexCorner | None = None    # a settlement's intersection
-    side: HexSide | None = None        # a road's edge
-    note: str = ""
-
-
-@dataclass(config=STRICT)
-class BoardLayout:
-    name: str
-    source: str
-    terrains: dict[BoardTerrain, TerrainLabel]
-    hexes: list[BoardHex]
-    robber: tuple[int, int]
-    harbours: list[Harbour]
-    neutral: list[NeutralPiece] = field(default_factory=list)
-
-
-# --- <lang>/*.yaml: a translation's words (content/edition.py) -------------------------------
-# A translation holds only words, keyed by the ids of the book's own files; everything else
-# (costs, counts, moves, sections, checks, kinds and sizes) is read from those files alone.
-
-@dataclass(config=STRICT)
-class EditionMeta:
-    """`<lang>/book.yaml`: what the cover and the back cover say in this language."""
-
-    language: Annotated[str, AfterValidator(_supported_language)]  # the folder's name: en
-    title: str  # the book's title in this language, as on the cover
-    subtitle: str  # printed under the title
-    credits: list[Credit]  # as many as the book's, in its order
-    edition_note: str = ""  # only where the book has one
-
-
-@dataclass(config=STRICT)
-class NameWords:
-    name: str  # a building face's or a special card's name in this language
-
-
-@dataclass(config=STRICT)
-class ResourceWords:
-    name: str    # singular, as the book's `name`
-    plural: str  # plural, as the book's `plural`
-
-
-@dataclass(config=STRICT)
-class BuildingWords:
-    name: str    # singular
-    plural: str  # plural
-    note: str = ""  # only where the book's building has a note
-    faces: dict[str, NameWords] = field(default_factory=dict)  # by face letter: A, B
-
-
-@dataclass(config=STRICT)
-class ExpansionWords:
-    name: str   # its name in this language
-    power: str  # what it lets the player do, one sentence
-
-
-@dataclass(config=STRICT)
-class ComponentWords:
-    """`<lang>/components.yaml`: the display names of the book's components, by id."""
-
-    resources: dict[str, ResourceWords] = field(default_factory=dict)  # by resource id
-    buildings: dict[str, BuildingWords] = field(default_factory=dict)  # by building id
-    expansions: dict[str, ExpansionWords] = field(default_factory=dict)  # by expansion id
-    special_cards: dict[str, NameWords] = field(default_factory=dict)  # by card id
-
-
-@dataclass(config=STRICT)
-class GlossaryWords:
-    """`<lang>/glossary.yaml`: each entry of the book's glossary in this language, keyed by
-    the book's own abbreviation or term (an abbreviation may differ: MDR is RD in English)."""
-
-    abbreviations: dict[str, Abbreviation] = field(default_factory=dict)  # by the book's abbr
-    terms: dict[str, Term] = field(default_factory=dict)  # by the book's term
-    emphasis: list[Annotated[str, Field(pattern=r"^[A-ZÁÉÍÓÚÑ]{2,6}$")]] = \
-        field(default_factory=list)  # the emphasis words of this language, as many
-
-
-@dataclass(config=STRICT)
-class RulingWords:
-    """One ruling's texts, by its id; its section and what it settles are the book's."""
-
-    title: str     # printed with the id
-    question: str  # the open question of the source
-    decision: str  # what this edition decides
-    reason: str    # why
-    source: str  # the passage it interprets, named in this language
-    quote: list[str] = field(default_factory=list)  # the source's words, translated
-    departs: str | None = None  # only where the book's ruling departs
-
-
-@dataclass(config=STRICT)
-class FigureWords:
-    caption: str  # printed under the figure
-
-
-@dataclass(config=STRICT)
-class CardWords:
-    title: str  # printed at the top of the card
-    lines: list[str] = field(default_factory=list)  # as many as the book's card has
-
-
-@dataclass(config=STRICT)
-class CardSetWords:
-    back: CardBack  # the common back's title and subtitle
-    faces: dict[str, CardWords] = field(default_factory=dict)  # by card id
-
-
-@dataclass(config=STRICT)
-class TokenSideWords:
-    label: str  # the large text on the side
-    caption: str = ""  # only where the book's side has one
-
-
-@dataclass(config=STRICT)
-class TokenSetWords:
-    name: str  # what the tokens are called, plural
-    front: TokenSideWords  # the front's words
-    back: TokenSideWords   # the back's words
-    name_one: str | None = None  # only where the book gives one
-
-
-@dataclass(config=STRICT)
-class PrintWords:
-    """`<lang>/print.yaml`: the texts of the cards and tokens; sizes and kinds are the book's."""
-
-    cards: CardSetWords | None = None    # where the book has cards
-    tokens: TokenSetWords | None = None  # where the book has tokens
-
-
-@dataclass(config=STRICT)
-class ConformanceWords:
-    """One conformance row's texts, by its id; its section, rulings and checks are the book's."""
-
-    passage: str  # the part of the source, named in this language
-    quote: str  # the source's words, translated
-    rule: str  # the rule in one sentence (data names allowed)
-    unchecked: str | None = None  # only where the book's row says why no replay checks it
-
-
-@dataclass(config=STRICT)
-class ExampleWords:
-    """One example's (or scenario's) printed words, by its id; its moves and outcomes are
-    the book's."""
-
-    title: str    # printed at the top of the example's box
-    summary: str  # printed under the title
-    notes: dict[int, str] = field(default_factory=dict)  # by step number (1 is the first)

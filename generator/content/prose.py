@@ -14,7 +14,7 @@ import threading
 import traceback
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,10 @@ import jinja2
 import jinja2.exceptions
 import markdown
 from markdown.extensions import Extension
+from markdown.extensions.admonition import AdmonitionExtension
+from markdown.extensions.attr_list import AttrListExtension
+from markdown.extensions.sane_lists import SaneListExtension
+from markdown.extensions.tables import TableExtension
 from markdown.extensions.toc import slugify
 from markdown.inlinepatterns import AUTOMAIL_RE, ENTITY_RE, InlineProcessor
 from markdown.treeprocessors import Treeprocessor
@@ -50,10 +54,16 @@ class RenderedProse:
 
     file: Path
     text: str
+    _lines: list[tuple[int, str]] | None = field(default=None, init=False, repr=False,
+                                                 compare=False)
 
-    def lines(self):
-        for number, line in enumerate(self.text.splitlines(), start=1):
-            yield number, CODE_SPAN.sub("", line)
+    def lines(self) -> list[tuple[int, str]]:
+        """(number, text) of each line, code spans left out: split once, read by each check
+        of the prose (lengths, cross-references, abbreviations, rulings, images)."""
+        if self._lines is None:
+            self._lines = [(number, CODE_SPAN.sub("", line))
+                           for number, line in enumerate(self.text.splitlines(), start=1)]
+        return self._lines
 
 
 # Jinja's `{# #}` comments would swallow Markdown's `{#id}` heading ids. The environment is
@@ -277,11 +287,13 @@ _parsers = threading.local()
 
 def _markdown() -> markdown.Markdown:
     """One parser per thread, reset between chapters: building its extensions and patterns
-    costs more than parsing a short chapter."""
+    costs more than parsing a short chapter. The extensions are python-markdown's own, given
+    as objects: named, each would be looked up among every installed package's entry points."""
     md = getattr(_parsers, "md", None)
     if md is None:
-        md = _parsers.md = markdown.Markdown(extensions=["tables", "attr_list", "admonition",
-                                                         "sane_lists", _KeepTreeExtension()])
+        md = _parsers.md = markdown.Markdown(extensions=[
+            TableExtension(), AttrListExtension(), AdmonitionExtension(), SaneListExtension(),
+            _KeepTreeExtension()])
     md.reset()
     md.captured_tree = None
     return md

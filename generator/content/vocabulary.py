@@ -30,7 +30,7 @@ from .paths import contained
 from .textfile import read_text
 from .yamlsource import YamlDocument, read_yaml, validate
 
-STRICT = ConfigDict(extra="forbid", frozen=True)
+STRICT = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # as model.STRICT
 VOCABULARY_FILE = "vocabulario.yaml"
 #: YAML keys whose values are no printed prose: ids, notation, the source's own words.
 SKIP_KEYS = frozenset({

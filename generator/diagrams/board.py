@@ -16,8 +16,7 @@ import math
 
 import svgwrite
 
-from ..content.board import RADIUS, SIDES, TERRAIN_COUNTS, corner_key
-from ..content.model import BoardLayout
+from ..content.board import RADIUS, SIDES, TERRAIN_COUNTS, BoardLayout, corner_key
 from .canvas import new_drawing, sized, text_width
 from .icons import building_icon
 from .style import DiagramStyle
