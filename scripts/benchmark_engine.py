@@ -4,9 +4,13 @@
     .venv/bin/python scripts/benchmark_engine.py --instructions [--games N]
     .venv/bin/python scripts/benchmark_engine.py --profile
 
-Each game is played by the simulator's random player (`generator.simulate.runner.play`):
-`legal_actions()` and the push are both timed, as a run calls them (today's runner calls
-`push_legal`, which trusts an action taken from the list; 220dd3c's `push` checked it again).
+Each game is played by the simulator's random player, the games of a run as `rulebook
+simulate` plays them: by the chunk function its process pool maps (`generator.simulate.runner.
+_play_chunk`, which calls `play` game by game). `legal_actions()` and the push are both timed,
+as a run calls them (today's runner calls `push_legal`, which trusts an action taken from the
+list; 220dd3c's `push` checked it again), and so is what each tree's chunk function does
+around its games (today's keeps what was loaded before them out of the cycle collector's
+walks, `gc.freeze`; 220dd3c's did not).
 Time is the child process's CPU time, not the wall clock: the machines this runs on are
 shared, and a process waiting for a core is not playing.
 
@@ -44,13 +48,12 @@ sys.path.insert(0, sys.argv[1])
 from pathlib import Path
 from generator.content.loader import load_book
 from generator.engine.solo import Game, Ruleset
-from generator.simulate.runner import play
+from generator.simulate.runner import _play_chunk
 rules = Ruleset.from_components(load_book(Path(sys.argv[1]) / "content" / "solo-catan").components)
 games = int(sys.argv[2])
-for seed in range(50):
-    play(rules, seed, "random")  # warm-up
+_play_chunk((rules, list(range(50)), "random"))  # warm-up
 start = time.process_time()
-records = [play(rules, seed, "random") for seed in range(games)]
+records = _play_chunk((rules, list(range(games)), "random"))
 took = time.process_time() - start
 if len(sys.argv) > 3:  # --instructions: the games alone (and, with none, the start-up alone)
     sys.exit()

@@ -22,7 +22,17 @@ class RandomPlayer:
     name = "random"
 
     def choose(self, game: Game, actions: list, rng: random.Random):
-        return rng.choice(actions)
+        """`rng.choice(actions)`, drawn as CPython draws it (`Random._randbelow`: as many
+        random bits as the count has, again while they name no action), so the same games
+        are played; without its two Python calls, which a play-out makes every action."""
+        count = len(actions)
+        if not count:
+            raise IndexError("no action to choose from")
+        bits = count.bit_length()
+        index = rng.getrandbits(bits)
+        while index >= count:
+            index = rng.getrandbits(bits)
+        return actions[index]
 
 
 class GreedyPlayer:

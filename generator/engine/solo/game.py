@@ -16,7 +16,10 @@ times, so answers are remembered, never worked out by other code:
   only a few facts of the position: the kinds of card in hand, the last SH series, the
   market cards on offer, what the buildings allow, ... Their answers are remembered per
   facts, in the ruleset (`Ruleset.memo`): the same few hands, series and markets recur in
-  every game, so a position is mostly looked up (`_turn_facts`, `_trade_offers`);
+  every game, so a position is mostly looked up (`Hand`, `_turn_facts`,
+  `_demolition_offers`, `_trade_offers`); each key holds only what its rule methods read,
+  so that few positions are new (a demolition's payments are asked apart, in the few
+  positions that allow one);
 - an action is applied by the one method that states its effect (`EFFECTS`), a pending step
   by the one that states the step (`STEPS`);
 - a simulated player's action came from `legal_actions()`, so `push_legal` applies it
@@ -85,16 +88,22 @@ class Table(NamedTuple):
     declarable: frozenset  # the targets that could be declared now (`can_declare`)
     owned: tuple           # what may be given back as a payment (`owned_buildings`): the
                            # expansions built are its last items
-    allows: str            # declarable and owned, as one string: what a turn's actions read
-                           # of the table, in a memo key (a string keeps its hash)
+    placing: str           # what a turn's placements read of the table, as one string for a
+                           # memo key (a string keeps its hash): declarable and whether the
+                           # University is built
     hand_limit: int        # the hand and market sizes the A roads give (§ Carreteras)
     market_limit: int
 
 
 class Hand(NamedTuple):
-    """What a hand holds, as the rules ask it; remembered per hand (`Game._hand`)."""
+    """What a hand holds, as the rules ask it; remembered per hand (`Game._hand`). The
+    answers that read the hand only through its kinds are remembered with them, in memos
+    shared by the hands of the same kinds (`Ruleset.memo["kinds"]`), so that their keys
+    hold the rest of the facts alone."""
     kinds: tuple    # its distinct resources, in the book's order
     triples: tuple  # the resources it holds three of (§ Comercio)
+    turns: dict     # a turn's placements and `may_demolish`, per `_turn_facts`
+    market: dict    # the market trades (`_market_trades`), per the market cards on offer
 
 
 # Pending steps. Automatic ones run by themselves; the others wait for a decision.
@@ -255,9 +264,10 @@ class Game:
             if self._tab is None:
                 declarable = frozenset([t for t in self.rules.costs if self.can_declare(t)])
                 owned = tuple(self.owned_buildings())
-                self._tab = tables[key] = Table(self._count_points(), declarable, owned,
-                                                f"{sorted(declarable)} {owned}",
-                                                *self.rules.limits(self.roads.count(FOOT)))
+                self._tab = tables[key] = Table(
+                    self._count_points(), declarable, owned,
+                    f"{sorted(declarable)} {UNIVERSITY in self.expansions}",
+                    *self.rules.limits(self.roads.count(FOOT)))
         return self._tab
 
     def _buildings_changed(self) -> None:
@@ -265,11 +275,12 @@ class Game:
 
     def _hand(self, key: tuple[str, ...]) -> Hand:
         """The kinds and triples of the hand `key` (its cards sorted), worked out once per
-        ruleset: the same few hundred hands recur in every game (`_enumerate_legal` looks
-        them up first)."""
+        ruleset, with the memos of its kinds: the same few hundred hands recur in every game
+        (`_enumerate_legal` looks them up first)."""
         kinds = self._kinds(key)
+        turns, market = self.rules.memo["kinds"].setdefault(kinds, ({}, {}))
         hand = self.rules.memo["hand"][key] = Hand(
-            kinds, tuple([give for give in kinds if key.count(give) >= 3]))
+            kinds, tuple([give for give in kinds if key.count(give) >= 3]), turns, market)
         return hand
 
     @property
@@ -315,72 +326,75 @@ class Game:
 
     def _enumerate_legal(self) -> tuple[Action, ...]:
         """A turn's actions are `_placements`, the trades (`_trade_offers`) and `_demolitions`,
-        in that order, then the Town Hall's payment and recycling. The first and last are
-        remembered together per the facts they read (`_turn_facts`)."""
+        in that order, then the Town Hall's payment and recycling. The placements are
+        remembered with `may_demolish` per the facts both read (the kinds in hand and
+        `_turn_facts`); the demolitions, where it allows one, per the rest they read
+        (`_demolition_offers`)."""
         if self.phase is not PLAYING:
             return ()
         if self.stack:
             return tuple(self._decision_actions())
         key = tuple(sorted(self.hand))
         hand = self.rules.memo["hand"].get(key) or self._hand(key)
-        facts = self._turn_facts(hand)
-        memo = self.rules.memo["turn"]
-        turn = memo.get(facts)  # every turn's position asks: no call on a hit
+        facts = self._turn_facts()
+        turn = hand.turns.get(facts)  # every turn's position asks: no call on a hit
         if turn is None:
-            turn = memo[facts] = self._placements_and_demolitions()
-        placements, demolitions = turn
-        actions = placements + self._trade_offers(hand) + demolitions
+            turn = hand.turns[facts] = (tuple(self._placements()), self.may_demolish())
+        placements, may_demolish = turn
+        actions = placements + self._trade_offers(hand)
+        if may_demolish:
+            actions += self._demolition_offers()
         if self.town_hall_due and self._town_hall_payable():
             actions += (PayTownHall.of(),)
         if not self.deck:
             actions += tuple([Recycle.of(p) for p in self._recycle_payments()])
         return actions
 
-    def _turn_facts(self, hand: Hand) -> tuple:
-        """What `_placements` and `_demolitions` read of a position, as one flat key: the
-        kinds of card in hand; of the last SH series, the card it needs next (None if no
-        series is open), whether its last card ends a series (§ Series; None on an empty
-        SH), the building a demolition must give back with it (its own, once built: R13)
-        and whether its University substitution is made (R09); whether the market offers
-        the card the open series needs (R21); what the buildings allow, the Town Hall's
-        debt and the demolitions made this turn."""
+    def _turn_facts(self) -> tuple:
+        """What `_placements` and `may_demolish` read of a position besides the kinds of card
+        in hand (whose memo the key is for: `Hand.turns`), as one flat key: of the last SH
+        series, the card it needs next (None if no series is open), whether its last card
+        ends a series (§ Series; None on an empty SH) and whether its University
+        substitution is made (R09); whether the market offers the card the open series
+        needs (R21); what the buildings allow a placement and the Town Hall's debt."""
         history = self.history
-        demolished = self.demolished
-        demolished = tuple(demolished) if demolished else ()
-        allows = (self._tab or self._table()).allows
+        placing = (self._tab or self._table()).placing
         if not history:  # (None: neither True nor False, no card to end a series)
-            return (hand.kinds, None, None, False, False, False, allows,
-                    self.town_hall_due, demolished)
+            return (None, None, False, False, placing, self.town_hall_due)
         last = history[-1]
         cards = last.cards
         target = last.target
         if target and not last.complete:  # an open series (`open_series`)
             need = self.rules.costs[target][len(cards)]  # `_needed`
             market, given = self.market, self.market_given
-            return (hand.kinds, need, cards[-1].counts_as in self.rules.enders, False,
+            return (need, cards[-1].counts_as in self.rules.enders,
                     last.university_used,
                     need in market and (not given or market.count(need) > given.count(need)),
-                    allows, self.town_hall_due, demolished)
-        return (hand.kinds, None, cards[-1].counts_as in self.rules.enders,
-                last.complete and last.built and target, False, False, allows,
-                self.town_hall_due, demolished)
+                    placing, self.town_hall_due)
+        return (None, cards[-1].counts_as in self.rules.enders, False, False,
+                placing, self.town_hall_due)
 
-    def _placements_and_demolitions(self) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
-        return tuple(self._placements()), tuple(self._demolitions())
+    def _demolition_offers(self) -> tuple[Action, ...]:
+        """`_demolitions` in a position where `may_demolish`, remembered per the rest it
+        reads: the buildings that may pay, the building the last series must give back
+        (its own, once built: R13) and the demolitions made this turn."""
+        last = self.history[-1]
+        facts = ((self._tab or self._table()).owned, last.complete and last.built and last.target,
+                 tuple(self.demolished))
+        return _remembered(self.rules.memo["demolition"], facts, self._demolitions)
 
     def _trade_offers(self, hand: Hand) -> tuple[Action, ...]:
         """§ Comercio: the trades allowed now, each kind remembered per the facts its rule
-        method reads: `_market_trades` the kinds in hand and the market cards on offer,
-        `_three_for_one` the kinds the hand holds three of and those in the MDD and the MDR,
-        `_library_swaps` the kinds in hand and in the MDD."""
+        method reads: `_market_trades` the kinds in hand (`Hand.market`) and the market
+        cards on offer, `_three_for_one` the kinds the hand holds three of and those in the
+        MDD and the MDR, `_library_swaps` the kinds in hand and in the MDD."""
         memo = self.rules.memo
         market, given = self.market, self.market_given
         offered = frozenset(market) if not given else frozenset(  # R21
             [t for t in market if market.count(t) > given.count(t)])
-        facts = (hand.kinds, offered)
-        trades = memo["market"].get(facts)  # as the turn's: no call on a hit
+        trades = hand.market.get(offered)  # as the turn's: no call on a hit
         if trades is None:
-            trades = memo["market"][facts] = tuple(self._market_trades())
+            trades = hand.market[offered] = tuple(self._market_trades())
         if hand.triples:
             trades += _remembered(memo["three"], (hand.triples, frozenset(self.discard),
                                                   frozenset(self.deck)), self._three_for_one)
@@ -999,19 +1013,18 @@ class Game:
         and no recycling possible ends the game; so does a position with no action at all.
         `waiting`: what the decision the game stopped for allows, already listed by `_run`."""
         self._forget()  # the position is new
-        self._legal = waiting
         if (self._tab or self._table()).points >= self.rules.goal:
             self.phase, self.end_reason = WON, "goal"
         elif (not self.stack and not self.deck and not self.can_progress()
               and not self._recycle_payments()):
             self.phase, self.end_reason = LOST, "exhausted"
         else:
-            if waiting is None:  # listed now, once (`_legal_now`)
-                self._legal = self._enumerate_legal()
-            if not self._legal:
-                self.phase, self.end_reason = LOST, "stuck"
-        if self.phase is not PLAYING:
-            self._legal = ()
+            # What the position allows: the decision's, or listed now, once (`_legal_now`).
+            self._legal = waiting or self._enumerate_legal()
+            if self._legal:
+                return
+            self.phase, self.end_reason = LOST, "stuck"
+        self._legal = ()  # the game is over: nothing is allowed
 
     # --- why an action is refused ------------------------------------------------------
 

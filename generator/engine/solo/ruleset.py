@@ -44,8 +44,9 @@ class Ruleset:
     _by_starter: dict = field(init=False, repr=False, compare=False)
     _limits: tuple = field(init=False, repr=False, compare=False)
     _deck: tuple = field(init=False, repr=False, compare=False)
-    # What games asked and were answered, per facts (`Game._table`, `_hand`, `_turn_facts`,
-    # `_trade_offers`): the same few tables, hands, series and markets recur in every game.
+    # What games asked and were answered, per facts (`Game._table`, `_hand` with the memos of
+    # each kinds of hand, `_demolition_offers`, `_trade_offers`): the same few tables, hands,
+    # series and markets recur in every game.
     # Filled as games play, never compared, never pickled (a worker process fills its own).
     memo: dict = field(init=False, repr=False, compare=False)
 
@@ -118,4 +119,5 @@ class Ruleset:
 
 
 def _empty_memo() -> dict[str, dict]:
-    return {name: {} for name in ("table", "hand", "turn", "market", "three", "library")}
+    return {name: {} for name in ("table", "hand", "kinds", "demolition", "three",
+                                 "library")}
