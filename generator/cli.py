@@ -605,8 +605,8 @@ def _end_process(code: int) -> None:
     teardown: freeing one by one every object a loaded book is made of took 0.06-0.08 s,
     a tenth of the command, and a check leaves nothing to close (it writes nothing, starts
     no process or thread). Called with its arguments (tests, scripts), `main` returns.
-    Nor is the cycle collector, paused for the check (`_without_cycle_collection`), ever
-    resumed: resumed, it walked the whole loaded book once more on the way out (0.015 s)."""
+    Nor is the cycle collector, disabled by `main` for the whole command, ever resumed:
+    resumed, it walked the whole loaded book once more on the way out (0.015 s)."""
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()

@@ -139,10 +139,11 @@ def _page(drawing, before: str = "", alpha: float | None = None) -> bytes:
 
 
 def test_a_diagram_drawn_again_from_its_recording_is_the_diagram_drawn_afresh():
-    """A figure is drawn once per process and its operators replayed after
-    (pdf/recorded_drawings.py): in another document, whose font subset numbers the
-    diagram's letters otherwise, and under a page's transparency, which a replay must not
-    assume, the page is the one a process that never drew it makes, byte for byte."""
+    """A figure is drawn once and its operators replayed after (pdf/recorded_drawings.py:
+    the recording lives on the figure's MarkedDrawing, which the figures' cache keeps): in
+    another document, whose font subset numbers the diagram's letters otherwise, and under a
+    page's transparency, which a replay must not assume, the page is the one a figure that
+    never drew it makes, byte for byte."""
     from reportlab.graphics.shapes import Circle, Drawing, Rect, String
     from reportlab.lib import colors
 

@@ -118,3 +118,28 @@ def test_a_mistake_in_the_book_stops_before_its_translation(book, monkeypatch, c
     code, out, err = side
     assert code == 1 and out == ""
     assert err.count("error:") == 1 and f"{glossary}:" in " ".join(err.split())
+
+
+def test_the_check_counts_as_babel_does_in_english():
+    """`rulebook check` words its counts without Babel's English data (cli._count): the same
+    words as i18n.count_noun would write."""
+    from generator.cli import _count
+    from generator.i18n import count_noun
+    for n in (0, 1, 2, 21, 1024, 1_000_000):
+        assert _count(n, "chapter", "chapters") == count_noun(n, "chapter", "chapters", "en")
+
+
+def test_a_check_imports_only_what_its_book_needs(tmp_path):
+    """A book with no translation and no board.yaml is checked without the translation's
+    formats (content/words.py) or the board's (content/board.py) ever being built."""
+    import subprocess
+    import sys
+    script = ("import sys; from generator.cli import main; "
+              "code = main(['check', 'uno-contra-uno']); "
+              "print(code, *sorted(m for m in ('generator.content.words', "
+              "'generator.content.board') if m in sys.modules))")
+    root = str(Path(__file__).resolve().parents[1])
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=root, timeout=120, env={**os.environ, "PYTHONPATH": root})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "0", done.stdout

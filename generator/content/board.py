@@ -9,7 +9,7 @@ in units of R/2, R the centre-to-corner radius), so every corner has exact integ
 coordinates and two hexes' shared corners compare equal.
 """
 
-from __future__ import annotations
+# Annotations evaluated as the classes are made: see model.py.
 
 from collections import Counter
 from dataclasses import field

@@ -42,19 +42,6 @@ from .textfile import read_text
 from .yamlsource import YamlDocument, read_yaml, validate
 
 
-#: The files a translation may give, beside examples.yaml and chapters/, with how the book's
-#: lists in each are keyed (field name → key field; by `id` when not named). The type each
-#: is validated as is in words.py (`FORMATS`), imported when a translation is read.
-WORDS_FILES: dict[str, dict[str, str]] = {
-    "book.yaml": {},
-    "components.yaml": {"faces": "letter"},
-    "glossary.yaml": {"abbreviations": "abbr", "terms": "term"},
-    "rulings.yaml": {},
-    "statements.yaml": {},
-    "figures.yaml": {},
-    "print.yaml": {},
-    "conformance.yaml": {},
-}
 EXAMPLES_FILE = "examples.yaml"
 
 
@@ -112,6 +99,7 @@ class Edition:
                                f"a translation folder {self.language}/ with a book.yaml "
                                f"(its translations: {have})")
         contained(self.words_folder, self.folder)
+        from .words import WORDS_FILES  # a translation's formats: read for one alone
         for file in sorted(self.words_folder.glob("*.yaml")):
             if file.name not in WORDS_FILES and file.name != EXAMPLES_FILE:
                 raise ContentError(Location(file), f"a translation holds no {file.name}",
@@ -149,6 +137,7 @@ class Edition:
         doc = read_yaml(file)
         if self.language is None:
             return doc
+        from .words import WORDS_FILES
         if name not in WORDS_FILES:  # its words have no translation format yet
             raise ContentError(Location(file), f"the book's {name} has words no translation "
                                f"can give yet, and the book has a '{self.language}' edition",
@@ -160,11 +149,10 @@ class Edition:
                                f"{self.language}/{name} with the words of every entry")
         words = read_yaml(contained(words_file, self.folder))
         self.read_files.append(words_file)
-        from .words import FORMATS
-        model = FORMATS[name]
-        validate(words, model)
-        merged = _Merge(doc, words, WORDS_FILES[name])
-        data = merged.value(doc.data, words.data, model, (), ())
+        spec = WORDS_FILES[name]
+        validate(words, spec.model)
+        merged = _Merge(doc, words, spec.keys)
+        data = merged.value(doc.data, words.data, spec.model, (), ())
         if name == "book.yaml" and data.get("language") != self.language:
             raise words.error(("language",), f"language {data.get('language')!r} in the "
                               f"'{self.language}' folder", f"language: {self.language}")

@@ -13,12 +13,12 @@ from dataclasses import field
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import Field
 from pydantic.dataclasses import dataclass
 
+from .model import STRICT
 from .yamlsource import YamlDocument
 
-STRICT = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # as model.STRICT
 Face = Literal["A", "B"]
 
 

@@ -210,7 +210,7 @@ class _Lines:
     nth line naming the path (a reference-style image at its definition)."""
 
     def __init__(self, prose):
-        self.lines = list(prose.lines())
+        self.lines = prose.lines()
         self.seen: dict[str, int] = {}
 
     def line_of(self, image: ET.Element) -> int | None:

@@ -52,7 +52,7 @@ LANGUAGES = ("es", "en")
 MAX_PIECES = 1000
 
 
-def _supported_language(value: str) -> str:
+def supported_language(value: str) -> str:
     if value not in LANGUAGES:
         raise ValueError(f"unsupported language {value!r}; expected one of "
                          f"{', '.join(LANGUAGES)}")
@@ -101,7 +101,7 @@ class BookMeta:
     subtitle: str
     version: str
     date: dt.date
-    language: Annotated[str, AfterValidator(_supported_language)]
+    language: Annotated[str, AfterValidator(supported_language)]
     credits: list[Credit]
     chapters: Annotated[list[str], Field(min_length=1)]
     page_size: PageSize = PageSize.A5

@@ -22,15 +22,14 @@ from pathlib import Path
 from typing import Iterator
 
 import yaml
-from pydantic import ConfigDict
 from pydantic.dataclasses import dataclass
 
 from ..errors import ContentError, Location
 from .paths import contained
 from .textfile import read_text
+from .model import STRICT
 from .yamlsource import YamlDocument, read_yaml, validate
 
-STRICT = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # as model.STRICT
 VOCABULARY_FILE = "vocabulario.yaml"
 #: YAML keys whose values are no printed prose: ids, notation, the source's own words.
 SKIP_KEYS = frozenset({
@@ -128,9 +127,7 @@ def load_terms(facts: Path, family: str, book_doc: YamlDocument) -> list[Term]:
 
 def check_vocabulary(book) -> None:
     """Stop at the first banned word in a book that follows its family's vocabulary."""
-    meta = book.meta
-    if not meta.vocabulary:
-        return
+    meta = book.meta  # (the loader calls this only for a book that follows one)
     book_doc = read_yaml(book.folder / "book.yaml")
     if not meta.family:
         raise book_doc.error(("vocabulary",), "a vocabulary needs the book's family",

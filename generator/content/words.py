@@ -10,20 +10,21 @@ dataclasses (a few milliseconds of every `rulebook check`).
 
 # Annotations evaluated as the classes are made: see model.py.
 
+import dataclasses
 from dataclasses import field
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import AfterValidator, Field
 from pydantic.dataclasses import dataclass
 
-from .model import STRICT, Abbreviation, CardBack, Credit, Term, _supported_language
+from .model import STRICT, Abbreviation, CardBack, Credit, Term, supported_language
 
 
 @dataclass(config=STRICT)
 class EditionMeta:
     """`<lang>/book.yaml`: what the cover and the back cover say in this language."""
 
-    language: Annotated[str, AfterValidator(_supported_language)]  # the folder's name: en
+    language: Annotated[str, AfterValidator(supported_language)]  # the folder's name: en
     title: str  # the book's title in this language, as on the cover
     subtitle: str  # printed under the title
     credits: list[Credit]  # as many as the book's, in its order
@@ -148,14 +149,23 @@ class ExampleWords:
     notes: dict[int, str] = field(default_factory=dict)  # by step number (1 is the first)
 
 
-#: The format of each translatable file (edition.py's WORDS_FILES), by its name.
-FORMATS: dict[str, object] = {
-    "book.yaml": EditionMeta,
-    "components.yaml": ComponentWords,
-    "glossary.yaml": GlossaryWords,
-    "rulings.yaml": dict[str, RulingWords],
-    "statements.yaml": dict[str, str],
-    "figures.yaml": dict[str, FigureWords],
-    "print.yaml": PrintWords,
-    "conformance.yaml": dict[str, ConformanceWords],
+@dataclasses.dataclass(frozen=True)  # the standard library's: a table, not a format
+class WordsFile:
+    """A translatable file: the type its translation is validated as, and how the book's
+    lists in it are keyed (field name → key field; by `id` when not named)."""
+
+    model: Any
+    keys: dict[str, str] = field(default_factory=dict)
+
+
+#: The files a translation may give, beside examples.yaml and chapters/ (edition.py).
+WORDS_FILES: dict[str, WordsFile] = {
+    "book.yaml": WordsFile(EditionMeta),
+    "components.yaml": WordsFile(ComponentWords, {"faces": "letter"}),
+    "glossary.yaml": WordsFile(GlossaryWords, {"abbreviations": "abbr", "terms": "term"}),
+    "rulings.yaml": WordsFile(dict[str, RulingWords]),
+    "statements.yaml": WordsFile(dict[str, str]),
+    "figures.yaml": WordsFile(dict[str, FigureWords]),
+    "print.yaml": WordsFile(PrintWords),
+    "conformance.yaml": WordsFile(dict[str, ConformanceWords]),
 }

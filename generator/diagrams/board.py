@@ -1,13 +1,6 @@
 """A base-Catan board drawn from data (board.yaml): terrains, number tokens, the robber, the
-harbours on the frame and the neutral players' pieces, with a legend.
-
-The file is read with its line positions: a misspelt terrain, a hex off the board, a harbour
-on an inland side or two settlements too close stop the build at the line to fix.
-
-Geometry: pointy-top hexes in axial coordinates (q, r), (0, 0) the centre. In the integer
-lattice used for corners and sides, a hex's centre is (2q + r, 3r) (x in units of R·√3/2, y
-in units of R/2, R the centre-to-corner radius), so every corner has exact integer
-coordinates and two hexes' shared corners compare equal.
+harbours on the frame and the neutral players' pieces, with a legend. It draws a
+`BoardLayout` that content/board.py has read and checked (its geometry is described there).
 """
 
 from __future__ import annotations

@@ -42,8 +42,7 @@ from ..i18n import long_date
 from ..labels import labels
 from ..diagrams.style import style_for
 from ..diagrams.table import costs_drawing
-from ..pdf.reference import reference_faces
-from ..sheets.faces import face_texts
+from ..sheets.faces import face_texts, reference_faces
 from .fonts import PLACEHOLDER as FONTS_PLACEHOLDER, embed_fonts
 
 SVG_PROLOGUE = re.compile(r"^<\?xml[^>]*>\s*")
@@ -342,7 +341,8 @@ def render_html(book: Book, replays: list, figures) -> str:
         chapters.append({"id": chapter.id, "title": chapter.title, "blocks": blocks})
     template = _cached_environment(tuple(definitions.items())).get_template("book.html.j2")
     page = template.render(book=book, meta=book.meta, chapters=chapters, words=words,
-                           reference=_quick_reference(book),
+                           reference=[] if book.meta.layout == "sheet"
+                           else _quick_reference(book),
                            glossary=book.glossary, colours=page_colours(book.theme),
                            badges=badge_texts(book.meta),
                            fonts_placeholder=Markup(FONTS_PLACEHOLDER),
@@ -360,12 +360,15 @@ def _quick_reference(book: Book) -> list[dict]:
     for paper only)."""
     out = []
     for face in reference_faces(book):
-        svg = _inline_svg(costs_drawing(book.components, style_for(book.components, book.theme),
-                                        Words.for_book(book), marks=face.marks).tostring(),
-                          "figure", face.title) if face.kind == "costs" else ""
-        out.append({"id": face.id, "title": face.title, "kind": face.kind, "svg": svg,
-                    "texts": [Markup(text) for text in face_texts(book, face)]
-                    if face.kind != "costs" else []})
+        entry = {"id": face.id, "title": face.title, "kind": face.kind, "svg": "", "texts": []}
+        if face.kind == "costs":
+            style, words = style_for(book.components, book.theme), Words.for_book(book)
+            entry["svg"] = _inline_svg(costs_drawing(book.components, style, words,
+                                                     marks=face.marks).tostring(),
+                                       "figure", face.title)
+        else:
+            entry["texts"] = [Markup(text) for text in face_texts(book, face)]
+        out.append(entry)
     return out
 
 

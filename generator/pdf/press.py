@@ -36,7 +36,6 @@ import datetime as dt
 import functools
 import hashlib
 import io
-import os
 import uuid
 from dataclasses import dataclass
 from importlib import resources
@@ -242,8 +241,9 @@ def to_pdfx(pdf: bytes, meta: PressMeta) -> bytes:
         xmp[Name.Subtype] = Name.XML
         doc.Root[Name.Metadata] = xmp
         out = io.BytesIO()
+        # The trailer's ID from the content too (qpdf's own otherwise draws on the clock).
         doc.save(out, object_stream_mode=pikepdf.ObjectStreamMode.disable,
-                 fix_metadata_version=False)
+                 fix_metadata_version=False, deterministic_id=True)
     return out.getvalue()
 
 
@@ -344,12 +344,11 @@ def _calculator_inks(code: str) -> list[float] | None:
 
 
 def _made_at() -> dt.datetime:
-    """When the file was made: SOURCE_DATE_EPOCH's time when it is set (a reproducible build,
-    as ReportLab dates the other PDFs), else now; in UTC, to the second."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    when = (dt.datetime.fromtimestamp(int(epoch), dt.timezone.utc) if epoch.isdigit()
-            else dt.datetime.now(dt.timezone.utc))
-    return when.replace(microsecond=0)
+    """When the file was made, as ReportLab dates the other PDFs (`TimeStamp`: the time
+    SOURCE_DATE_EPOCH names when it is set, for a reproducible build; else now), in UTC to
+    the second."""
+    from reportlab.lib.utils import TimeStamp
+    return dt.datetime.fromtimestamp(int(TimeStamp().t), dt.timezone.utc)
 
 
 def _xmp(meta: PressMeta, when: dt.datetime, producer: str, document: uuid.UUID) -> str:

@@ -18,34 +18,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import Flowable, KeepTogether, ListFlowable, ListItem
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether
 from reportlab.platypus.flowables import _listWrapOn
 
 from ..content.model import CardFace
-from ..diagrams.cards import costs_card
-from ..diagrams.style import style_for
-from ..sheets.faces import body_box, face_texts
-from ..sheets.geometry import Rect
-from .styles import color
+from ..sheets.faces import costs_face, face_texts, reference_faces
+from .styles import bullet_list
 
 REFERENCE_ANCHOR = "referencia-rapida"
-#: Card kinds the quick reference sets (an abbreviations card repeats the glossary).
-SET_KINDS = ("lines", "steps", "scores", "costs")
-
-
-def reference_faces(book) -> list[CardFace]:
-    """The cards the quick reference repeats, in print.yaml's order."""
-    cards = book.print_spec.cards if book.print_spec else None
-    return [face for face in cards.faces if face.kind in SET_KINDS] if cards else []
-
-
-def costs_svg(book, face: CardFace) -> tuple[str, float]:
-    """A costs card's drawing as the card prints it (SVG text), and its height in mm."""
-    cards = book.print_spec.cards
-    box = body_box(Rect(0, 0, cards.width, cards.height), cards.safe)
-    svg = costs_card(book.components, style_for(book.components, book.theme), box.w, box.h,
-                     marks=face.marks, language=book.meta.language).tostring()
-    return svg, box.h
 
 
 def _face(face: CardFace, ctx) -> list[Flowable]:
@@ -54,21 +35,15 @@ def _face(face: CardFace, ctx) -> list[Flowable]:
     s, book = ctx.styles, ctx.book
     out: list[Flowable] = [ctx.para(escape(face.title), s.h3)]
     if face.kind == "costs":
-        svg, height = costs_svg(book, face)
-        out.append(ctx.art(svg, ctx.frame_width, height * 72 / 25.4 * ctx.scale))
+        svg, box = costs_face(book, face)
+        out.append(ctx.art(svg, ctx.frame_width, box.h * mm * ctx.scale))
         return out
     texts = face_texts(book, face)
     style = s.callout_body.clone("reference", spaceAfter=s.bullet.spaceAfter)
     if face.kind == "scores":
         return out + [ctx.para(text, style) for text in texts]
-    ordered = face.kind == "steps"
-    out.append(ListFlowable(
-        [ListItem(ctx.para(text, style)) for text in texts],
-        bulletType="1" if ordered else "bullet", start=None if ordered else "•",
-        bulletFontName="SourceSans-Semibold" if ordered else "SourceSans",
-        bulletFontSize=s.body.fontSize * (0.9 if ordered else 1),
-        bulletColor=color(s.accent), leftIndent=s.body.fontSize * 1.5,
-        bulletFormat="%s." if ordered else None, spaceAfter=s.body.spaceAfter))
+    out.append(bullet_list([ctx.para(text, style) for text in texts], s,
+                           ordered=face.kind == "steps"))
     return out
 
 
@@ -109,6 +84,8 @@ def placement(blocks: list[KeepTogether], room: float, frame: float, width: floa
     pages, used = 1, 0.0
     for block in blocks:
         height = _listWrapOn(block._content, width, canv)[1]
+        if height > frame:  # a card taller than a page would split: its pages are not
+            return Placement(False, 0)  # counted here, so the count could not be kept
         need = height + (block.getSpaceBefore() if used else 0.0)
         if used and used + need > frame:
             pages, used, need = pages + 1, 0.0, height

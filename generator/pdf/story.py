@@ -16,7 +16,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import (CondPageBreak, Flowable, FrameBreak, KeepTogether,
-                                ListFlowable, ListItem, NextPageTemplate, PageBreak, Paragraph,
+                                ListFlowable, NextPageTemplate, PageBreak, Paragraph,
                                 Spacer, Table, TableStyle)
 
 from .. import palette
@@ -34,7 +34,7 @@ from .makeup import (MOST_SHRINK, Box, BoxLook, FigureBlock, Row, RowTable, Sect
 from .paragraphs import Paragraph as _CachingParagraph
 from .paragraphs import paragraph_cache
 from .reference import REFERENCE_ANCHOR, placement, quick_reference
-from .styles import Styles, color
+from .styles import Styles, bullet_list, color
 
 GLOSSARY_ANCHOR = "glosario"
 #: The only links that leave the book: the web and e-mail (as in the HTML edition).
@@ -265,14 +265,8 @@ def list_flowable(element: ET.Element, ctx: StoryContext, chapter) -> ListFlowab
                     content.append(ctx.para(inline(child, ctx), s.bullet))
                 elif child.tag in ("ul", "ol"):
                     content.append(list_flowable(child, ctx, chapter))
-        items.append(ListItem(content))
-    ordered = element.tag == "ol"
-    return ListFlowable(
-        items, bulletType="1" if ordered else "bullet", start=None if ordered else "•",
-        bulletFontName="SourceSans-Semibold" if ordered else "SourceSans",
-        bulletFontSize=s.body.fontSize * (0.9 if ordered else 1),
-        bulletColor=color(s.accent), leftIndent=s.body.fontSize * 1.5,
-        bulletFormat="%s." if ordered else None, spaceAfter=s.body.spaceAfter)
+        items.append(content)
+    return bullet_list(items, s, ordered=element.tag == "ol")
 
 
 def _widest_column(element: ET.Element) -> int:

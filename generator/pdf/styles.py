@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Flowable, ListFlowable, ListItem
 
 from .. import palette
 from .fonts import SANS, SANS_SEMIBOLD, SERIF, register_fonts
@@ -16,6 +17,19 @@ from .hyphenation import hyphenation_style
 
 def color(hex_value: str) -> colors.Color:
     return colors.HexColor(hex_value)
+
+
+def bullet_list(items: list[Flowable | list[Flowable]], s: "Styles",
+                ordered: bool) -> ListFlowable:
+    """A list as the book sets it: bullets, or numbers ("1."), in the accent, hung from the
+    body's indent. Chapters' lists (story.py) and the quick reference's (reference.py)."""
+    return ListFlowable(
+        [ListItem(item) for item in items], bulletType="1" if ordered else "bullet",
+        start=None if ordered else "•",
+        bulletFontName=SANS_SEMIBOLD if ordered else SANS,
+        bulletFontSize=s.body.fontSize * (0.9 if ordered else 1),
+        bulletColor=color(s.accent), leftIndent=s.body.fontSize * 1.5,
+        bulletFormat="%s." if ordered else None, spaceAfter=s.body.spaceAfter)
 
 
 @dataclass(frozen=True)

@@ -110,6 +110,27 @@ def body_box(trim: Rect, safe: float) -> Rect:
     return Rect(inner.x, inner.y, inner.w, top - inner.y)
 
 
+#: Card kinds the book's quick reference repeats (pdf/reference.py, the HTML edition): an
+#: abbreviations card would repeat the glossary set just above it.
+QUICK_REFERENCE_KINDS = ("lines", "steps", "scores", "costs")
+
+
+def reference_faces(book: Book) -> list[CardFace]:
+    """The cards the book's quick reference repeats, in print.yaml's order."""
+    cards = book.print_spec.cards if book.print_spec else None
+    return [face for face in cards.faces if face.kind in QUICK_REFERENCE_KINDS] if cards else []
+
+
+def costs_face(book: Book, face: CardFace) -> tuple[str, Rect]:
+    """A costs card's drawing below its title (SVG text) and the box it fills, in mm: the
+    card prints it, and the quick reference sets it at the same size."""
+    cards = book.print_spec.cards
+    box = body_box(Rect(0, 0, cards.width, cards.height), cards.safe)
+    svg = costs_card(book.components, style_for(book.components, book.theme), box.w, box.h,
+                     marks=face.marks, language=book.meta.language).tostring()
+    return svg, box
+
+
 def face_texts(book: Book, face: CardFace) -> list[str]:
     """The paragraphs a text card prints, in the card renderer's markup (<b>): its lines, a
     scores card's bands, an abbreviations card's abbreviations. The book's quick reference
@@ -126,7 +147,8 @@ def _story(book: Book, face: CardFace, size: float, air: float = 0.0):
     """The card's flowables at `size`, with `air` pt more between paragraphs."""
     body = _body_style(size, air)
     if face.kind == "steps":
-        return [ListFlowable([ListItem(Paragraph(line, body)) for line in face.lines],
+        return [ListFlowable([ListItem(Paragraph(text, body))
+                              for text in face_texts(book, face)],
                              bulletType="1", bulletFontName=SANS_SEMIBOLD,
                              bulletColor=color(book.theme.accent),
                              leftIndent=size * 1.3,
@@ -168,9 +190,7 @@ def _air(book: Book, face: CardFace, size: float, box: Rect) -> float:
     """Extra space (pt) between paragraphs that spreads a short card's text down its face,
     up to most of a line per gap, so a card is not a block of text over an empty half."""
     story = _story(book, face, size)
-    paragraphs = (len(face.lines) if face.kind in ("lines", "steps")
-                  else len(book.scores) if face.kind == "scores"
-                  else len(book.glossary.sorted_abbreviations))
+    paragraphs = len(face_texts(book, face))
     if paragraphs < 2:
         return 0.0
     spare = box.h * mm - 1 - _height(story, box.w * mm)
@@ -190,8 +210,7 @@ def card_face(book: Book, face: CardFace, index: int, size: float) -> Draw:
                                f"the costs card has no room for {len(book.components.buildings)} "
                                "buildings at a size read across a table",
                                "a taller card")
-        svg = costs_card(book.components, style_for(book.components, book.theme), box.w, box.h,
-                         marks=face.marks, language=book.meta.language).tostring()
+        svg = costs_face(book, face)[0]
     else:
         svg, air = None, _air(book, face, size, box)
 
