@@ -6,11 +6,12 @@
 
 Each game is played by the simulator's random player, the games of a run as `rulebook
 simulate` plays them: by the chunk function its process pool maps (`generator.simulate.runner.
-_play_chunk`, which calls `play` game by game). `legal_actions()` and the push are both timed,
-as a run calls them (today's runner calls `push_legal`, which trusts an action taken from the
-list; 220dd3c's `push` checked it again), and so is what each tree's chunk function does
-around its games (today's keeps what was loaded before them out of the cycle collector's
-walks, `gc.freeze`; 220dd3c's did not).
+_play_chunk`, which calls `play` game by game). The listing of the legal actions and the push
+are both timed, as a run calls them (today's runner hands the player the position's own tuple,
+`legal_tuple`, and calls `push_legal`, which trusts an action taken from it; 220dd3c's copied
+the list, `legal_actions()`, and its `push` checked the action again), and so is what each
+tree's chunk function does around its games (today's keeps what was loaded before them out of
+the cycle collector's walks, `gc.freeze`; 220dd3c's did not).
 Time is the child process's CPU time, not the wall clock: the machines this runs on are
 shared, and a process waiting for a core is not playing.
 

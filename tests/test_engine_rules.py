@@ -71,6 +71,20 @@ def test_push_still_refuses_an_outside_action_push_legal_is_only_the_simulators_
     assert step > 20
 
 
+def test_the_simulators_uncopied_list_is_the_positions_legal_actions():
+    """`legal_tuple` (what the runner hands a player, not copied) lists exactly
+    `legal_actions()`, in its order, in every position of a game, decisions included; and it
+    is a tuple, so a player cannot change what the position allows."""
+    game, seen = Game.new(RULES, seed=5), set()
+    while not game.is_over():
+        shared = game.legal_tuple()
+        assert isinstance(shared, tuple) and list(shared) == game.legal_actions()
+        seen.add(game.decision)
+        game.push_legal(shared[len(game.history) % len(shared)])
+    assert game.legal_tuple() == () and game.legal_actions() == []
+    assert None in seen and len(seen) > 1, "turns and decisions both listed"
+
+
 def test_a_new_knight_alternates_faces_R04():
     game = position(["ore", "lumber"], deck=["brick", "brick", "lumber"],
                     history=[("knight", ["grain", "wool"])])

@@ -54,7 +54,7 @@ def play(rules: Ruleset, seed: int, player_name: str, log: list[str] | None = No
     rng = random.Random(seed ^ 0x5EED)
     actions = 0
     while not game.is_over() and actions < MAX_ACTIONS:
-        action = player.choose(game, game.legal_actions(), rng)
+        action = player.choose(game, game.legal_tuple(), rng)
         game.push_legal(action)
         actions += 1
         if log is not None:
