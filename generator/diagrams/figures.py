@@ -8,7 +8,6 @@ Figures are computed from the engine's replay, so they cannot contradict the rul
 
 from __future__ import annotations
 
-import functools
 import threading
 from dataclasses import dataclass
 from typing import Callable
@@ -74,16 +73,21 @@ def position_svg(game: Game, style: DiagramStyle, words: Words, lost: list[str] 
     """A position's diagram, with the position in words as its text alternative; `screen`:
     laid out for a phone's width and shown larger (position.SCREEN_WIDTH, SCREEN_SCALE)."""
     title = ". ".join(f"{label}: {text}" for label, text in position_lines(game, words))
-    key = (title, _shown(game), tuple(lost), screen, repr(style), repr(words))
+    size = {"width": SCREEN_WIDTH, "scale": SCREEN_SCALE} if screen else {}
+    return _drawn((title, _shown(game), tuple(lost), screen, repr(style), repr(words)),
+                  lambda: position_drawing(game, style, words, lost=list(lost), title=title,
+                                           **size).tostring())
+
+
+def _drawn(key: tuple, draw: Callable[[], str]) -> str:
+    """The SVG `draw` makes, kept by `key` (what it draws, as a value) for this thread:
+    the same diagrams are drawn on every layout pass and every rebuild of a watched book."""
     drawn = _cache.__dict__.setdefault("drawn", {})
     svg = drawn.get(key)
     if svg is None:
-        size = {"width": SCREEN_WIDTH, "scale": SCREEN_SCALE} if screen else {}
-        svg = position_drawing(game, style, words, lost=list(lost), title=title,
-                               **size).tostring()
         if len(drawn) >= _DRAWN_MAX:
             drawn.clear()
-        drawn[key] = svg
+        svg = drawn[key] = draw()
     return svg
 
 
@@ -122,11 +126,14 @@ def named_figure(spec: FigureSpec, book: Book, replays: dict, style: DiagramStyl
                  words: Words) -> Figure:
     if spec.kind == "setup":  # the solo table, dealt by the engine
         game = Game.new(rules_for(book), seed=2017)
+        # Kept by what it draws, as positions are (`position_svg`): every layout pass asks
+        # again for its measure, and a watcher's rebuild for the same table.
+        shown = (_shown(game), repr(style), repr(words), repr(spec.steps), book.meta.language)
 
-        @functools.lru_cache(maxsize=8)  # each layout pass asks again for its measure
         def at(width: float) -> str:
-            return setup_drawing(game, book.components, style, words, width=width,
-                                 steps=spec.steps, language=book.meta.language).tostring()
+            return _drawn(("setup", shown, width), lambda: setup_drawing(
+                game, book.components, style, words, width=width, steps=spec.steps,
+                language=book.meta.language).tostring())
         return Figure(spec.id, spec.caption, at(PRINT_WIDTH), at(SETUP_SCREEN_WIDTH), at=at)
     elif spec.kind == "difficulty":
         svg = difficulty_chart(book.difficulty.runs, book.difficulty.goal, style,
