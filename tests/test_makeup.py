@@ -321,7 +321,7 @@ def test_the_quick_reference_sets_the_cards_own_texts_after_the_glossary(pdfs):
     abbreviations card excepted (the glossary lists them); in the glossary's last page when
     it fits, else on pages of its own before the notes pages, else (no room, no page to
     pad) not at all, and then the book has no notes page either."""
-    from generator.pdf.reference import reference_faces
+    from generator.sheets.faces import reference_faces
     from generator.sheets.faces import face_texts
     folders = {folder.name: folder for folder in A5_RULEBOOKS}
     placed = {}
@@ -351,18 +351,30 @@ def test_the_quick_reference_sets_the_cards_own_texts_after_the_glossary(pdfs):
 
 def test_the_html_edition_has_the_quick_reference_after_its_glossary(pdfs):
     """The HTML edition has no count to pad: every book with reference cards has the
-    section after its glossary, in its contents, with every card's title."""
-    from generator.pdf.reference import reference_faces
+    section after its glossary, in its contents, with every card's title, its abbreviations
+    linked to the glossary."""
+    from generator.sheets.faces import face_texts, reference_faces
     folders = {folder.name: folder for folder in A5_RULEBOOKS}
+    linked = 0
     for slug, path in pdfs.items():
         page = path.with_name("index.html").read_text(encoding="utf-8")
-        faces = reference_faces(load_book(folders[slug]))
+        book = load_book(folders[slug])
+        faces = reference_faces(book)
         assert faces, slug
         assert page.index('id="glosario"') < page.index('id="referencia-rapida"'), slug
         assert 'href="#referencia-rapida"' in page, slug
         section = page[page.index('id="referencia-rapida"'):]
         for face in faces:
             assert f'id="ref-{face.id}">{face.title}<' in section, (slug, face.id)
+        # Its abbreviations link to the glossary, as the chapters' do.
+        said = re.sub(r"<[^>]+>", "", " ".join(text for face in faces if face.kind != "costs"
+                                                for text in face_texts(book, face)))
+        used = [a.abbr for a in book.glossary.abbreviations
+                if re.search(rf"\b{re.escape(a.abbr)}\b", said)]
+        for abbr in used:
+            assert f'href="#gl-{abbr}"' in section, (slug, abbr)
+        linked += len(used)
+    assert linked, "no quick reference uses an abbreviation: the check above proves nothing"
 
 
 def test_the_quick_reference_runs_on_takes_pad_pages_or_is_left_out():

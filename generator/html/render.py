@@ -169,9 +169,18 @@ def _environment(definitions: dict[str, str]) -> jinja2.Environment:
                              undefined=jinja2.StrictUndefined)
 
     def terms(text: str) -> Markup:
-        """Escape, then link the abbreviations: for texts outside the chapters' trees."""
-        paragraph = ET.Element("span")
-        paragraph.text = str(text)
+        """Link the abbreviations, for texts outside the chapters' trees: a plain text
+        escaped first; Markup (a reference card's text with its <b>: the quick reference) read
+        as the markup it is and linked between its tags, or left as it is if it is not
+        well-formed."""
+        if isinstance(text, Markup):
+            try:
+                paragraph = ET.fromstring(f"<span>{text}</span>")
+            except ET.ParseError:
+                return text
+        else:
+            paragraph = ET.Element("span")
+            paragraph.text = str(text)
         _link_tree(paragraph, definitions, set())
         inner = ET.tostring(paragraph, encoding="unicode", method="html")
         return Markup(inner[len("<span>"):-len("</span>")])
