@@ -321,12 +321,13 @@ class _Line:
         out.print(self.before + escape(self.text) + self.after, soft_wrap=self.soft_wrap)
 
 
-def _check(folder: Path, language: str | None, coverage: bool, said: list[_Line]) -> bool:
+def _check(folder: Path, language: str | None, coverage: bool) -> _CheckReport:
     """`rulebook check`: load and replay (any mistake raises); warn about pending conformance
-    rows; with `coverage`, list what no replay reaches; each line said appended to `said`.
-    False if coverage found gaps."""
+    rows; with `coverage`, list what no replay reaches. What it says, and whether it passed
+    (coverage found no gap)."""
     from .content.loader import load_book
     from .examples.replay import check_book
+    said: list[_Line] = []
     book = load_book(folder, language)
     replays = check_book(book, scenarios=True)
     scenarios = sum(r.source.scenario for r in replays)
@@ -344,13 +345,13 @@ def _check(folder: Path, language: str | None, coverage: bool, said: list[_Line]
         said.append(_Line("[yellow]pending[/] ", str(location), f": conformance row {row.id} "
                           "is not checked by any example or scenario yet"))
     if not coverage:
-        return True
+        return _CheckReport(said, True)
     adapter = replays[0].adapter if replays else None
     if not hasattr(adapter, "uncovered"):
         said.append(_Line(f"[yellow]no coverage[/] {book.slug}: its engine "
                           f"({book.meta.engine or 'none'}) declares no rule paths",
                           soft_wrap=False))
-        return True
+        return _CheckReport(said, True)
     paths, codes = adapter.uncovered(replays)
     for kind, names in (("rule paths never fired", paths), ("refusal codes never met", codes)):
         if names:
@@ -358,7 +359,7 @@ def _check(folder: Path, language: str | None, coverage: bool, said: list[_Line]
     if not paths and not codes:
         said.append(_Line(f"[green]covered[/] {book.slug}: every rule path and refusal code",
                           soft_wrap=False))
-    return not paths and not codes
+    return _CheckReport(said, not paths and not codes)
 
 
 def _count(count: int, one: str, other: str) -> str:
@@ -544,13 +545,12 @@ class _CheckReport:
 
 
 def _check_report(edition: tuple[Path, str | None], coverage: bool) -> _CheckReport:
-    """Check one edition, and what it says."""
-    said: list[_Line] = []
+    """Check one edition: what it says, or the mistake that stopped it (a mistake is raised
+    by loading or replaying, before anything is said)."""
     try:
-        passed = _check(*edition, coverage, said)
+        return _check(*edition, coverage)
     except GeneratorError as exc:
-        return _CheckReport(said, False, str(exc))
-    return _CheckReport(said, passed)
+        return _CheckReport([], False, str(exc))
 
 
 @contextlib.contextmanager
@@ -603,15 +603,13 @@ def _ends_process(argv: list[str] | None, args) -> bool:
 def _end_process(code: int) -> None:
     """End `rulebook check`, run as a program, once its output is out, without Python's
     teardown: freeing one by one every object a loaded book is made of took 0.06-0.08 s,
-    a tenth of the command, and a check leaves nothing to close (it writes nothing, starts
-    no process or thread). Called with its arguments (tests, scripts), `main` returns.
-    Nor is the cycle collector, disabled by `main` for the whole command, ever resumed:
-    resumed, it walked the whole loaded book once more on the way out (0.015 s)."""
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):  # a closed pipe (`| head`): nothing more to say
-            pass
+    a tenth of the command, and a check leaves nothing to close (it writes nothing, and the
+    copies it forked, sidebyside.py, have been waited for). Called with its arguments
+    (tests, scripts), `main` returns. Nor is the cycle collector, disabled by `main` for the
+    whole command, ever resumed: resumed, it walked the whole loaded book once more on the
+    way out (0.015 s)."""
+    from .sidebyside import flush_output
+    flush_output()
     os._exit(code)
 
 

@@ -54,6 +54,16 @@ def side_by_side(run: Callable[[Job], Result], jobs: Sequence[Job]) -> Iterator[
             copy.end()
 
 
+def flush_output() -> None:
+    """Write out what stdout and stderr hold (before a fork, or an exit without teardown);
+    a closed pipe (`| head`) has nothing more to take."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+
+
 def _idle_cores() -> int:
     """The cores this process may run on (a container or `taskset` may give it fewer) that
     no other process is running on now, this one's counted in: on a busy machine a copy only
@@ -90,11 +100,7 @@ class _Copy:
 
     @classmethod
     def fork(cls, run: Callable, jobs: Sequence) -> _Copy:
-        for stream in (sys.stdout, sys.stderr):  # nothing buffered twice
-            try:
-                stream.flush()
-            except (OSError, ValueError):
-                pass
+        flush_output()  # nothing buffered twice
         read, write = os.pipe()
         pid = os.fork()
         if pid == 0:  # the copy: it never returns into the caller's code

@@ -72,13 +72,16 @@ def test_push_still_refuses_an_outside_action_push_legal_is_only_the_simulators_
 
 
 def test_the_simulators_uncopied_list_is_the_positions_legal_actions():
-    """`legal_tuple` (what the runner hands a player, not copied) lists exactly
-    `legal_actions()`, in its order, in every position of a game, decisions included; and it
-    is a tuple, so a player cannot change what the position allows."""
+    """`legal_tuple` (what the runner hands a player, not copied, the end test's listing
+    reused) lists exactly what the rules allow, worked out afresh, in its order, in every
+    position of a game, decisions included; and it is a tuple, so a player cannot change
+    what the position allows."""
+    from test_engine_same_games import _worked_out_afresh
     game, seen = Game.new(RULES, seed=5), set()
     while not game.is_over():
         shared = game.legal_tuple()
-        assert isinstance(shared, tuple) and list(shared) == game.legal_actions()
+        assert isinstance(shared, tuple)
+        assert list(shared) == _worked_out_afresh(game).legal_actions()
         seen.add(game.decision)
         game.push_legal(shared[len(game.history) % len(shared)])
     assert game.legal_tuple() == () and game.legal_actions() == []

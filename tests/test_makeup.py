@@ -227,53 +227,15 @@ def hyphen_breaks(path: Path) -> list[dict]:
 
 #: The bounds the make-up reaches, measured on the books as they are (docstring's measure).
 #: The issue asks for an average of at most 8 % and no page over 25 % but a chapter's last.
-#: Before this make-up: solo-catan 14.6 % on average with 13 pages over 25 % (worst 52 %),
-#: catan-para-dos 19.5 % (2), splendor-solitario 16.6 % (2), uno-contra-uno 13.5 % (0).
-#: With boxes split between rows and floats (content of 1 December 2026): 9.2 % (5 pages of
-#: 27–33 %), 9.8 % (0), 15.1 % (2), 5.1 % (0). With a position's diagram drawn up to 10 %
-#: smaller to fit the room left (never under 6 pt), the glossary starting where a chapter
-#: would and the back matter read where the content ends (no blank page before the notes):
-#: 7.0 % (4 pages of 27–32 %), 10.1 % (0), 9.6 % (2: 26 %, 33 %), 5.1 % (0). With the
-#: conformance appendix naming each scenario by its title: solo-catan 8.1 % (its last page,
-#: the end of the glossary, 71 %); splendor-solitario 14.5 %: the longer appendix pushes
-#: the glossary's last lines onto a page of their own (95 % blank, the end of the book).
-#: With a position's SH drawn beside the hand and buildings when that is shorter (a third
-#: less tall), Splendor's special gems beside its rows when they fit, a chapter's last figure
-#: floating past the next chapter's opening, and a lead-in kept with the first lines of a
-#: list's first item: solo-catan 7.0 % → 6.2 % (68 → 64 pages; 4 pages over 25 % → 1),
-#: catan-para-dos 9.8 % → 9.8 % (0), splendor-solitario 14.5 % → 11.7 % (2 → 1; its
-#: glossary now ends on its last body page, 55 % blank, a notes page after it),
-#: uno-contra-uno 4.6 % → 4.6 % (0); the English solo-catan 8.9 % → 6.2 % (7 → 0).
-#: With a lead-in of four lines or more split over a page when nothing of what it leads
-#: into fits under it (its last two lines go over with it), a short section or table under
-#: a heading flowing when moving both would leave a big hole, and a split table keeping two
-#: body rows or more on each side: solo-catan 6.2 % → 6.3 % (1 page over 25 % → 0: p. 5,
-#: 27 % → 14 %, now ends with «El turno» and two lines), catan-para-dos 9.8 % (0),
-#: splendor-solitario 11.7 % → 11.5 % (1: p. 10, 25 % → 3 %, the scoring table split 2 + 3;
-#: its glossary now alone on its last body page, 69 % blank), uno-contra-uno 4.6 % (0);
-#: the English solo-catan 6.2 % → 6.1 % (0).
-#: Not reached: Splendor's p. 7 (26 %): a position's row 36 pt taller than the room left
-#: (its diagram 136 pt: three bands of cards and tokens, each card holding two rows of cost
-#: pips under its band), and the diagram shrinks by 10.5 pt at most (6.5 pt type); both
-#: positions of the page shrunk alike would give 21 pt, and tighter gaps in the diagram
-#: (2.3 mm less) still left it 3 pt short. The averages of catan-para-dos and
-#: splendor-solitario come from their last pages (47 %, 69 %: the end of the book): without
-#: them 7.5 % and 7.7 %. A page less would need what those pages hold (53 % and 31 % of a
-#: page) to go back into the holes before them: 17 % of a page in catan-para-dos's appendix
-#: (pp. 13–18), 8 % in Splendor's (pp. 13–17), so the last page stays, and a glossary set
-#: tighter would only leave it emptier.
-#: `AVERAGE_BLANK_WITHIN` is the average over the pages that are not a chapter's last,
-#: which the make-up alone decides: 5.6 %, 5.5 %, 8.2 %, 3.8 % (5.6 %, 5.5 %, 8.8 %, 3.8 %
-#: before).
-#: With the quick reference (the reference cards' texts after the glossary, run on in the
-#: last text page's hole when it fits, else on pad pages: pdf/reference.py): catan-para-dos
-#: 9.8 % → 7.9 % (p. 19, 47 % → 14 %), splendor-solitario 11.5 % → 7.3 % (p. 18, 69 % →
-#: 2 %), solo-catan 6.3 % → 6.6 % (its two pages of it, 10 % and 22 %, in place of two of
-#: its three notes pages), uno-contra-uno 4.6 % and the English solo-catan 6.0 % unchanged
-#: (no page to pad, no room under the glossary: left out). Splendor's p. 7 stays (above):
-#: its diagrams drawn with cards 0.6 mm shorter, tokens 0.4 mm smaller and tighter gaps
-#: (all 16 combinations measured) either keep it at 26–29 % or clear it only to leave p. 4
-#: at 26 % and the average at 8.9 %: the holes are a position's row wherever it falls.
+#: Now (2026-12-01): solo-catan 6.6 %, the English solo-catan 6.0 %, catan-para-dos 7.9 %,
+#: splendor-solitario 7.3 %, uno-contra-uno 4.6 %; no page over 25 % but Splendor's p. 7
+#: (26 %). There a position's row (its diagram 136 pt: three bands of cards and tokens) is
+#: 36 pt taller than the room left under steps 1–7, and the diagram shrinks 10.5 pt at most
+#: (its 6.5 pt type stays ≥ 6 pt): shorter cards, smaller tokens and tighter gaps (all 16
+#: combinations measured) keep it at 26–29 % or clear it only to leave p. 4 at 26 %: the
+#: hole is a position's row wherever it falls. (The history of these figures is in the
+#: commits that moved them.) `AVERAGE_BLANK_WITHIN`, over the pages that are not a
+#: chapter's last, which the make-up alone decides, is this suite's own stricter measure.
 AVERAGE_BLANK: dict[str, float] = {}
 AVERAGE_BLANK_WITHIN = {"splendor-solitario": 0.09}
 PAGES_OVER_25 = {"splendor-solitario": 1}
@@ -319,10 +281,9 @@ def test_the_quick_reference_sets_the_cards_own_texts_after_the_glossary(pdfs):
     """After the glossary, "Referencia rápida" and under it every card's title and every
     text the card prints (print.yaml's faces; sheets/faces.py `face_texts`), an
     abbreviations card excepted (the glossary lists them); in the glossary's last page when
-    it fits, else on pages of its own before the notes pages, else (no room, no page to
-    pad) not at all, and then the book has no notes page either."""
-    from generator.sheets.faces import reference_faces
-    from generator.sheets.faces import face_texts
+    it fits, else on pages of its own before the notes pages, else (no room, not pages
+    enough to pad) not at all."""
+    from generator.sheets.faces import face_texts, reference_faces
     folders = {folder.name: folder for folder in A5_RULEBOOKS}
     placed = {}
     for slug, path in pdfs.items():
@@ -333,7 +294,6 @@ def test_the_quick_reference_sets_the_cards_own_texts_after_the_glossary(pdfs):
         notes = [n for n, t in enumerate(texts, start=1) if t.startswith("Notas")]
         if not starts:
             placed[slug] = "left out"
-            assert not notes, (slug, notes)
             continue
         start = starts[0]
         after = " ".join(texts[start - 1:])
@@ -687,3 +647,23 @@ def test_ragged_text_is_hyphenated_sparingly(pdfs):
     117 of them in words under 7 letters or 2 letters from an end)."""
     breaks = {slug: len(hyphen_breaks(path)) for slug, path in pdfs.items()}
     assert sum(breaks.values()) <= 20, breaks
+
+
+def test_a_back_matter_that_miscounts_its_pages_stops_the_build(monkeypatch):
+    """The back cover prints the page count the back matter reckoned before laying itself
+    out (story.back_matter); were that reckoning wrong (the quick reference said to fit
+    where it does not), the build stops instead of printing a wrong count and a booklet
+    that is not a multiple of 4."""
+    from generator.diagrams.figures import book_figures
+    from generator.errors import RenderError
+    from generator.examples.replay import check_book
+    from generator.pdf import story
+    from generator.pdf.document import render_pdf
+    from generator.pdf.reference import Placement
+    book = load_book(next(f for f in book_folders() if f.name == "uno-contra-uno"))
+    replays = check_book(book)
+    figures = book_figures(book, replays)
+    render_pdf(book, None, replays, None, figures)  # as built: left out, the count holds
+    monkeypatch.setattr(story, "placement", lambda *args: Placement(True, 0))
+    with pytest.raises(RenderError, match="back cover says"):
+        render_pdf(book, None, replays, None, figures)

@@ -235,8 +235,7 @@ def test_a_print_shop_file_built_twice_from_the_same_content_is_the_same_file(
         tmp_path, monkeypatch):
     """Reproducible builds: with SOURCE_DATE_EPOCH set (as ReportLab reads it for the home
     files), the dates are that moment and the document id comes from the pages, so a
-    rebuild of unchanged content writes the same bytes (and the build leaves the file
-    alone); other pages get another id."""
+    rebuild of unchanged content writes the same bytes; other pages get another id."""
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764000000")  # 2025-11-24T16:00:00Z
     book = BOOKS["uno-contra-uno"]
 

@@ -79,9 +79,16 @@ def book(tmp_path, monkeypatch) -> Path:
 
 
 def _check(book: Path, monkeypatch, capsys, cores: int) -> tuple[int, str, str]:
+    """`rulebook check BOOK` with `cores` idle: what it printed and its status; with two, the
+    translation really is checked in a forked copy."""
     _cores(monkeypatch, cores)
+    forked = []
+    fork = sidebyside._Copy.fork.__func__
+    monkeypatch.setattr(sidebyside._Copy, "fork",
+                        classmethod(lambda cls, *args: forked.append(args) or fork(cls, *args)))
     code = main(["check", str(book)])
     captured = capsys.readouterr()
+    assert bool(forked) == (cores > 1)
     return code, captured.out, captured.err
 
 

@@ -150,9 +150,7 @@ def _parsed(file: str, text: str) -> tuple[yaml.Node | None, bytes]:
         problem = exc.problem or exc.context or "invalid YAML"
         raise ContentError(Location(Path(file), line), f"YAML syntax error: {problem}") from None
     except RecursionError:  # the parser's own recursion, before `_check_nodes` could count
-        raise ContentError(Location(Path(file)), f"lists and mappings nested more than "
-                           f"{MAX_YAML_DEPTH} levels deep", f"at most {MAX_YAML_DEPTH} levels"
-                           ) from None
+        raise _too_deep(Location(Path(file))) from None
     finally:
         loader.dispose()
     return root, pickle.dumps(data, pickle.HIGHEST_PROTOCOL)
@@ -204,6 +202,11 @@ VALUE = "tag:yaml.org,2002:value"
 STR, SEQ, MAP = (f"tag:yaml.org,2002:{kind}" for kind in ("str", "seq", "map"))
 
 
+def _too_deep(where: Location) -> ContentError:
+    return ContentError(where, f"lists and mappings nested more than {MAX_YAML_DEPTH} levels "
+                        "deep", f"at most {MAX_YAML_DEPTH} levels")
+
+
 def _check_nodes(file: Path, root: yaml.Node) -> None:
     """A key given twice in one mapping is a mistake (PyYAML silently keeps the last one);
     a document whose aliases expand past MAX_VALUES is refused. Every node is visited, so
@@ -212,9 +215,7 @@ def _check_nodes(file: Path, root: yaml.Node) -> None:
 
     def walk(node: yaml.Node, depth: int = 0) -> int:
         if depth > MAX_YAML_DEPTH:  # named by its line: a path that long says nothing
-            raise ContentError(Location(file, node.start_mark.line + 1),
-                               f"lists and mappings nested more than {MAX_YAML_DEPTH} levels "
-                               "deep", f"at most {MAX_YAML_DEPTH} levels")
+            raise _too_deep(Location(file, node.start_mark.line + 1))
         if node.__class__ is yaml.ScalarNode:
             if len(node.value) > MAX_YAML_STRING:  # see limits.py
                 raise _error(file, root, node, node, f"a text of {len(node.value):,} "

@@ -39,6 +39,8 @@ def text(dwg, style: DiagramStyle, words: str, x: float, y: float, size: float =
 
 #: In the list of groups: the next group starts a new row.
 BREAK = None
+#: The panel's edge around the groups, in mm (the panel's rule sits on it).
+EDGE = 0.4
 
 
 def _rows(groups: list[Group | None], width: float) -> list[list[Group]]:
@@ -69,22 +71,21 @@ def _height(rows: list[list[Group]]) -> float:
     return sum(_row_height(row) for row in rows) + ROW_GAP * (len(rows) - 1)
 
 
-def _beside(groups: list[Group | None], width: float):
-    """The rows of `groups` with a tall last group (the SH on one line) beside the others
-    rather than under them: (the others' rows, that group), when it is shorter so and
-    everything still fits in `width`; else None."""
+def _laid_out(groups: list[Group | None], width: float):
+    """The rows of `groups`, and the group set beside them (None: none). A tall last group
+    (the SH on one line) goes beside the others rather than under them when that is
+    shorter and everything still fits in `width`."""
+    stacked = _rows(groups, width)
     placed = [g for g in groups if g is not BREAK]
     if len(placed) < 2 or not placed[-1].alone or any(g.alone for g in placed[:-1]):
-        return None
+        return stacked, None
     side = placed[-1]
     room = width - side.outer_width - GROUP_GAP
-    others = [g for g in groups if g is not side]
-    if room <= 0 or any(g.outer_width > room - 0.8 for g in placed[:-1]):
-        return None
-    rows = _rows(others, room)
-    stacked = _height(_rows(groups, width))
-    if max(_height(rows), _row_height([side])) >= stacked - 1e-6:
-        return None
+    if room <= 0 or any(g.outer_width > room - 2 * EDGE for g in placed[:-1]):
+        return stacked, None
+    rows = _rows([g for g in groups if g is not side], room)
+    if max(_height(rows), _row_height([side])) >= _height(stacked) - 1e-6:
+        return stacked, None
     return rows, side
 
 
@@ -99,23 +100,22 @@ def flow_drawing(groups: list[Group | None], dwg, background, style: DiagramStyl
     goes beside the rows of the others instead, at their right, when that makes the
     drawing shorter: a position is then about a third less tall on the page, the hand and
     the buildings read first, the SH after them, as before."""
-    beside = _beside(groups, width)
-    rows, side = beside if beside else (_rows(groups, width), None)
-    y = 0.4
+    rows, side = _laid_out(groups, width)
+    y = EDGE
     right = 0.0
     for row in rows:
-        x = 0.4
+        x = EDGE
         label_h = LABEL_H if any(g.label for g in row) else 0.0
         for group in row:
             _place(dwg, style, group, x, y, label_h)
             right = max(right, x + group.outer_width)
             x += group.outer_width + GROUP_GAP
-        y += label_h + max(g.height for g in row) + ROW_GAP
+        y += _row_height(row) + ROW_GAP
     if side is not None:
-        _place(dwg, style, side, right + GROUP_GAP, 0.4, LABEL_H if side.label else 0.0)
+        _place(dwg, style, side, right + GROUP_GAP, EDGE, LABEL_H if side.label else 0.0)
         right += GROUP_GAP + side.outer_width
-        y = max(y, 0.4 + _row_height([side]) + ROW_GAP)
-    dwg = sized(dwg, background, max(width, right + 0.4), y - ROW_GAP + 0.6)
+        y = max(y, EDGE + _row_height([side]) + ROW_GAP)
+    dwg = sized(dwg, background, max(width, right + EDGE), y - ROW_GAP + 0.6)
     if scale != 1.0:
         _, _, w, h = dwg["viewBox"].split()
         dwg["width"], dwg["height"] = (f"{round(float(v) * scale, 2)}mm" for v in (w, h))

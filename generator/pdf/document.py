@@ -209,6 +209,7 @@ class BookDocTemplate(BaseDocTemplate):
         self._page_title = ""        # the chapter in force at the top of the current page
         self._page_role = "body"     # "front", "notes": pages with no running head
         self.sheet_pages = 0         # a sheet's page count, for its footer ("1/2")
+        self.promised_pages: int | None = None  # the count the back cover prints
         g = geometry
         self.measuring = measuring
         if measuring:
@@ -321,7 +322,7 @@ class BookDocTemplate(BaseDocTemplate):
             # to its foot would move even a marker of no size to a new page.)
             marker = flowables.pop(0)
             frame = self.frame
-            flowables[0:0] = marker.make(
+            flowables[0:0], self.promised_pages = marker.make(
                 self.page, frame._y - frame._y1p, frame._aH, frame._aW,
                 self.canv, self.geometry.signature)
             return
@@ -563,6 +564,10 @@ def _settle(book: Book, geometry: Geometry, replays, pages: dict[str, int] | Non
         doc, buffer = _layout(book, geometry, replays, pages, figures, draft, count, press)
         settled = not book.meta.sheet or doc.page == count
         if doc.anchor_pages == pages and not draft and settled:
+            if doc.promised_pages not in (None, doc.page):  # the back matter's count was
+                raise RenderError(  # reckoned before it was laid out (story.back_matter)
+                    f"{book.slug}: laid out on {doc.page} pages, but its back cover says "
+                    f"{doc.promised_pages} (a program error: please report it)")
             return buffer.getvalue(), pages, doc.page
         pages, draft, count = doc.anchor_pages, False, doc.page
     raise RenderError(f"{book.slug}: page numbers did not settle after {MAX_PASSES} passes")

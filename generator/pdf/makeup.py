@@ -534,11 +534,15 @@ class Float(KeepTogether):
         self.followers.append(flowable)
         self._content.append(flowable)
 
+    def open_with(self, condition: CondPageBreak) -> None:
+        """The next chapter's condition for a new page (`run_on`): laid out among the
+        followers, which `_fill` reads, but never measured with the container (its wrap
+        takes the whole frame), so it is not in the content the float's size is read from."""
+        self.followers.append(condition)
+
     def split(self, aW, aH):
         _content_at(self, aW, aH)
-        # (not the container's content: a chapter's condition for a new page, `run_on`,
-        # is never measured with it)
-        content = [self.box] + self.followers
+        content = [self.box] + self.followers  # with any `open_with` condition
         if self._H <= aH:
             return _queued(content)
         frame = getattr(self, "_frame", None)
@@ -625,7 +629,8 @@ def run_on(chapter: list[Flowable], following: list[Flowable]) -> list[Flowable]
         return following
     if isinstance(last, FigureBlock):
         last = chapter[-1] = Float(last, [], figure=True)
-    last.followers.extend(opening)  # (never measured: its wrap breaks the frame)
+    for condition in opening:
+        last.open_with(condition)
     for flowable in rest[:taken]:
         last.follow(flowable)
     return rest[taken:]

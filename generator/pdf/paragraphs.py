@@ -7,8 +7,9 @@ book's example boxes that is about 2.4 breaks per paragraph and pass. Two caches
 repeats, each keeping the output byte for byte what ReportLab makes without them:
 
 - per paragraph: wrapped again at the width of its last wrap (within `SAME_WIDTH`), with
-  nothing changed in between (no split), a paragraph returns the lines it has; ReportLab would break its own result once
-  more and get the same lines (checked on every book, page size and repeat);
+  nothing changed in between (no split), a paragraph returns the lines it has; ReportLab
+  would break its own result once more and get the same lines (checked on every book, page
+  size and repeat);
 - per process, by content: `ParagraphCache.get` hands out the paragraph of an earlier layout
   pass or build when text and style (by value) are the same, so the next pass of a build, and
   the next build of a watcher after an edit, break again only what changed. A paragraph is

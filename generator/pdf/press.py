@@ -233,8 +233,9 @@ def to_pdfx(pdf: bytes, meta: PressMeta) -> bytes:
         info[Name.ModDate] = String(stamp)
         info[Name.Trapped] = Name("/False")  # not trapped: the shop traps, or prints as is
         info[Name.GTS_PDFXVersion] = String(PDFX_VERSION)
-        # The document's identifier names what it holds: the same pages, the same id (a
-        # rebuild from unchanged content writes the same file, which the build leaves alone).
+        # The document's identifier names what it holds: the same pages, the same id (with
+        # SOURCE_DATE_EPOCH set, the pages themselves are dated alike, so a rebuild of
+        # unchanged content writes the same file, which the build then leaves alone).
         document = uuid.uuid5(uuid.NAMESPACE_OID, hashlib.sha256(pdf).hexdigest())
         xmp = doc.make_stream(_xmp(meta, now, producer, document).encode("utf-8"))
         xmp[Name.Type] = Name.Metadata

@@ -624,7 +624,8 @@ class BackMatter(_Marker):
     """The end of a rulebook's content. Read on the content's last page (document.py), it is
     replaced by `make(page, room, frame, width, canv, signature)`: the back matter after
     page `page`, whose text frame (`frame` tall, `width` wide) has `room` left, laid out
-    so that the count is a multiple of `signature` (4 on A5: a saddle-stitched booklet)."""
+    so that the count is a multiple of `signature` (4 on A5: a saddle-stitched booklet),
+    and that count, which the back cover prints."""
 
     def __init__(self, make):
         super().__init__()
@@ -733,7 +734,7 @@ def back_matter(ctx: StoryContext) -> list[Flowable]:
     as the last page."""
 
     def make(page: int, room: float, frame: float, width: float, canv,
-             signature: int) -> list[Flowable]:
+             signature: int) -> tuple[list[Flowable], int]:
         reference = quick_reference(ctx)
         pads = -(page + 1) % signature  # pages between this one and the back cover
         total = page + pads + 1
@@ -745,7 +746,7 @@ def back_matter(ctx: StoryContext) -> list[Flowable]:
             out = [PageBreak()] + reference
             pads -= where.pages
         return (out + [f for _ in range(pads) for f in notes_page(ctx)]
-                + back_cover(ctx, total))
+                + back_cover(ctx, total)), total
 
     return [BackMatter(make)]
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from typing import Protocol
+from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import CMYKColorSep
 from reportlab.lib.styles import ParagraphStyle
@@ -136,10 +137,11 @@ def face_texts(book: Book, face: CardFace) -> list[str]:
     scores card's bands, an abbreviations card's abbreviations. The book's quick reference
     (pdf/reference.py) and the HTML edition set the same texts."""
     if face.kind == "scores":
-        return [f"<b>{span(band.min, band.max, book.meta.language)}</b> · {band.title}"
-                for band in book.scores]
-    if face.kind == "abbreviations":
-        return [f"<b>{a.abbr}</b> · {a.term}" for a in book.glossary.sorted_abbreviations]
+        return [f"<b>{span(band.min, band.max, book.meta.language)}</b> · "
+                f"{escape(band.title)}" for band in book.scores]
+    if face.kind == "abbreviations":  # (data, not markup: escaped)
+        return [f"<b>{escape(a.abbr)}</b> · {escape(a.term)}"
+                for a in book.glossary.sorted_abbreviations]
     return list(face.lines)
 
 

@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from ..errors import GeneratorError
 from ..examples.protocol import SIMULATION
 from .players import RandomPlayer
-from .runner import MAX_ACTIONS, GameRecord, game_seeds
+from .runner import MAX_ACTIONS, GameRecord, game_seeds, loaded_left_alone
 
 
 class OneMoveGreedy:
@@ -94,7 +94,8 @@ def play(engine, seed: int, player_name: str, log: list[str] | None = None) -> G
 
 def _play_chunk(args) -> list[GameRecord]:
     engine, seeds, player_name = args
-    return [play(engine, s, player_name) for s in seeds]
+    with loaded_left_alone():  # as the solo engine's chunks (runner.py)
+        return [play(engine, s, player_name) for s in seeds]
 
 
 def run(engine, games: int, seed: int, player: str, jobs: int = 1, progress=None,

@@ -1,6 +1,6 @@
 """95 % Wilson intervals of a win rate, what a precision costs in games, and the bracket
 of a clairvoyant run's verdicts: the arithmetic the difficulty appendix prints, apart from the
-runner and the solver, so that a book's check and build load only this.
+solver and the proof search, which a book's check and build do not load.
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Sequence
 
 from ..engine.solo import Game
 from ..engine.solo.actions import (Continue, Demolish, EndRecycling, KnightPays, LibrarySwap, LoseCard, PayTownHall,
@@ -21,10 +22,11 @@ class RandomPlayer:
 
     name = "random"
 
-    def choose(self, game: Game, actions: list, rng: random.Random):
+    def choose(self, game: Game, actions: Sequence, rng: random.Random):
         """`rng.choice(actions)`, drawn as CPython draws it (`Random._randbelow`: as many
         random bits as the count has, again while they name no action), so the same games
-        are played; without its two Python calls, which a play-out makes every action."""
+        are played; without its two Python calls, which a play-out makes every action. (The
+        engine's `_shuffle` draws the same way: a change to one belongs in the other.)"""
         count = len(actions)
         if not count:
             raise IndexError("no action to choose from")
@@ -41,7 +43,7 @@ class GreedyPlayer:
 
     name = "greedy"
 
-    def choose(self, game: Game, actions: list, rng: random.Random):
+    def choose(self, game: Game, actions: Sequence, rng: random.Random):
         decision = game.decision
         if decision == "coincidence":
             return self._coincidence(game, actions)
@@ -168,7 +170,7 @@ class AcyclicGreedyPlayer(GreedyPlayer):
     def __init__(self):
         self.memory = PositionMemory()
 
-    def choose(self, game: Game, actions: list, rng: random.Random):
+    def choose(self, game: Game, actions: Sequence, rng: random.Random):
         if len(actions) == 1 or game.decision is not None:
             return super().choose(game, actions, rng)  # every loop passes through a turn
         key, fresh = self.memory.untried(game, actions)

@@ -68,18 +68,22 @@ def play(rules: Ruleset, seed: int, player_name: str, log: list[str] | None = No
 def _play_chunk(args) -> list[GameRecord]:
     rules, seeds, player_name, *rest = args  # (rules, seeds, player[, budget])
     budget = rest[0] if rest else None
-    with _what_is_loaded_left_alone():
+    with loaded_left_alone():
         return [play(rules, s, player_name, budget=budget) for s in seeds]
 
 
 @contextlib.contextmanager
-def _what_is_loaded_left_alone():
+def loaded_left_alone():
     """The objects alive when a chunk starts (the loaded book, the ruleset, the modules) are
     kept out of the cycle collector's walks while its games play (`gc.freeze`): they outlive
     the chunk, yet each full collection walked them all again, some 6 % of a random play-out
     (scripts/benchmark_engine.py). What the games make is collected as before (a random
     play-out makes no reference cycle: reference counting frees it); unfrozen at the end,
-    so that the caller's own garbage is collected as before too."""
+    so that the caller's own garbage is collected as before too. A caller that froze its own
+    objects (`rulebook watch`) keeps them frozen: nothing is done then."""
+    if gc.get_freeze_count():
+        yield
+        return
     gc.freeze()
     try:
         yield

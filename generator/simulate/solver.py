@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Sequence
 
 from ..engine.solo import Game, Phase
 from .players import AcyclicGreedyPlayer, GreedyPlayer
@@ -79,7 +80,7 @@ class _Search:
         rng = random.Random(0)
         best, upto, seq = game.points, 0, []
         while not game.is_over() and len(seq) < HORIZON:
-            action = self.greedy.choose(game, game.legal_actions(), rng)
+            action = self.greedy.choose(game, game.legal_tuple(), rng)
             self.push(game, action)
             seq.append(action)
             if game.points > best:
@@ -171,7 +172,7 @@ class ClairvoyantPlayer:
         self.result: SearchResult | None = None
         self.fallback = AcyclicGreedyPlayer()
 
-    def choose(self, game: Game, actions: list, rng: random.Random):
+    def choose(self, game: Game, actions: Sequence, rng: random.Random):
         if self.plan is None:
             self.result = solve(game, self.budget, self.level)
             self.plan = list(reversed(self.result.actions))

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from typing import Sequence
 
 from ..engine.solo import Game
 from .players import GreedyPlayer, PositionMemory
@@ -47,7 +48,7 @@ def greedy_playout(sim: Game, rng: random.Random, horizon: int = HORIZON,
     best = sim.points
     steps = 0
     while not sim.is_over() and steps < horizon:
-        sim.push_legal(player.choose(sim, sim.legal_actions(), rng))
+        sim.push_legal(player.choose(sim, sim.legal_tuple(), rng))
         steps += 1
         if sim.points > best:
             best = sim.points
@@ -69,7 +70,7 @@ class StrongPlayer:
         self.overrides = 0   # decisions where it did not play greedy's move
         self.searched = 0    # decisions it searched
 
-    def choose(self, game: Game, actions: list, rng: random.Random):
+    def choose(self, game: Game, actions: Sequence, rng: random.Random):
         if len(actions) == 1:
             return actions[0]
         key = None

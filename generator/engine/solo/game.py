@@ -1074,7 +1074,8 @@ def _remembered(memo: dict, facts: tuple, work_out: Callable[[], Sequence]) -> t
 def _shuffle(rng: random.Random, cards: list) -> None:
     """`rng.shuffle(cards)`: the same permutation, drawn from the generator the same way
     (CPython's Fisher-Yates with `_randbelow`), without two Python calls per card. A reshuffle
-    of the MDR is 90 cards; a play-out makes many (tests/test_engine_same_games.py)."""
+    of the MDR is 90 cards; a play-out makes many (tests/test_engine_same_games.py). The
+    random player's choice (simulate/players.py) draws the same way."""
     getrandbits = rng.getrandbits
     for i, bits in _fisher_yates(len(cards)):
         j = getrandbits(bits)  # `_randbelow(i + 1)`: i + 1 has `bits` bits; retried above i
