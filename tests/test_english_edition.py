@@ -533,3 +533,14 @@ def test_english_words_break_where_american_dictionaries_break_them(editions):
 
 #: Words the English text writes with a hyphen of their own, which a line may end at.
 COMPOUNDS = {"halfbuilt", "sixcard", "fivecard", "twoplayer", "onepoint"}
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_no_doubled_comma_in_any_output(output_texts, language):
+    """Sentences made of pieces (an example's steps) join them with one comma: an apposition
+    that ends in its own comma must not meet a template's ("the oldest series, a knight,,
+    giving back" was printed in the English book)."""
+    found = [f"{where}: …{' '.join(text[max(0, m.start() - 40):m.end() + 40].split())}…"
+             for where, text in output_texts[language].items()
+             for m in re.finditer(r",\s*,", text)]
+    assert not found, "\n".join(found)

@@ -42,7 +42,7 @@ BOOKS = {slug: load_book(CONTENT_ROOT / slug) for slug in SLUGS}
 REPLAYS = {slug: check_book(book) for slug, book in BOOKS.items()}
 FIGURES = {slug: book_figures(BOOKS[slug], REPLAYS[slug]) for slug in SLUGS}
 #: The labels of the diagram's groups, found as text inside each diagram of the PDF.
-LABELS = {"splendor-solitario": ("Tus fichas", "Banco", "Fila 1", "Fila 2"),
+LABELS = {"splendor-solitario": ("Tuyas", "Bonif.", "Banco", "Fila 1", "Fila 2"),
           "uno-contra-uno": ("Jugador 1 (tú)", "Jugador 2 (tu rival)", "Reserva"),
           "catan-para-dos": ("Jugador 1 (tú)", "Jugador 2 (tu rival)", "Reserva"),
           "catan-base": ("Tu mano",)}
@@ -199,9 +199,9 @@ def test_each_gem_reads_in_greyscale():
     figure = FIGURES["splendor-solitario"].examples["tomar-gemas"][0]
     root = ET.fromstring(figure.svg)
     letters = {}
-    for token in (g for g in root.iter(f"{SVG}g") if g.get("class") == "token"):
-        letters.setdefault(token.get("data-gem"), set()).update(
-            t.text for t in token.iter(f"{SVG}text") if t.get("class") == "gem-text")
+    for gem in (g for g in root.iter(f"{SVG}g") if g.get("data-role") == "ledger"):
+        letters.setdefault(gem.get("data-gem"), set()).update(
+            t.text for t in gem.iter(f"{SVG}text") if t.get("class") == "gem-text")
     assert set(letters) == set(colours)
     assert len({frozenset(v) for v in letters.values()}) == len(colours)
     assert letters["white"] == {"D"} and letters["black"] == {"Ó"}
@@ -230,8 +230,66 @@ def test_a_splendor_diagram_draws_the_engines_table():
             assert nobles == [",".join(f"{c}:{n}" for c, n in n.needs) for n in game.nobles]
             bonuses = {g.get("data-gem"): int(g.get("data-count")) for g in groups
                        if g.get("class") == "bonus"}
-            assert bonuses == {c: game.bonus(c) for c in game.tokens if game.bonus(c)}
+            assert bonuses == {c: game.bonus(c) for c in game.tokens}
             assert root.find(f"{SVG}title").text.startswith("Tus fichas: ")
+
+
+def _ledger(root) -> dict:
+    """The ledger of a Splendor diagram: each column's gem (data-gem → its centre x, its
+    shape's top and bottom), each line's label (text → baseline), and each count (line's
+    role, gem) → (x, baseline, the count as printed)."""
+    texts = list(root.iter(f"{SVG}text"))
+    heads = {}
+    for gem in (g for g in root.iter(f"{SVG}g") if g.get("data-role") == "ledger"):
+        letter = next(t for t in gem.iter(f"{SVG}text") if t.get("class") == "gem-text")
+        ys = [float(y) for shape in gem if shape.tag == f"{SVG}polygon"
+              for y in re.findall(r",([-\d.]+)", shape.get("points"))]
+        ys += [float(shape.get("cy")) + k * float(shape.get("r")) for shape in gem
+               if shape.tag == f"{SVG}circle" for k in (-1, 1)]
+        ys += [float(y) for shape in gem if shape.tag == f"{SVG}path"  # a drop: M, L, A's end
+               for y in re.findall(r"(?:[ML]|\d \d \d) [-\d.]+,([-\d.]+)", shape.get("d"))]
+        heads[gem.get("data-gem")] = (float(letter.get("x")), min(ys), max(ys))
+    counts = {}
+    for cell in root.iter(f"{SVG}g"):
+        if cell.get("class") in ("token", "bonus") and cell.get("data-role"):
+            number = next(cell.iter(f"{SVG}text"))
+            counts[cell.get("data-role"), cell.get("data-gem")] = (
+                float(number.get("x")), float(number.get("y")), number.text)
+    labels = {t.text: float(t.get("y")) for t in texts if t.text in ("Tuyas", "Bonif.", "Banco")}
+    return {"heads": heads, "counts": counts, "labels": labels}
+
+
+def test_the_splendor_ledger_reads_down_a_gems_column_beside_the_rows():
+    """Your tokens, your bonuses and the bank's, as a player sets them against a card's
+    cost: a column per gem under its shape and letter, each count under its gem and on its
+    line's baseline ("Tuyas", "Bonif.", "Banco", in that order: what pays a cost, then what
+    is left to take), every count printed as the engine has it. The ledger takes no line of
+    its own: its gems are on the rows' line, beside the cards (on paper; a phone's column
+    is too narrow for both)."""
+    lines = {"tokens": "Tuyas", "bonuses": "Bonif.", "bank": "Banco"}
+    for replay in REPLAYS["splendor-solitario"]:
+        for step, figure in FIGURES["splendor-solitario"].examples[replay.example.id].items():
+            game = next(f for f in replay.frames if (f.step or 0) == step).game
+            root = ET.fromstring(figure.svg)
+            ledger = _ledger(root)
+            assert list(ledger["heads"]) == list(game.tokens)
+            assert [ledger["labels"][word] for word in lines.values()] \
+                == sorted(ledger["labels"].values())
+            said = {"tokens": game.tokens, "bonuses": {c: game.bonus(c) for c in game.tokens},
+                    "bank": game.bank}
+            for (role, gem), (x, baseline, printed) in ledger["counts"].items():
+                assert x == pytest.approx(ledger["heads"][gem][0]), (figure.name, role, gem)
+                assert baseline == pytest.approx(ledger["labels"][lines[role]])
+                assert baseline > ledger["heads"][gem][2], "under its gem"
+                assert printed == str(said[role].get(gem, 0)), (figure.name, role, gem)
+            assert len(ledger["counts"]) == 3 * len(game.tokens)
+            cards = [float(r.get("y")) for g in root.iter(f"{SVG}g")
+                     if g.get("class") == "card" and g.get("data-role") in ("row-1", "row-2")
+                     for r in g.iter(f"{SVG}rect")]
+            top = min(head[1] for head in ledger["heads"].values())
+            if cards:
+                assert min(cards) - 0.5 <= top <= min(cards) + 13.2, \
+                    ("the ledger beside the rows' cards", figure.name)
 
 
 def test_splendor_special_gems_share_the_rows_line_when_they_fit():

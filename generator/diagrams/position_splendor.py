@@ -1,17 +1,20 @@
 """A position of Splendor solo as it lies on the table: the diagram of an example's box.
 
 Groups, each under its label in the book's words, flow and wrap as in the solo engine's
-diagram (flow.py): your gems and the bank's (round tokens with their count), your bonuses,
-the two face-up rows, the special gems and the nobles on the table, and what you have bought
-or received. A card is drawn as a Splendor card: its points top left, the gem it gives top
-right, its cost as gem pips with numbers along the bottom.
+diagram (flow.py): the ledger (a column per gem: your tokens, your bonuses and the bank's
+tokens, one line each), the two face-up rows beside it, then the special gems and the
+nobles on the table, and what you have bought or received. A card is drawn as a Splendor
+card: its points top left, the gem it gives top right, its cost as gem pips with numbers
+along the bottom. The ledger sits where a player's eye goes from a card's cost, and takes
+no line of its own: a position is two bands of cards tall on the page, not three.
 
-Every gem has its colour and its own shape, and a letter where there is room (tokens,
-bonuses), so a diagram reads in greyscale: diamond a rhombus, sapphire a drop, emerald an
-emerald-cut octagon, ruby a shield, onyx a round cabochon; gold (a joker, where a game has
-it) a round token. The colours are Splendor's gems, nothing of Catan's (no brick red, no
-hexagons). Sizes are millimetres at print size; no text is under 6 pt (`MIN_TEXT`), and the
-diagram is at most `WIDTH` wide (the inner width of an example's box on A5).
+Every gem has its colour and its own shape, and a letter on it (the ledger's column heads,
+the gem a card gives), so a diagram reads in greyscale: diamond a rhombus, sapphire a drop,
+emerald an emerald-cut octagon, ruby a shield, onyx a round cabochon; gold (a joker, where a
+game has it) a circle too, told by its letter and light fill. The colours are Splendor's
+gems, nothing of Catan's (no brick red, no hexagons). Sizes are millimetres at print size;
+no text is under 6 pt (`MIN_TEXT`), and the diagram is at most `WIDTH` wide (the inner
+width of an example's box on A5).
 """
 
 from __future__ import annotations
@@ -22,12 +25,10 @@ from typing import Callable
 
 from .. import palette
 from ..i18n import N_, pN_
-from .flow import (BREAK, LABEL, LABEL_H, SCREEN_SCALE, SCREEN_WIDTH, WIDTH, Group, flow_drawing,
+from .flow import (SCREEN_SCALE, SCREEN_WIDTH, WIDTH, Group, flow_drawing, label_width,
                    new_panel, pt, text)
 from .position import card_row
 from .style import DiagramStyle, tint
-
-NOTE_ONLY = -LABEL_H + LABEL + 0.6  # a group that is only its label and a note ("ninguna")
 
 #: A gem's look by its colour id (the engine's colours): shape and fill. Text on it is white
 #: but on the light gems (diamond, gold), which take ink. Gold is only ever a token (nothing
@@ -46,23 +47,25 @@ FALLBACK_LOOKS = [("circle", "#7d7d85"), ("rhombus", "#a3a3a8"), ("octagon", "#5
 #: Where a shape's text sits, below its centre, in units of its radius.
 TEXT_DY = {"rhombus": 0.0, "drop": 0.22, "octagon": 0.0, "shield": -0.14, "circle": 0.0}
 
-CARD_W, CARD_H = 10.6, 13.2   # a face-up card (Splendor's proportions, near enough)
+CARD_W, CARD_H = 9.0, 13.2    # a face-up card, near Splendor's 63 × 88 mm, and narrow
+                              # enough for the ledger and two rows of four on one line
 BAND = 4.6                    # its top band: points and the gem it gives
 PIP_R = 1.75                  # a cost pip's radius; its number is 6.5 pt
 PIP_PITCH = 3.9
 BONUS_R = 1.85                # the gem a card gives
-TOKEN_R = 2.2                 # a gem token (a disc 4.4 mm across)
-MARK_R = 2.0                  # a bonus you have: the gem's shape with its letter
-GAP = 1.0                     # between two cards
-ITEM_GAP = 1.1                # between two tokens of a group
+GAP = 0.9                     # between two cards
+LEDGER_R = 1.5                # a gem heading a column of the ledger
+LEDGER_PITCH = 3.5            # between two columns' centres
+LEDGER_HEAD = 3.9             # the line of gems heading the columns
+LEDGER_ROW = 3.1              # a line of counts: the ledger is then a card's height
+LEDGER_LABEL_GAP = 0.7        # after a line's label
 POINTS = pt(9.0)              # a card's points
 NUMBER = pt(6.5)              # a pip's number, a gem's letter
-COUNT = pt(8.0)               # a token's or bonus's count, beside it
+COUNT = pt(8.0)               # a count in the ledger
 CARD_FILL = palette.PAPER
 LIGHT_BAND = "#e2ded3"        # the band of a light gem's card (a diamond's), seen on paper
 NOBLE_FILL = "#f3ead2"        # a noble's tile: parchment, not a card
-DIGIT_W = 0.53                # Source Sans Bold digits, in em
-CAP = 0.66                    # their height, in em
+CAP = 0.66                    # a digit's height in Source Sans Bold, in em
 
 
 @dataclass(frozen=True)
@@ -136,42 +139,6 @@ def gem_mark(dwg, style: DiagramStyle, gem: Gem, colour: str, cx: float, cy: flo
                    size, fill=gem.ink, css_class="gem-text", text_anchor="middle",
                    font_weight="bold"))
     return group
-
-
-def token(dwg, style: DiagramStyle, gem: Gem, colour: str, x: float, y: float, count: int,
-          role: str) -> None:
-    """A gem token and how many: a disc of the gem's colour with its letter, the count
-    beside it; none left is the disc's empty place (a dashed ring of the gem's colour
-    around its letter, muted) and a muted 0. The count is drawn on the panel, a child of
-    the drawing itself: the HTML edition's dark mode recolours such text."""
-    group = dwg.g(class_="token", **{"data-gem": colour, "data-role": role,
-                                    "data-count": str(count)})
-    cx, cy = x + TOKEN_R, y + TOKEN_R
-    disc = dwg.g()
-    centre = (round(cx, 3), round(cy, 3))
-    if count:
-        disc.add(dwg.circle(centre, TOKEN_R, fill=gem.fill,
-                            stroke=palette.INK if _light(gem.fill) else gem.fill,
-                            stroke_width=0.25))
-        disc.add(dwg.circle(centre, TOKEN_R - 0.55, fill="none",
-                            stroke=palette.MUTED if _light(gem.fill) else "#ffffff",
-                            stroke_width=0.2))
-    else:  # on paper, so its letter reads in either mode of the HTML edition
-        disc.add(dwg.circle(centre, TOKEN_R - 0.15, fill=palette.PAPER,
-                            stroke=palette.INK if _light(gem.fill) else gem.fill,
-                            stroke_width=0.3, stroke_dasharray="0.7,0.45", class_="empty"))
-    disc.add(text(dwg, style, gem.letter, cx, cy + CAP * NUMBER / 2, NUMBER,
-                  fill=gem.ink if count else palette.MUTED, css_class="gem-text",
-                  text_anchor="middle", font_weight="bold"))
-    group.add(disc)
-    dwg.add(group)
-    dwg.add(text(dwg, style, str(count), x + 2 * TOKEN_R + 0.5, cy + CAP * COUNT / 2,
-                 COUNT, fill=style.muted if count == 0 else None,
-                 css_class="empty-label" if count == 0 else "group-label", font_weight="bold"))
-
-
-def token_width(count: int) -> float:
-    return 2 * TOKEN_R + 0.5 + DIGIT_W * COUNT * len(str(count))
 
 
 def _card_frame(dwg, group, x, y, fill, band: str | None, special: bool):
@@ -248,59 +215,68 @@ def _empty(dwg, style, label: str, kind: str, word: str) -> Group:
     return Group(label, CARD_W + 2, CARD_H, draw, kind)
 
 
-def _tokens(dwg, style, looks, counts: dict[str, int], label: str, kind: str) -> Group:
-    widths = [token_width(n) for n in counts.values()]
-    width = sum(widths) + ITEM_GAP * (len(widths) - 1)
+@dataclass(frozen=True)
+class LedgerLine:
+    """A line of the ledger: its label, a count per colour, and how tests find each count
+    (`css`, the class of its group, and `role`, its data-role)."""
+
+    label: str
+    counts: dict[str, int]
+    css: str
+    role: str
+
+
+def _ledger(dwg, style: DiagramStyle, looks: dict[str, Gem], lines: list[LedgerLine]) -> Group:
+    """The gems as one small table: a column per gem, headed by its shape and letter, and a
+    line each for your tokens, your bonuses and the bank's tokens. A card's cost is read
+    against it down a column, the tokens and the bonus that pay it one under the other; set
+    beside the rows of cards, it takes no line of its own. A count of 0 is muted."""
+    colours = list(lines[0].counts)
+    head = max(label_width(line.label) for line in lines) + LEDGER_LABEL_GAP
+    width = head + len(colours) * LEDGER_PITCH
 
     def draw(x, y):
-        for (colour, n), w in zip(counts.items(), widths):
-            token(dwg, style, looks[colour], colour, x, y, n, kind)
-            x += w + ITEM_GAP
-    return Group(label, width, 2 * TOKEN_R, draw, kind)
-
-
-def _bonuses(dwg, style, looks, counts: dict[str, int], label: str, none: str) -> Group:
-    """Your bonuses: each gem you have cards of, its shape and letter, and how many."""
-    held = {c: n for c, n in counts.items() if n}
-    if not held:
-        return Group(label, 0.0, NOTE_ONLY, lambda x, y: None, "bonuses", note=none)
-    widths = [2 * MARK_R + 0.6 + DIGIT_W * COUNT * len(str(n)) for n in held.values()]
-    width = sum(widths) + ITEM_GAP * (len(widths) - 1)
-
-    def draw(x, y):
-        for (colour, n), w in zip(held.items(), widths):
+        centres = [x + head + (k + 0.5) * LEDGER_PITCH for k in range(len(colours))]
+        for colour, cx in zip(colours, centres):
             gem = looks[colour]
-            group = dwg.g(class_="bonus", **{"data-gem": colour, "data-count": str(n)})
-            group.add(gem_mark(dwg, style, gem, colour, x + MARK_R, y + TOKEN_R, MARK_R,
-                               gem.letter, "bonus"))
-            dwg.add(group)
-            dwg.add(text(dwg, style, str(n), x + 2 * MARK_R + 0.6,
-                         y + TOKEN_R + CAP * COUNT / 2, COUNT, font_weight="bold"))
-            x += w + ITEM_GAP
-    return Group(label, width, 2 * TOKEN_R, draw, "bonuses")
+            dwg.add(gem_mark(dwg, style, gem, colour, cx, y + LEDGER_HEAD / 2, LEDGER_R,
+                             gem.letter, "ledger"))
+        for row, line in enumerate(lines):
+            base = y + LEDGER_HEAD + (row + 0.5) * LEDGER_ROW + CAP * COUNT / 2
+            dwg.add(text(dwg, style, line.label, x, base))
+            for colour, cx in zip(colours, centres):
+                n = line.counts[colour]
+                cell = dwg.g(class_=line.css, **{"data-gem": colour, "data-role": line.role,
+                                                "data-count": str(n)})
+                cell.add(text(dwg, style, str(n), cx, base, COUNT,
+                              fill=style.muted if n == 0 else None,
+                              css_class="empty-label" if n == 0 else "group-label",
+                              text_anchor="middle", font_weight="bold"))
+                dwg.add(cell)
+    return Group("", width, LEDGER_HEAD + len(lines) * LEDGER_ROW, draw, "ledger")
 
 
-#: The group labels: messages of the gettext catalogs, which the adapter translates into
-#: the book's language (examples/splendor.py); "empty" and "none" agree with their noun (a
-#: row, gems), so they carry a context.
-LABELS = {"tokens": N_("Your tokens"), "bank": N_("Bank"), "bonuses": N_("Your bonuses"),
+#: The labels of the groups and of the ledger's lines: messages of the gettext catalogs,
+#: which the adapter translates into the book's language (examples/splendor.py). The
+#: ledger's are short, its column narrow ("Tuyas", "Bonif."), and so carry a context; so
+#: does "empty", which agrees with its noun (a row).
+LABELS = {"tokens": pN_("ledger", "Yours"), "bank": N_("Bank"), "bonuses": pN_("ledger", "Bonus"),
           "row": N_("Row {row}"), "special": N_("Special gems"), "nobles": N_("Nobles"),
           "bought": N_("Your special gems"), "visitors": N_("Visited by"),
-          "empty": pN_("row", "empty"), "none": pN_("gems", "none")}
+          "empty": pN_("row", "empty")}
 
 
 def splendor_groups(dwg, game, style: DiagramStyle, looks: dict[str, Gem],
-                    labels: dict[str, str]) -> list[Group | None]:
-    """The groups of a position, in reading order: the gems (yours, the bank's, your
-    bonuses) on their own lines, then the two rows, the special gems and nobles on the
-    table and yours, flowing as words do."""
+                    labels: dict[str, str]) -> list[Group]:
+    """The groups of a position, in reading order, flowing as words do: the ledger (your
+    tokens, your bonuses, the bank's tokens), the two rows beside it, then the special gems
+    and nobles on the table and yours."""
     colours = list(game.tokens)
-    groups = [_tokens(dwg, style, looks, {c: game.tokens[c] for c in colours},
-                      labels["tokens"], "tokens"),
-              _tokens(dwg, style, looks, {c: game.bank.get(c, 0) for c in colours},
-                      labels["bank"], "bank"),
-              _bonuses(dwg, style, looks, {c: game.bonus(c) for c in colours},
-                       labels["bonuses"], labels["none"]), BREAK]
+    groups = [_ledger(dwg, style, looks, [
+        LedgerLine(labels["tokens"], dict(game.tokens), "token", "tokens"),
+        LedgerLine(labels["bonuses"], {c: game.bonus(c) for c in colours}, "bonus", "bonuses"),
+        LedgerLine(labels["bank"], {c: game.bank.get(c, 0) for c in colours}, "token",
+                   "bank")])]
 
     def cards(items, label, kind, draw=gem_card):
         return _cards(dwg, [(lambda c: lambda x, y: draw(dwg, style, looks, c, x, y, kind))(c)

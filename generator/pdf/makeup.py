@@ -336,7 +336,11 @@ class RowTable(Table):
         header = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
         rows_after = len(parts[0]._cellvalues) + len(parts[1]._cellvalues) - header
         if rows_after > len(self._cellvalues):
-            return parts  # a row taller than the room, cut inside itself
+            # ReportLab cuts inside a row only when no whole row fits (it tries between rows
+            # first): at the top of a page that row is taller than a page and is cut inside
+            # itself; elsewhere the table waits for the next page rather than leave its
+            # header over a sliver of a row at the page's foot
+            return parts if at_top(self) else []
         if len(self._cellvalues) - header < 2 * TABLE_ROWS:
             # too few rows to leave two on each side: whole on the next page, unless
             # this is the top of a page already
