@@ -10,6 +10,7 @@ diagrams' SVG. The solo book's boxes are tests/test_example_boxes.py's."""
 
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
 
@@ -20,6 +21,7 @@ from htmlread import PositionFigures
 from pdfread import inside as within, word_lines
 from generator import palette
 from generator.build import build_book
+from generator.diagrams.position_splendor import CARD_H
 from generator.content.loader import load_book
 from generator.content.prose import MARKER
 from generator.diagrams.figures import book_figures
@@ -234,6 +236,16 @@ def test_a_splendor_diagram_draws_the_engines_table():
             assert root.find(f"{SVG}title").text.startswith("Tus fichas: ")
 
 
+def _drop_reach(d: str) -> tuple[float, float]:
+    """The top and bottom of a drop drawn as `M tip L right A a,a 0 1 1 left Z`: its tip, and
+    the lowest point of its arc (the arc's centre lies under the chord from right to left;
+    the chord's own ends are not the lowest point)."""
+    numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", d)]
+    tip, (rx, ry), a, lx = numbers[1], numbers[2:4], numbers[4], numbers[9]
+    centre = ry + math.sqrt(a * a - ((rx - lx) / 2) ** 2)
+    return tip, centre + a
+
+
 def _ledger(root) -> dict:
     """The ledger of a Splendor diagram: each column's gem (data-gem → its centre x, its
     shape's top and bottom), each line's label (text → baseline), and each count (line's
@@ -246,8 +258,8 @@ def _ledger(root) -> dict:
               for y in re.findall(r",([-\d.]+)", shape.get("points"))]
         ys += [float(shape.get("cy")) + k * float(shape.get("r")) for shape in gem
                if shape.tag == f"{SVG}circle" for k in (-1, 1)]
-        ys += [float(y) for shape in gem if shape.tag == f"{SVG}path"  # a drop: M, L, A's end
-               for y in re.findall(r"(?:[ML]|\d \d \d) [-\d.]+,([-\d.]+)", shape.get("d"))]
+        for shape in (s for s in gem if s.tag == f"{SVG}path"):  # a drop: its tip, its arc
+            ys += [_drop_reach(shape.get("d"))[0], _drop_reach(shape.get("d"))[1]]
         heads[gem.get("data-gem")] = (float(letter.get("x")), min(ys), max(ys))
     counts = {}
     for cell in root.iter(f"{SVG}g"):
@@ -288,7 +300,7 @@ def test_the_splendor_ledger_reads_down_a_gems_column_beside_the_rows():
                      for r in g.iter(f"{SVG}rect")]
             top = min(head[1] for head in ledger["heads"].values())
             if cards:
-                assert min(cards) - 0.5 <= top <= min(cards) + 13.2, \
+                assert min(cards) - 0.5 <= top <= min(cards) + CARD_H, \
                     ("the ledger beside the rows' cards", figure.name)
 
 

@@ -586,7 +586,7 @@ def test_the_rest_of_a_split_table_never_leaves_its_header_alone_at_a_page_foot(
     body = getSampleStyleSheet()["BodyText"]
     rest = RowTable([["Puntos", "Título"]] + [[Paragraph(f"{n}", body),
                                                Paragraph("Viajante " * 3, body)]
-                                              for n in (28, 41)],
+                                              for n in range(5)],
                     colWidths=[150, 150], repeatRows=1, splitInRow=1)
     assert _laid_out(rest, 26.8) == []
     five = RowTable([["Puntos", "Título"]] + [[Paragraph(f"{n}", body),
@@ -667,6 +667,28 @@ def test_links_and_labels_are_never_hyphenated(pdfs):
         for b in hyphen_breaks(path):
             assert not b["in_link"], (slug, b["page"], b["line"])
             assert not b["label"], (slug, b["page"], b["line"])
+
+
+def _split_labels(path: Path) -> list[str]:
+    """Labels in italics that end in a colon ("Comprobado en:") broken between their words:
+    a line (or a page) ending in an italic word without punctuation and the next opening
+    with an italic word that ends in a colon."""
+    lines = [line for page in text_lines(path) for line in page]
+    found = []
+    for before, after in zip(lines, lines[1:]):
+        last, first = before["words"][-1], after["words"][0]
+        if ("-It" in last["fontname"] and "-It" in first["fontname"]
+                and last["text"][-1].isalpha() and first["text"].endswith(":")):
+            found.append(f"{last['text']} / {first['text']}")
+    return found
+
+
+def test_a_short_label_is_never_broken_between_its_words(pdfs):
+    """The conformance appendix printed "Comprobado" at a line's end and "en:" on the
+    next (once across a page): two labels to the eye. Its short labels keep their words
+    together."""
+    found = {slug: _split_labels(path) for slug, path in pdfs.items()}
+    assert not any(found.values()), found
 
 
 def test_ragged_text_is_hyphenated_sparingly(pdfs):

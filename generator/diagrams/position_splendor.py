@@ -218,12 +218,15 @@ def _empty(dwg, style, label: str, kind: str, word: str) -> Group:
 @dataclass(frozen=True)
 class LedgerLine:
     """A line of the ledger: its label, a count per colour, and how tests find each count
-    (`css`, the class of its group, and `role`, its data-role)."""
+    (`role`, its data-role; the group's class follows from it)."""
 
     label: str
     counts: dict[str, int]
-    css: str
     role: str
+
+    @property
+    def css(self) -> str:
+        return "bonus" if self.role == "bonuses" else "token"
 
 
 def _ledger(dwg, style: DiagramStyle, looks: dict[str, Gem], lines: list[LedgerLine]) -> Group:
@@ -273,10 +276,9 @@ def splendor_groups(dwg, game, style: DiagramStyle, looks: dict[str, Gem],
     and nobles on the table and yours."""
     colours = list(game.tokens)
     groups = [_ledger(dwg, style, looks, [
-        LedgerLine(labels["tokens"], dict(game.tokens), "token", "tokens"),
-        LedgerLine(labels["bonuses"], {c: game.bonus(c) for c in colours}, "bonus", "bonuses"),
-        LedgerLine(labels["bank"], {c: game.bank.get(c, 0) for c in colours}, "token",
-                   "bank")])]
+        LedgerLine(labels["tokens"], dict(game.tokens), "tokens"),
+        LedgerLine(labels["bonuses"], {c: game.bonus(c) for c in colours}, "bonuses"),
+        LedgerLine(labels["bank"], {c: game.bank.get(c, 0) for c in colours}, "bank")])]
 
     def cards(items, label, kind, draw=gem_card):
         return _cards(dwg, [(lambda c: lambda x, y: draw(dwg, style, looks, c, x, y, kind))(c)

@@ -335,15 +335,12 @@ class RowTable(Table):
             return parts
         header = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
         rows_after = len(parts[0]._cellvalues) + len(parts[1]._cellvalues) - header
-        if rows_after > len(self._cellvalues):
-            # ReportLab cuts inside a row only when no whole row fits (it tries between rows
-            # first): at the top of a page that row is taller than a page and is cut inside
-            # itself; elsewhere the table waits for the next page rather than leave its
-            # header over a sliver of a row at the page's foot
-            return parts if at_top(self) else []
-        if len(self._cellvalues) - header < 2 * TABLE_ROWS:
-            # too few rows to leave two on each side: whole on the next page, unless
-            # this is the top of a page already
+        if rows_after > len(self._cellvalues) or len(self._cellvalues) - header < 2 * TABLE_ROWS:
+            # whole on the next page, unless this is the top of a page already, when the cut
+            # falls inside a row (ReportLab cuts there only when no whole row fits: at a
+            # page's top, a row taller than a page; elsewhere it would leave the header over
+            # a sliver of a row at the page's foot) or when there are too few rows to leave
+            # two on each side
             return parts if at_top(self) else []
         if len(parts[1]._cellvalues) - header < TABLE_ROWS:
             # cut earlier: the last rows go over together

@@ -127,6 +127,9 @@ class StoryContext:
 # --- inline --------------------------------------------------------------------------------
 
 _INLINE_TAGS = {"strong": "b", "b": "b", "em": "i", "i": "i"}
+#: The most words a label ending in a colon keeps on one line ("Games for ±5 points:" may
+#: break).
+LABEL_WORDS = 3
 
 
 def inline(element: ET.Element, ctx: StoryContext, link_terms: bool = True) -> str:
@@ -140,12 +143,17 @@ def inline(element: ET.Element, ctx: StoryContext, link_terms: bool = True) -> s
 
 def _inline_child(child: ET.Element, ctx: StoryContext, link_terms: bool) -> str:
     """Links and labels are never hyphenated (ReportLab's <nobr>): bold words ("Poblado:",
-    "Perder la carta.") and words in italics that end in a colon ("Comprobado en:")."""
+    "Perder la carta.") and words in italics that end in a colon ("Comprobado en:"). A short
+    label that ends in a colon is not broken between its words either ("Comprobado / en:"
+    read as two labels): its spaces are no-break spaces."""
     if child.tag in _INLINE_TAGS:
         tag = _INLINE_TAGS[child.tag]
         text = inline(child, ctx, link_terms)
-        label = tag == "b" or "".join(child.itertext()).rstrip().endswith(":") \
-            or (child.tail or "").startswith(":")
+        words = "".join(child.itertext()).rstrip()
+        colon = words.endswith(":") or (child.tail or "").startswith(":")
+        if colon and len(words.split()) <= LABEL_WORDS and "<" not in text:
+            text = text.replace(" ", "\u00a0")
+        label = tag == "b" or colon
         return f"<{tag}><nobr>{text}</nobr></{tag}>" if label else f"<{tag}>{text}</{tag}>"
     if child.tag == "code":
         return f'<font name="SourceSans">{escape(child.text or "")}</font>'
