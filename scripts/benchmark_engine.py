@@ -11,7 +11,8 @@ are both timed, as a run calls them (today's runner hands the player the positio
 `legal_tuple`, and calls `push_legal`, which trusts an action taken from it; 220dd3c's copied
 the list, `legal_actions()`, and its `push` checked the action again), and so is what each
 tree's chunk function does around its games (today's keeps what was loaded before them out of
-the cycle collector's walks, `gc.freeze`; 220dd3c's did not).
+the cycle collector's walks, `gc.freeze`; 220dd3c's did not), and today's games keep no
+record of their draws for a book's text (`Game.log = None`; 220dd3c's wrote one).
 Time is the child process's CPU time, not the wall clock: the machines this runs on are
 shared, and a process waiting for a core is not playing.
 

@@ -146,3 +146,23 @@ def test_copy_is_independent_and_plays_the_same():
         game.push(action)
         twin.push(action)
         assert (game.hand, game.deck, game.points) == (twin.hand, twin.deck, twin.points)
+
+
+def test_a_game_without_its_log_plays_the_same_game():
+    """`log = None` (a simulated game keeps no record for a book's text) changes nothing
+    else: the same actions are offered and the same cards drawn as in a game that keeps it,
+    whose log tells each push's draws."""
+    kept, unlogged = Game.new(RULES, 4), Game.new(RULES, 4)
+    unlogged.log = None
+    rng = random.Random(9)
+    draws = 0
+    while not kept.is_over():
+        assert unlogged.legal_tuple() == kept.legal_tuple()
+        action = rng.choice(kept.legal_actions())
+        kept.push(action)
+        unlogged.push(action)
+        draws += sum(entry[0] == "draw" for entry in kept.log)
+        assert unlogged.log is None
+        assert (unlogged.hand, unlogged.deck, unlogged.events) == (kept.hand, kept.deck,
+                                                                    kept.events)
+    assert unlogged.phase == kept.phase and draws > 50

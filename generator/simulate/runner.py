@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..engine.solo import Game, Ruleset
+from ..engine.solo.game import PLAYING
 from ..engine.solo.notation import format_action
 from .players import make_player
 
@@ -51,9 +52,10 @@ def play(rules: Ruleset, seed: int, player_name: str, log: list[str] | None = No
     start = time.process_time()
     player = make_player(player_name, budget)
     game = Game.new(rules, seed)
+    game.log = None  # the engine's record of each push's draws, for a book's text: not kept
     rng = random.Random(seed ^ 0x5EED)
     actions = 0
-    while not game.is_over() and actions < MAX_ACTIONS:
+    while game.phase is PLAYING and actions < MAX_ACTIONS:  # (`is_over()`, without its call)
         action = player.choose(game, game.legal_tuple(), rng)
         game.push_legal(action)
         actions += 1

@@ -25,7 +25,8 @@ times, so answers are remembered, never worked out by other code:
 - a simulated player reads the position's own tuple of actions (`legal_tuple`), not a list
   copied from it; its action came from there, so `push_legal` applies it without looking it
   up again; `push`, for every action from outside, checks it first;
-- a copy shares its generator's state until one of them draws from it.
+- a copy shares its generator's state until one of them draws from it;
+- a game played for its statistics keeps no record of its draws for a book (`log` None).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from enum import Enum
 from functools import cache
 from itertools import repeat
 from operator import is_
-from typing import Callable, NamedTuple, Sequence
+from typing import Callable, Sequence
 
 from ...errors import IllegalAction
 from .actions import (Action, Continue, Demolish, DiscardHand, DiscardMarket, EndRecycling,
@@ -83,8 +84,12 @@ class Series:
                       self.university_used)
 
 
-class Table(NamedTuple):
-    """What the buildings on the table give and allow; remembered per table (`Game._table`)."""
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What the buildings on the table give and allow; remembered per table (`Game._table`).
+    A slotted class, not a NamedTuple: the interpreter reads a slot directly, a NamedTuple's
+    field through a descriptor it does not specialize, and a play-out reads these ~5 times
+    an action."""
     points: int
     declarable: frozenset  # the targets that could be declared now (`can_declare`)
     owned: tuple           # what may be given back as a payment (`owned_buildings`): the
@@ -96,7 +101,8 @@ class Table(NamedTuple):
     market_limit: int
 
 
-class Hand(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Hand:
     """What a hand holds, as the rules ask it; remembered per hand (`Game._hand`). The
     answers that read the hand only through its kinds are remembered with them, in memos
     shared by the hands of the same kinds (`Ruleset.memo["kinds"]`), so that their keys
@@ -155,7 +161,9 @@ class Game:
         # ("draw", card, how) with how "miss"/"match" (compared with the SH's last card),
         # "hand"/"market" (drawn without comparing) or "knight"; ("built", target);
         # ("new-deck",). Rebound by every push, never changed afterwards: a copy may share it.
-        self.log: list[tuple] = []
+        # None keeps no record: a game played for its statistics (simulate/runner.py), where
+        # writing it cost ~2 % of a random play-out.
+        self.log: list[tuple] | None = []
         self._forget()
 
     def _forget(self) -> None:
@@ -397,8 +405,10 @@ class Game:
         MDD and the MDR, `_library_swaps` the kinds in hand and in the MDD."""
         memo = self.rules.memo
         market, given = self.market, self.market_given
-        offered = frozenset(market) if not given else frozenset(  # R21
-            [t for t in market if market.count(t) > given.count(t)])
+        offered = frozenset(market)
+        for card in given:  # R21: not offered, unless more of it are there than were given
+            if market.count(card) <= given.count(card):
+                offered -= {card}
         trades = hand.market.get(offered)  # as the turn's: no call on a hit
         if trades is None:
             trades = hand.market[offered] = tuple(self._market_trades())
@@ -430,7 +440,8 @@ class Game:
         `push`, which also trusts its caller). An action from anywhere else goes to `push`."""
         kind = type(action)
         self.events[kind.__name__] += 1
-        self.log = []
+        if self.log is not None:
+            self.log = []
         EFFECTS[kind](self, action)
         self._run()
 
@@ -680,7 +691,8 @@ class Game:
             series.university_used = True
         if series.target and len(series.cards) == len(self.rules.costs[series.target]):
             series.complete = True
-        self.stack += [(END_TURN, None), (FINISH, series), (REFILL_COMPARE, None)]
+        self.stack += [(END_TURN, None), (FINISH, series)]
+        self._refill_compare()  # at once: it would be the first step taken off the stack
 
     def _trade_market(self, action: TradeMarket) -> None:
         """§ Comercio: a hand card for a market card; the card given stays there (R21)."""
@@ -692,16 +704,18 @@ class Game:
 
     def _trade_three(self, action: TradeThree) -> None:
         """§ Comercio: three equal cards to the MDD for one of the MDD or of the MDR."""
-        for _ in range(3):
-            self.hand.remove(action.give)
-        self.discard += [action.give] * 3
+        give, hand = action.give, self.hand
+        hand.remove(give)
+        hand.remove(give)
+        hand.remove(give)
+        self.discard += [give, give, give]
         if action.source == "discard":
             self.discard.remove(action.take)
         else:  # R20: the one nearest the bottom
             index = len(self.deck) - 1 - self.deck[::-1].index(action.take)
             del self.deck[index]
         self.hand.append(action.take)
-        self.stack.append((REFILL_PLAIN, None))
+        self._refill_plain()
 
     def _library_swap(self, action: LibrarySwap) -> None:
         """R10: once a turn, a hand card for a card of the MDD."""
@@ -717,7 +731,7 @@ class Game:
             self.hand.remove(resource)
             self.discard.append(resource)
         self.town_hall_due = False
-        self.stack.append((REFILL_PLAIN, None))
+        self._refill_plain()
 
     def _start_recycling(self, action: Recycle) -> None:
         if not self.stack:  # the first series recycled opens the recycling
@@ -740,7 +754,7 @@ class Game:
         kind, drawn = self.stack.pop()
         self.removed += self.hand + [drawn]
         self.hand = []
-        self.stack.append((REFILL_PLAIN, None))
+        self._refill_plain()
 
     def _use_knight(self, action: UseKnight) -> None:
         kind, drawn = self.stack.pop()
@@ -922,7 +936,8 @@ class Game:
 
     def _gain(self, target: str) -> None:
         self.events["built-" + self.building_type(target)] += 1
-        self.log.append(("built", target))
+        if self.log is not None:
+            self.log.append(("built", target))
         self._buildings_changed()
         if target == ROAD:
             self.roads.append(FOOT if len(self.roads) % 2 == 0 else HORSE)
@@ -945,7 +960,8 @@ class Game:
     def _new_deck(self, _=None) -> None:
         """§ Progreso: MDR and MDD shuffled together; then the hand is topped up (R17)."""
         self.events["new-deck"] += 1
-        self.log.append(("new-deck",))
+        if self.log is not None:
+            self.log.append(("new-deck",))
         self.deck += self.discard
         self.discard = []
         _shuffle(self.rng, self.deck)
@@ -962,8 +978,9 @@ class Game:
         cards = deck[:count]  # (fewer, if the MDR runs out)
         del deck[:count]
         log = self.log
-        for card in cards:
-            log.append(("draw", card, into))
+        if log is not None:
+            for card in cards:
+                log.append(("draw", card, into))
         return cards
 
     # --- the automatic steps: one method per step (STEPS) ---------------------------------
@@ -994,13 +1011,18 @@ class Game:
             card = deck.pop(0)
             if card == compared:
                 self.events["coincidence"] += 1
-                log.append(("draw", card, "match"))
+                if log is not None:
+                    log.append(("draw", card, "match"))
                 self.stack.append((COINCIDENCE, card))
                 return
-            log.append(("draw", card, "miss" if compared is not None else "hand"))
+            if log is not None:
+                log.append(("draw", card, "miss" if compared is not None else "hand"))
             hand.append(card)
 
     def _refill_plain(self, _=None) -> None:
+        """The hand refilled without comparing. An effect that ends with it calls it at once
+        (it would be the first step taken off the stack); `_knight`, whose lost road may ask
+        for discards first, leaves it pending."""
         self.hand += self._draw((self._tab or self._table()).hand_limit - len(self.hand))
 
     def _finish(self, series: Series) -> None:
