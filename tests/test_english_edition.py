@@ -544,3 +544,13 @@ def test_no_doubled_comma_in_any_output(output_texts, language):
              for where, text in output_texts[language].items()
              for m in re.finditer(r",\s*,", text)]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_every_output_sets_typographers_quotes(output_texts, language):
+    """Content is typed with straight marks; the books, cards and pages print ’ “ ” ‘ (the
+    English book printed "the game's", the Spanish one «Con 1 "A"»: generator/typography.py)."""
+    found = [f"{where}: …{' '.join(text[max(0, m.start() - 30):m.end() + 30].split())}…"
+             for where, text in output_texts[language].items()
+             for m in re.finditer(r"['\"]", text)]
+    assert not found, f"{len(found)} straight marks:\n" + "\n".join(found[:20])

@@ -31,6 +31,7 @@ from markdown.inlinepatterns import AUTOMAIL_RE, ENTITY_RE, InlineProcessor
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 
+from ..typography import curl_tree
 from .textfile import read_text
 from ..errors import ContentError, Location
 from .sandbox import ContentEnvironment
@@ -244,6 +245,7 @@ class _KeepTree(Treeprocessor):
         for code in root.iter("code"):
             if code.text:
                 code.text = AtomicString(_unescape_code(code.text))
+        curl_tree(root)  # typographer's quotes, for both editions
         self.md.captured_tree = root
 
 

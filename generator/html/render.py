@@ -38,6 +38,7 @@ from ..content.prose import ABBREVIATION, MARKER, RULING_REFERENCE, heading_anch
 from ..examples.replay import step_words
 from ..examples.text import Words
 from ..badges import badge_texts
+from ..typography import curl, curl_tree
 from ..i18n import long_date
 from ..labels import labels
 from ..diagrams.style import style_for
@@ -181,11 +182,15 @@ def _environment(definitions: dict[str, str]) -> jinja2.Environment:
         else:
             paragraph = ET.Element("span")
             paragraph.text = str(text)
+        curl_tree(paragraph)
         _link_tree(paragraph, definitions, set())
         inner = ET.tostring(paragraph, encoding="unicode", method="html")
         return Markup(inner[len("<span>"):-len("</span>")])
 
     env.filters["terms"] = terms
+    # typographer's quotes for a content file's plain text (titles, notes); markup from a
+    # chapter's tree has them already
+    env.filters["typeset"] = lambda text: text if isinstance(text, Markup) else curl(str(text))
     return env
 
 
@@ -303,7 +308,7 @@ def _inline_svg(svg: str, css_class: str, title: str = "") -> Markup:
 
 
 def render_html(book: Book, replays: list, figures) -> str:
-    definitions = {a.abbr: f"{a.term}: {a.definition}" for a in book.glossary.abbreviations}
+    definitions = {a.abbr: curl(f"{a.term}: {a.definition}") for a in book.glossary.abbreviations}
     rulings = {r.id for r in book.rulings}
     anchors = book.anchors
     by_id = {r.example.id: r for r in replays}

@@ -26,6 +26,7 @@ from ..content.prose import ABBREVIATION, MARKER, RULING_REFERENCE, heading_anch
 from ..labels import labels
 from ..examples.replay import step_words
 from ..badges import badge_texts
+from ..typography import curl
 from .cover import CoverBadges, title_markup
 from .figures import MIN_TYPE, drawing, smallest_type
 from .images import image_figure
@@ -43,6 +44,13 @@ LINK_SCHEMES = re.compile(r"(?i)(https?|mailto):")
 #: when ReportLab is imported (Helvetica, unembedded), before our fonts are registered.
 TABLE_BASE = [("FONT", (0, 0), (-1, -1), "SourceSans")]
 CONTENTS_ANCHOR = "indice"
+
+
+def prose(text: str) -> str:
+    """A content file's text as paragraph markup: escaped, with typographer's quotes (a
+    chapter's Markdown has them from its tree already; titles, notes and captions from YAML
+    get them here)."""
+    return escape(curl(text))
 
 
 def attribute(value: str) -> str:
@@ -179,10 +187,11 @@ def _inline_child(child: ET.Element, ctx: StoryContext, link_terms: bool) -> str
 
 
 def _text(text: str | None, ctx: StoryContext, link_terms: bool) -> str:
-    """Escaped text with abbreviations linked to the glossary and ruling ids to rulings."""
+    """Escaped text with typographer's quotes, abbreviations linked to the glossary and
+    ruling ids to rulings."""
     if not text:
         return ""
-    text = escape(text)
+    text = prose(text)
     if not link_terms:
         return text
     # Only to places that exist: a link to a missing destination stops ReportLab.
@@ -415,7 +424,7 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
                                  fontSize=s.callout_body.fontSize * 0.95, spaceAfter=1.5)
     rows: list[Row] = [
         Row([ctx.para(f'<a name="ej-{replay.example.id}"/>{ctx.words["example"]} {number} · '
-                      f'{escape(replay.example.title)}', title_style)], keep_with_next=True),
+                      f'{prose(replay.example.title)}', title_style)], keep_with_next=True),
         Row([ctx.para(_text(replay.example.summary, ctx, True), s.callout_body)]),
     ]
     if not getattr(adapter, "checked", True):  # examples: unchecked (book.yaml)
@@ -530,7 +539,7 @@ def cover(ctx: StoryContext) -> list[Flowable]:
         Spacer(1, 38 * mm),
         ctx.para(title, s.cover_title),
         Spacer(1, 5 * mm),
-        ctx.para(escape(meta.subtitle), s.cover_subtitle),
+        ctx.para(prose(meta.subtitle), s.cover_subtitle),
         Spacer(1, 10 * mm),
         ctx.para(f'{ctx.words["version"]} {escape(meta.version)} · {long_date(meta.date, meta.language)}',
                   s.cover_small),
@@ -548,7 +557,7 @@ def contents(ctx: StoryContext) -> list[Flowable]:
         entries.append((REFERENCE_ANCHOR, ctx.words["quick_reference"]))
     rows = []
     for anchor, title in entries:
-        link = f'<a href="#{anchor}">{escape(title)}</a>'
+        link = f'<a href="#{anchor}">{prose(title)}</a>'
         page = f'<a href="#{anchor}">{ctx.page_of(anchor)}</a>'
         rows.append([ctx.para(link, s.toc_chapter),
                      ctx.para(page, s.toc_chapter.clone("toc_page", alignment=2))])
@@ -574,7 +583,7 @@ def glossary(ctx: StoryContext) -> list[Flowable]:
                                "glosario-abreviaturas", 1, title))
         for entry in gl.sorted_abbreviations:
             term = (f'<a name="{glossary_anchor(entry.abbr)}"/>{escape(entry.abbr)}'
-                    f'<font name="SourceSans" color="{palette.INK}"> — {escape(entry.term)}</font>')
+                    f'<font name="SourceSans" color="{palette.INK}"> — {prose(entry.term)}</font>')
             out.append(KeepTogether([ctx.para(term, s.glossary_term),
                                      ctx.para(_text(entry.definition, ctx, False),
                                                s.glossary_definition)]))
@@ -582,7 +591,7 @@ def glossary(ctx: StoryContext) -> list[Flowable]:
         out.append(ctx.heading(escape(ctx.words["terms"]), s.h2, "glosario-terminos", 1,
                                title))
         for entry in gl.sorted_terms:
-            out.append(KeepTogether([ctx.para(escape(entry.term), s.glossary_term),
+            out.append(KeepTogether([ctx.para(prose(entry.term), s.glossary_term),
                                      ctx.para(_text(entry.definition, ctx, True),
                                                s.glossary_definition)]))
     return out
@@ -719,15 +728,15 @@ def back_cover(ctx: StoryContext, total: int) -> list[Flowable]:
                          leading=s.body.leading * 1.05, spaceBefore=s.body.fontSize * 1.6,
                          hyphenationLang="")
     small = s.cover_small.clone("back_small", alignment=0, spaceAfter=s.body.fontSize * 0.5)
-    credits = "<br/>".join(f"<b>{escape(c.role)}:</b> {escape(c.who)}" for c in meta.credits)
+    credits = "<br/>".join(f"<b>{prose(c.role)}:</b> {prose(c.who)}" for c in meta.credits)
     edition = (f'{words["version"]} {escape(meta.version)} · '
                f'{escape(long_date(meta.date, meta.language))} · {total} {words["pages"]}')
     flowables: list[Flowable] = [NextPageTemplate("back"), PageBreak(),
-                                 ctx.para(escape(meta.title), title)]
+                                 ctx.para(prose(meta.title), title)]
     if meta.subtitle:
-        flowables.append(ctx.para(escape(meta.subtitle), subtitle))
+        flowables.append(ctx.para(prose(meta.subtitle), subtitle))
     if meta.edition_note:
-        flowables.append(ctx.para(escape(meta.edition_note), blurb))
+        flowables.append(ctx.para(prose(meta.edition_note), blurb))
     foot = ([ctx.para(credits, small)] if credits else []) + [
         ctx.para(f'<font name="SourceSans-Semibold" color="{s.accent}">{edition}</font>',
                  small)]
@@ -769,9 +778,9 @@ def title_block(ctx: StoryContext, width: float) -> Flowable:
     edition = ctx.para(f'{ctx.words["version"]} {escape(meta.version)}<br/>'
                        f'{escape(long_date(meta.date, meta.language))}',
                        s.cover_small.clone("sheet_edition", alignment=2))
-    titles = [ctx.para(escape(meta.title), s.cover_title)]
+    titles = [ctx.para(prose(meta.title), s.cover_title)]
     if meta.subtitle:
-        titles.append(ctx.para(escape(meta.subtitle), s.cover_subtitle))
+        titles.append(ctx.para(prose(meta.subtitle), s.cover_subtitle))
     table = Table([[titles, edition]], colWidths=[width * 0.72, width * 0.28])
     table.setStyle(TableStyle(TABLE_BASE + [
         ("VALIGN", (0, 0), (0, 0), "TOP"),
@@ -796,10 +805,10 @@ def sheet_glossary(ctx: StoryContext) -> list[Flowable]:
     for entry in gl.sorted_abbreviations:
         out.append(ctx.para(
             f'<a name="{glossary_anchor(entry.abbr)}"/>{term_font}{escape(entry.abbr)}</font> '
-            f'({escape(entry.term)}) — {_text(entry.definition, ctx, False)}',
+            f'({prose(entry.term)}) — {_text(entry.definition, ctx, False)}',
             s.glossary_definition))
     for entry in gl.sorted_terms:
-        out.append(ctx.para(f'{term_font}{escape(entry.term)}</font> — '
+        out.append(ctx.para(f'{term_font}{prose(entry.term)}</font> — '
                             f'{_text(entry.definition, ctx, True)}', s.glossary_definition))
     return out
 
@@ -807,7 +816,7 @@ def sheet_glossary(ctx: StoryContext) -> list[Flowable]:
 def colophon(ctx: StoryContext) -> list[Flowable]:
     """Credits and the edition note, small, at the end of a sheet."""
     s, meta = ctx.styles, ctx.book.meta
-    credits = " · ".join(f"<b>{escape(c.role)}:</b> {escape(c.who)}" for c in meta.credits)
+    credits = " · ".join(f"<b>{prose(c.role)}:</b> {prose(c.who)}" for c in meta.credits)
     text = credits + (f"<br/>{escape(meta.edition_note)}" if meta.edition_note else "")
     if not text:
         return []

@@ -31,6 +31,7 @@ from ..content.model import Book, CardFace, TokenSet, TokenSide
 from ..diagrams.cards import costs_card, costs_rows_fit
 from ..diagrams.style import style_for
 from ..errors import ContentError, Location
+from ..typography import curl, curl_markup
 from ..i18n import span
 from ..pdf.figures import drawing
 from ..pdf.fonts import SANS, SANS_SEMIBOLD, SERIF, register_fonts
@@ -135,14 +136,15 @@ def costs_face(book: Book, face: CardFace) -> tuple[str, Rect]:
 def face_texts(book: Book, face: CardFace) -> list[str]:
     """The paragraphs a text card prints, in the card renderer's markup (<b>): its lines, a
     scores card's bands, an abbreviations card's abbreviations. The book's quick reference
-    (pdf/reference.py) and the HTML edition set the same texts."""
+    (pdf/reference.py) and the HTML edition set the same texts, with typographer's quotes
+    as the chapters have them."""
     if face.kind == "scores":
         return [f"<b>{span(band.min, band.max, book.meta.language)}</b> · "
-                f"{escape(band.title)}" for band in book.scores]
+                f"{escape(curl(band.title))}" for band in book.scores]
     if face.kind == "abbreviations":  # (data, not markup: escaped)
-        return [f"<b>{escape(a.abbr)}</b> · {escape(a.term)}"
+        return [f"<b>{escape(a.abbr)}</b> · {escape(curl(a.term))}"
                 for a in book.glossary.sorted_abbreviations]
-    return list(face.lines)
+    return [curl_markup(line) for line in face.lines]
 
 
 def _story(book: Book, face: CardFace, size: float, air: float = 0.0):

@@ -1,0 +1,55 @@
+"""Typographer's quotes (generator/typography.py): what a reader of the printed page sees."""
+
+import xml.etree.ElementTree as ET
+
+import pytest
+from markdown.util import AtomicString
+
+from generator.typography import curl, curl_markup, curl_tree
+
+
+@pytest.mark.parametrize("typed, printed", [
+    ("the game's second road", "the game’s second road"),
+    ("the players' cards", "the players’ cards"),
+    ('He said "wait" and left.', "He said “wait” and left."),
+    ("a 'loose' card", "a ‘loose’ card"),
+    ('Con 1 "A" una carretera', "Con 1 “A” una carretera"),
+    ('«Con 1 "A" una carretera»', "«Con 1 “A” una carretera»"),
+    ('("A")', "(“A”)"),
+    ("—'til the end", "—‘til the end"),
+    ("no marks at all", "no marks at all"),
+])
+def test_marks_turn_as_a_typesetter_turns_them(typed, printed):
+    assert curl(typed) == printed
+
+
+def test_a_mark_at_the_start_of_a_text_reads_the_character_before_it():
+    assert curl('"', before="A") == "”"   # closes what the bold word before it opened
+    assert curl('"A', before=" ") == "“A"
+
+
+def _tree(markup: str) -> ET.Element:
+    return ET.fromstring(markup)
+
+
+def test_a_tree_is_curled_in_reading_order_across_its_inline_elements():
+    root = _tree('<div><p>Side "<b>A</b>" up, the card\'s <i>"B"</i> side</p>'
+                 '<p>"Next" paragraph</p></div>')
+    curl_tree(root)
+    first, second = root
+    assert "".join(first.itertext()) == "Side “A” up, the card’s “B” side"
+    assert "".join(second.itertext()) == "“Next” paragraph"
+
+
+def test_code_keeps_its_straight_marks_and_texts_keep_their_type():
+    root = _tree("<p>type <code>--player 'greedy'</code> and it's done</p>")
+    root.text = AtomicString(root.text)
+    curl_tree(root)
+    assert root.find("code").text == "--player 'greedy'"
+    assert root.find("code").tail == " and it’s done"
+    assert isinstance(root.text, AtomicString)
+
+
+def test_a_cards_markup_is_curled_outside_its_tags():
+    assert curl_markup('<b>The "A" side</b>: the road\'s <font color="#123456">"B"</font>') \
+        == '<b>The “A” side</b>: the road’s <font color="#123456">“B”</font>'
