@@ -136,6 +136,7 @@ def test_remembered_answers_are_those_the_rules_give_afresh(player, changes):
             fresh = _worked_out_afresh(game)
             assert game.legal_actions() == fresh.legal_actions(), (seed, game.turn)
             assert game.points == fresh.points and game._table() == fresh._table()
+            assert game.can_progress() == fresh.can_progress(), (seed, game.turn)
             game.push(chooser.choose(game, game.legal_actions(), rng))
             positions += 1
     assert positions > 1000
@@ -150,6 +151,31 @@ def test_the_engines_shuffle_is_pythons(length):
         _shuffle(mine, ours)
         python.shuffle(theirs)
         assert ours == theirs and mine.getstate() == python.getstate()
+
+
+def test_a_games_generator_is_pythons():
+    """`seeded(seed)`, the generator of each game and of the simulator's player, is
+    `random.Random(seed)`: the same state for any seed, so the same draws."""
+    from generator.engine.solo.game import seeded
+    for seed in (0, 1, 31, -5, 2**48 - 1, 2**80 + 3, "a seed", 2.5):
+        ours, python = seeded(seed), random.Random(seed)
+        assert ours.getstate() == python.getstate(), seed
+        assert ours.random() == python.random() and ours.gauss(0, 1) == python.gauss(0, 1)
+
+
+def test_a_games_events_count_as_a_counter():
+    """What a push added is read as `after.events - before.events` (examples/text.py), a
+    book's totals as their sum: the engine's own Counter (`Events`) does both, and a copy
+    counts on its own."""
+    from collections import Counter
+    game = Game.new(RULES, 5)
+    before = game.copy()
+    while game.turn < 4:
+        game.push(game.legal_actions()[0])
+    added = game.events - before.events
+    assert added and isinstance(added, Counter) and before.events == Counter()
+    assert sum((game.events, before.events), Counter()) == game.events
+    assert added["StartSeries"] + added["PlaceLoose"] + added["Continue"] == 3  # a card a turn
 
 
 def test_a_copy_draws_as_its_original_would_and_apart_from_it():

@@ -25,12 +25,16 @@ times, so answers are remembered, never worked out by other code:
 - a simulated player reads the position's own tuple of actions (`legal_tuple`), not a list
   copied from it; its action came from there, so `push_legal` applies it without looking it
   up again; `push`, for every action from outside, checks it first;
+- the end test's `can_progress`, asked once the MDR is empty, is remembered per facts too;
+- the counts of `events` are stored by dict itself (`Events`), the generators seeded without
+  `random.Random`'s Python-level wrapper (`seeded`);
 - a copy shares its generator's state until one of them draws from it;
 - a game played for its statistics keeps no record of its draws for a book (`log` None).
 """
 
 from __future__ import annotations
 
+import _random
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -113,6 +117,15 @@ class Hand:
     market: dict    # the market trades (`_market_trades`), per the market cards on offer
 
 
+class Events(Counter):
+    """A `Counter` of how often each rule path fired (`Game.events`), whose counts are stored
+    by dict itself. `Counter` defines `__delitem__` in Python (a missing key deleted without
+    a KeyError), and the interpreter then stores every item of it by looking `__setitem__`
+    up by name and calling it: `events[path] += 1`, ~1.25 times an action, cost twice what it
+    does here (~3 % of a random play-out). No count is deleted on its own: dict's `del` does."""
+    __delitem__ = dict.__delitem__
+
+
 # Pending steps. Automatic ones run by themselves; the others wait for a decision.
 REFILL_COMPARE, REFILL_PLAIN, TOP_UP, PROGRESS, FINISH, END_TURN = (
     "refill-compare", "refill-plain", "top-up", "progress", "finish", "end-turn")
@@ -134,7 +147,7 @@ class Game:
     def __init__(self, rules: Ruleset, seed: int | None = 0):
         self.rules = rules
         self._tab: Table | None = None  # what the buildings allow, until they change
-        self._rng: random.Random | None = random.Random(seed)
+        self._rng: random.Random | None = seeded(seed)
         self._rng_state: tuple | None = None  # the generator's state, when copies share it
         self.deck: list[str] = []       # MDR, index 0 is the top
         self.discard: list[str] = []    # MDD
@@ -156,7 +169,7 @@ class Game:
         self.phase = PLAYING
         self.end_reason = ""
         # How often each rule path fired: what a designer's simulation counts.
-        self.events: Counter = Counter()
+        self.events: Counter = Events()
         # What the last push did, in order, for a book to tell it (examples/text.py):
         # ("draw", card, how) with how "miss"/"match" (compared with the SH's last card),
         # "hand"/"market" (drawn without comparing) or "knight"; ("built", target);
@@ -177,6 +190,7 @@ class Game:
     @classmethod
     def new(cls, rules: Ruleset, seed: int) -> "Game":
         game = cls(rules, seed)
+        game.log = None  # the deal is no push: no record of its draws
         game.deck = rules.deck
         _shuffle(game.rng, game.deck)
         game.hand = game._draw(rules.hand_size)
@@ -207,7 +221,7 @@ class Game:
         other.demolished, other.library_used = self.demolished[:], self.library_used
         other.market_given = self.market_given[:]
         other.turn, other.phase, other.end_reason = self.turn, self.phase, self.end_reason
-        other.events = Counter(self.events)
+        other.events = Events(self.events)
         other.log = self.log
         # What this position allows is the copy's too (immutable values, or forgotten).
         other._legal, other._tab = self._legal, self._tab
@@ -607,9 +621,19 @@ class Game:
 
     def can_progress(self) -> bool:
         """Could the hand and market complete a settlement, city or expansion (§ Fin)?
-        The end of the game and recycling ask it of the same position: answered once."""
+        The end of the game and recycling ask it of the same position: answered once, and
+        remembered per the facts `_could_progress` reads (`Ruleset.memo`): the cards of the
+        hand and market, what the buildings allow, the open series and whether a series may
+        start; the positions with an empty MDR, where it is asked, recur from game to game."""
         if self._progress is None:
-            self._progress = self._could_progress()
+            series = self.open_series
+            facts = (tuple(sorted(self.hand + self.market)), (self._tab or self._table()).placing,
+                     series and (series.target, len(series.cards), series.university_used),
+                     self.can_start_series())
+            memo = self.rules.memo["progress"]
+            self._progress = memo.get(facts)
+            if self._progress is None:
+                self._progress = memo[facts] = self._could_progress()
         return self._progress
 
     def _could_progress(self) -> bool:
@@ -1091,6 +1115,22 @@ def _remembered(memo: dict, facts: tuple, work_out: Callable[[], Sequence]) -> t
     if answer is None:
         answer = memo[facts] = tuple(work_out())
     return answer
+
+
+def seeded(seed: int | None) -> random.Random:
+    """`random.Random(seed)`: the same generator, in the same state. An int is seeded by the
+    C seeding that `Random.seed` hands it to, without `Random.__init__` and `Random.seed`
+    around it (two Python calls, ~10 % of a seeding); a play-out seeds two generators a game,
+    its own and its player's (simulate/runner.py). Anything else is seeded as it would be."""
+    if type(seed) is not int:  # (None: from the system; a str: by its hash, version 2)
+        return random.Random(seed)
+    rng = _new_random(random.Random)
+    _seed_random(rng, seed)
+    rng.gauss_next = None  # as `Random.seed` leaves it
+    return rng
+
+
+_new_random, _seed_random = random.Random.__new__, _random.Random.seed
 
 
 def _shuffle(rng: random.Random, cards: list) -> None:

@@ -45,8 +45,8 @@ class Ruleset:
     _limits: tuple = field(init=False, repr=False, compare=False)
     _deck: tuple = field(init=False, repr=False, compare=False)
     # What games asked and were answered, per facts (`Game._table`, `_hand` with the memos of
-    # each kinds of hand, `_demolition_offers`, `_trade_offers`): the same few tables, hands,
-    # series and markets recur in every game.
+    # each kinds of hand, `_demolition_offers`, `_trade_offers`, `can_progress`): the same few
+    # tables, hands, series and markets recur in every game.
     # Filled as games play, never compared, never pickled (a worker process fills its own).
     memo: dict = field(init=False, repr=False, compare=False)
 
@@ -120,4 +120,4 @@ class Ruleset:
 
 def _empty_memo() -> dict[str, dict]:
     return {name: {} for name in ("table", "hand", "kinds", "demolition", "three",
-                                 "library")}
+                                 "library", "progress")}
