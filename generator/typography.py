@@ -20,9 +20,11 @@ import re
 import xml.etree.ElementTree as ET
 
 #: Characters after which a quotation mark opens.
-_OPENING = r"\s(\[{«“‘—–/-"
+_OPENING = r"\s(\[{«“‘—–/¿¡\-"
 _DOUBLE_OPEN = re.compile(rf'(?<=[{_OPENING}])"')
-_SINGLE_OPEN = re.compile(rf"(?<=[{_OPENING}])'(?=\w)")
+#: A `'` that opens: after an opening character and before a word or a mark (not a space),
+#: but not a decade's apostrophe ('90s).
+_SINGLE_OPEN = re.compile(rf"(?<=[{_OPENING}\"])'(?=[^\s\d])")
 _TAG = re.compile(r"(<[^>]*>)")
 #: Elements whose text is set verbatim.
 VERBATIM = frozenset({"code", "pre", "kbd", "samp"})
@@ -37,8 +39,10 @@ def curl(text: str, before: str = " ") -> str:
     if "'" not in text and '"' not in text:
         return text
     marked = before[-1:] + text
-    marked = _DOUBLE_OPEN.sub("“", marked).replace('"', "”")
-    marked = _SINGLE_OPEN.sub("‘", marked).replace("'", "’")
+    # opening singles first (also after a straight double, which opens or is an inch mark:
+    # «"'A'"»), so that a double after one opens: «'"A" dijo'»
+    marked = _SINGLE_OPEN.sub("‘", marked)
+    marked = _DOUBLE_OPEN.sub("“", marked).replace('"', "”").replace("'", "’")
     return marked[len(before[-1:]):]
 
 
@@ -53,6 +57,8 @@ def curl_markup(markup: str) -> str:
             piece = curl(piece, before)
             out.append(piece)
             before = piece[-1]
+        if piece.startswith("<br"):  # a new line: a mark after it opens, as after a block
+            before = " "
     return "".join(out)
 
 

@@ -683,7 +683,7 @@ def _split_labels(path: Path) -> list[str]:
     return found
 
 
-def test_a_short_label_is_never_broken_between_its_words(pdfs):
+def test_a_short_italic_label_is_never_broken_between_its_words(pdfs):
     """The conformance appendix printed "Comprobado" at a line's end and "en:" on the
     next (once across a page): two labels to the eye. Its short labels keep their words
     together."""

@@ -16,7 +16,11 @@ from generator.typography import curl, curl_markup, curl_tree
     ('Con 1 "A" una carretera', "Con 1 “A” una carretera"),
     ('«Con 1 "A" una carretera»', "«Con 1 “A” una carretera»"),
     ('("A")', "(“A”)"),
-    ("—'til the end", "—‘til the end"),
+    ("'¿Qué?'", "‘¿Qué?’"),
+    ('¿"A"?', "¿“A”?"),
+    ("'\"A\" dijo'", "‘“A” dijo’"),
+    ("the '90s", "the ’90s"),
+    ("\"'A'\"", "“‘A’”"),
     ("no marks at all", "no marks at all"),
 ])
 def test_marks_turn_as_a_typesetter_turns_them(typed, printed):
@@ -53,3 +57,12 @@ def test_code_keeps_its_straight_marks_and_texts_keep_their_type():
 def test_a_cards_markup_is_curled_outside_its_tags():
     assert curl_markup('<b>The "A" side</b>: the road\'s <font color="#123456">"B"</font>') \
         == '<b>The “A” side</b>: the road’s <font color="#123456">“B”</font>'
+    assert curl_markup('<b>Fin</b><br/>"A"') == '<b>Fin</b><br/>“A”'  # a new line opens
+
+
+def test_a_chapter_is_curled_after_markdown_puts_its_escaped_characters_back():
+    """`\\(` is a bracket by the time the marks are turned: the quote after it opens."""
+    from pathlib import Path
+    from generator.content.prose import RenderedProse, parse_markdown
+    tree = parse_markdown(RenderedProse(Path("x.md"), 'Lado \\("A"), el `"c"`, [R3](#r3)\'s.\n'))
+    assert "".join(tree.itertext()).strip() == 'Lado (“A”), el "c", R3’s.'

@@ -245,8 +245,15 @@ class _KeepTree(Treeprocessor):
         for code in root.iter("code"):
             if code.text:
                 code.text = AtomicString(_unescape_code(code.text))
-        curl_tree(root)  # typographer's quotes, for both editions
         self.md.captured_tree = root
+
+
+class _Typeset(Treeprocessor):
+    """Typographer's quotes for both editions (typography.py), once python-markdown has put
+    back the characters escaped with a backslash (its `unescape` step): `\\("A")` opens."""
+
+    def run(self, root: ET.Element) -> None:
+        curl_tree(root)
 
 
 def _unescape_code(text: str) -> str:
@@ -282,6 +289,7 @@ class _KeepTreeExtension(Extension):
         md.inlinePatterns.register(_Entity(ENTITY_RE, md), "entity", 80)
         md.inlinePatterns.register(_Automail(AUTOMAIL_RE, md), "automail", 110)
         md.treeprocessors.register(_KeepTree(md), "keep_tree", 1)
+        md.treeprocessors.register(_Typeset(md), "typeset", -1)  # after "unescape" (0)
 
 
 _parsers = threading.local()

@@ -16,6 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
+from ..typography import curl
 from .fonts import SANS_SEMIBOLD
 from .styles import color
 
@@ -48,7 +49,7 @@ def balanced_title(title: str, font: str, size: float, width: float) -> list[str
 
 def title_markup(title: str, font: str, size: float, width: float) -> str:
     """The title as paragraph markup, its lines joined by explicit breaks."""
-    return "<br/>".join(escape(line) for line in balanced_title(title, font, size, width))
+    return "<br/>".join(escape(line) for line in balanced_title(curl(title), font, size, width))
 
 
 class CoverBadges(Flowable):

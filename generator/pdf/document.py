@@ -37,6 +37,7 @@ from .. import palette
 from ..content.model import Book, PageSize
 from ..errors import RenderError
 from ..labels import labels
+from ..typography import curl
 from .fonts import SANS, SANS_SEMIBOLD
 from .ornament import emblem, motif_row
 from .press import PressMeta, to_cmyk, to_pdfx
@@ -309,7 +310,7 @@ class BookDocTemplate(BaseDocTemplate):
         canv.setFont(SANS, 6.5)
         canv.setFillColor(color(palette.MUTED))
         canv.drawString((edge + 2) * mm, 1.9 * mm,
-                        f'{self.book.meta.title} · {words["version"]} {self.book.meta.version}'
+                        f'{curl(self.book.meta.title)} · {words["version"]} {self.book.meta.version}'
                         f' · {words["page"]}\u00a0{canv.getPageNumber()}')
         canv.restoreState()
 
@@ -407,7 +408,7 @@ class BookDocTemplate(BaseDocTemplate):
         canv.setFillColor(color(palette.MUTED))
         if self._page_role == "body":
             y_head = height - g.top + 5.5 * mm
-            outer, inner = self._page_title, self.book.meta.title
+            outer, inner = self._page_title, curl(self.book.meta.title)
             canv.drawString(left_x, y_head, inner if right else outer)
             canv.drawRightString(right_x, y_head, outer if right else inner)
             canv.setStrokeColor(color(palette.RULE_LINE))
@@ -454,7 +455,7 @@ class BookDocTemplate(BaseDocTemplate):
         canv.saveState()
         canv.setFont(SANS, size)
         canv.setFillColor(color(palette.MUTED))
-        canv.drawString(g.inner, y, f'{self.book.meta.title} · {words["version"]} '
+        canv.drawString(g.inner, y, f'{curl(self.book.meta.title)} · {words["version"]} '
                                     f'{self.book.meta.version}')
         mark = f"{number}/{self.sheet_pages}"
         turn = f' · {words["overleaf"]}' if number < self.sheet_pages else ""

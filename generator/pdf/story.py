@@ -817,7 +817,7 @@ def colophon(ctx: StoryContext) -> list[Flowable]:
     """Credits and the edition note, small, at the end of a sheet."""
     s, meta = ctx.styles, ctx.book.meta
     credits = " · ".join(f"<b>{prose(c.role)}:</b> {prose(c.who)}" for c in meta.credits)
-    text = credits + (f"<br/>{escape(meta.edition_note)}" if meta.edition_note else "")
+    text = credits + (f"<br/>{prose(meta.edition_note)}" if meta.edition_note else "")
     if not text:
         return []
     rule = Table([[""]], colWidths=[ctx.frame_width * 0.3], rowHeights=[1], hAlign="LEFT")

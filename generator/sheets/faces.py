@@ -237,10 +237,11 @@ def card_face(book: Book, face: CardFace, index: int, size: float) -> Draw:
             canv.setFillColor(color(accent))
             canv.rect(*_pt(band), stroke=0, fill=1)
         inner = trim.grown(-cards.safe)
-        title_size = _fitted(face.title, SANS_SEMIBOLD, TITLE_SIZE, MIN_TITLE_SIZE, inner.w * mm)
+        title = curl(face.title)
+        title_size = _fitted(title, SANS_SEMIBOLD, TITLE_SIZE, MIN_TITLE_SIZE, inner.w * mm)
         canv.setFont(SANS_SEMIBOLD, title_size)
         canv.setFillColor(color(title_colour))
-        canv.drawString(inner.x * mm, (band.y + BAND_H / 2) * mm - title_size * 0.33, face.title)
+        canv.drawString(inner.x * mm, (band.y + BAND_H / 2) * mm - title_size * 0.33, title)
         content = body_box(trim, cards.safe)
         if svg is not None:
             art = drawing(svg, content.w * mm, content.h * mm)
@@ -298,7 +299,7 @@ def reference_cards(book: Book, costs_svg: str | None = None) -> list[Piece]:
     """One piece per card face, all with the set's back. The costs card is drawn here at
     card size from components.yaml; `costs_svg` (the book's own figure) is not used."""
     cards = book.print_spec.cards
-    back = card_back(cards.back.title, cards.back.subtitle, book.theme)
+    back = card_back(curl(cards.back.title), curl(cards.back.subtitle), book.theme)
     size = _text_size(book)
     return [Piece(face.id, card_face(book, face, index, size), back, 1, face.title)
             for index, face in enumerate(cards.faces)]
