@@ -125,8 +125,9 @@ def _worked_out_afresh(game: Game) -> Game:
                                             ("random", {"loose_anytime": True}),
                                             ("greedy", {"university_unlimited": True})])
 def test_remembered_answers_are_those_the_rules_give_afresh(player, changes):
-    """Every position of 60 games, its legal actions and its points looked up in a memo warmed
-    by every position before it, against the same position worked out from nothing."""
+    """Every position of 60 games, its legal actions, its points, its table and whether it
+    can progress looked up in a memo warmed by every position before it, against the same
+    position worked out from nothing."""
     from generator.simulate.players import make_player
     rules = dataclasses.replace(RULES, **changes)
     positions = 0

@@ -169,7 +169,7 @@ class Game:
         self.phase = PLAYING
         self.end_reason = ""
         # How often each rule path fired: what a designer's simulation counts.
-        self.events: Counter = Events()
+        self.events: Events = Events()
         # What the last push did, in order, for a book to tell it (examples/text.py):
         # ("draw", card, how) with how "miss"/"match" (compared with the SH's last card),
         # "hand"/"market" (drawn without comparing) or "knight"; ("built", target);
@@ -421,6 +421,7 @@ class Game:
         market, given = self.market, self.market_given
         offered = frozenset(market)
         for card in given:  # R21: not offered, unless more of it are there than were given
+            # (the same test as `_turn_facts`' `need`: the two change together)
             if market.count(card) <= given.count(card):
                 offered -= {card}
         trades = hand.market.get(offered)  # as the turn's: no call on a hit
@@ -698,6 +699,9 @@ class Game:
         return []
 
     # --- effects: one method per kind of action (EFFECTS) ---------------------------------
+    # An effect whose last step is a refill runs it at once (it would be the first step
+    # taken off the stack). Where a road may be lost after it (`_knight`, `_lose_card`) the
+    # refill stays pending: `_lose_road` looks for it on the stack.
 
     def _place(self, action) -> None:
         """§ El turno: place, then refill comparing, then finish (build, bonuses, progress)."""
@@ -716,7 +720,7 @@ class Game:
         if series.target and len(series.cards) == len(self.rules.costs[series.target]):
             series.complete = True
         self.stack += [(END_TURN, None), (FINISH, series)]
-        self._refill_compare()  # at once: it would be the first step taken off the stack
+        self._refill_compare()  # at once (see above)
 
     def _trade_market(self, action: TradeMarket) -> None:
         """§ Comercio: a hand card for a market card; the card given stays there (R21)."""
@@ -729,16 +733,15 @@ class Game:
     def _trade_three(self, action: TradeThree) -> None:
         """§ Comercio: three equal cards to the MDD for one of the MDD or of the MDR."""
         give, hand = action.give, self.hand
-        hand.remove(give)
-        hand.remove(give)
-        hand.remove(give)
-        self.discard += [give, give, give]
+        for _ in range(3):
+            hand.remove(give)
+        self.discard += [give] * 3
         if action.source == "discard":
             self.discard.remove(action.take)
         else:  # R20: the one nearest the bottom
             index = len(self.deck) - 1 - self.deck[::-1].index(action.take)
             del self.deck[index]
-        self.hand.append(action.take)
+        hand.append(action.take)
         self._refill_plain()
 
     def _library_swap(self, action: LibrarySwap) -> None:
@@ -1044,9 +1047,7 @@ class Game:
             hand.append(card)
 
     def _refill_plain(self, _=None) -> None:
-        """The hand refilled without comparing. An effect that ends with it calls it at once
-        (it would be the first step taken off the stack); `_knight`, whose lost road may ask
-        for discards first, leaves it pending."""
+        """The hand refilled without comparing (at once or pending: see the effects)."""
         self.hand += self._draw((self._tab or self._table()).hand_limit - len(self.hand))
 
     def _finish(self, series: Series) -> None:
@@ -1117,6 +1118,9 @@ def _remembered(memo: dict, facts: tuple, work_out: Callable[[], Sequence]) -> t
     return answer
 
 
+_new_random, _seed_random = random.Random.__new__, _random.Random.seed
+
+
 def seeded(seed: int | None) -> random.Random:
     """`random.Random(seed)`: the same generator, in the same state. An int is seeded by the
     C seeding that `Random.seed` hands it to, without `Random.__init__` and `Random.seed`
@@ -1128,9 +1132,6 @@ def seeded(seed: int | None) -> random.Random:
     _seed_random(rng, seed)
     rng.gauss_next = None  # as `Random.seed` leaves it
     return rng
-
-
-_new_random, _seed_random = random.Random.__new__, _random.Random.seed
 
 
 def _shuffle(rng: random.Random, cards: list) -> None:
