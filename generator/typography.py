@@ -12,6 +12,10 @@ sheets/faces.py).
 Which way a mark turns is read from the character before it, as typesetters' "smart quotes"
 do: after a space, an opening bracket, a dash or another opening mark it opens; anywhere else
 it closes, and a `'` between letters is an apostrophe (the same character as a closing ’).
+Quotation marks nest as both languages nest them: a `"` opened inside “…” prints ‘…’ (English
+“With 1 ‘A’, …”); inside «…» it prints “…” (Spanish «Con 1 “A”…»). The marks open so far are
+followed through a paragraph's inline elements (`Marks`), so a quote opened before a bold word
+is closed after it.
 """
 
 from __future__ import annotations
@@ -20,71 +24,125 @@ import re
 import xml.etree.ElementTree as ET
 
 #: Characters after which a quotation mark opens.
-_OPENING = r"\s(\[{«“‘—–/¿¡\-"
-_DOUBLE_OPEN = re.compile(rf'(?<=[{_OPENING}])"')
-#: A `'` that opens: after an opening character and before a word or a mark (not a space),
-#: but not a decade's apostrophe ('90s).
-_SINGLE_OPEN = re.compile(rf"(?<=[{_OPENING}\"])'(?=[^\s\d])")
+_OPENING = frozenset(" \t\n\u00a0([{«“‘—–/¿¡-")
 _TAG = re.compile(r"(<[^>]*>)")
 #: Elements whose text is set verbatim.
 VERBATIM = frozenset({"code", "pre", "kbd", "samp"})
 #: Elements that start a new run of text: the mark at their start opens.
 BLOCKS = frozenset({"p", "li", "td", "th", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6",
                     "div", "blockquote", "ul", "ol", "table", "thead", "tbody", "tr", "br"})
+#: Marks typed already turned, and the opening mark each closes.
+_TYPED_OPEN = frozenset("«“")
+_TYPED_CLOSE = {"»": "«", "”": "“"}
+
+
+class Marks:
+    """A paragraph's text as it is printed, piece by piece: the last character printed and
+    the quotation marks still open (each as printed, with whether a `"` or a `'` opened it)."""
+
+    def __init__(self, before: str = " "):
+        self.before = before[-1:] or " "
+        self.open: list[tuple[str, str]] = []
+
+    def curl(self, text: str) -> str:
+        """`text` with its straight marks turned, after what was printed before it."""
+        if "'" not in text and '"' not in text:
+            self._read(text)
+            return text
+        out: list[str] = []
+        for i, ch in enumerate(text):
+            before = out[-1] if out else self.before
+            after = text[i + 1] if i + 1 < len(text) else " "
+            if ch == '"':
+                ch = self._double(before in _OPENING)
+            elif ch == "'":  # opens before a word or a mark, but not a decade ('90s)
+                ch = self._single(before in _OPENING, not after.isspace() and not after.isdigit(),
+                                  before.isalnum() and after.isalnum())
+            else:
+                self._typed(ch)
+            out.append(ch)
+        printed = "".join(out)
+        self.before = printed[-1]
+        return printed
+
+    def _double(self, opens: bool) -> str:
+        if opens:
+            mark = "‘" if self.open and self.open[-1][0] == "“" else "“"
+            self.open.append((mark, '"'))
+            return mark
+        for k in range(len(self.open) - 1, -1, -1):  # the innermost a `"` opened
+            if self.open[k][1] == '"':
+                mark = self.open[k][0]
+                del self.open[k:]
+                return "’" if mark == "‘" else "”"
+        return "”"
+
+    def _single(self, after_opening: bool, before_a_mark_or_word: bool, inside_word: bool) -> str:
+        if after_opening and before_a_mark_or_word:
+            self.open.append(("‘", "'"))
+            return "‘"
+        if not inside_word and self.open and self.open[-1][1] == "'":
+            self.open.pop()
+        return "’"  # an apostrophe, or the close of a single
+
+    def _typed(self, ch: str) -> None:
+        if ch in _TYPED_OPEN:
+            self.open.append((ch, ch))
+        elif ch in _TYPED_CLOSE:
+            for k in range(len(self.open) - 1, -1, -1):
+                if self.open[k][0] == _TYPED_CLOSE[ch]:
+                    del self.open[k:]
+                    break
+
+    def _read(self, text: str) -> None:
+        for ch in text:
+            self._typed(ch)
+        if text:
+            self.before = text[-1]
 
 
 def curl(text: str, before: str = " ") -> str:
     """`text` with its straight quotation marks and apostrophes turned; `before` is the
     character printed just before it (a space at the start of a paragraph)."""
-    if "'" not in text and '"' not in text:
-        return text
-    marked = before[-1:] + text
-    # opening singles first (also after a straight double, which opens or is an inch mark:
-    # «"'A'"»), so that a double after one opens: «'"A" dijo'»
-    marked = _SINGLE_OPEN.sub("‘", marked)
-    marked = _DOUBLE_OPEN.sub("“", marked).replace('"', "”").replace("'", "’")
-    return marked[len(before[-1:]):]
+    return Marks(before).curl(text)
 
 
 def curl_markup(markup: str) -> str:
     """`curl` on the text of a line of simple markup (a card's `<b>…</b>`), never inside its
     tags (whose attributes are quoted)."""
-    out, before = [], " "
+    out, marks = [], Marks()
     for piece in _TAG.split(markup):
-        if piece.startswith("<"):
+        if piece.startswith("<br"):  # a new line: a mark after it opens, as after a block
+            out.append(piece)
+            marks = Marks()
+        elif piece.startswith("<"):
             out.append(piece)
         elif piece:
-            piece = curl(piece, before)
-            out.append(piece)
-            before = piece[-1]
-        if piece.startswith("<br"):  # a new line: a mark after it opens, as after a block
-            before = " "
+            out.append(marks.curl(piece))
     return "".join(out)
 
 
 def curl_tree(root: ET.Element) -> None:
-    """Every text of `root` curled in reading order, each knowing the character printed
-    before it (`**"A**"`: the mark after the bold word closes). Keeps the text's own type
+    """Every text of `root` curled in reading order, each knowing what was printed before
+    it (`**"A**"`: the mark after the bold word closes). Keeps the text's own type
     (python-markdown's AtomicString, which later passes must not parse again)."""
-    _curl_element(root, " ")
+    _curl_element(root, Marks())
 
 
-def _curl_element(element: ET.Element, before: str) -> str:
-    """Curls `element`'s text and children; returns the last character it prints."""
+def _curl_element(element: ET.Element, marks: Marks) -> Marks:
+    """Curls `element`'s text and children; returns the marks after it."""
     if element.tag in BLOCKS:
-        before = " "
+        marks = Marks()
     if element.tag in VERBATIM:
-        text = "".join(element.itertext())
-        return text[-1:] or before
+        marks._read("".join(element.itertext()))
+        return marks
     if element.text:
-        element.text = _same_type(element.text, curl(element.text, before))
-        before = element.text[-1:] or before
+        element.text = _same_type(element.text, marks.curl(element.text))
     for child in element:
-        before = _curl_element(child, before)
+        marks = _curl_element(child, marks)
         if child.tail:
-            child.tail = _same_type(child.tail, curl(child.tail, before))
-            before = child.tail[-1:] or before
-    return " " if element.tag in BLOCKS else before
+            child.tail = _same_type(child.tail, marks.curl(child.tail))
+    return Marks() if element.tag in BLOCKS else marks
 
 
 def _same_type(original: str, new: str) -> str:

@@ -66,3 +66,19 @@ def test_a_chapter_is_curled_after_markdown_puts_its_escaped_characters_back():
     from generator.content.prose import RenderedProse, parse_markdown
     tree = parse_markdown(RenderedProse(Path("x.md"), 'Lado \\("A"), el `"c"`, [R3](#r3)\'s.\n'))
     assert "".join(tree.itertext()).strip() == 'Lado (“A”), el "c", R3’s.'
+
+
+@pytest.mark.parametrize("typed, printed", [
+    ('“With 1 "A", one card”', "“With 1 ‘A’, one card”"),
+    ('«Con 1 "A" una carta»', "«Con 1 “A” una carta»"),
+    ('"He said "no" twice"', "“He said ‘no’ twice”"),
+    ("the players' 'loose' cards", "the players’ ‘loose’ cards"),
+])
+def test_quotation_marks_nest_as_each_language_nests_them(typed, printed):
+    assert curl(typed) == printed
+
+
+def test_a_quote_opened_before_an_inline_element_is_closed_after_it():
+    root = _tree('<p>“With 1 "<b>A</b>", one card”</p>')
+    curl_tree(root)
+    assert "".join(root.itertext()) == "“With 1 ‘A’, one card”"
