@@ -349,19 +349,17 @@ FIELD_NOTES: dict[str, str] = {
     "PlayerRun.turns": "Game length: first turn of a band of ten → number of games.",
     "PlayerRun.events_per_game": "Event name → mean occurrences per game.",
     "PlayerRun.verdicts": "A clairvoyant run's deals by verdict.",
-    "PlayerRun.records": "Every game, one line each, in seed order.",
+    "PlayerRun.records": "Every game, in seed order, as one line of its values separated by "
+                         "spaces: its seed (`--replay SEED`); `true` if it reached the goal, "
+                         "else `false`; its final points; its length in turns; the actions "
+                         "played; how it ended (`goal`, `exhausted`, `stuck`, `unfinished`); "
+                         "12 hex digits of the SHA-256 of its whole record but its CPU time; "
+                         "the CPU seconds it took (not reproducible; not compared); and, for "
+                         "a clairvoyant player, its verdict on the deal (`won`, `unwinnable`, "
+                         "`undecided`).",
     "Verdicts.won": "Deals won, the winning line replayed on the real game.",
     "Verdicts.unwinnable": "Deals proved unwinnable by the exhaustive search.",
     "Verdicts.undecided": "Deals neither won nor proved within the node budget.",
-    "GameLine.seed": "The game's seed (`--replay SEED`).",
-    "GameLine.won": "Whether the game reached the goal.",
-    "GameLine.points": "Final points.",
-    "GameLine.turns": "Length in turns.",
-    "GameLine.actions": "Actions played.",
-    "GameLine.end": "How the game ended (`goal`, `exhausted`, `stuck`, `unfinished`).",
-    "GameLine.digest": "12 hex digits of the SHA-256 of the whole record but its CPU time.",
-    "GameLine.cpu": "CPU seconds the game took (not reproducible; not compared).",
-    "GameLine.verdict": "A clairvoyant player's verdict on the deal.",
     # scores.yaml
     "ScoreBand.title": "The title for a final score in this band.",
     "ScoreBand.min": "Lowest score of the band.",
@@ -906,10 +904,15 @@ def _reachable(schema: dict) -> list[str]:
     return order
 
 
+#: A list longer than this is cut in a sample too, whatever its entries (a run's games).
+LONG_LIST = 50
+
+
 def _cut(data: Any, top: bool = True) -> Any:
-    """A real file made short: every list of mappings keeps its first entry."""
+    """A real file made short: every list of mappings, and every long list, keeps its first
+    entry."""
     if isinstance(data, list):
-        if data and all(isinstance(item, dict) for item in data):
+        if data and (all(isinstance(item, dict) for item in data) or len(data) > LONG_LIST):
             return [_cut(data[0], False)]
         return data
     if isinstance(data, dict):

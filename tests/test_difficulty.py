@@ -192,3 +192,49 @@ def test_save_with_several_players_stores_each_players_run_with_its_command(book
         assert [g.seed for g in stored.records] == game_seeds(7, 3), "the same deals"
     assert [_stored(g) for g in greedy.records] == \
         [_line(r) for r in run(RULES, 3, 7, "greedy")]
+
+
+def test_save_writes_each_game_as_one_line_that_reads_back_as_the_game(book_copy):
+    """The stored games are lines of values (`seed won points …`), and what `--save` wrote
+    is read back as the games it played, fields and types alike."""
+    assert main(["simulate", str(book_copy), "--player", "clairvoyant", "--games", "2",
+                 "--budget", "3000", "--jobs", "1", "--save"]) == 0
+    text = (book_copy / "difficulty.yaml").read_text(encoding="utf-8")
+    stored = load_book(book_copy).difficulty.run("clairvoyant")
+    for game in stored.records:
+        values = [game.seed, str(game.won).lower(), game.points, game.turns, game.actions,
+                  game.end, game.digest, game.cpu] + ([game.verdict] if game.verdict else [])
+        assert f"\n  - {' '.join(map(str, values))}\n" in text
+    assert [_stored(g) for g in stored.records] == \
+        [_line(play(RULES, seed, "clairvoyant", budget=3000)) for seed in game_seeds(1, 2)]
+    assert all(type(g.won) is bool and type(g.points) is int for g in stored.records)
+
+
+#: a stored game's line as edited → the error's field and message
+GAME_LINE_MISTAKES = {
+    "negative points": ("false 4 51 86", "false -4 51 86", r"\.points\): invalid value "
+                        r"'-4': Input should be greater than or equal to 0"),
+    "not a boolean": ("false 4 51 86", "maybe 4 51 86", r"\.won\): invalid value 'maybe'"),
+    "cut short": ("false 4 51 86 exhausted 71f54a70bd36 0.002", "false 4 51 86 exhausted",
+                  r"\.digest\): missing field 'digest'"),
+    "a value too many": ("false 4 51 86 exhausted 71f54a70bd36 0.002",
+                         "false 4 51 86 exhausted 71f54a70bd36 0.002 won 9",
+                         r"\): a game line of 10 values; expected seed won points turns "
+                         r"actions end digest cpu \[verdict\]"),
+}
+
+
+@pytest.mark.parametrize("case", GAME_LINE_MISTAKES)
+def test_a_mistake_in_a_stored_game_is_an_error_at_its_line(case, book_copy, capsys):
+    old, new, message = GAME_LINE_MISTAKES[case]
+    file = book_copy / "difficulty.yaml"
+    seed = "222601038393272 "  # the greedy run's second game
+    text = file.read_text(encoding="utf-8")
+    assert f"  - {seed}{old}" in text
+    file.write_text(text.replace(f"  - {seed}{old}", f"  - {seed}{new}", 1), encoding="utf-8")
+    line = next(n for n, typed in enumerate(text.splitlines(), 1)
+                if typed.startswith(f"  - {seed}"))
+    assert main(["check", str(book_copy)]) == 1
+    error = capsys.readouterr().err
+    assert re.search(rf"difficulty\.yaml:{line} \(runs\[0\]\.records\[1\]{message}",
+                     " ".join(error.split())), error

@@ -5,8 +5,10 @@ book prints numbers anyone can reproduce with `rulebook simulate`, and the build
 Each `--save` stores every player of its command (`--player greedy,strong` stores two runs)
 and keeps the other players' runs (greedy, strong and clairvoyant are often run one by one:
 their costs differ by a factor of a thousand), so the appendix prints them side by side.
-Every game is stored as one line with a digest of its whole record, so a test can re-run
-any sample of the seeds of a run too costly to re-run in full (`record_digest`).
+Every game is stored as one line of text with a digest of its whole record, so a test can
+re-run any sample of the seeds of a run too costly to re-run in full (`record_digest`): a
+line, not a YAML mapping of its fields, because `rulebook check` reads the stored games in
+both editions of the book, and a mapping a game was most of its YAML time.
 """
 
 from __future__ import annotations
@@ -18,14 +20,15 @@ from dataclasses import asdict
 import yaml
 
 from ..build import write_atomically
-from ..content.model import Book, Difficulty
+from ..content.model import GAME_COLUMNS, Book, Difficulty
 from .players import PLAYERS
 from .runner import GameRecord
 from .stats import Summary, turn_bands
 
 HEADER = ("# Written by `rulebook simulate {slug} --player P … --save`, one run per player;\n"
           "# each run names the command that stored it. The difficulty appendix prints these\n"
-          "# numbers; rerun a run's command to check them.\n")
+          "# numbers; rerun a run's command to check them. Each of a run's records is a game:\n"
+          "# {columns}.\n")
 
 #: The engine's rule parameters a run records (generator/engine/solo/ruleset.py): the goal
 #: and the readings `--compare` can change. `rulebook check` refuses a stored run whose
@@ -50,6 +53,17 @@ def game_line(record: GameRecord) -> dict:
     if record.verdict:
         line["verdict"] = record.verdict
     return line
+
+
+def game_text(line: dict) -> str:
+    """A game's stored line as difficulty.yaml writes it: its values in `GAME_COLUMNS`'
+    order, separated by spaces (`model.game_fields` reads it back)."""
+    return " ".join(_value_text(line[name]) for name in GAME_COLUMNS if name in line)
+
+
+def _value_text(value) -> str:
+    """A value as YAML writes it: `true`/`false`, numbers as Python prints them."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 def player_run(slug: str, player: str, seed: int, budget: int | None,
@@ -80,7 +94,7 @@ def player_run(slug: str, player: str, seed: int, budget: int | None,
         "points": {int(k): v for k, v in sorted(summary.points.items())},
         "turns": turn_bands([r.turns for r in records]),
         "events_per_game": {k: round(v, 3) for k, v in summary.events_per_game.items()},
-        "records": [_Line(game_line(r)) for r in records],
+        "records": [game_text(game_line(r)) for r in records],
     })
     return run
 
@@ -98,18 +112,6 @@ def _kept_runs(file, rules: dict) -> list[dict]:
     return stored["runs"]
 
 
-class _Line(dict):
-    """A game stored on one line (`- {seed: …, won: …}`): a run's games read as a table."""
-
-
-class _Dumper(yaml.SafeDumper):
-    pass
-
-
-_Dumper.add_representer(_Line, lambda dumper, data: dumper.represent_mapping(
-    "tag:yaml.org,2002:map", data.items(), flow_style=True))
-
-
 def save_difficulty(book: Book, player: str, seed: int, rules, records: list[GameRecord],
                     summary: Summary, budget: int | None):
     """Store `player`'s run from `seed`, played by `rules` (the book's own: `--save` refuses
@@ -120,10 +122,12 @@ def save_difficulty(book: Book, player: str, seed: int, rules, records: list[Gam
     runs.append(player_run(book.slug, player, seed, budget, records, summary))
     order = list(PLAYERS)
     runs.sort(key=lambda r: order.index(r["player"]) if r["player"] in order else len(order))
-    for run in runs:  # those kept were read back as plain mappings
-        run["records"] = [_Line(line) for line in run["records"]]
-    body = yaml.dump({**parameters, "runs": runs}, Dumper=_Dumper, sort_keys=False,
-                     allow_unicode=True, width=200)
-    text = HEADER.format(slug=book.slug) + body
+    for run in runs:  # a run kept from a file of before: its games as mappings
+        run["records"] = [game_text(line) if isinstance(line, dict) else line
+                          for line in run["records"]]
+    body = yaml.safe_dump({**parameters, "runs": runs}, sort_keys=False, allow_unicode=True,
+                          width=200)
+    text = HEADER.format(slug=book.slug, columns=" ".join(GAME_COLUMNS[:-1]) +
+                         f" [{GAME_COLUMNS[-1]}]") + body
     write_atomically(file, text.encode("utf-8"))
     return file
