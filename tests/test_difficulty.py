@@ -210,6 +210,33 @@ def test_save_writes_each_game_as_one_line_that_reads_back_as_the_game(book_copy
     assert all(type(g.won) is bool and type(g.points) is int for g in stored.records)
 
 
+def test_a_file_written_before_game_lines_is_read_and_saved_as_lines(book_copy):
+    """difficulty.yaml as `--save` wrote it before (each game a mapping of its fields, one
+    without its CPU time): read as the same games, and a later `--save` of another player
+    writes the kept run's games as lines."""
+    file = book_copy / "difficulty.yaml"
+    text = file.read_text(encoding="utf-8")
+    greedy = load_book(book_copy).difficulty.run("greedy").records
+    first, second = greedy[:2]
+    old = (f"  - {{seed: {first.seed}, won: {str(first.won).lower()}, points: {first.points}, "
+           f"turns: {first.turns}, actions: {first.actions}, end: {first.end}, "
+           f"digest: {first.digest}, cpu: {first.cpu}}}\n"
+           f"  - {{seed: {second.seed}, won: false, points: {second.points}, "
+           f"turns: {second.turns}, actions: {second.actions}, end: {second.end}, "
+           f"digest: {second.digest}}}\n")
+    lines = [line for line in text.splitlines(keepends=True)  # greedy's run comes first
+             if line.startswith(f"  - {first.seed} ") or line.startswith(f"  - {second.seed} ")]
+    file.write_text(text.replace(lines[0] + lines[1], old, 1), encoding="utf-8")
+    read = load_book(book_copy).difficulty.run("greedy").records
+    assert read[0] == first and (read[1].seed, read[1].cpu) == (second.seed, 0.0)
+    assert main(["simulate", str(book_copy), "--player", "strong", "--games", "1",
+                 "--budget", "2", "--jobs", "1", "--save"]) == 0
+    saved = file.read_text(encoding="utf-8")
+    assert "{seed:" not in saved and f"\n  - {first.seed} " in saved
+    assert f"\n  - {second.seed} false {second.points} " in saved
+    assert load_book(book_copy).difficulty.run("greedy").records[0] == first
+
+
 #: a stored game's line as edited → the error's field and message
 GAME_LINE_MISTAKES = {
     "negative points": ("false 4 51 86", "false -4 51 86", r"\.points\): invalid value "

@@ -567,6 +567,10 @@ class PrintSpec:
 
 # --- difficulty.yaml: stored simulation runs -------------------------------------------------
 
+#: A stored game's digest: 12 hex digits of its whole record (simulate/difficulty.py).
+DIGEST = "[0-9a-f]{12}"
+
+
 @dataclass(config=STRICT)
 class GameLine:
     """One game of a stored run, enough to re-run it and compare: its seed, what a reader
@@ -578,31 +582,31 @@ class GameLine:
     turns: Annotated[int, Field(ge=0)]
     actions: Annotated[int, Field(ge=0)]
     end: str
-    digest: Annotated[str, Field(pattern=r"^[0-9a-f]{12}$")]
+    digest: Annotated[str, Field(pattern=rf"^{DIGEST}$")]
     cpu: Annotated[float, Field(ge=0)] = 0.0
     verdict: Literal["won", "unwinnable", "undecided"] | None = None
 
 
-#: A stored game's fields in the order its line in difficulty.yaml gives them.
+#: A stored game's fields in the order its line in difficulty.yaml gives them; as a reader
+#: is told them (the verdict only where the player gives one).
 GAME_COLUMNS = tuple(f.name for f in dataclasses.fields(GameLine))
+GAME_LINE = f"{' '.join(GAME_COLUMNS[:-1])} [{GAME_COLUMNS[-1]}]"
 #: One stored game: its fields' values separated by spaces, the verdict only where the
 #: player gives one (`125220626913030 false 7 67 107 exhausted 386a57deac89 0.004`).
-GAME_TEXT = (r"^\d+ (true|false) \d+ \d+ \d+ \S+ [0-9a-f]{12} [0-9.]+"
+GAME_TEXT = (rf"^\d+ (true|false) \d+ \d+ \d+ \S+ {DIGEST} [0-9.]+"
              r"( (won|unwinnable|undecided))?$")
 
 
 def game_fields(line: Any) -> Any:
     """A stored game's line as its fields by name, for `GameLine` to check and convert
-    (`"7"` an int, `"false"` a bool: pydantic's own readings of a YAML file's texts). The
-    solo book's 720 stored games read as lines take an eighth of the time they took as YAML
-    mappings, which were most of a `rulebook check`'s YAML time. Anything but a text is left
-    to `GameLine` as it is (a mapping of the fields: the form written before)."""
+    (`"7"` an int, `"false"` a bool: pydantic's own readings of a YAML file's texts; why a
+    line: simulate/difficulty.py). Anything but a text is left to `GameLine` as it is (a
+    mapping of the fields: the form written before)."""
     if not isinstance(line, str):
         return line
     values = line.split()
     if len(values) > len(GAME_COLUMNS):
-        raise ValueError(f"a game line of {len(values)} values; expected "
-                         f"{' '.join(GAME_COLUMNS[:-1])} [{GAME_COLUMNS[-1]}]")
+        raise ValueError(f"a game line of {len(values)} values; expected {GAME_LINE}")
     return dict(zip(GAME_COLUMNS, values))
 
 

@@ -86,8 +86,8 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
 
     The tag of each value (`20` an int, `false` a bool, `exhausted` a string) is PyYAML's
     resolver's, remembered: it depends on the text and its quoting alone (this loader has
-    no path resolvers), and it was the slowest part of composing a file of many numbers
-    (difficulty.yaml's stored games)."""
+    no path resolvers), and it was the slowest part of composing a file of many numbers and
+    flags."""
 
     def resolve(self, kind, value, implicit):
         if value is not None and len(value) > MAX_TAGGED:  # prose: a string, not worth keeping

@@ -8,7 +8,8 @@ their costs differ by a factor of a thousand), so the appendix prints them side 
 Every game is stored as one line of text with a digest of its whole record, so a test can
 re-run any sample of the seeds of a run too costly to re-run in full (`record_digest`): a
 line, not a YAML mapping of its fields, because `rulebook check` reads the stored games in
-both editions of the book, and a mapping a game was most of its YAML time.
+both editions of the book: as mappings they were most of its YAML time (0.027 s against
+0.005 s for the solo book's 720 games).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from dataclasses import asdict
 import yaml
 
 from ..build import write_atomically
-from ..content.model import GAME_COLUMNS, Book, Difficulty
+from ..content.model import GAME_COLUMNS, GAME_LINE, Book, Difficulty
 from .players import PLAYERS
 from .runner import GameRecord
 from .stats import Summary, turn_bands
@@ -46,7 +47,7 @@ def record_digest(record: GameRecord) -> str:
 
 
 def game_line(record: GameRecord) -> dict:
-    """A game as difficulty.yaml stores it (`model.GameLine`)."""
+    """A game's fields (`model.GameLine`), which `game_text` writes as its line."""
     line = {"seed": record.seed, "won": record.won, "points": record.points,
             "turns": record.turns, "actions": record.actions, "end": record.end_reason,
             "digest": record_digest(record), "cpu": round(record.cpu, 3)}
@@ -58,7 +59,8 @@ def game_line(record: GameRecord) -> dict:
 def game_text(line: dict) -> str:
     """A game's stored line as difficulty.yaml writes it: its values in `GAME_COLUMNS`'
     order, separated by spaces (`model.game_fields` reads it back)."""
-    return " ".join(_value_text(line[name]) for name in GAME_COLUMNS if name in line)
+    values = {"cpu": 0.0, **line}  # (an old mapping may lack its CPU time, not its order)
+    return " ".join(_value_text(values[name]) for name in GAME_COLUMNS if name in values)
 
 
 def _value_text(value) -> str:
@@ -127,7 +129,6 @@ def save_difficulty(book: Book, player: str, seed: int, rules, records: list[Gam
                           for line in run["records"]]
     body = yaml.safe_dump({**parameters, "runs": runs}, sort_keys=False, allow_unicode=True,
                           width=200)
-    text = HEADER.format(slug=book.slug, columns=" ".join(GAME_COLUMNS[:-1]) +
-                         f" [{GAME_COLUMNS[-1]}]") + body
+    text = HEADER.format(slug=book.slug, columns=GAME_LINE) + body
     write_atomically(file, text.encode("utf-8"))
     return file
