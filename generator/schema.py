@@ -37,9 +37,9 @@ from .content import model as model_module
 from .content import words as words_module
 from .content.board import BoardLayout
 from .content.examples import Example, Expectation, StartSpec
-from .content.model import (KNOWN_PARAMETERS, LANGUAGES, PARAMETER_NAME, BookMeta, Components,
-                            ConformanceRow, Difficulty, FigureSpec, Glossary, PrintSpec, Ruling,
-                            ScoreBand)
+from .content.model import (GAME_LINE, KNOWN_PARAMETERS, LANGUAGES, PARAMETER_NAME, BookMeta,
+                            Components, ConformanceRow, Difficulty, FigureSpec, Glossary,
+                            PrintSpec, Ruling, ScoreBand)
 from .content.words import (ComponentWords, ConformanceWords, EditionMeta, ExampleWords,
                             FigureWords, GlossaryWords, PrintWords, RulingWords)
 from .engine import ENGINES
@@ -349,8 +349,9 @@ FIELD_NOTES: dict[str, str] = {
     "PlayerRun.turns": "Game length: first turn of a band of ten → number of games.",
     "PlayerRun.events_per_game": "Event name → mean occurrences per game.",
     "PlayerRun.verdicts": "A clairvoyant run's deals by verdict.",
-    "PlayerRun.records": "Every game, in seed order, as one line of its values separated by "
-                         "spaces: its seed (`--replay SEED`); `true` if it reached the goal, "
+    "PlayerRun.records": f"Every game, in seed order, as one line of its values separated by "
+                         f"spaces, `{GAME_LINE}`: its seed (`--replay SEED`); `true` if it "
+                         "reached the goal, "
                          "else `false`; its final points; its length in turns; the actions "
                          "played; how it ended (`goal`, `exhausted`, `stuck`, `unfinished`); "
                          "12 hex digits of the SHA-256 of its whole record but its CPU time; "
@@ -741,8 +742,9 @@ def _book_notes() -> str:
 glossary, then a back cover with the credits and the edition note; an A5 rulebook is padded
 to a multiple of 4 pages (a saddle-stitched booklet), an A4 or Letter one to an even count,
 with pages chosen on purpose before its back cover: the quick reference (the text faces of
-`print.yaml`'s reference cards, set after the glossary, under it when it fits), then ruled
-notes pages. `contents: false` drops the contents page of a
+`print.yaml`'s reference cards, set after the glossary: under it when it fits, else on pad
+pages when the count needs them, else left out of the PDF; the HTML edition always has it),
+then ruled notes pages. `contents: false` drops the contents page of a
 short rulebook, which then goes from its cover straight to the chapters (cross-references
 keep their page numbers, the PDF keeps its bookmarks and the HTML edition its list of
 chapters).

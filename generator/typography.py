@@ -25,7 +25,8 @@ import xml.etree.ElementTree as ET
 
 #: Characters after which a quotation mark opens.
 _OPENING = frozenset(" \t\n\u00a0([{«“‘—–/¿¡-")
-_TAG = re.compile(r"(<[^>]*>)")
+#: A tag of a card line, as cardmarkup reads one: a lone `<` (`a < b`) is text.
+_TAG = re.compile(r"(</?[A-Za-z][^>]*>)")
 #: Elements whose text is set verbatim.
 VERBATIM = frozenset({"code", "pre", "kbd", "samp"})
 #: Elements that start a new run of text: the mark at their start opens.

@@ -30,7 +30,8 @@ from .content.books import FACTS_FOLDER
 from .errors import GeneratorError
 
 DEBOUNCE_MS = 1600  # the longest a burst of changes is gathered before a rebuild
-STEP_MS = 50  # a batch is handed over once no new change came in for this long
+STEP_MS = 10  # a batch is handed over once no new change came in for this long: an editor's
+# save (write, or write and rename) is one burst of a few ms; 50 ms was an eighth of the wait
 IDLE_MS = 200  # with no change, the watcher reports back this often (sets `ready`, see below)
 
 EDITOR_DEBRIS = ("4913",)  # vim's test file; swap, lock and backup files are caught by name

@@ -17,16 +17,17 @@ says PYTHONDONTWRITEBYTECODE (they go to a temporary folder, compiled before the
 - `pandoc SEED -f markdown -o x.pdf --pdf-engine=xelatex -V lang=es`, the anchor: the solo
   variant's forum post (seed 000), and every seed text, one command after another (one PDF per
   seed, as the build makes one PDF per book), from `../shared/seeds/` or `$RULEBOOK_SEEDS`;
-- the watch-mode rebuild: in one process, the content copied to a temporary folder, the solo
-  book built once, then a paragraph of a chapter edited (a sentence added or taken away again)
-  and `build_book` called again, as `rulebook watch` does; median over N edits (its CPU: the
-  process's own time during the rebuild).
+- `rulebook watch solo-catan`, as a user waits for it: the watcher running on a copy of the
+  content, a paragraph of a chapter saved (a sentence added or taken away again), the
+  seconds until the PDF is new (its modification time polled); median over N saves. And the
+  rebuild alone, in one process (`build_book` called again after the edit, as the watcher
+  calls it), to tell the build from the watcher's own wait.
 
 It prints each median (wall clock, and the CPU time of the process and its children) and the
 issue's three targets with PASS or MISS:
 
   (a) `rulebook check solo-catan` <= 0.3 s;
-  (b) a one-paragraph edit of the solo book to a new PDF, in process, <= 0.4 s;
+  (b) a one-paragraph edit of the solo book, saved, to a new PDF <= 0.4 s;
   (c) cold build of all books <= 1.0 x pandoc + xelatex on all the seed texts.
 
 Needs pandoc and XeLaTeX with Spanish and the Latin Modern fonts (Debian: `apt-get install
@@ -124,6 +125,53 @@ class Series:
                 f"(min {min(self.wall):.2f}, max {max(self.wall):.2f}, n={len(self.wall)})")
 
 
+def edits(chapter: Path, runs: int) -> list[str]:
+    """The chapter's text for each of `runs` saves: a sentence added to a long paragraph,
+    then taken away again (always a change)."""
+    paragraphs = chapter.read_text(encoding="utf-8").split("\n\n")
+    index = next(i for i, p in enumerate(paragraphs)
+                 if len(p) > 200 and p[0].isalpha() and "{" not in p)
+    texts = []
+    for run in range(runs):
+        edited = list(paragraphs)
+        if run % 2 == 0:
+            edited[index] = edited[index] + EDIT
+        texts.append("\n\n".join(edited))
+    return texts
+
+
+def watch_saved(repo: Path, runs: int, env: dict | None) -> list[float]:
+    """What a user waits for: a running `rulebook watch solo-catan` (a fresh process, the
+    content copied to a temporary folder), a chapter saved, and the seconds until the PDF is
+    new (its modification time polled every 2 ms), for each of `runs` saves."""
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        shutil.copytree(repo / "content", tmp / "content")
+        pdf, chapter = tmp / "out" / SOLO / f"{SOLO}.pdf", tmp / "content" / SOLO / CHAPTER
+        watcher = subprocess.Popen([sys.executable, "-m", "generator", "watch", SOLO,
+                                    "--content", "content", "--output", "out"], cwd=tmp,
+                                   env={**(env or os.environ), "PYTHONPATH": str(repo)},
+                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        try:
+            for line in watcher.stdout:  # the first build, then "watching …"
+                if line.startswith("watching"):
+                    break
+            time.sleep(1.0)  # its listener registered (it answers every 200 ms)
+            times = []
+            for text in edits(chapter, runs):
+                before = pdf.stat().st_mtime_ns
+                start = time.perf_counter()
+                chapter.write_text(text, encoding="utf-8")
+                while pdf.stat().st_mtime_ns == before:
+                    time.sleep(0.002)
+                times.append(time.perf_counter() - start)
+                time.sleep(1.5)  # the rest of the build (HTML, figures) and the settling
+        finally:
+            watcher.terminate()
+            watcher.wait()
+    return times
+
+
 def watch_child(repo: Path, runs: int) -> None:
     """In a fresh interpreter whose `generator` is `repo`'s: build once, then edit and rebuild
     as the watcher does; print each rebuild's seconds on one line."""
@@ -142,16 +190,9 @@ def watch_child(repo: Path, runs: int) -> None:
                 pass
         settle()
         chapter = folder / CHAPTER
-        original = chapter.read_text(encoding="utf-8")
-        paragraphs = original.split("\n\n")
-        index = next(i for i, p in enumerate(paragraphs)
-                     if len(p) > 200 and p[0].isalpha() and "{" not in p)
         times = []
-        for run in range(runs):
-            edited = list(paragraphs)
-            if run % 2 == 0:  # add a sentence, then take it away again: always a change
-                edited[index] = edited[index] + EDIT
-            chapter.write_text("\n\n".join(edited), encoding="utf-8")
+        for text in edits(chapter, runs):
+            chapter.write_text(text, encoding="utf-8")
             start, cpu = time.perf_counter(), time.process_time()
             build_book(folder, output)
             times.append((time.perf_counter() - start, time.process_time() - cpu))
@@ -227,12 +268,15 @@ def main() -> None:
                            capture_output=True, text=True)
     if child.returncode != 0:
         sys.exit(f"benchmark: the watch-mode rebuild failed:\n{child.stderr[-2000:]}")
-    watch = Series(f"watch: one paragraph edited, {SOLO} rebuilt")
+    rebuild = Series(f"watch: {SOLO} rebuilt alone, in process")
     for seconds in child.stdout.split():  # wall:cpu of each rebuild
-        watch.add(*(float(part) for part in seconds.split(":")))
+        rebuild.add(*(float(part) for part in seconds.split(":")))
+    watch = Series(f"rulebook watch {SOLO}: saved -> new PDF")
+    for seconds in watch_saved(repo, max(args.runs, 5), env):
+        watch.add(seconds, 0.0)  # (the watcher's CPU is not this process's to count)
 
     print("\nmedians (wall clock; cpu = the process and its children):")
-    for series in (check, solo_cold, solo_again, all_cold, watch):
+    for series in (check, solo_cold, solo_again, all_cold, rebuild, watch):
         print(series.line())
     if solo_seed:
         print(pandoc_solo.line())
@@ -241,7 +285,7 @@ def main() -> None:
     print("\ntargets:")
     print(f"  (a) rulebook check {SOLO}: {check.median:.2f} s, target <= {TARGET_CHECK} s "
           f"(x{check.median / TARGET_CHECK:.2f} of target): {verdict(check.median <= TARGET_CHECK)}")
-    print(f"  (b) one-paragraph edit -> new PDF, in process: {watch.median:.2f} s, target <= "
+    print(f"  (b) one-paragraph edit saved -> new PDF: {watch.median:.2f} s, target <= "
           f"{TARGET_WATCH} s (x{watch.median / TARGET_WATCH:.2f} of target): "
           f"{verdict(watch.median <= TARGET_WATCH)}")
     if solo_seed:

@@ -154,6 +154,19 @@ def test_the_engines_shuffle_is_pythons(length):
         assert ours == theirs and mine.getstate() == python.getstate()
 
 
+@pytest.mark.parametrize("count", [1, 2, 3, 7, 90])
+def test_the_random_players_pick_is_pythons(count):
+    """`RandomPlayer.choose` draws as `rng.choice` does: the same action, the generator left
+    in the same state, so the random games stay Python's."""
+    from generator.simulate.players import RandomPlayer
+    actions = list(range(count))
+    for seed in range(40):
+        mine, python = random.Random(seed), random.Random(seed)
+        for _ in range(5):
+            assert RandomPlayer().choose(None, actions, mine) == python.choice(actions)
+        assert mine.getstate() == python.getstate()
+
+
 def test_a_games_generator_is_pythons():
     """`seeded(seed)`, the generator of each game and of the simulator's player, is
     `random.Random(seed)`: the same state for any seed, so the same draws."""

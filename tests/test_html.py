@@ -103,3 +103,13 @@ def test_dark_mode_changes_the_colours(browser, solo_html):
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background == "rgb(24, 21, 19)"
     page.close()
+
+
+def test_a_card_line_with_an_entity_or_a_lone_ampersand_still_gets_its_links():
+    """A card line may hold `&nbsp;` or a lone `&` (cardmarkup accepts them as ReportLab
+    does); the HTML edition reads it the same way before linking its abbreviations."""
+    from markupsafe import Markup
+    from generator.html.render import _environment
+    terms = _environment({"SH": "Serie histórica: la fila"}).filters["terms"]
+    linked = terms(Markup("<b>SH</b>&nbsp;y A & B"))
+    assert '<a href="#gl-SH"' in linked and "\u00a0y A &amp; B" in linked

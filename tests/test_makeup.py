@@ -313,7 +313,9 @@ def test_the_html_edition_has_the_quick_reference_after_its_glossary(pdfs):
     """The HTML edition has no count to pad: every book with reference cards has the
     section after its glossary, in its contents, with every card's title, its abbreviations
     linked to the glossary."""
+    from markupsafe import escape
     from generator.sheets.faces import face_texts, reference_faces
+    from generator.typography import curl
     folders = {folder.name: folder for folder in A5_RULEBOOKS}
     linked = 0
     for slug, path in pdfs.items():
@@ -324,11 +326,11 @@ def test_the_html_edition_has_the_quick_reference_after_its_glossary(pdfs):
         assert page.index('id="glosario"') < page.index('id="referencia-rapida"'), slug
         assert 'href="#referencia-rapida"' in page, slug
         section = page[page.index('id="referencia-rapida"'):]
-        for face in faces:
-            assert f'id="ref-{face.id}">{face.title}<' in section, (slug, face.id)
+        for face in faces:  # (titles as printed: escaped, with typographer's quotes)
+            assert f'id="ref-{face.id}">{escape(curl(face.title))}<' in section, (slug, face.id)
         # Its abbreviations link to the glossary, as the chapters' do.
-        said = re.sub(r"<[^>]+>", "", " ".join(text for face in faces if face.kind != "costs"
-                                                for text in face_texts(book, face)))
+        said = _plain(" ".join(text for face in faces if face.kind != "costs"
+                               for text in face_texts(book, face)))
         used = [a.abbr for a in book.glossary.abbreviations
                 if re.search(rf"\b{re.escape(a.abbr)}\b", said)]
         for abbr in used:
@@ -578,30 +580,28 @@ def test_a_table_splits_with_two_rows_or_more_on_each_side_under_its_header():
 
 
 def test_the_rest_of_a_split_table_never_leaves_its_header_alone_at_a_page_foot():
-    """The part of a table that goes over (its header again, two rows) with room under the
-    first part for the header and a sliver of a row: it moves whole to the next page, never
-    its header at the foot of this one over a row cut inside itself (Splendor's scoring
-    table did). A row taller than a page, at the top of a page, is still cut inside."""
+    """A score table of five rows (enough to split two and more a side) with room, mid-page,
+    for its header and a sliver of a row: it moves whole to the next page, never its header
+    at the foot of this one over a row cut inside itself (Splendor's scoring table did).
+    With room for whole rows it splits between them; a row taller than a page, at the top
+    of a page, is still cut inside."""
     from reportlab.lib.styles import getSampleStyleSheet
     body = getSampleStyleSheet()["BodyText"]
-    rest = RowTable([["Puntos", "Título"]] + [[Paragraph(f"{n}", body),
-                                               Paragraph("Viajante " * 3, body)]
-                                              for n in range(5)],
-                    colWidths=[150, 150], repeatRows=1, splitInRow=1)
-    assert _laid_out(rest, 26.8) == []
-    five = RowTable([["Puntos", "Título"]] + [[Paragraph(f"{n}", body),
-                                               Paragraph("Viajante " * 3, body)]
-                                              for n in range(5)],
-                    colWidths=[150, 150], repeatRows=1, splitInRow=1)
+
+    def scores(titles: list[str]) -> RowTable:
+        return RowTable([["Puntos", "Título"]] + [[Paragraph(f"{n}", body),
+                                                   Paragraph(title, body)]
+                                                  for n, title in enumerate(titles)],
+                        colWidths=[150, 150], repeatRows=1, splitInRow=1)
+
+    assert _laid_out(scores(["Viajante " * 3] * 5), 26.8) == []
+    five = scores(["Viajante " * 3] * 5)
     five.wrap(300, 1000)
     header, row = five._rowHeights[:2]
     above, below = _laid_out(five, header + 3.5 * row)  # mid-page, the cut between rows
     assert len(above._cellvalues) == 4  # the header and three whole rows
     assert below._cellvalues[0] == ["Puntos", "Título"] and len(below._cellvalues) == 3
-    tall = RowTable([["Puntos", "Título"], [Paragraph("1", body),
-                                            Paragraph("Viajante " * 400, body)]],
-                    colWidths=[150, 150], repeatRows=1, splitInRow=1)
-    assert len(_laid_out(tall, 400, at_top=True)) == 2
+    assert len(_laid_out(scores(["Viajante " * 400]), 400, at_top=True)) == 2
 
 
 def test_a_short_section_under_a_heading_counts_the_heading_in_the_hole_it_leaves():

@@ -22,8 +22,12 @@ from generator.typography import curl, curl_markup, curl_tree
     ("the '90s", "the ’90s"),
     ("\"'A'\"", "“‘A’”"),
     ("no marks at all", "no marks at all"),
+    # quotation marks nest as each language nests them: ‘…’ inside “…”, “…” inside «…»
+    pytest.param('“With 1 "A", one card”', "“With 1 ‘A’, one card”", id="nested-en"),
+    pytest.param('"He said "no" twice"', "“He said ‘no’ twice”", id="nested-typed"),
+    pytest.param("the players' 'loose' cards", "the players’ ‘loose’ cards", id="apostrophe"),
 ])
-def test_marks_turn_as_a_typesetter_turns_them(typed, printed):
+def test_marks_turn_and_nest_as_a_typesetter_turns_them(typed, printed):
     assert curl(typed) == printed
 
 
@@ -32,13 +36,9 @@ def test_a_mark_at_the_start_of_a_text_reads_the_character_before_it():
     assert curl('"A', before=" ") == "“A"
 
 
-def _tree(markup: str) -> ET.Element:
-    return ET.fromstring(markup)
-
-
 def test_a_tree_is_curled_in_reading_order_across_its_inline_elements():
-    root = _tree('<div><p>Side "<b>A</b>" up, the card\'s <i>"B"</i> side</p>'
-                 '<p>"Next" paragraph</p></div>')
+    root = ET.fromstring('<div><p>Side "<b>A</b>" up, the card\'s <i>"B"</i> side</p>'
+                         '<p>"Next" paragraph</p></div>')
     curl_tree(root)
     first, second = root
     assert "".join(first.itertext()) == "Side “A” up, the card’s “B” side"
@@ -46,7 +46,7 @@ def test_a_tree_is_curled_in_reading_order_across_its_inline_elements():
 
 
 def test_code_keeps_its_straight_marks_and_texts_keep_their_type():
-    root = _tree("<p>type <code>--player 'greedy'</code> and it's done</p>")
+    root = ET.fromstring("<p>type <code>--player 'greedy'</code> and it's done</p>")
     root.text = AtomicString(root.text)
     curl_tree(root)
     assert root.find("code").text == "--player 'greedy'"
@@ -58,6 +58,7 @@ def test_a_cards_markup_is_curled_outside_its_tags():
     assert curl_markup('<b>The "A" side</b>: the road\'s <font color="#123456">"B"</font>') \
         == '<b>The “A” side</b>: the road’s <font color="#123456">“B”</font>'
     assert curl_markup('<b>Fin</b><br/>"A"') == '<b>Fin</b><br/>“A”'  # a new line opens
+    assert curl_markup('a < b "x" <b>c</b>') == 'a < b “x” <b>c</b>'  # a lone < is text
 
 
 def test_a_chapter_is_curled_after_markdown_puts_its_escaped_characters_back():
@@ -68,17 +69,7 @@ def test_a_chapter_is_curled_after_markdown_puts_its_escaped_characters_back():
     assert "".join(tree.itertext()).strip() == 'Lado (“A”), el "c", R3’s.'
 
 
-@pytest.mark.parametrize("typed, printed", [
-    ('“With 1 "A", one card”', "“With 1 ‘A’, one card”"),
-    ('«Con 1 "A" una carta»', "«Con 1 “A” una carta»"),
-    ('"He said "no" twice"', "“He said ‘no’ twice”"),
-    ("the players' 'loose' cards", "the players’ ‘loose’ cards"),
-])
-def test_quotation_marks_nest_as_each_language_nests_them(typed, printed):
-    assert curl(typed) == printed
-
-
 def test_a_quote_opened_before_an_inline_element_is_closed_after_it():
-    root = _tree('<p>“With 1 "<b>A</b>", one card”</p>')
+    root = ET.fromstring('<p>“With 1 "<b>A</b>", one card”</p>')
     curl_tree(root)
     assert "".join(root.itertext()) == "“With 1 ‘A’, one card”"

@@ -44,14 +44,20 @@ def markup_problem(line: str) -> str | None:
             return f"<{name}> is not a tag a card prints (only {', '.join(TAGS)})"
         if rest not in ("", "/"):
             return f"<{name}> takes no attributes"
-    line = _BARE_LESS_THAN.sub("&lt;", _BARE_AMPERSAND.sub("&amp;", line))
-    numeric = _ENTITY.sub(lambda m: m.group(0) if m.group(1) in _XML_ENTITIES
-                          else f"&#{html.entities.name2codepoint[m.group(1)]};", line)
     try:
-        ET.fromstring(f"<line>{numeric}</line>")
+        ET.fromstring(f"<line>{card_xml(line)}</line>")
     except ET.ParseError as exc:
         return _parse_problem(exc)
     return None
+
+
+def card_xml(line: str) -> str:
+    """A card line (checked by `markup_problem`) as XML, read as ReportLab reads it: a lone
+    `&` or `<` is text, a named HTML entity the character it names (as a numeric one). For
+    whatever reads a card line as a tree: the check above, the HTML edition's links."""
+    line = _BARE_LESS_THAN.sub("&lt;", _BARE_AMPERSAND.sub("&amp;", line))
+    return _ENTITY.sub(lambda m: m.group(0) if m.group(1) in _XML_ENTITIES
+                       else f"&#{html.entities.name2codepoint[m.group(1)]};", line)
 
 
 def _parse_problem(exc: ET.ParseError) -> str:

@@ -592,7 +592,9 @@ class GameLine:
 GAME_COLUMNS = tuple(f.name for f in dataclasses.fields(GameLine))
 GAME_LINE = f"{' '.join(GAME_COLUMNS[:-1])} [{GAME_COLUMNS[-1]}]"
 #: One stored game: its fields' values separated by spaces, the verdict only where the
-#: player gives one (`125220626913030 false 7 67 107 exhausted 386a57deac89 0.004`).
+#: player gives one (`125220626913030 false 7 67 107 exhausted 386a57deac89 0.004`): the
+#: line `--save` writes, as the editors' schema checks it; `rulebook check` reads a little
+#: more leniently (a line without its CPU time, pydantic's other spellings of a boolean).
 GAME_TEXT = (rf"^\d+ (true|false) \d+ \d+ \d+ \S+ {DIGEST} [0-9.]+"
              r"( (won|unwinnable|undecided))?$")
 

@@ -4,7 +4,7 @@ A translation holds only words, keyed by the ids of the book's own files; everyt
 (costs, counts, moves, sections, checks, kinds and sizes) is read from those files alone.
 
 These live apart from the book's own formats (model.py) and are imported when a translation
-is read: checking or building a book's own edition does not build their twenty-odd pydantic
+is read: checking or building a book's own edition does not build their sixteen pydantic
 dataclasses (a few milliseconds of every `rulebook check`).
 """
 

@@ -31,6 +31,7 @@ import nh3
 from markupsafe import Markup, escape
 
 from .. import palette
+from ..content.cardmarkup import card_xml
 from ..content.model import Book
 from ..diagrams.board import NEUTRAL_COLOURS
 from ..errors import RenderError
@@ -176,7 +177,7 @@ def _environment(definitions: dict[str, str]) -> jinja2.Environment:
         well-formed."""
         if isinstance(text, Markup):
             try:
-                paragraph = ET.fromstring(f"<span>{text}</span>")
+                paragraph = ET.fromstring(f"<span>{card_xml(text)}</span>")
             except ET.ParseError:
                 return text
         else:

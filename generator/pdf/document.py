@@ -191,6 +191,7 @@ class BookDocTemplate(BaseDocTemplate):
     def __init__(self, buffer, book: Book, geometry: Geometry, measuring: bool = False,
                  press: bool = False, **kw):
         meta = book.meta
+        self.printed_title = curl(meta.title)  # as the running heads and slugs print it
         self.press = press
         self.bleed = BLEED_MM * mm if press else 0.0
         self.offset = (BLEED_MM + SLUG_MM) * mm if press else 0.0
@@ -310,7 +311,7 @@ class BookDocTemplate(BaseDocTemplate):
         canv.setFont(SANS, 6.5)
         canv.setFillColor(color(palette.MUTED))
         canv.drawString((edge + 2) * mm, 1.9 * mm,
-                        f'{curl(self.book.meta.title)} · {words["version"]} {self.book.meta.version}'
+                        f'{self.printed_title} · {words["version"]} {self.book.meta.version}'
                         f' · {words["page"]}\u00a0{canv.getPageNumber()}')
         canv.restoreState()
 
@@ -408,7 +409,7 @@ class BookDocTemplate(BaseDocTemplate):
         canv.setFillColor(color(palette.MUTED))
         if self._page_role == "body":
             y_head = height - g.top + 5.5 * mm
-            outer, inner = self._page_title, curl(self.book.meta.title)
+            outer, inner = self._page_title, self.printed_title
             canv.drawString(left_x, y_head, inner if right else outer)
             canv.drawRightString(right_x, y_head, outer if right else inner)
             canv.setStrokeColor(color(palette.RULE_LINE))
@@ -455,7 +456,7 @@ class BookDocTemplate(BaseDocTemplate):
         canv.saveState()
         canv.setFont(SANS, size)
         canv.setFillColor(color(palette.MUTED))
-        canv.drawString(g.inner, y, f'{curl(self.book.meta.title)} · {words["version"]} '
+        canv.drawString(g.inner, y, f'{self.printed_title} · {words["version"]} '
                                     f'{self.book.meta.version}')
         mark = f"{number}/{self.sheet_pages}"
         turn = f' · {words["overleaf"]}' if number < self.sheet_pages else ""

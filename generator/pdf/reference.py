@@ -24,8 +24,7 @@ from reportlab.platypus.flowables import _listWrapOn
 
 from ..content.model import CardFace
 from ..sheets.faces import costs_face, face_texts, reference_faces
-from ..typography import curl
-from .styles import bullet_list
+from .styles import bullet_list, prose
 
 REFERENCE_ANCHOR = "referencia-rapida"
 
@@ -34,7 +33,7 @@ def _face(face: CardFace, ctx) -> list[Flowable]:
     """One card: its title, then its text as the card prints it, in the boxes' size (a
     reference is looked up, not read through; the cards set it smaller than the body too)."""
     s, book = ctx.styles, ctx.book
-    out: list[Flowable] = [ctx.para(escape(curl(face.title)), s.h3)]
+    out: list[Flowable] = [ctx.para(prose(face.title), s.h3)]
     if face.kind == "costs":
         svg, box = costs_face(book, face)
         out.append(ctx.art(svg, ctx.frame_width, box.h * mm * ctx.scale))

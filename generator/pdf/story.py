@@ -26,7 +26,6 @@ from ..content.prose import ABBREVIATION, MARKER, RULING_REFERENCE, heading_anch
 from ..labels import labels
 from ..examples.replay import step_words
 from ..badges import badge_texts
-from ..typography import curl
 from .cover import CoverBadges, title_markup
 from .figures import MIN_TYPE, drawing, smallest_type
 from .images import image_figure
@@ -35,7 +34,7 @@ from .makeup import (MOST_SHRINK, Box, BoxLook, FigureBlock, Row, RowTable, Sect
 from .paragraphs import Paragraph as _CachingParagraph
 from .paragraphs import paragraph_cache
 from .reference import REFERENCE_ANCHOR, placement, quick_reference
-from .styles import Styles, bullet_list, color
+from .styles import Styles, bullet_list, color, prose
 
 GLOSSARY_ANCHOR = "glosario"
 #: The only links that leave the book: the web and e-mail (as in the HTML edition).
@@ -44,13 +43,6 @@ LINK_SCHEMES = re.compile(r"(?i)(https?|mailto):")
 #: when ReportLab is imported (Helvetica, unembedded), before our fonts are registered.
 TABLE_BASE = [("FONT", (0, 0), (-1, -1), "SourceSans")]
 CONTENTS_ANCHOR = "indice"
-
-
-def prose(text: str) -> str:
-    """A content file's text as paragraph markup: escaped, with typographer's quotes (a
-    chapter's Markdown has them from its tree already; titles, notes and captions from YAML
-    get them here)."""
-    return escape(curl(text))
 
 
 def attribute(value: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
@@ -11,6 +12,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, ListFlowable, ListItem
 
 from .. import palette
+from ..typography import curl
 from .fonts import SANS, SANS_SEMIBOLD, SERIF, register_fonts
 from .hyphenation import hyphenation_style
 
@@ -159,3 +161,10 @@ def sheet_styles(base_size: float, language: str,
                                            spaceAfter=s * 0.3, leftIndent=s * 0.9,
                                            firstLineIndent=-s * 0.9),
     )
+
+
+def prose(text: str) -> str:
+    """A content file's text as paragraph markup: escaped, with typographer's quotes (a
+    chapter's Markdown has them from its tree already; titles, notes and captions from YAML
+    get them here)."""
+    return escape(curl(text))
