@@ -518,8 +518,15 @@ def _check_all(where: Where, args, out: Console) -> int:
     """`rulebook check`: every edition asked for, each checked whole. The editions are
     checked side by side (sidebyside.py) and said in order, as one by one: the first mistake
     stops the command, after what the editions before it said."""
-    from .content.loader import load_book  # noqa: F401 - imported once, before the copies
-    from .examples.replay import check_book  # noqa: F401
+    from .content.prefetch import prefetch, take
+    try:
+        folders = where.books(args.books)
+    except GeneratorError:  # a book not found: said by `editions` below, as without
+        folders = []
+    with prefetch(folders) as templates:  # compiled on the idle core while this imports
+        from .content.loader import load_book  # noqa: F401 - imported once, before the copies
+        from .examples.replay import check_book  # noqa: F401
+        take(templates)
     from .sidebyside import side_by_side
     editions = where.editions(args.books, args.lang)
     checked = []

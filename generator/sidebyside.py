@@ -54,6 +54,41 @@ def side_by_side(run: Callable[[Job], Result], jobs: Sequence[Job]) -> Iterator[
             copy.end()
 
 
+class Background:
+    """`run(job)` in a forked copy while this process goes on with other work (the copy
+    takes an idle core); `result()` waits for it. Where no core is idle or fork is not the
+    platform's way, nothing runs and the result is None, as it is when the copy stops
+    without one: the caller then does the work itself. `run` must leave nothing behind but
+    its result, which must pickle. Used as a context manager, a copy whose result was not
+    taken (the caller stopped at an error) is ended on the way out."""
+
+    def __init__(self, run: Callable[[Job], Result], job: Job):
+        self._copy = _Copy.fork(run, [job]) if _can_fork() and _idle_cores() > 1 else None
+
+    def result(self) -> Result | None:
+        """The copy's result once it is done (None: no copy, or it stopped without one)."""
+        if self._copy is None:
+            return None
+        copy = self._copy
+        try:
+            result = copy.next_result()
+        finally:
+            self.close()
+        return None if result is _MISSING else result
+
+    def close(self) -> None:
+        """End the copy if it still runs, and collect it."""
+        if self._copy is not None:
+            self._copy.end()
+            self._copy = None
+
+    def __enter__(self) -> Background:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
 def flush_output() -> None:
     """Write out what stdout and stderr hold (before a fork, or an exit without teardown);
     a closed pipe (`| head`) has nothing more to take."""

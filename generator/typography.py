@@ -35,6 +35,11 @@ BLOCKS = frozenset({"p", "li", "td", "th", "dt", "dd", "h1", "h2", "h3", "h4", "
 #: Marks typed already turned, and the opening mark each closes.
 _TYPED_OPEN = frozenset("«“")
 _TYPED_CLOSE = {"»": "«", "”": "“"}
+#: The marks typed already turned: the only characters of a text that open or close a quote
+#: it does not turn (most texts have none, so they are found, not walked to).
+_TYPED = re.compile("[«“»”]")
+#: Every mark `curl` turns or follows; the runs between them are printed as typed.
+_MARK = re.compile("[\"'«“»”]")
 
 
 class Marks:
@@ -46,14 +51,21 @@ class Marks:
         self.open: list[tuple[str, str]] = []
 
     def curl(self, text: str) -> str:
-        """`text` with its straight marks turned, after what was printed before it."""
+        """`text` with its straight marks turned, after what was printed before it. Only the
+        marks are visited; the runs between them are copied whole."""
         if "'" not in text and '"' not in text:
             self._read(text)
             return text
         out: list[str] = []
-        for i, ch in enumerate(text):
-            before = out[-1] if out else self.before
+        start = 0
+        for match in _MARK.finditer(text):
+            i = match.start()
+            if i > start:
+                out.append(text[start:i])
+            start = i + 1
+            before = out[-1][-1] if out else self.before  # the run's end, or a mark just turned
             after = text[i + 1] if i + 1 < len(text) else " "
+            ch = text[i]
             if ch == '"':
                 ch = self._double(before in _OPENING)
             elif ch == "'":  # opens before a word or a mark, but not a decade ('90s)
@@ -62,6 +74,7 @@ class Marks:
             else:
                 self._typed(ch)
             out.append(ch)
+        out.append(text[start:])
         printed = "".join(out)
         self.before = printed[-1]
         return printed
@@ -96,7 +109,9 @@ class Marks:
                     break
 
     def _read(self, text: str) -> None:
-        for ch in text:
+        """Follows the typed marks of a text printed as it is (one without straight marks, or
+        code): only they change what is open."""
+        for ch in _TYPED.findall(text):
             self._typed(ch)
         if text:
             self.before = text[-1]

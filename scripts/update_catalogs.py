@@ -7,8 +7,9 @@ language's catalog (Babel's `pybabel extract` and `update`, with this project's 
 Source strings are English (gettext's convention), so a message new to the English catalog
 starts as a copy of its msgid: edit it only where English needs another word (the article
 before a vowel, "an"). Every other catalog gets the new message empty, and `--check` (and
-tests/test_catalogs.py) fails until it is translated. The .po files are what ships: the
-program compiles them in memory (generator/i18n.py), so there is no .mo to rebuild.
+tests/test_catalogs.py) fails until it is translated. Each .po is compiled into the
+`rulebook.mo` beside it, which is what the program reads (generator/i18n.py); `--check` fails
+when a .mo is missing or is not its .po compiled (edited .po, forgotten update).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -64,6 +66,13 @@ def _po_file(language: str) -> Path:
     return LOCALE / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+def compiled(language: str) -> bytes:
+    """The language's .po as the .mo the program reads (the same bytes for the same .po)."""
+    out = io.BytesIO()
+    write_mo(out, _read(_po_file(language), language))
+    return out.getvalue()
+
+
 def merged(template: Catalog, language: str) -> Catalog:
     """The language's catalog with the template's messages: kept translations, new ones
     empty (English: a copy of the msgid), messages gone from the source dropped."""
@@ -104,6 +113,9 @@ def problems() -> list[str]:
             found.append(f"{path.relative_to(ROOT)}: no entry for {_name(key)}")
         for key in sorted(have.keys() - wanted, key=str):
             found.append(f"{path.relative_to(ROOT)}: {_name(key)} is no longer in the source")
+        mo = path.with_suffix(".mo")
+        if not mo.is_file() or mo.read_bytes() != compiled(language):
+            found.append(f"{mo.relative_to(ROOT)} is not {path.name} compiled")
         for key in sorted(wanted & have.keys(), key=str):
             message = have[key]
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
@@ -126,6 +138,7 @@ def update() -> None:
         path = _po_file(language)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(_text(merged(template, language)), encoding="utf-8")
+        path.with_suffix(".mo").write_bytes(compiled(language))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -49,6 +49,30 @@ def test_catalogs_are_in_step_with_the_source_and_complete():
     assert done.returncode == 0, f"{RUN}:\n{done.stdout}{done.stderr}"
 
 
+def test_a_mo_that_is_not_its_po_compiled_is_reported(tmp_path, monkeypatch):
+    """The program reads the .mo: one left behind by an edit of the .po (a translation
+    fixed by hand, the update script not run) is named by the check."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("update_catalogs",
+                                                  ROOT / "scripts" / "update_catalogs.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    locale = tmp_path / "generator" / "locale"
+    shutil.copytree(script.LOCALE, locale)
+    monkeypatch.setattr(script, "ROOT", tmp_path)
+    monkeypatch.setattr(script, "LOCALE", locale)
+    monkeypatch.setattr(script, "TEMPLATE", locale / "messages.pot")
+    assert not [p for p in script.problems() if ".mo" in p]
+    po = locale / "es" / "LC_MESSAGES" / "rulebook.po"
+    po.write_text(po.read_text(encoding="utf-8").replace('msgstr "Figura"', 'msgstr "Fig."'),
+                  encoding="utf-8")
+    assert [p for p in script.problems() if ".mo" in p] == [
+        "generator/locale/es/LC_MESSAGES/rulebook.mo is not rulebook.po compiled"]
+    (locale / "en" / "LC_MESSAGES" / "rulebook.mo").unlink()
+    assert "generator/locale/en/LC_MESSAGES/rulebook.mo is not rulebook.po compiled" in \
+        script.problems()
+
+
 def test_labels_come_from_the_catalogs():
     assert labels("es")["contents"] == "Índice" and labels("en")["contents"] == "Contents"
     assert labels("es").keys() == labels("en").keys() == LABELS.keys()

@@ -236,6 +236,9 @@ def test_a_wheel_installed_in_a_fresh_venv_builds_a_new_project(tmp_path):
     site, home, installed, run = user.site, user.home, user.installed, user.run
     located = user.generator_file()
     assert located.startswith(str(site)), located  # the wheel, not the repository
+    # The catalogs the program reads for its own words (an English book would not miss them).
+    assert {Path(f"generator/locale/{language}/LC_MESSAGES/rulebook.mo")
+            for language in ("es", "en")} <= installed
     run("init", "juegos", cwd=home)
     project = home / "juegos"
     run("new", "dados", "--lang", "en", "--cards", cwd=project)

@@ -150,3 +150,47 @@ def test_a_check_imports_only_what_its_book_needs(tmp_path):
                           cwd=root, timeout=120, env={**os.environ, "PYTHONPATH": root})
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "0", done.stdout
+
+
+# --- the book's templates compiled on the idle core while the check imports (prefetch.py) ---
+
+def _compiles_here(monkeypatch) -> list[str]:
+    """The templates this process compiles itself (the copy's compiles are its own)."""
+    from generator.content import prose
+    monkeypatch.setattr(prose, "_PRECOMPILED", {})
+    prose._compiled.cache_clear()
+    here, pid, compile_ = [], os.getpid(), prose._ENV.compile
+    monkeypatch.setattr(prose._ENV, "compile", lambda source, *args, **kwargs: (
+        here.append(source) if os.getpid() == pid else None) or compile_(source, *args, **kwargs))
+    return here
+
+
+def test_the_chapters_come_compiled_from_the_copy(book, monkeypatch, capsys):
+    """With a core idle, no chapter nor templated YAML text is compiled by the check itself:
+    the copy compiled them while it imported; and the check says what it says one by one."""
+    alone = _check(book, monkeypatch, capsys, 1)
+    here = _compiles_here(monkeypatch)
+    _cores(monkeypatch, 2)
+    code = main(["check", str(book), "--lang", "es"])  # one edition: all in this process
+    out = capsys.readouterr().out
+    assert code == 0 and out == alone[1].splitlines(keepends=True)[0]
+    assert here == []
+    from generator.content import prose
+    chapter = (book / "chapters" / "05-serie-historica.md").read_text(encoding="utf-8")
+    assert chapter in prose._PRECOMPILED  # each by its text
+    here = _compiles_here(monkeypatch)
+    _check(book, monkeypatch, capsys, 1)  # without a copy, this process compiles them
+    assert chapter in here
+
+
+def test_a_template_mistake_is_said_at_its_line_the_copy_left_it(book, monkeypatch, capsys):
+    chapter = book / "chapters" / "05-serie-historica.md"
+    edit(chapter, "\n\n", "\n\n{{ 1 + }}\n\n")
+    alone = _check(book, monkeypatch, capsys, 1)
+    here = _compiles_here(monkeypatch)
+    side = _check(book, monkeypatch, capsys, 2)
+    assert side == alone
+    code, out, err = side
+    assert code == 1 and "template error" in err
+    assert f"{chapter}:{line_of(chapter, '{{ 1 + }}')}" in " ".join(err.split())
+    assert here == [chapter.read_text(encoding="utf-8")]  # only the one the copy could not

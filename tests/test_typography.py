@@ -73,3 +73,14 @@ def test_a_quote_opened_before_an_inline_element_is_closed_after_it():
     root = ET.fromstring('<p>“With 1 "<b>A</b>", one card”</p>')
     curl_tree(root)
     assert "".join(root.itertext()) == "“With 1 ‘A’, one card”"
+
+
+def test_marks_typed_already_turned_and_marks_just_turned_decide_the_next_marks():
+    """Only the marks are visited, yet every character still counts: a `"` right after a
+    typed “ nests inside it, a typed ” in a text with no straight mark closes the quote for
+    the texts after it, and a mark turned at the end of one text is what the next follows."""
+    assert curl('“"A" y "B"”') == "“‘A’ y ‘B’”"
+    root = ET.fromstring('<p>“With <b>1</b> "A", <i>one</i>” then <b>"</b>\'B\'<b>"</b>'
+                         ' and “<i>"C"</i>”</p>')
+    curl_tree(root)
+    assert "".join(root.itertext()) == "“With 1 ‘A’, one” then “‘B’” and “‘C’”"

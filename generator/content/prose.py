@@ -16,6 +16,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import CodeType
 from typing import Any
 
 import jinja2
@@ -74,8 +75,31 @@ _ENV = ContentEnvironment(keep_trailing_newline=True, autoescape=False,
 _SYNTAX = ("{{", "{%", "<!--#")
 
 
-def _has_template_syntax(text: str) -> bool:
+def has_template_syntax(text: str) -> bool:
     return any(mark in text for mark in _SYNTAX)
+
+
+def compile_template(source: str) -> CodeType:
+    """The code Jinja compiles `source` to in this environment (a syntax error raises)."""
+    return _ENV.compile(source)
+
+
+#: Code compiled ahead (prefetch.py), by the text it was compiled from.
+_PRECOMPILED: dict[str, CodeType] = {}
+
+
+def precompiled(compiled: dict[str, CodeType]) -> None:
+    """Remember code compiled ahead (by prefetch.py's copy of this process) for these texts."""
+    _PRECOMPILED.update(compiled)
+
+
+def _template(source: str) -> jinja2.Template:
+    """`source` as a template, from the code compiled ahead if there is some, as
+    `Environment.from_string` makes one from the code it compiles."""
+    code = _PRECOMPILED.get(source)
+    if code is None:
+        return _ENV.from_string(source)
+    return _ENV.template_class.from_code(_ENV, code, _ENV.make_globals(None))
 
 
 #: What a refusal expects instead.
@@ -88,10 +112,10 @@ class TemplateRefused(ValueError):
 
 def render_string(text: str, context: dict[str, Any]) -> str:
     """Data names in a short text (a card line); any problem is a ValueError to place."""
-    if not _has_template_syntax(text):  # most texts: nothing to compile, nothing to run
+    if not has_template_syntax(text):  # most texts: nothing to compile, nothing to run
         return text
     try:
-        return _ENV.render_bounded(_ENV.from_string(text), context)
+        return _ENV.render_bounded(_template(text), context)
     except jinja2.exceptions.SecurityError as exc:
         raise TemplateRefused(f"template refused: {_refusal(exc)}") from None
     except jinja2.TemplateError as exc:
@@ -152,7 +176,7 @@ def _compiled(file: str, source: str) -> jinja2.Template:
     the slow half of a render): `rulebook watch` compiles again only the chapter saved. A
     compiled template keeps no state between renders; one with a syntax error raises every
     time (an exception is not cached)."""
-    template = _ENV.from_string(source)
+    template = _template(source)
     template.filename = file
     return template
 

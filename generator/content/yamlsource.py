@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any, Iterable
 
 import yaml
-from pydantic import TypeAdapter, ValidationError
 
 from .textfile import read_text
 from ..errors import ContentError, Location
@@ -130,6 +129,12 @@ def read_yaml(file: Path) -> YamlDocument:
     check_file_size(file, MAX_YAML_BYTES, "YAML file")
     root, data = _parsed(str(file), read_text(file))
     return YamlDocument(file, pickle.loads(data), root)
+
+
+def parsed_data(file: Path, text: str) -> Any:
+    """The data of `text` (read from `file`), as `read_yaml` gives it; a syntax error is
+    its ContentError."""
+    return pickle.loads(_parsed(str(file), text)[1])
 
 
 @lru_cache(maxsize=512)
@@ -295,6 +300,7 @@ def validate(doc: YamlDocument, model: Any, at: tuple[str | int, ...] = ()) -> A
 
     Only the first problem is reported: one precise message beats a wall of consequences.
     """
+    from pydantic import ValidationError  # here: parsing alone needs no pydantic (prefetch.py)
     data = doc.data
     for step in at:
         data = data[step]
@@ -307,8 +313,9 @@ def validate(doc: YamlDocument, model: Any, at: tuple[str | int, ...] = ()) -> A
 
 
 @cache
-def _adapter(model: Any) -> TypeAdapter:
+def _adapter(model: Any):
     """Building a validator is far slower than running it: build each one once."""
+    from pydantic import TypeAdapter
     return TypeAdapter(model)
 
 

@@ -132,9 +132,10 @@ PLACEHOLDER = "/* @font-face: generator/html/fonts.py */"
 _PLACEHOLDER = re.compile(re.escape(PLACEHOLDER))
 
 
-def embed_fonts(page: str) -> str:
-    """The page with the @font-face rules of its own characters in its stylesheet."""
-    css = font_faces_css(page_characters(page))
+def embed_fonts(page: str, characters: frozenset[str] | None = None) -> str:
+    """The page with the @font-face rules of its own characters (or of `characters`, those
+    of the page it stands for) in its stylesheet."""
+    css = font_faces_css(page_characters(page) if characters is None else characters)
     page, count = _PLACEHOLDER.subn(lambda _: css, page, count=1)
     if count != 1:
         raise RenderError("generator/templates/book.html.j2: the stylesheet has no place for "

@@ -24,6 +24,7 @@ from __future__ import annotations
 import copy
 import functools
 import re
+import secrets
 import xml.etree.ElementTree as ET
 
 import jinja2
@@ -45,7 +46,7 @@ from ..labels import labels
 from ..diagrams.style import style_for
 from ..diagrams.table import costs_drawing
 from ..sheets.faces import face_texts, reference_faces
-from .fonts import PLACEHOLDER as FONTS_PLACEHOLDER, embed_fonts
+from .fonts import PLACEHOLDER as FONTS_PLACEHOLDER, embed_fonts, page_characters
 
 SVG_PROLOGUE = re.compile(r"^<\?xml[^>]*>\s*")
 
@@ -308,7 +309,46 @@ def _inline_svg(svg: str, css_class: str, title: str = "") -> Markup:
     return Markup(body[:tag.start()] + opening + rest)
 
 
+class _Drawings:
+    """The page's diagrams, sanitised apart from it: they are three quarters of its bytes
+    and of the sanitiser's time, and a rebuild in `rulebook watch` (one paragraph edited)
+    draws the same ones again, so each is sanitised once per text (`_clean_drawing`). The
+    page holds a token where each goes, a word made anew for every page, which no content
+    can know, put back once the rest of the page is sanitised."""
+
+    def __init__(self) -> None:
+        self.key = secrets.token_hex(8)
+        self.drawings: list[Markup] = []
+
+    def inline(self, svg: str, css_class: str, title: str = "") -> Markup:
+        """`_inline_svg`'s drawing, held back: its token in the page."""
+        self.drawings.append(_inline_svg(svg, css_class, title))
+        return Markup(f"drawing{self.key}n{len(self.drawings) - 1}x")
+
+    def put_back(self, page: str, clean: bool = True) -> str:
+        """`page` with each token replaced by its drawing, sanitised (or as drawn: to count
+        the characters the page draws, `embed_fonts`)."""
+        tokens = re.compile(rf"drawing{self.key}n(\d+)x")
+        put = [0] * len(self.drawings)
+
+        def drawing(found: re.Match) -> str:
+            put[int(found.group(1))] += 1
+            markup = self.drawings[int(found.group(1))]
+            return _clean_drawing(markup) if clean else markup
+
+        page = tokens.sub(drawing, page)
+        if put != [1] * len(put):  # the sanitiser dropped or repeated a token: a bug
+            raise RenderError(f"the page's diagrams were not put back once each ({put})")
+        return page
+
+
+@functools.lru_cache(maxsize=1024)
+def _clean_drawing(markup: str) -> str:
+    return _BODY.clean(markup)
+
+
 def render_html(book: Book, replays: list, figures) -> str:
+    drawings = _Drawings()
     definitions = {a.abbr: curl(f"{a.term}: {a.definition}") for a in book.glossary.abbreviations}
     rulings = {r.id for r in book.rulings}
     anchors = book.anchors
@@ -327,7 +367,8 @@ def render_html(book: Book, replays: list, figures) -> str:
                 kind, item = marker.groups()
                 numbers[kind][item] = len(numbers[kind]) + 1
                 if kind == "example":
-                    example = _example(by_id[item], numbers[kind][item], figures, words)
+                    example = _example(by_id[item], numbers[kind][item], figures, words,
+                                       drawings)
                     example["level"] = min(level + 1, 6)  # under the heading it follows
                     blocks.append(("example", example))
                 else:
@@ -335,12 +376,12 @@ def render_html(book: Book, replays: list, figures) -> str:
                     blocks.append(("figure", {"number": numbers[kind][item],
                                               "name": figure.name,
                                               "caption": figure.caption,
-                                              "svg": _inline_svg(
+                                              "svg": drawings.inline(
                                                   figure.svg, "figure figure-wide"
                                                   if figure.screen_svg else "figure",
                                                   figure.caption),
                                               # a phone's layout, if it has one (book.css)
-                                              "narrow": _inline_svg(
+                                              "narrow": drawings.inline(
                                                   figure.screen_svg, "figure figure-narrow",
                                                   figure.caption)
                                               if figure.screen_svg else ""}))
@@ -357,16 +398,17 @@ def render_html(book: Book, replays: list, figures) -> str:
     template = _cached_environment(tuple(definitions.items())).get_template("book.html.j2")
     page = template.render(book=book, meta=book.meta, chapters=chapters, words=words,
                            reference=[] if book.meta.layout == "sheet"
-                           else _quick_reference(book),
+                           else _quick_reference(book, drawings),
                            glossary=book.glossary, colours=page_colours(book.theme),
                            badges=badge_texts(book.meta),
                            fonts_placeholder=Markup(FONTS_PLACEHOLDER),
                            date=long_date(book.meta.date, book.meta.language))
     # The fonts go in before the sanitiser, which keeps the stylesheet as it is.
-    return sanitise_page(embed_fonts(page))
+    page = embed_fonts(page, page_characters(drawings.put_back(page, clean=False)))
+    return drawings.put_back(sanitise_page(page))
 
 
-def _quick_reference(book: Book) -> list[dict]:
+def _quick_reference(book: Book, drawings: _Drawings) -> list[dict]:
     """The reference cards' faces, as the PDF's quick reference sets them after the glossary
     (pdf/reference.py): a card's title, its texts (the card's markup: <b>) or its drawing.
     A page has no count to pad, so the HTML edition always has it when the book has cards.
@@ -378,16 +420,16 @@ def _quick_reference(book: Book) -> list[dict]:
         entry = {"id": face.id, "title": face.title, "kind": face.kind, "svg": "", "texts": []}
         if face.kind == "costs":
             style, words = style_for(book.components, book.theme), Words.for_book(book)
-            entry["svg"] = _inline_svg(costs_drawing(book.components, style, words,
-                                                     marks=face.marks).tostring(),
-                                       "figure", face.title)
+            entry["svg"] = drawings.inline(costs_drawing(book.components, style, words,
+                                                         marks=face.marks).tostring(),
+                                           "figure", face.title)
         else:
             entry["texts"] = [Markup(text) for text in face_texts(book, face)]
         out.append(entry)
     return out
 
 
-def _example(replay, number: int, figures, words: dict[str, str]) -> dict:
+def _example(replay, number: int, figures, words: dict[str, str], drawings: _Drawings) -> dict:
     """An example box's data: a position with a diagram (the solo engine's) is that diagram,
     its text alternative (the position's lines, as the SVG's <title>) and its caption; one
     without, its lines. Steps come told in sentences (`step_words`); `marker` is what marks
@@ -398,7 +440,7 @@ def _example(replay, number: int, figures, words: dict[str, str]) -> dict:
     def position(frame, label):
         figure = per_step.get(frame.step or 0)
         return {"label": label, "lines": adapter.position_lines(frame.game),
-                "svg": _inline_svg(figure.screen_svg or figure.svg, "position-diagram")
+                "svg": drawings.inline(figure.screen_svg or figure.svg, "position-diagram")
                 if figure else None,
                 "caption": figure.caption if figure else "",
                 "status": figure.status if figure else ""}
