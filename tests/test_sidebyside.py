@@ -152,22 +152,27 @@ def test_a_check_imports_only_what_its_book_needs(tmp_path):
     assert done.stdout.splitlines()[-1] == "0", done.stdout
 
 
-# --- the book's templates compiled on the idle core while the check imports (prefetch.py) ---
+# --- the book's files parsed on the idle core while the check imports (prefetch.py) --------
 
 def _compiles_here(monkeypatch) -> list[str]:
-    """The templates this process compiles itself (the copy's compiles are its own)."""
-    from generator.content import prose
+    """The templates this process compiles itself (the copy's compiles are its own); what
+    it remembers of YAML files parsed, emptied."""
+    from generator.content import prose, yamlsource
     monkeypatch.setattr(prose, "_PRECOMPILED", {})
     prose._compiled.cache_clear()
+    monkeypatch.setattr(yamlsource, "_PARSED_AHEAD", {})
+    yamlsource._parsed.cache_clear()
     here, pid, compile_ = [], os.getpid(), prose._ENV.compile
     monkeypatch.setattr(prose._ENV, "compile", lambda source, *args, **kwargs: (
         here.append(source) if os.getpid() == pid else None) or compile_(source, *args, **kwargs))
     return here
 
 
-def test_the_chapters_come_compiled_from_the_copy(book, monkeypatch, capsys):
-    """With a core idle, no chapter nor templated YAML text is compiled by the check itself:
-    the copy compiled them while it imported; and the check says what it says one by one."""
+def test_the_files_come_parsed_from_the_copy(book, monkeypatch, capsys):
+    """With a core idle, no chapter nor templated YAML text is compiled by the check itself,
+    and no YAML file parsed: the copy did it while this process imported; and the check
+    says what it says one by one."""
+    from generator.content import yamlsource
     alone = _check(book, monkeypatch, capsys, 1)
     here = _compiles_here(monkeypatch)
     _cores(monkeypatch, 2)
@@ -175,6 +180,7 @@ def test_the_chapters_come_compiled_from_the_copy(book, monkeypatch, capsys):
     out = capsys.readouterr().out
     assert code == 0 and out == alone[1].splitlines(keepends=True)[0]
     assert here == []
+    assert yamlsource._parsed.cache_info().currsize == 0  # not one YAML file parsed here
     from generator.content import prose
     chapter = (book / "chapters" / "05-serie-historica.md").read_text(encoding="utf-8")
     assert chapter in prose._PRECOMPILED  # each by its text
@@ -184,6 +190,7 @@ def test_the_chapters_come_compiled_from_the_copy(book, monkeypatch, capsys):
 
 
 def test_a_template_mistake_is_said_at_its_line_the_copy_left_it(book, monkeypatch, capsys):
+    """The copy skips what it cannot compile; this process compiles it and says why."""
     chapter = book / "chapters" / "05-serie-historica.md"
     edit(chapter, "\n\n", "\n\n{{ 1 + }}\n\n")
     alone = _check(book, monkeypatch, capsys, 1)
@@ -194,3 +201,24 @@ def test_a_template_mistake_is_said_at_its_line_the_copy_left_it(book, monkeypat
     assert code == 1 and "template error" in err
     assert f"{chapter}:{line_of(chapter, '{{ 1 + }}')}" in " ".join(err.split())
     assert here == [chapter.read_text(encoding="utf-8")]  # only the one the copy could not
+
+
+@pytest.mark.parametrize("mistake", ["syntax", "validation"])
+def test_a_yaml_mistake_is_said_at_its_line_as_one_by_one(mistake, book, monkeypatch, capsys):
+    """A file the copy could not parse (a key given twice) is parsed here, with its error;
+    one it parsed whose data the model refuses is located from its nodes, composed here
+    when the error asks for its line."""
+    glossary = book / "glossary.yaml"
+    if mistake == "syntax":
+        edit(glossary, "abbreviations:", "abbreviations: []\nabbreviations:")
+    else:
+        edit(glossary, "abbreviations:", "abbreviations:\n  - {abbr: RD}")
+    alone = _check(book, monkeypatch, capsys, 1)
+    _compiles_here(monkeypatch)
+    side = _check(book, monkeypatch, capsys, 2)
+    assert side == alone
+    code, out, err = side
+    assert code == 1 and err.count("error:") == 1
+    needle = "abbreviations: []" if mistake == "syntax" else "{abbr: RD}"
+    where = line_of(glossary, needle) + (1 if mistake == "syntax" else 0)
+    assert f"{glossary}:{where}" in " ".join(err.split()), err

@@ -20,13 +20,30 @@ from ..errors import ContentError, Location
 from .limits import MAX_YAML_BYTES, MAX_YAML_DEPTH, MAX_YAML_STRING, check_file_size
 
 
+class Nodes:
+    """The node tree of a YAML text, composed when first asked for: the data of a text
+    parsed ahead (prefetch.py) is used without it, and only an error's line, or a check
+    that reads the nodes themselves, needs the tree."""
+
+    def __init__(self, file: str, text: str):
+        self.file, self.text = file, text
+
+    @property
+    def root(self) -> yaml.Node | None:
+        return _parsed(self.file, self.text)[0]
+
+
 @dataclass(frozen=True)
 class YamlDocument:
-    """The data of one YAML file and the node tree it was built from."""
+    """The data of one YAML file and the node tree it was built from (`nodes`)."""
 
     file: Path
     data: Any
-    root: yaml.Node | None
+    nodes: Nodes
+
+    @property
+    def root(self) -> yaml.Node | None:
+        return self.nodes.root
 
     def line_of(self, path: Iterable[str | int]) -> int | None:
         """1-based line of the deepest node that `path` reaches (a key, an index...)."""
@@ -127,14 +144,25 @@ def read_yaml(file: Path) -> YamlDocument:
     save. The data is handed out as a fresh copy each time, so what a caller does with it
     never reaches the next reader."""
     check_file_size(file, MAX_YAML_BYTES, "YAML file")
-    root, data = _parsed(str(file), read_text(file))
-    return YamlDocument(file, pickle.loads(data), root)
+    text = read_text(file)
+    data = _PARSED_AHEAD.get(text) or _parsed(str(file), text)[1]
+    return YamlDocument(file, pickle.loads(data), Nodes(str(file), text))
 
 
-def parsed_data(file: Path, text: str) -> Any:
-    """The data of `text` (read from `file`), as `read_yaml` gives it; a syntax error is
-    its ContentError."""
-    return pickle.loads(_parsed(str(file), text)[1])
+#: The data of texts parsed ahead (prefetch.py), pickled as `_parsed` keeps it, by text.
+_PARSED_AHEAD: dict[str, bytes] = {}
+
+
+def parsed_ahead(parsed: dict[str, bytes]) -> None:
+    """Remember the data of texts parsed ahead by a copy of this process (prefetch.py),
+    with the same parser and the same checks as `_parsed`."""
+    _PARSED_AHEAD.update(parsed)
+
+
+def parsed_data(file: Path, text: str) -> bytes:
+    """The data of `text` (read from `file`), pickled, as `read_yaml` keeps it; a syntax
+    error or a file past the limits is its ContentError."""
+    return _parsed(str(file), text)[1]
 
 
 @lru_cache(maxsize=512)

@@ -19,6 +19,7 @@ that do not use it, and its failure is one line naming it, never a traceback.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -54,8 +55,16 @@ class Plugin:
 
     name: str
     value: str    # "module:attribute", as the entry point writes it
-    origin: str   # "package NAME VERSION", "built in" or "registered in this process"
     loader: Callable[[], object]
+    entry: object = None  # its entry point (None: built in, or registered in this process)
+    kind: str = "built in"  # what it is without an entry point
+
+    @functools.cached_property
+    def origin(self) -> str:
+        """"package NAME VERSION", "built in" or "registered in this process": a package's
+        name is read from its metadata only when a message names it (a third of finding
+        the engines, in every check)."""
+        return _origin(self.entry) if self.entry is not None else self.kind
 
     def __str__(self) -> str:
         return f"'{self.name}' ({self.value}, {self.origin})"
@@ -99,12 +108,13 @@ def plugins() -> dict[str, list[Plugin]]:
     for entry in entry_points(group=GROUP):
         claims = found.setdefault(entry.name, [])
         if all(p.value != entry.value for p in claims):  # the same line seen twice is one
-            claims.append(Plugin(entry.name, entry.value, _origin(entry), entry.load))
+            claims.append(Plugin(entry.name, entry.value, entry.load, entry))
     for name, value in BUILTIN.items():
-        found.setdefault(name, [Plugin(name, value, "built in", lambda v=value: _import(v))])
+        found.setdefault(name, [Plugin(name, value, lambda v=value: _import(v))])
     for name, factory in _REGISTERED.items():
         value = f"{getattr(factory, '__module__', '?')}:{getattr(factory, '__qualname__', '?')}"
-        found[name] = [Plugin(name, value, "registered in this process", lambda f=factory: f)]
+        found[name] = [Plugin(name, value, lambda f=factory: f,
+                              kind="registered in this process")]
     return found
 
 

@@ -120,11 +120,10 @@ def replay(source: ExampleSource, adapter) -> Replay:
     result = Replay(source, [Frame(None, None, adapter.copy(game), show=True)], adapter=adapter)
     for index, step in enumerate(example.steps):
         number = index + 1
-        location = doc.location(("steps", index))
 
         def fail(message: str) -> Replay:
-            result.failure = ExampleFailure(location, example.id, number, step.do, message,
-                                            source.kind)
+            result.failure = ExampleFailure(doc.location(("steps", index)), example.id,
+                                            number, step.do, message, source.kind)
             return result
 
         try:
