@@ -577,6 +577,10 @@ def _without_cycle_collection():
 
 def main(argv: list[str] | None = None) -> int:
     """The command line (`argv`, or the program's own); its exit status."""
+    # pydantic validates the content; its plugins (other packages' entry points, such as
+    # tracing tools) are not the program's to run, and finding them scanned every installed
+    # package in each process of a check (2-3 ms). A user's own setting is kept.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     out = _Console(highlight=False)
     err = _Console(stderr=True, highlight=False)
     args = None

@@ -137,6 +137,7 @@ class _Copy:
     def fork(cls, run: Callable, jobs: Sequence) -> _Copy:
         flush_output()  # nothing buffered twice
         read, write = os.pipe()
+        _widen(write)
         pid = os.fork()
         if pid == 0:  # the copy: it never returns into the caller's code
             os.close(read)
@@ -166,6 +167,17 @@ class _Copy:
             os.waitpid(self.pid, 0)
         except (ProcessLookupError, ChildProcessError):  # already collected
             pass
+
+
+def _widen(pipe: int) -> None:
+    """A pipe that holds a whole result (up to 1 MiB, Linux's usual ceiling; 64 KiB
+    otherwise): the copy writes it and is done, and this process reads it in one go rather
+    than in turns with the copy, 64 KiB at a time (prefetch.py's 0.6 MB: 3 ms of turns)."""
+    try:
+        import fcntl
+        fcntl.fcntl(pipe, fcntl.F_SETPIPE_SZ, 1 << 20)
+    except (ImportError, AttributeError, OSError):  # not Linux, or a lower ceiling
+        pass
 
 
 def _serve(run: Callable, jobs: Sequence, fd: int) -> None:

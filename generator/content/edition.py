@@ -22,7 +22,6 @@ examples and figures and use the same data placeholders: `chapter_parity`.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import functools
 import re
@@ -176,7 +175,7 @@ class Edition:
                                f"{example_id}: with its title, summary and notes")
         merged = _Merge(doc, words, {})
         notes = entry.get("notes") or {}
-        data = copy.deepcopy(doc.data)
+        data = doc.data  # read_yaml's own copy (a fresh one for every read): filled in place
         for name in ("title", "summary"):
             data[name] = merged.value(doc.data.get(name), entry.get(name), str, (name,),
                                       (example_id, name))

@@ -28,9 +28,10 @@ from markdown.extensions.attr_list import AttrListExtension
 from markdown.extensions.sane_lists import SaneListExtension
 from markdown.extensions.tables import TableExtension
 from markdown.extensions.toc import slugify
-from markdown.inlinepatterns import AUTOMAIL_RE, ENTITY_RE, InlineProcessor
+from markdown.inlinepatterns import (AUTOMAIL_RE, ENTITY_RE, InlineProcessor,
+                                     ReferenceInlineProcessor)
 from markdown.treeprocessors import Treeprocessor
-from markdown.util import AtomicString
+from markdown.util import AtomicString, Registry
 
 from ..typography import curl_tree
 from .textfile import read_text
@@ -272,6 +273,27 @@ class _KeepTree(Treeprocessor):
         self.md.captured_tree = root
 
 
+class _ReferenceLinks(Treeprocessor):
+    """Reference-style links (`[text][id]`, `[id]`, their images) only once the chapter
+    defines a reference (`[id]: address`): python-markdown's inline pass tries each of its
+    patterns on each text from Python, and the four reference patterns find nothing to make
+    in a chapter without definitions (a tenth of a chapter's parse)."""
+
+    def __init__(self, md: markdown.Markdown):
+        super().__init__(md)
+        self.without: Registry | None = None
+
+    def run(self, root: ET.Element) -> None:
+        if self.without is None:  # the same patterns in the same order, but those four
+            kept = [pattern for pattern in self.md.inlinePatterns
+                    if not isinstance(pattern, ReferenceInlineProcessor)]
+            self.without = Registry()
+            for rank, pattern in enumerate(kept):
+                self.without.register(pattern, str(rank), len(kept) - rank)
+        inline = self.md.treeprocessors["inline"]
+        inline.inlinePatterns = self.md.inlinePatterns if self.md.references else self.without
+
+
 class _Typeset(Treeprocessor):
     """Typographer's quotes for both editions (typography.py), once python-markdown has put
     back the characters escaped with a backslash (its `unescape` step): `\\("A")` opens."""
@@ -312,6 +334,7 @@ class _KeepTreeExtension(Extension):
         md.inlinePatterns.deregister("html")
         md.inlinePatterns.register(_Entity(ENTITY_RE, md), "entity", 80)
         md.inlinePatterns.register(_Automail(AUTOMAIL_RE, md), "automail", 110)
+        md.treeprocessors.register(_ReferenceLinks(md), "reference_links", 21)  # before "inline"
         md.treeprocessors.register(_KeepTree(md), "keep_tree", 1)
         md.treeprocessors.register(_Typeset(md), "typeset", -1)  # after "unescape" (0)
 
