@@ -28,8 +28,7 @@ from markdown.extensions.attr_list import AttrListExtension
 from markdown.extensions.sane_lists import SaneListExtension
 from markdown.extensions.tables import TableExtension
 from markdown.extensions.toc import slugify
-from markdown.inlinepatterns import (AUTOMAIL_RE, ENTITY_RE, InlineProcessor,
-                                     ReferenceInlineProcessor)
+from markdown.inlinepatterns import AUTOMAIL_RE, ENTITY_RE, InlineProcessor
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString, Registry
 
@@ -273,25 +272,44 @@ class _KeepTree(Treeprocessor):
         self.md.captured_tree = root
 
 
-class _ReferenceLinks(Treeprocessor):
-    """Reference-style links (`[text][id]`, `[id]`, their images) only once the chapter
-    defines a reference (`[id]: address`): python-markdown's inline pass tries each of its
-    patterns on each text from Python, and the four reference patterns find nothing to make
-    in a chapter without definitions (a tenth of a chapter's parse)."""
+class _InlinePatterns(Treeprocessor):
+    """python-markdown's inline pass tries each of its patterns on each text from Python
+    (half of a chapter's parse). A match of each of its own patterns always holds a given
+    character or two (`NEEDS`), and the pass only ever works on pieces of the chapter's
+    texts and on its own placeholders (made of none of them): a pattern whose characters no
+    text of the chapter holds cannot match there, and is left out of the pass for that
+    chapter. Reference links also need the chapter to define a reference (`[id]: address`).
+    A pattern of another extension is always kept."""
 
-    def __init__(self, md: markdown.Markdown):
-        super().__init__(md)
-        self.without: Registry | None = None
+    #: python-markdown's patterns, by registered name: what any match of each holds.
+    NEEDS = {"backtick": ("`",), "escape": ("\\",), "reference": ("[",), "link": ("[",),
+             "image_link": ("![",), "image_reference": ("![",), "short_reference": ("[",),
+             "short_image_ref": ("![",), "autolink": ("<",), "automail": ("<",),
+             "linebreak": ("  \n",), "entity": ("&",), "em_strong": ("*", "_")}
+    REFERENCES = frozenset({"reference", "image_reference", "short_reference",
+                            "short_image_ref"})
 
     def run(self, root: ET.Element) -> None:
-        if self.without is None:  # the same patterns in the same order, but those four
-            kept = [pattern for pattern in self.md.inlinePatterns
-                    if not isinstance(pattern, ReferenceInlineProcessor)]
-            self.without = Registry()
-            for rank, pattern in enumerate(kept):
-                self.without.register(pattern, str(rank), len(kept) - rank)
-        inline = self.md.treeprocessors["inline"]
-        inline.inlinePatterns = self.md.inlinePatterns if self.md.references else self.without
+        texts = "\0".join(text for element in root.iter() for text in (element.text, element.tail)
+                          if text and not isinstance(text, AtomicString))
+        patterns = self.md.inlinePatterns
+        unused = frozenset(name for name, needs in self.NEEDS.items() if name in patterns and (
+            not any(need in texts for need in needs)
+            or (name in self.REFERENCES and not self.md.references)))
+        self.md.treeprocessors["inline"].inlinePatterns = self._without(unused)
+
+    @functools.lru_cache(maxsize=64)
+    def _without(self, unused: frozenset[str]) -> Registry:
+        """The registered patterns in their order, but those named in `unused`."""
+        patterns = self.md.inlinePatterns
+        if not unused:
+            return patterns
+        names = {id(patterns[name]): name for name in self.NEEDS if name in patterns}
+        kept = [pattern for pattern in patterns if names.get(id(pattern)) not in unused]
+        registry = Registry()
+        for rank, pattern in enumerate(kept):
+            registry.register(pattern, str(rank), len(kept) - rank)
+        return registry
 
 
 class _Typeset(Treeprocessor):
@@ -334,7 +352,7 @@ class _KeepTreeExtension(Extension):
         md.inlinePatterns.deregister("html")
         md.inlinePatterns.register(_Entity(ENTITY_RE, md), "entity", 80)
         md.inlinePatterns.register(_Automail(AUTOMAIL_RE, md), "automail", 110)
-        md.treeprocessors.register(_ReferenceLinks(md), "reference_links", 21)  # before "inline"
+        md.treeprocessors.register(_InlinePatterns(md), "inline_patterns", 21)  # before "inline"
         md.treeprocessors.register(_KeepTree(md), "keep_tree", 1)
         md.treeprocessors.register(_Typeset(md), "typeset", -1)  # after "unescape" (0)
 
