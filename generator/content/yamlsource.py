@@ -2,7 +2,7 @@
 
 PyYAML's plain `safe_load` forgets where each value came from; composing the node graph as
 well lets a validation error found on the Python data (a pydantic `loc` tuple) be mapped back
-to the line the user has to fix.
+to the line the user has to fix. The parsing itself is yamlparse.py's.
 """
 
 from __future__ import annotations
@@ -11,13 +11,14 @@ import pickle
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, Iterable
-
-import yaml
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .textfile import read_text
 from ..errors import ContentError, Location
-from .limits import MAX_YAML_BYTES, MAX_YAML_DEPTH, MAX_YAML_STRING, check_file_size
+from .limits import MAX_YAML_BYTES, check_file_size
+
+if TYPE_CHECKING:
+    import yaml
 
 
 class Nodes:
@@ -48,9 +49,12 @@ class YamlDocument:
     def line_of(self, path: Iterable[str | int]) -> int | None:
         """1-based line of the deepest node that `path` reaches (a key, an index...)."""
         node = self.root
-        line = node.start_mark.line + 1 if node is not None else None
+        if node is None:
+            return None
+        from yaml import MappingNode, SequenceNode  # the tree's own classes: it was parsed
+        line = node.start_mark.line + 1
         for step in path:
-            if isinstance(node, yaml.MappingNode):
+            if isinstance(node, MappingNode):
                 for key, value in node.value:
                     if key.value == step:
                         node = value
@@ -60,7 +64,7 @@ class YamlDocument:
                         break
                 else:
                     return line
-            elif isinstance(node, yaml.SequenceNode) and isinstance(step, int):
+            elif isinstance(node, SequenceNode) and isinstance(step, int):
                 if 0 <= step < len(node.value):
                     node = node.value[step]
                     line = node.start_mark.line + 1
@@ -87,53 +91,6 @@ def format_path(path: Iterable[str | int]) -> str:
         else:
             text += ("." if text else "") + str(step)
     return text
-
-
-#: Tags PyYAML's resolver gave, by (node kind, text, implicit flags): see `_Loader.resolve`.
-_TAGS: dict[tuple, str] = {}
-MAX_TAGS = 100_000
-MAX_TAGGED = 64  # characters: numbers, booleans, dates, ids
-
-
-# libyaml's parser when PyYAML was built with it (its wheels are), else the pure-Python one.
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
-    """A date that does not exist (2026-02-30) stays text, for the model to refuse at its
-    line and path, instead of stopping PyYAML with a bare ValueError.
-
-    The tag of each value (`20` an int, `false` a bool, `exhausted` a string) is PyYAML's
-    resolver's, remembered: it depends on the text and its quoting alone (this loader has
-    no path resolvers), and it was the slowest part of composing a file of many numbers and
-    flags."""
-
-    def resolve(self, kind, value, implicit):
-        if value is not None and len(value) > MAX_TAGGED:  # prose: a string, not worth keeping
-            return super().resolve(kind, value, implicit)
-        key = (kind, value, implicit)
-        tag = _TAGS.get(key)
-        if tag is None:
-            if len(_TAGS) >= MAX_TAGS:
-                _TAGS.clear()
-            tag = _TAGS[key] = super().resolve(kind, value, implicit)
-        return tag
-
-    def descend_resolver(self, current_node, current_index):
-        """No path resolvers: nothing to follow down the document."""
-
-    def ascend_resolver(self):
-        """No path resolvers: nothing to follow back up."""
-
-
-assert not _Loader.yaml_path_resolvers  # what `resolve`'s memory relies on
-
-
-def _timestamp(loader, node):
-    try:
-        return yaml.SafeLoader.construct_yaml_timestamp(loader, node)
-    except ValueError:
-        return loader.construct_scalar(node)
-
-
-_Loader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp)
 
 
 def read_yaml(file: Path) -> YamlDocument:
@@ -167,160 +124,12 @@ def parsed_data(file: Path, text: str) -> bytes:
 
 @lru_cache(maxsize=512)
 def _parsed(file: str, text: str) -> tuple[yaml.Node | None, bytes]:
-    """The node tree of `text` and its data, pickled: a copy of plain data (dicts, lists,
-    strings, numbers, dates; one alias still one shared object) costs far less than a parse.
-    A file with a mistake raises every time (an exception is not cached). The tree is shared
-    by every reader; it is only ever read (`line_of`)."""
-    loader = _Loader(text)
-    try:
-        root = loader.get_single_node()  # one parse gives both the nodes and the data
-        if root is not None:
-            _check_nodes(Path(file), root)
-        data = _data(loader, root) if root is not None else None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else None
-        problem = exc.problem or exc.context or "invalid YAML"
-        raise ContentError(Location(Path(file), line), f"YAML syntax error: {problem}") from None
-    except RecursionError:  # the parser's own recursion, before `_check_nodes` could count
-        raise _too_deep(Location(Path(file))) from None
-    finally:
-        loader.dispose()
-    return root, pickle.dumps(data, pickle.HIGHEST_PROTOCOL)
-
-
-def _data(loader: _Loader, root: yaml.Node) -> Any:
-    """The data of `root`, as `loader.construct_document` gives it, for a third of its time:
-    plain mappings, lists and texts (nearly all of a book) are built here directly, each
-    scalar by its tag's constructor; anything else (merge keys `<<`, a key that is not a
-    scalar, `!!set`, `!!omap`...) by the loader itself, with its own errors and marks. An
-    alias is the same object as its anchor, as in PyYAML, and may contain itself."""
-    constructors = loader.yaml_constructors
-    made: dict[int, Any] = {}
-
-    def build(node: yaml.Node) -> Any:
-        kind, tag = node.__class__, node.tag
-        if kind is yaml.ScalarNode:
-            if tag == STR:
-                return node.value
-            constructor = constructors.get(tag)
-            return (constructor(loader, node) if constructor is not None
-                    else loader.construct_object(node, deep=True))  # its error, located
-        known = made.get(id(node))
-        if known is not None:
-            return known
-        if kind is yaml.SequenceNode and tag == SEQ:
-            items = made[id(node)] = []
-            for item in node.value:  # one frame a level: as deep as `_check_nodes` goes
-                items.append(build(item))
-            return items
-        if kind is yaml.MappingNode and tag == MAP and all(
-                key.__class__ is yaml.ScalarNode and key.tag not in (MERGE, VALUE)
-                for key, _ in node.value):
-            mapping = made[id(node)] = {}
-            for key, value in node.value:
-                mapping[build(key)] = build(value)
-            return mapping
-        made[id(node)] = data = loader.construct_object(node, deep=True)
-        return data
-
-    return build(root)
-
-
-#: Values a file may hold once its aliases (`*name`) are expanded: YAML's "billion laughs"
-#: (aliases of aliases of lists) would otherwise make validation walk billions of values.
-MAX_VALUES = 1_000_000
-MERGE = "tag:yaml.org,2002:merge"
-VALUE = "tag:yaml.org,2002:value"
-STR, SEQ, MAP = (f"tag:yaml.org,2002:{kind}" for kind in ("str", "seq", "map"))
-
-
-def _too_deep(where: Location) -> ContentError:
-    return ContentError(where, f"lists and mappings nested more than {MAX_YAML_DEPTH} levels "
-                        "deep", f"at most {MAX_YAML_DEPTH} levels")
-
-
-def _check_nodes(file: Path, root: yaml.Node) -> None:
-    """A key given twice in one mapping is a mistake (PyYAML silently keeps the last one);
-    a document whose aliases expand past MAX_VALUES is refused. Every node is visited, so
-    the walk keeps no path: the place of a mistake is found again once there is one."""
-    sizes: dict[int, int] = {}  # collections walked: their values, aliases expanded
-
-    def walk(node: yaml.Node, depth: int = 0) -> int:
-        if depth > MAX_YAML_DEPTH:  # named by its line: a path that long says nothing
-            raise _too_deep(Location(file, node.start_mark.line + 1))
-        if node.__class__ is yaml.ScalarNode:
-            if len(node.value) > MAX_YAML_STRING:  # see limits.py
-                raise _error(file, root, node, node, f"a text of {len(node.value):,} "
-                             "characters", f"at most {MAX_YAML_STRING:,}")
-            return 1
-        known = sizes.get(id(node))
-        if known is not None:  # an alias: counted again, walked once
-            return known
-        sizes[id(node)] = 1  # a node that contains itself counts once
-        total = 1
-        if node.__class__ is yaml.MappingNode:
-            pairs = node.value
-            if len(pairs) > 1:
-                seen: dict[tuple[str, str], yaml.Node] = {}
-                for key, _ in pairs:
-                    if key.__class__ is yaml.ScalarNode and key.tag != MERGE:
-                        first = seen.setdefault((key.tag, key.value), key)
-                        if first is not key:
-                            raise _error(file, root, node, key, f"duplicate key '{key.value}' "
-                                         f"(first at line {first.start_mark.line + 1})",
-                                         "each key once")
-            for key, value in pairs:
-                total += walk(key, depth + 1) + walk(value, depth + 1)
-        else:
-            for item in node.value:
-                total += walk(item, depth + 1)
-        if total > MAX_VALUES:
-            raise _error(file, root, node, node, f"the file holds more than {MAX_VALUES:,} "
-                         "values once its aliases are expanded",
-                         "aliases (*name) that repeat a little")
-        sizes[id(node)] = total
-        return total
-
-    walk(root)
-
-
-def _error(file: Path, root: yaml.Node, within: yaml.Node, at: yaml.Node, message: str,
-           expected: str) -> ContentError:
-    """A mistake at node `at`, named by the path of `within` (the mapping of a duplicate
-    key, or the node itself)."""
-    path = _path_to(root, within)
-    return ContentError(Location(file, at.start_mark.line + 1, format_path(path or ()) or None),
-                        message, expected)
-
-
-def _path_to(root: yaml.Node, target: yaml.Node) -> tuple | None:
-    """The path (keys and indexes) by which `target` is first reached from `root`, the way
-    the document reads; a key is named by its mapping's path."""
-    seen: set[int] = set()
-
-    def find(node: yaml.Node, path: tuple) -> tuple | None:
-        if node is target:
-            return path
-        if id(node) in seen:
-            return None
-        seen.add(id(node))
-        if isinstance(node, yaml.MappingNode):
-            for key, value in node.value:
-                step = key.value if isinstance(key, yaml.ScalarNode) else "?"
-                found = find(key, path)
-                if found is None:
-                    found = find(value, path + (step,))
-                if found is not None:
-                    return found
-        elif isinstance(node, yaml.SequenceNode):
-            for index, item in enumerate(node.value):
-                found = find(item, path + (index,))
-                if found is not None:
-                    return found
-        return None
-
-    return find(root, ())
+    """The node tree of `text` and its data, pickled (yamlparse.parse), kept by text: a
+    translation reads the book's own files again, `rulebook watch` every file after each
+    save. A file with a mistake raises every time (an exception is not cached). The tree is
+    shared by every reader; it is only ever read (`line_of`)."""
+    from .yamlparse import parse  # PyYAML only once a text is parsed here (prefetch.py)
+    return parse(file, text)
 
 
 def validate(doc: YamlDocument, model: Any, at: tuple[str | int, ...] = ()) -> Any:
