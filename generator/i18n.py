@@ -10,10 +10,11 @@ the simulation report) comes from the gettext catalogs in `generator/locale/` th
 `translator(language)`. The source strings (msgids) are English, the gettext convention;
 `scripts/update_catalogs.py` extracts them with Babel into `messages.pot` and merges them
 into `<lang>/LC_MESSAGES/rulebook.po`, and compiles each into the `rulebook.mo` beside it,
-which is what the program reads (gettext's own format: loaded in under a millisecond, where
-reading the .po with Babel and compiling it took 18 ms of every `rulebook check` of a book in
-that language). Both ship; `update_catalogs.py --check` (and tests/test_catalogs.py) fails
-when a .mo is not the compiled text of its .po.
+which is what the program reads, with Python's own `gettext` (a millisecond, where reading
+the .po with Babel and compiling it took 18 ms of every `rulebook check` of a book in that
+language; Babel's reader would bring its date module along). Both ship;
+`update_catalogs.py --check` (and tests/test_catalogs.py) fails when a .mo is not the
+compiled text of its .po.
 """
 
 from __future__ import annotations
@@ -22,12 +23,11 @@ import datetime as dt
 import functools
 import unicodedata
 from dataclasses import dataclass
+from gettext import GNUTranslations, NullTranslations
 from importlib import resources
 
 from babel import Locale
-from babel.dates import format_date
 from babel.numbers import format_decimal, format_percent
-from babel.support import NullTranslations, Translations
 
 DOMAIN = "rulebook"
 #: Nouns whose article differs (msgctxt of the article messages): Spanish feminine nouns
@@ -139,7 +139,7 @@ def translator(language: str) -> Translator:
     if not source.is_file():
         return Translator(language, NullTranslations())
     with source.open("rb") as stream:
-        return Translator(language, Translations(stream, domain=DOMAIN))
+        return Translator(language, GNUTranslations(stream))
 
 
 def plural_category(count: float, language: str) -> str:
@@ -180,6 +180,7 @@ def percent(value: float, language: str, digits: int = 1) -> str:
 
 def long_date(date: dt.date, language: str) -> str:
     """ "30 de noviembre de 2026", "November 30, 2026"."""
+    from babel.dates import format_date  # only a book's cover and page need a date
     return format_date(date, format="long", locale=language)
 
 
