@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import select
 import signal
 import struct
 import sys
@@ -65,12 +66,16 @@ class Background:
     def __init__(self, run: Callable[[Job], Result], job: Job):
         self._copy = _Copy.fork(run, [job]) if _can_fork() and _idle_cores() > 1 else None
 
-    def result(self) -> Result | None:
-        """The copy's result once it is done (None: no copy, or it stopped without one)."""
+    def result(self, wait: float | None = None) -> Result | None:
+        """The copy's result once it is done (None: no copy, or it stopped without one);
+        with `wait`, None too if it has not begun to send it within that many seconds
+        (a busy machine: the caller does the work rather than wait on it without end)."""
         if self._copy is None:
             return None
         copy = self._copy
         try:
+            if wait is not None and not select.select([copy.results], [], [], wait)[0]:
+                return None
             result = copy.next_result()
         finally:
             self.close()

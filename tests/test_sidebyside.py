@@ -35,6 +35,18 @@ def test_results_come_in_order_from_the_copies(monkeypatch):
     assert all(pid != os.getpid() for pid in pids[1::2])  # really another process
 
 
+def test_a_copy_not_done_in_time_is_not_waited_for(monkeypatch):
+    """`Background.result(wait=…)`: a copy still at work by then is ended and the caller
+    does the work itself."""
+    import time
+    _cores(monkeypatch, 2)
+    copy = sidebyside.Background(lambda seconds: time.sleep(seconds) or "late", 5)
+    start = time.perf_counter()
+    assert copy.result(wait=0.05) is None
+    assert time.perf_counter() - start < 1
+    assert sidebyside.Background(lambda job: job * 2, 21).result(wait=5) == 42
+
+
 def test_no_copies_while_another_thread_runs(monkeypatch):
     """A thread could hold a lock at the fork that the copy would wait on for ever."""
     monkeypatch.setattr(sidebyside, "_idle_cores", lambda: 2)
@@ -156,8 +168,10 @@ def test_a_check_imports_only_what_its_book_needs(tmp_path):
 
 def _compiles_here(monkeypatch) -> list[str]:
     """The templates this process compiles itself (the copy's compiles are its own); what
-    it remembers of YAML files parsed, emptied."""
-    from generator.content import prose, yamlsource
+    it remembers of YAML files parsed, emptied. The copy is waited for (a test's process has
+    imported everything already, so the copy could never be done first)."""
+    from generator.content import prefetch, prose, yamlsource
+    monkeypatch.setattr(prefetch, "WAIT", None)
     monkeypatch.setattr(prose, "_PRECOMPILED", {})
     prose._compiled.cache_clear()
     monkeypatch.setattr(yamlsource, "_PARSED_AHEAD", {})
@@ -222,3 +236,25 @@ def test_a_yaml_mistake_is_said_at_its_line_as_one_by_one(mistake, book, monkeyp
     needle = "abbreviations: []" if mistake == "syntax" else "{abbr: RD}"
     where = line_of(glossary, needle) + (1 if mistake == "syntax" else 0)
     assert f"{glossary}:{where}" in " ".join(err.split()), err
+
+
+def test_the_copy_reads_nothing_through_a_link(book, tmp_path):
+    """The copy reads only what the loader could: a file or a folder that is a link (which
+    may lead out of the book) is left to the loader, which refuses one that leads out."""
+    import marshal
+
+    from generator.content.prefetch import _parse_ahead
+    outside = tmp_path / "fuera"
+    (outside / "notas").mkdir(parents=True)
+    secret = "secreto: {{ fuera }}\n"
+    (outside / "secreto.yaml").write_text(secret, encoding="utf-8")
+    (outside / "notas" / "otro.md").write_text("# Fuera {{ fuera }}\n", encoding="utf-8")
+    (book / "secreto.yaml").symlink_to(outside / "secreto.yaml")
+    (book / "notas").symlink_to(outside / "notas", target_is_directory=True)
+    templates, data = marshal.loads(_parse_ahead((book,)))
+    assert secret not in data and not [t for t in templates if "fuera" in t]
+    glossary = (book / "glossary.yaml").read_text(encoding="utf-8")
+    assert glossary in data  # the book's own files are read
+    linked_book = tmp_path / "enlazado"
+    linked_book.symlink_to(book.resolve(), target_is_directory=True)
+    assert marshal.loads(_parse_ahead((linked_book,))) == ({}, {})

@@ -36,9 +36,15 @@ def prefetch(folders: Iterable[Path]) -> Background:
     return Background(_parse_ahead, tuple(folders))
 
 
+#: How long this process waits for the copy once it is ready itself (seconds): about what
+#: parsing the files itself would cost it. Normally the copy is done well before.
+WAIT = 0.02
+
+
 def take(copy: Background) -> None:
-    """Wait for the copy and remember what it parsed (nothing if there was no copy)."""
-    made = copy.result()
+    """Take what the copy parsed and remember it (nothing if there was no copy, or if it is
+    not done by `WAIT`: the loader parses the files itself, as without it)."""
+    made = copy.result(wait=WAIT)
     if made:
         import marshal
         from .prose import precompiled
@@ -56,11 +62,16 @@ def _parse_ahead(folders: tuple[Path, ...]) -> bytes:
 
     from ..errors import GeneratorError
     from .limits import MAX_CHAPTER_BYTES, MAX_YAML_BYTES
+    from .paths import contained
     from .prose import compile_template, has_template_syntax
     from .yamlsource import parsed_data
     texts: list[str] = []
     data: dict[str, bytes] = {}
     for folder in folders:
+        try:  # a book folder that is itself a link out is one the loader refuses
+            contained(folder, folder)
+        except GeneratorError:
+            continue
         texts += (text for file in sorted(folder.rglob("*.md"))[:MAX_FILES]
                   if (text := _text(file, MAX_CHAPTER_BYTES)) is not None)
         for file in sorted(folder.rglob("*.yaml"))[:MAX_FILES]:
@@ -84,11 +95,15 @@ def _parse_ahead(folders: tuple[Path, ...]) -> bytes:
 
 
 def _text(file: Path, limit: int) -> str | None:
-    """The file's text as the loader reads it (textfile.py), or None."""
+    """The file's text as the loader reads it (textfile.py), or None: for a file past the
+    limit, or a link (which may lead out of the book's folder: the loader decides, and reads
+    it itself if it may; `rglob` does not follow linked folders)."""
     from ..errors import GeneratorError
     from .textfile import read_text
     try:
-        return read_text(file) if file.stat().st_size <= limit else None
+        if file.is_symlink() or file.stat().st_size > limit:
+            return None
+        return read_text(file)
     except (OSError, GeneratorError):
         return None
 
