@@ -523,10 +523,10 @@ def _check_all(where: Where, args, out: Console) -> int:
         folders = where.books(args.books)
     except GeneratorError:  # a book not found: said by `editions` below, as without
         folders = []
-    with prefetch(folders) as templates:  # compiled on the idle core while this imports
+    with prefetch(folders) as parsing:  # the files parsed on the idle core while this imports
         from .content.loader import load_book  # noqa: F401 - imported once, before the copies
         from .examples.replay import check_book  # noqa: F401
-        take(templates)
+        take(parsing)
     from .sidebyside import side_by_side
     editions = where.editions(args.books, args.lang)
     checked = []
@@ -579,7 +579,8 @@ def main(argv: list[str] | None = None) -> int:
     """The command line (`argv`, or the program's own); its exit status."""
     # pydantic validates the content; its plugins (other packages' entry points, such as
     # tracing tools) are not the program's to run, and finding them scanned every installed
-    # package in each process of a check (2-3 ms). A user's own setting is kept.
+    # package in each process of a check (2-3 ms). A user's own setting is kept. (Called as
+    # a library, `main` leaves the setting in its process and the processes it starts.)
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     out = _Console(highlight=False)
     err = _Console(stderr=True, highlight=False)

@@ -37,9 +37,9 @@ _TYPED_OPEN = frozenset("«“")
 _TYPED_CLOSE = {"»": "«", "”": "“"}
 #: The marks typed already turned: the only characters of a text that open or close a quote
 #: it does not turn (most texts have none, so they are found, not walked to).
-_TYPED = re.compile("[«“»”]")
+_TYPED = re.compile(f"[{''.join(sorted(_TYPED_OPEN | _TYPED_CLOSE.keys()))}]")
 #: Every mark `curl` turns or follows; the runs between them are printed as typed.
-_MARK = re.compile("[\"'«“»”]")
+_MARK = re.compile(f"[\"'{''.join(sorted(_TYPED_OPEN | _TYPED_CLOSE.keys()))}]")
 
 
 class Marks:

@@ -66,10 +66,10 @@ def _po_file(language: str) -> Path:
     return LOCALE / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def compiled(language: str) -> bytes:
-    """The language's .po as the .mo the program reads (the same bytes for the same .po)."""
+def compiled(catalog: Catalog) -> bytes:
+    """A language's catalog as the .mo the program reads (the same bytes for the same .po)."""
     out = io.BytesIO()
-    write_mo(out, _read(_po_file(language), language))
+    write_mo(out, catalog)
     return out.getvalue()
 
 
@@ -114,7 +114,7 @@ def problems() -> list[str]:
         for key in sorted(have.keys() - wanted, key=str):
             found.append(f"{path.relative_to(ROOT)}: {_name(key)} is no longer in the source")
         mo = path.with_suffix(".mo")
-        if not mo.is_file() or mo.read_bytes() != compiled(language):
+        if not mo.is_file() or mo.read_bytes() != compiled(catalog):
             found.append(f"{mo.relative_to(ROOT)} is not {path.name} compiled")
         for key in sorted(wanted & have.keys(), key=str):
             message = have[key]
@@ -138,7 +138,7 @@ def update() -> None:
         path = _po_file(language)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(_text(merged(template, language)), encoding="utf-8")
-        path.with_suffix(".mo").write_bytes(compiled(language))
+        path.with_suffix(".mo").write_bytes(compiled(_read(path, language)))  # as written
 
 
 def main(argv: list[str] | None = None) -> int:

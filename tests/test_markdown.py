@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ def _parse(text: str):
 
 def test_reference_links_are_links_where_the_chapter_defines_them():
     """The reference patterns are left out of a chapter without definitions (prose.py's
-    _ReferenceLinks), and used in one with them, in whatever order chapters come."""
+    _InlinePatterns), and used in one with them, in whatever order chapters come."""
     for _ in range(2):
         plain = _parse("Sin definiciones: [las reglas][r], [r] y ![plano][p].\n")
         assert plain.findall(".//a") == [] and plain.findall(".//img") == []
@@ -82,3 +83,32 @@ def test_a_pattern_left_out_could_not_have_matched():
         without = [t for t in texts if not any(need in t for need in needs)]
         assert len(without) > 1000
         assert not [t for t in without if search(t)], name
+
+
+#: Texts whose inline pass sees more than they show: an entity's character read again inside
+#: a link's text, a double-encoded entity, and Markdown's block constructs around inline ones.
+TRICKY = [
+    "[`x` b&#42;&#42;c&#42;&#42;](u)",
+    "[a  \nb&#96;c&#96;](u)",
+    "[a  \nb &lt;http://e.org&gt;](u)",
+    "[a  \nb&#92;&#42;x](u)",
+    "[a  \nb&amp;#42;&amp;#42;c&amp;#42;&amp;#42;](u)",
+    "| a | b |\n|---|---|\n| *x* | `y` |\n",
+    '!!! note "Ojo"\n    Texto *aquí* y [enlace](#a).\n',
+    "## Título {#ancla}\n\nTexto con &lt;b&gt; y &amp;.\n",
+    "[texto][r] y [r]\n\n[r]: https://example.org/\n",
+    "Nada especial.\n",
+]
+
+
+def test_leaving_patterns_out_changes_nothing_the_pass_makes(monkeypatch):
+    """Each text parsed with the patterns _InlinePatterns leaves out and with every pattern
+    tried makes the same tree: alone, and all in one chapter."""
+    from generator.content.prose import _InlinePatterns
+    corpus = TRICKY + [typed for typed, _, _ in CONSTRUCTS.values()]
+    corpus.append("\n\n".join(corpus))
+    left_out = [ET.tostring(_parse(text), encoding="unicode") for text in corpus]
+    monkeypatch.setattr(_InlinePatterns, "NEEDS", {})  # nothing left out
+    every = [ET.tostring(_parse(text), encoding="unicode") for text in corpus]
+    assert left_out == every
+    assert "<strong>c</strong>" in every[0] and "<code>c</code>" in every[1]

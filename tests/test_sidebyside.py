@@ -258,3 +258,47 @@ def test_the_copy_reads_nothing_through_a_link(book, tmp_path):
     linked_book = tmp_path / "enlazado"
     linked_book.symlink_to(book.resolve(), target_is_directory=True)
     assert marshal.loads(_parse_ahead((linked_book,))) == ({}, {})
+
+
+def test_a_copy_the_system_will_not_start_leaves_the_work_here(monkeypatch, book, capsys):
+    """No process or file to spare (fork or pipe refused): the check runs everything in this
+    process and says what it says one by one; nothing is left open."""
+    alone = _check(book, monkeypatch, capsys, 1)
+    _cores(monkeypatch, 2)
+
+    def refused():
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", refused)
+    before = len(os.listdir("/proc/self/fd"))
+    assert sidebyside.Background(lambda job: job, 1).result() is None
+    assert list(sidebyside.side_by_side(lambda job: job * 2, [1, 2, 3])) == [2, 4, 6]
+    code = main(["check", str(book)])
+    assert (code, capsys.readouterr().out) == alone[:2]
+    assert len(os.listdir("/proc/self/fd")) == before
+
+
+def test_the_copy_stops_at_an_alias_that_holds_itself(book):
+    """A YAML alias may hold itself (the loader allows it): the copy walks each list once."""
+    import marshal
+
+    from generator.content.prefetch import _parse_ahead
+    text = 'bucle: &x ["{{ res.ladrillo.name }}", *x]\n'
+    (book / "bucle.yaml").write_text(text, encoding="utf-8")
+    templates, data = marshal.loads(_parse_ahead((book,)))
+    assert text in data and "{{ res.ladrillo.name }}" in templates
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_the_copy_reads_no_pipe(book, monkeypatch):
+    """A named pipe among the book's files would keep a reader waiting: the copy skips it
+    (run in a copy of its own here, so that a regression fails instead of hanging)."""
+    import marshal
+
+    from generator.content.prefetch import _parse_ahead
+    os.mkfifo(book / "tuberia.yaml")
+    _cores(monkeypatch, 2)
+    made = sidebyside.Background(_parse_ahead, (book,)).result(wait=20)
+    assert made is not None, "the copy did not finish"
+    templates, data = marshal.loads(made)
+    assert (book / "glossary.yaml").read_text(encoding="utf-8") in data

@@ -30,7 +30,7 @@ from markdown.extensions.tables import TableExtension
 from markdown.extensions.toc import slugify
 from markdown.inlinepatterns import AUTOMAIL_RE, ENTITY_RE, InlineProcessor
 from markdown.treeprocessors import Treeprocessor
-from markdown.util import AtomicString, Registry
+from markdown.util import AtomicString
 
 from ..typography import curl_tree
 from .textfile import read_text
@@ -275,11 +275,12 @@ class _KeepTree(Treeprocessor):
 class _InlinePatterns(Treeprocessor):
     """python-markdown's inline pass tries each of its patterns on each text from Python
     (half of a chapter's parse). A match of each of its own patterns always holds a given
-    character or two (`NEEDS`), and the pass only ever works on pieces of the chapter's
-    texts and on its own placeholders (made of none of them): a pattern whose characters no
-    text of the chapter holds cannot match there, and is left out of the pass for that
-    chapter. Reference links also need the chapter to define a reference (`[id]: address`).
-    A pattern of another extension is always kept."""
+    character or two (`NEEDS`), and the pass works on pieces of the chapter's texts, on its
+    own placeholders (made of none of them) and on the characters entities stand for (an
+    entity's character, `_Entity`'s, is joined to the text beside it and may be read again
+    inside a link's text): a pattern whose characters none of these holds cannot match, and
+    is left out of the pass for that chapter. Reference links also need the chapter to
+    define a reference (`[id]: address`). A pattern of another extension is always kept."""
 
     #: python-markdown's patterns, by registered name: what any match of each holds.
     NEEDS = {"backtick": ("`",), "escape": ("\\",), "reference": ("[",), "link": ("[",),
@@ -289,27 +290,26 @@ class _InlinePatterns(Treeprocessor):
     REFERENCES = frozenset({"reference", "image_reference", "short_reference",
                             "short_image_ref"})
 
+    def __init__(self, md: markdown.Markdown):
+        super().__init__(md)
+        self.kept: dict[frozenset[str], tuple] = {}  # the patterns left, by those left out
+
     def run(self, root: ET.Element) -> None:
         texts = "\0".join(text for element in root.iter() for text in (element.text, element.tail)
                           if text and not isinstance(text, AtomicString))
+        decoded = texts
+        while "&" in decoded and (unescaped := html.unescape(decoded)) != decoded:
+            decoded = unescaped  # `&amp;#42;` is `&#42;`, then `*`: each as the pass may see it
+            texts += "\0" + decoded
         patterns = self.md.inlinePatterns
         unused = frozenset(name for name, needs in self.NEEDS.items() if name in patterns and (
             not any(need in texts for need in needs)
             or (name in self.REFERENCES and not self.md.references)))
-        self.md.treeprocessors["inline"].inlinePatterns = self._without(unused)
-
-    @functools.lru_cache(maxsize=64)
-    def _without(self, unused: frozenset[str]) -> Registry:
-        """The registered patterns in their order, but those named in `unused`."""
-        patterns = self.md.inlinePatterns
-        if not unused:
-            return patterns
-        names = {id(patterns[name]): name for name in self.NEEDS if name in patterns}
-        kept = [pattern for pattern in patterns if names.get(id(pattern)) not in unused]
-        registry = Registry()
-        for rank, pattern in enumerate(kept):
-            registry.register(pattern, str(rank), len(kept) - rank)
-        return registry
+        if unused not in self.kept:
+            left_out = {id(patterns[name]) for name in unused}
+            self.kept[unused] = tuple(p for p in patterns if id(p) not in left_out)
+        # The pass reads its patterns by index and count only: the registry's, less those.
+        self.md.treeprocessors["inline"].inlinePatterns = self.kept[unused]
 
 
 class _Typeset(Treeprocessor):

@@ -3,8 +3,9 @@
 PyYAML (with libyaml's parser) composes the nodes once; the data is built from them here
 (`_data`), and the tree is checked for what PyYAML lets pass and a book must not hold: a key
 given twice, nesting past any book, aliases that expand to billions of values. Kept apart
-from yamlsource.py so that a process that parses nothing itself (`rulebook check`, whose
-files a forked copy parses: prefetch.py) never imports PyYAML.
+from yamlsource.py so that a process that parses nothing itself never imports PyYAML: a
+`rulebook check` whose files a forked copy parsed (prefetch.py), unless an error's line or a
+check of the nodes themselves (a family's vocabulary, vocabulary.py) asks for a tree.
 """
 
 from __future__ import annotations
