@@ -58,7 +58,7 @@ CHAPTER = "chapters/05-serie-historica.md"  # the chapter the watch measurement 
 EDIT = " Esta frase se añade y se quita para medir la reconstrucción."
 
 TARGET_CHECK = 0.3   # s, whole process
-TARGET_WATCH = 0.4   # s, in process
+TARGET_WATCH = 0.4   # s, a paragraph saved to the new PDF, as a running watcher makes it
 TARGET_RATIO = 1.0   # cold build of all books / pandoc + xelatex on all seeds
 
 
