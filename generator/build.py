@@ -168,13 +168,17 @@ class Built:
 
 def build_book(folder: Path, output: Path, size: PageSize | None = None,
                papers: list[SheetOptions] | None = None, booklet: bool = False,
-               language: str | None = None) -> Built:
+               language: str | None = None, pdf_first: bool = False) -> Built:
     """Load and check everything first; only a book that passes every check is written.
 
     Every output (with `papers`, the print files too: the print-and-play pieces and the
     rulebook's print-shop edition, `<book>-imprenta.pdf`; with `booklet`, the A5 book
     imposed for saddle stitching on A4 and Letter) is rendered in memory before the first
-    byte is written, and then written all together or not at all (`write_all`)."""
+    byte is written, and then written all together or not at all (`write_all`).
+
+    With `pdf_first` (the watcher's builds: the PDF is what its user waits for), the PDF is
+    written, whole, as soon as it is laid out, and the rest right after; should the rest
+    then fail, the new PDF stays beside the last good HTML edition, and the error is said."""
     book = load_book(folder, language)  # `language`: a translation (content/edition.py)
     if booklet:
         _check_booklet(book, size)
@@ -188,6 +192,8 @@ def build_book(folder: Path, output: Path, size: PageSize | None = None,
         raise RenderError(f"{book.folder}: a block of the book is taller than a page "
                           f"({str(exc).splitlines()[0][:160]}); expected text that can be "
                           "split across pages") from None
+    if pdf_first:  # written again below: a file already holding its bytes is left as it is
+        write_all([(target, pdf)])
     page = render_html(book, replays, figures).encode("utf-8")
     folder_out = book.output_folder(output) / "figures"
     svgs = [(folder_out / f"{figure.name}.svg", figure.svg.encode("utf-8"))

@@ -8,9 +8,10 @@ that would either miss quick edits or wake up all the time.
 
 Each batch rebuilds only the books whose folder changed, or every book that reads the shared
 facts folder (`<content>/_facts`) when that changed. A rebuild is `build_book` without the
-print-and-play papers, to stay fast. A mistake in the content is one `error:` line and the
-watcher carries on: `build_book` writes all or nothing, so the last good PDF stays where it
-was until the book is fixed.
+print-and-play papers, to stay fast, and writes the PDF as soon as it is laid out, the HTML
+edition and figures right after (`pdf_first`). A mistake in the content is one `error:` line
+and the watcher carries on: it is found before anything is written, so the last good PDF
+stays where it was until the book is fixed.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def watch(folders: list[Path], output: Path, out: Console, err: Console, *,
           build: Callable[[Path, Path], Built] | None = None) -> int:
     """Build every book once, then rebuild the changed ones until `stop` is set (0) or Ctrl-C
     (130). `ready` is set once the first builds are done and changes are being watched."""
-    build = build or build_book
+    build = build or _build_pdf_first
     books = [Path(folder) for folder in folders]
     roots = {book: book.resolve() for book in books}
     facts = {book: roots[book].parent / FACTS_FOLDER for book in books}
@@ -74,6 +75,12 @@ def watch(folders: list[Path], output: Path, out: Console, err: Console, *,
         out.print("stopped watching")
         return 130
     return 0
+
+
+def _build_pdf_first(folder: Path, output: Path) -> Built:
+    """A build whose PDF is written as soon as it is laid out (build.py's `pdf_first`): the
+    page a designer is looking at comes first, the HTML edition and figures right after."""
+    return build_book(folder, output, pdf_first=True)
 
 
 def _rebuild(folder: Path, output: Path, out: Console, err: Console,

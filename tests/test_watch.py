@@ -259,3 +259,33 @@ def test_ctrl_c_stops_with_130(content, tmp_path):
     assert code == 130
     assert out.getvalue().splitlines()[-1] == "stopped watching"
     assert not (tmp_path / "output" / "catan-base").exists()
+
+
+def test_the_watchers_build_writes_the_pdf_before_it_renders_the_html(content, tmp_path,
+                                                                      monkeypatch):
+    """`pdf_first`: the PDF a designer looks at is on disk, whole, before the HTML edition is
+    rendered; an HTML edition that then fails leaves the new PDF beside the last good page,
+    and its error is said. A plain build writes nothing until everything is rendered."""
+    import generator.build as build
+    from generator.errors import RenderError
+    out = tmp_path / "out"
+    first = build_book(content / "catan-base", out)
+    pdf, page = first.files[0], first.files[-1]
+    old_pdf, old_page = pdf.read_bytes(), page.read_bytes()
+    append(content / "catan-base" / "chapters" / "01-resumen.md", "Una frase nueva.")
+
+    def failing_page(*args):
+        seen.append(pdf.read_bytes())
+        raise RenderError("the page failed")
+
+    monkeypatch.setattr(build, "render_html", failing_page)
+    seen: list[bytes] = []
+    with pytest.raises(RenderError):
+        build_book(content / "catan-base", out)
+    assert seen == [old_pdf] and pdf.read_bytes() == old_pdf  # all or nothing
+    seen.clear()
+    with pytest.raises(RenderError):
+        build_book(content / "catan-base", out, pdf_first=True)
+    assert seen[0] != old_pdf and pdf.read_bytes() == seen[0]  # the new PDF, whole
+    assert squeezed("Una frase nueva.") in pdf_text(pdf) and page.read_bytes() == old_page
+    assert not [p for p in out.rglob("*.part")]
