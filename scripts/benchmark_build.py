@@ -20,8 +20,9 @@ says PYTHONDONTWRITEBYTECODE (they go to a temporary folder, compiled before the
 - `rulebook watch solo-catan`, as a user waits for it: the watcher running on a copy of the
   content, a paragraph of a chapter saved (a sentence added or taken away again), the
   seconds until the PDF is new (its modification time polled); median over N saves. And the
-  rebuild alone, in one process (`build_book` called again after the edit, as the watcher
-  calls it), to tell the build from the watcher's own wait.
+  whole rebuild alone, in one process (`build_book` called again after the edit), to tell the
+  build from the watcher's own wait: the watcher writes the PDF as soon as it is laid out and
+  the HTML edition and figures after it, so its PDF is new before its rebuild ends.
 
 It prints each median (wall clock, and the CPU time of the process and its children) and the
 issue's three targets with PASS or MISS:
