@@ -178,7 +178,11 @@ def build_book(folder: Path, output: Path, size: PageSize | None = None,
 
     With `pdf_first` (the watcher's builds: the PDF is what its user waits for), the PDF is
     written, whole, as soon as it is laid out, and the rest right after; should the rest
-    then fail, the new PDF stays beside the last good HTML edition, and the error is said."""
+    then fail, the new PDF stays beside the last good HTML edition, and the error is said.
+    Not with `papers` or `booklet`: their files can still find a mistake (print.yaml's) after
+    the layout, and nothing may be written before every check has passed."""
+    if pdf_first and (papers or booklet):
+        raise ValueError("pdf_first builds the PDF and HTML editions only")
     book = load_book(folder, language)  # `language`: a translation (content/edition.py)
     if booklet:
         _check_booklet(book, size)

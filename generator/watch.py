@@ -71,7 +71,7 @@ def watch(folders: list[Path], output: Path, out: Console, err: Console, *,
             for book in books:
                 if any(_inside(p, roots[book]) or _inside(p, facts[book]) for p in changed):
                     _rebuild(book, output, out, err, build)
-    except KeyboardInterrupt:  # a build cut short wrote nothing (build.py)
+    except KeyboardInterrupt:  # a build cut short left every file whole (build.py)
         out.print("stopped watching")
         return 130
     return 0

@@ -175,7 +175,8 @@ def watch_saved(repo: Path, runs: int, env: dict | None) -> list[float]:
 
 def watch_child(repo: Path, runs: int) -> None:
     """In a fresh interpreter whose `generator` is `repo`'s: build once, then edit and rebuild
-    as the watcher does; print each rebuild's seconds on one line."""
+    (the whole rebuild, as a plain `build_book` writes it: the watcher's own writes its PDF
+    first); print each rebuild's seconds on one line."""
     sys.path.insert(0, str(repo))
     from generator.build import build_book
 

@@ -284,8 +284,11 @@ def test_the_watchers_build_writes_the_pdf_before_it_renders_the_html(content, t
         build_book(content / "catan-base", out)
     assert seen == [old_pdf] and pdf.read_bytes() == old_pdf  # all or nothing
     seen.clear()
+    from generator.watch import _build_pdf_first  # the watcher's own build
     with pytest.raises(RenderError):
-        build_book(content / "catan-base", out, pdf_first=True)
+        _build_pdf_first(content / "catan-base", out)
     assert seen[0] != old_pdf and pdf.read_bytes() == seen[0]  # the new PDF, whole
     assert squeezed("Una frase nueva.") in pdf_text(pdf) and page.read_bytes() == old_page
     assert not [p for p in out.rglob("*.part")]
+    with pytest.raises(ValueError, match="PDF and HTML editions only"):
+        build_book(content / "catan-base", out, papers=[object()], pdf_first=True)
