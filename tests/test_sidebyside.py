@@ -270,12 +270,27 @@ def test_a_copy_the_system_will_not_start_leaves_the_work_here(monkeypatch, book
         raise BlockingIOError(11, "Resource temporarily unavailable")
 
     monkeypatch.setattr(os, "fork", refused)
-    before = len(os.listdir("/proc/self/fd"))
+    pipes, pipe = [], os.pipe  # (fd, its inode) of every pipe end the copies asked for
+
+    def recorded():
+        ends = pipe()
+        pipes.extend((fd, os.fstat(fd).st_ino) for fd in ends)
+        return ends
+
+    monkeypatch.setattr(os, "pipe", recorded)
     assert sidebyside.Background(lambda job: job, 1).result() is None
     assert list(sidebyside.side_by_side(lambda job: job * 2, [1, 2, 3])) == [2, 4, 6]
     code = main(["check", str(book)])
     assert (code, capsys.readouterr().out) == alone[:2]
-    assert len(os.listdir("/proc/self/fd")) == before
+    assert len(pipes) >= 6  # each copy tried; each pipe closed (its number may serve again)
+    assert not [fd for fd, inode in pipes if _open_inode(fd) == inode]
+
+
+def _open_inode(fd: int) -> int | None:
+    try:
+        return os.fstat(fd).st_ino
+    except OSError:
+        return None
 
 
 def test_the_copy_stops_at_an_alias_that_holds_itself(book):
