@@ -6,8 +6,9 @@ them, which writers already type as « » and " "). Done once, on the Markdown t
 the PDF and the HTML edition are made from (`content/prose.py`), so the two editions cannot
 differ, and never inside code, where a straight mark is what is meant. Texts that are not
 Markdown (titles, notes and captions from YAML, card lines) get the same `curl` where the
-renderers set them (pdf/story.py `prose`, the HTML's `typeset` and `terms` filters,
-sheets/faces.py).
+renderers set them (pdf/styles.py `prose`, the HTML's `typeset` and `terms` filters,
+sheets/faces.py); a text curled already passes through `curl` unchanged (it has no straight
+mark left), so the PDF's story sets a chapter's texts through `prose` as well.
 
 Which way a mark turns is read from the character before it, as typesetters' "smart quotes"
 do: after a space, an opening bracket, a dash or another opening mark it opens; anywhere else
@@ -15,7 +16,9 @@ it closes, and a `'` between letters is an apostrophe (the same character as a c
 Quotation marks nest as both languages nest them: a `"` opened inside “…” prints ‘…’ (English
 “With 1 ‘A’, …”); inside «…» it prints “…” (Spanish «Con 1 “A”…»). The marks open so far are
 followed through a paragraph's inline elements (`Marks`), so a quote opened before a bold word
-is closed after it.
+is closed after it. A `"` outside any quotation prints “…” in either language: a Spanish
+writer types the book's « » (the program's own quoted words take each language's marks from
+its catalog: content/context.py `quoted`).
 """
 
 from __future__ import annotations
@@ -25,8 +28,9 @@ import xml.etree.ElementTree as ET
 
 #: Characters after which a quotation mark opens.
 _OPENING = frozenset(" \t\n\u00a0([{«“‘—–/¿¡-")
-#: A tag of a card line, as cardmarkup reads one: a lone `<` (`a < b`) is text.
-_TAG = re.compile(r"(</?[A-Za-z][^>]*>)")
+#: A tag of a line of simple markup (a card's `<b>`, `<br/>`): its name and the rest. A lone
+#: `<` (`a < b`) is text. content/cardmarkup.py reads card lines with the same pattern.
+TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9]*)([^>]*)>")
 #: Elements whose text is set verbatim.
 VERBATIM = frozenset({"code", "pre", "kbd", "samp"})
 #: Elements that start a new run of text: the mark at their start opens.
@@ -126,15 +130,16 @@ def curl(text: str, before: str = " ") -> str:
 def curl_markup(markup: str) -> str:
     """`curl` on the text of a line of simple markup (a card's `<b>…</b>`), never inside its
     tags (whose attributes are quoted)."""
-    out, marks = [], Marks()
-    for piece in _TAG.split(markup):
-        if piece.startswith("<br"):  # a new line: a mark after it opens, as after a block
-            out.append(piece)
+    out, marks, done = [], Marks(), 0
+    for tag in TAG.finditer(markup):
+        if tag.start() > done:
+            out.append(marks.curl(markup[done:tag.start()]))
+        out.append(tag.group())
+        if tag.group(1) == "br":  # a new line: a mark after it opens, as after a block
             marks = Marks()
-        elif piece.startswith("<"):
-            out.append(piece)
-        elif piece:
-            out.append(marks.curl(piece))
+        done = tag.end()
+    if done < len(markup):
+        out.append(marks.curl(markup[done:]))
     return "".join(out)
 
 

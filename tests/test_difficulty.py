@@ -17,6 +17,7 @@ from collections import Counter
 
 import pdfplumber
 import pytest
+import yaml
 
 from generator.cli import main
 from generator.content.loader import load_book
@@ -208,6 +209,10 @@ def test_save_writes_each_game_as_one_line_that_reads_back_as_the_game(book_copy
     assert [_stored(g) for g in stored.records] == \
         [_line(play(RULES, seed, "clairvoyant", budget=3000)) for seed in game_seeds(1, 2)]
     assert all(type(g.won) is bool and type(g.points) is int for g in stored.records)
+    # as the editors' schema checks a game (model.GAME_TEXT), every line of every run
+    from generator.content.model import GAME_TEXT
+    games = [game for run in yaml.safe_load(text)["runs"] for game in run["records"]]
+    assert games and all(re.fullmatch(GAME_TEXT, game) for game in games), games
 
 
 def test_a_file_written_before_game_lines_is_read_and_saved_as_lines(book_copy):

@@ -190,6 +190,11 @@ def test_a_games_events_count_as_a_counter():
     assert added and isinstance(added, Counter) and before.events == Counter()
     assert sum((game.events, before.events), Counter()) == game.events
     assert added["StartSeries"] + added["PlaceLoose"] + added["Continue"] == 3  # a card a turn
+    # Events' own change: `del` is dict's, which says when a count is not there
+    from generator.engine.solo.game import Events
+    assert type(game.events) is Events
+    with pytest.raises(KeyError):
+        del Events()["Continue"]
 
 
 def test_a_copy_draws_as_its_original_would_and_apart_from_it():

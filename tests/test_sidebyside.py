@@ -231,6 +231,9 @@ def test_a_yaml_mistake_is_said_at_its_line_as_one_by_one(mistake, book, monkeyp
     _compiles_here(monkeypatch)
     side = _check(book, monkeypatch, capsys, 2)
     assert side == alone
+    from generator.content import yamlsource
+    parsed_ahead = glossary.read_text(encoding="utf-8") in yamlsource._PARSED_AHEAD
+    assert parsed_ahead == (mistake == "validation")  # the copy skipped only the bad YAML
     code, out, err = side
     assert code == 1 and err.count("error:") == 1
     needle = "abbreviations: []" if mistake == "syntax" else "{abbr: RD}"

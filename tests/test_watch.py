@@ -264,8 +264,8 @@ def test_ctrl_c_stops_with_130(content, tmp_path):
 def test_the_watchers_build_writes_the_pdf_before_it_renders_the_html(content, tmp_path,
                                                                       monkeypatch):
     """`pdf_first`: the PDF a designer looks at is on disk, whole, before the HTML edition is
-    rendered; an HTML edition that then fails leaves the new PDF beside the last good page,
-    and its error is said. A plain build writes nothing until everything is rendered."""
+    rendered; an HTML edition that then fails leaves the new PDF beside the last good page
+    and raises. A plain build writes nothing until everything is rendered."""
     import generator.build as build
     from generator.errors import RenderError
     out = tmp_path / "out"

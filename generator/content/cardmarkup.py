@@ -13,6 +13,8 @@ import html.entities
 import re
 import xml.etree.ElementTree as ET
 
+from ..typography import TAG
+
 #: The inline tags a card line may use, all of which ReportLab's paragraphs set.
 TAGS = ("b", "i", "u", "strike", "sup", "sub", "br")
 EXPECTED = "<b>…</b> and <i>…</i> closed in the line"
@@ -22,7 +24,6 @@ _XML_ENTITIES = {"amp", "lt", "gt", "quot", "apos"}
 #: An ampersand or a less-than sign that starts no entity or tag is text, as ReportLab reads it.
 _BARE_AMPERSAND = re.compile(r"&(?![A-Za-z][A-Za-z0-9]*;|#[0-9]+;|#x[0-9A-Fa-f]+;)")
 _BARE_LESS_THAN = re.compile(r"<(?![A-Za-z/])")
-_TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9]*)([^>]*)>")
 
 
 def markup_problem(line: str) -> str | None:
@@ -38,7 +39,7 @@ def markup_problem(line: str) -> str | None:
                if name not in _XML_ENTITIES and name not in html.entities.name2codepoint]
     if unknown:
         return f"unknown entity &{unknown[0]};"
-    for tag in _TAG.finditer(line):
+    for tag in TAG.finditer(line):
         name, rest = tag.group(1), tag.group(2).strip()
         if name not in TAGS:
             return f"<{name}> is not a tag a card prints (only {', '.join(TAGS)})"

@@ -12,6 +12,7 @@ import dataclasses
 import datetime as dt
 import math
 import re
+import typing
 from dataclasses import field
 from enum import Enum
 from pathlib import Path
@@ -569,6 +570,8 @@ class PrintSpec:
 
 #: A stored game's digest: 12 hex digits of its whole record (simulate/difficulty.py).
 DIGEST = "[0-9a-f]{12}"
+#: What the clairvoyant player proved of a deal (simulate/solver.py).
+Verdict = Literal["won", "unwinnable", "undecided"]
 
 
 @dataclass(config=STRICT)
@@ -584,19 +587,20 @@ class GameLine:
     end: str
     digest: Annotated[str, Field(pattern=rf"^{DIGEST}$")]
     cpu: Annotated[float, Field(ge=0)] = 0.0
-    verdict: Literal["won", "unwinnable", "undecided"] | None = None
+    verdict: Verdict | None = None
 
 
 #: A stored game's fields in the order its line in difficulty.yaml gives them; as a reader
-#: is told them (the verdict only where the player gives one).
+#: is told them (the verdict, last, only where the player gives one).
 GAME_COLUMNS = tuple(f.name for f in dataclasses.fields(GameLine))
-GAME_LINE = f"{' '.join(GAME_COLUMNS[:-1])} [{GAME_COLUMNS[-1]}]"
+assert GAME_COLUMNS[-1] == "verdict"  # the optional column: GAME_LINE, GAME_TEXT
+GAME_LINE = f"{' '.join(GAME_COLUMNS[:-1])} [verdict]"
 #: One stored game: its fields' values separated by spaces, the verdict only where the
 #: player gives one (`125220626913030 false 7 67 107 exhausted 386a57deac89 0.004`): the
 #: line `--save` writes, as the editors' schema checks it; `rulebook check` reads a little
 #: more leniently (a line without its CPU time, pydantic's other spellings of a boolean).
 GAME_TEXT = (rf"^\d+ (true|false) \d+ \d+ \d+ \S+ {DIGEST} [0-9.]+"
-             r"( (won|unwinnable|undecided))?$")
+             rf"( ({'|'.join(typing.get_args(Verdict))}))?$")
 
 
 def game_fields(line: Any) -> Any:

@@ -1,6 +1,6 @@
 """A book's files parsed on the idle core while `rulebook check` is still starting.
 
-A check spends its first 0.12 s importing its modules, on one core; on a machine with a
+A check spends its first 0.14 s starting and importing its modules, on one core; on a machine with a
 core to spare, that core is idle until the editions are checked side by side
 (sidebyside.py). Parsing the book's YAML files and compiling its templates — each chapter,
 and each text of a YAML file that holds template syntax — needs none of the model's

@@ -234,8 +234,8 @@ def _phrases(action, w: Words, before: Game | None) -> tuple[str, str]:
             if oldest is not None:
                 what = (w.a_target(oldest.target) if oldest.target
                         else t.gettext("a loose card"))
-                # In brackets, not between commas: the apposition's closing comma met the
-                # participle's ("the oldest series, a knight,, giving back").
+                # In brackets, not between commas (English: the apposition's closing comma
+                # met the participle's, "the oldest series, a knight,, giving back").
                 series = t.gettext("the oldest series ({what})").format(what=what)
             return (t.gettext("You recycle {series} and give back {paid}"),
                     t.gettext("recycle {series}, giving back {paid}")), dict(

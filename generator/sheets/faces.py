@@ -36,7 +36,7 @@ from ..i18n import span
 from ..pdf.figures import drawing
 from ..pdf.fonts import SANS, SANS_SEMIBOLD, SERIF, register_fonts
 from ..pdf.ornament import motif_field
-from ..pdf.styles import color
+from ..pdf.styles import color, prose
 from .geometry import Rect
 
 #: Card body sizes, tried in order: the first at which the card's text fits is used.
@@ -140,9 +140,9 @@ def face_texts(book: Book, face: CardFace) -> list[str]:
     as the chapters have them."""
     if face.kind == "scores":
         return [f"<b>{span(band.min, band.max, book.meta.language)}</b> · "
-                f"{escape(curl(band.title))}" for band in book.scores]
+                f"{prose(band.title)}" for band in book.scores]
     if face.kind == "abbreviations":  # (data, not markup: escaped)
-        return [f"<b>{escape(a.abbr)}</b> · {escape(curl(a.term))}"
+        return [f"<b>{escape(a.abbr)}</b> · {prose(a.term)}"
                 for a in book.glossary.sorted_abbreviations]
     return [curl_markup(line) for line in face.lines]
 

@@ -22,6 +22,7 @@ from ..i18n import count_noun, signed, translator
 from ..pdf.fonts import SANS, SANS_SEMIBOLD, register_fonts
 from ..pdf.press import PressMeta, to_cmyk, to_pdfx
 from ..pdf.styles import color
+from ..typography import curl
 from .faces import Piece
 from .geometry import NOTE_BAND, Flip, Layout, Rect, impose, mirror
 
@@ -228,8 +229,8 @@ def calibration(options: SheetOptions, language: str = "es") -> bytes:
                            "millimetres."),
              words.gettext("Give --offset X,Y when making the sheets (0,0 if the cross falls "
                            "on the zeros).")]
-    for k, line in enumerate(lines):
-        canv.drawCentredString(width / 2 * mm, (height - 32 - 5 * k) * mm, line)
+    for k, line in enumerate(lines):  # typographer's apostrophes, as on every other page
+        canv.drawCentredString(width / 2 * mm, (height - 32 - 5 * k) * mm, curl(line))
     canv.showPage()
     canv.save()
     return buffer.getvalue()

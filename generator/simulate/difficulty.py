@@ -60,7 +60,8 @@ def game_text(line: dict) -> str:
     """A game's stored line as difficulty.yaml writes it: its values in `GAME_COLUMNS`'
     order, separated by spaces (`model.game_fields` reads it back)."""
     values = {"cpu": 0.0, **line}  # (an old mapping may lack its CPU time, not its order)
-    return " ".join(_value_text(values[name]) for name in GAME_COLUMNS if name in values)
+    return " ".join(_value_text(values[name]) for name in GAME_COLUMNS
+                    if name != "verdict" or name in values)
 
 
 def _value_text(value) -> str:

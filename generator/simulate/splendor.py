@@ -1,5 +1,5 @@
 """Whole games of Splendor solo for `rulebook simulate`: Splendor's own cards and nobles,
-dealt as the rules sheet's «Preparación» says.
+dealt as the rulebook's «Preparación» says.
 
 The book's components.yaml lists only the special gems (the cards its text and examples
 need); a game also needs the green (level 1, 40 cards) and yellow (level 2, 30 cards) decks

@@ -421,7 +421,8 @@ class Game:
         market, given = self.market, self.market_given
         offered = frozenset(market)
         for card in given:  # R21: not offered, unless more of it are there than were given
-            # (the same test as `_turn_facts`' `need`: the two change together)
+            # (R21's test, as in `_turn_facts`' `need`, `_market_trades` and `can_continue`:
+            # the four change together)
             if market.count(card) <= given.count(card):
                 offered -= {card}
         trades = hand.market.get(offered)  # as the turn's: no call on a hit

@@ -9,7 +9,7 @@ keeps the turn open (`acted`) while it waits for the player, and the one action 
 turn is legal only once the turn has closed.
 
 As in the other engines, `legal_actions()` is the one source of legality and `push()`
-refuses anything else with a coded IllegalAction citing the rules sheet's section.
+refuses anything else with a coded IllegalAction citing the rulebook's section.
 """
 
 from __future__ import annotations
