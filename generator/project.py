@@ -13,7 +13,9 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from .content.textfile import read_text
 from .errors import ContentError, Location
+from .regularfile import present
 
 MARKER = "rulebook.toml"
 
@@ -42,14 +44,12 @@ class Project:
         """The project whose root is `root`, with the folders its rulebook.toml names."""
         marker = root / MARKER
         settings: dict = {}
-        if marker.is_file():
+        if present(marker):  # a pipe is refused by read_text, before it is opened
             try:
-                settings = tomllib.loads(marker.read_text(encoding="utf-8"))
+                settings = tomllib.loads(read_text(marker))
             except tomllib.TOMLDecodeError as exc:
                 raise ProjectError(Location(marker), f"not TOML ({exc})",
                                    "lines such as: content = \"content\"") from None
-            except (OSError, UnicodeDecodeError) as exc:
-                raise ProjectError(Location(marker), f"cannot read the file ({exc})") from None
         unknown = sorted(set(settings) - {"content", "output"})
         if unknown:
             raise ProjectError(Location(marker), f"unknown setting '{unknown[0]}'",
@@ -72,7 +72,7 @@ def _folder(settings: dict, key: str, root: Path, marker: Path) -> Path:
 
 def _has_books(content: Path) -> bool:
     try:
-        return any((child / "book.yaml").is_file() for child in content.iterdir())
+        return any(present(child / "book.yaml") for child in content.iterdir())
     except OSError:
         return False
 
@@ -81,7 +81,7 @@ def find_project(start: Path | None = None) -> Project | None:
     """The nearest project at or above `start` (the working directory), or None."""
     here = (start or Path.cwd()).resolve()
     for folder in (here, *here.parents):
-        if (folder / MARKER).is_file():
+        if present(folder / MARKER):
             return Project.at(folder)
         if _has_books(folder / "content"):
             return Project.at(folder)

@@ -734,16 +734,16 @@ def test_markdown_the_pdf_cannot_show_is_refused_at_its_line(case, book_copy, tm
 # --- 11. plain mistakes in the book and on the command line -----------------------------------
 
 def _unreadable(book: Path, monkeypatch) -> None:
+    import os
     target = book / "glossary.yaml"
     target.chmod(0)
-    for name in ("read_text", "read_bytes"):
-        real = getattr(Path, name)
+    real = os.open
 
-        def read(self, *args, _real=real, **kwargs):  # root reads anything: refuse as the
-            if self == target:                          # OS would for anyone else
-                raise PermissionError(13, "Permission denied", str(self))
-            return _real(self, *args, **kwargs)
-        monkeypatch.setattr(Path, name, read)
+    def opening(path, *args, **kwargs):  # root reads anything: refuse as the OS would
+        if Path(path) == target:          # for anyone else (content is read with os.open:
+            raise PermissionError(13, "Permission denied", str(path))  # regularfile.py)
+        return real(path, *args, **kwargs)
+    monkeypatch.setattr(os, "open", opening)
 
 
 def _folder_for(book: Path, file: str) -> None:

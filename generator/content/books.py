@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import ContentError, Location
+from ..regularfile import present
 
 #: The folder beside a project's books with the facts they share (researched costs, the
 #: family's vocabulary): a change in it is a change to every book of the folder.
@@ -17,17 +18,18 @@ FACTS_FOLDER = "_facts"
 
 
 def book_folders(root: Path) -> list[Path]:
-    """The books of a project's content folder: its folders that hold a book.yaml."""
-    return sorted(p for p in root.iterdir() if (p / "book.yaml").is_file())
+    """The books of a project's content folder: its folders that hold a book.yaml (one that
+    is a pipe too: the loader refuses it at its path, rather than the book going unseen)."""
+    return sorted(p for p in root.iterdir() if present(p / "book.yaml"))
 
 
 def find_book(name: str, root: Path | None) -> Path:
     """A book named on the command line: a path to a book folder (relative to where you
     stand), or a folder name under the project's content folder `root`."""
     candidate = Path(name)
-    if (candidate / "book.yaml").is_file():
+    if present(candidate / "book.yaml"):
         return candidate
-    if root is not None and (root / name / "book.yaml").is_file():
+    if root is not None and present(root / name / "book.yaml"):
         return root / name
     if root is None:
         raise ContentError(Location(candidate), "no book.yaml here, and no rulebook project "

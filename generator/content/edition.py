@@ -35,6 +35,7 @@ from typing import Any
 from markdown.extensions.toc import slugify
 
 from ..errors import ContentError, Location
+from ..regularfile import present
 from .model import LANGUAGES
 from .paths import contained
 from .textfile import read_text
@@ -64,15 +65,15 @@ class EditionDocument(YamlDocument):
 def editions(folder: Path) -> list[str]:
     """The languages a book folder has translations in: its subfolders named by a supported
     language code that hold a book.yaml."""
-    return [lang for lang in LANGUAGES if (Path(folder) / lang / "book.yaml").is_file()]
+    return [lang for lang in LANGUAGES if present(Path(folder) / lang / "book.yaml")]
 
 
 def edition_of(folder: Path) -> tuple[Path, str | None]:
     """A folder named on the command line: a book (its own edition), or a translation's
     folder (`content/solo-catan/en`), which is that book in that language."""
     folder = Path(folder)
-    if folder.name in LANGUAGES and (folder.parent / "book.yaml").is_file() \
-            and (folder / "book.yaml").is_file():
+    if folder.name in LANGUAGES and present(folder.parent / "book.yaml") \
+            and present(folder / "book.yaml"):
         return folder.parent, folder.name
     return folder, None
 
@@ -105,7 +106,7 @@ class Edition:
                                    "the words of " + ", ".join([*WORDS_FILES, EXAMPLES_FILE])
                                    + " and chapters/")
         words = self.words_folder / EXAMPLES_FILE
-        if words.is_file():
+        if present(words):
             self.examples_words = read_yaml(contained(words, self.folder))
             self.read_files.append(words)
             from .words import ExampleWords
@@ -129,7 +130,7 @@ class Edition:
         file = self.folder / name
         words_file = self.words_folder / name
         if not required and not file.exists():
-            if self.language and words_file.is_file():
+            if self.language and present(words_file):
                 raise ContentError(Location(words_file), f"words for {name}, which the book "
                                    f"has not", "only the words of the book's own files")
             return None
@@ -142,7 +143,7 @@ class Edition:
                                f"can give yet, and the book has a '{self.language}' edition",
                                "a book without " + name + " for a translated edition "
                                "(translatable: " + ", ".join(WORDS_FILES) + ")")
-        if not words_file.is_file():
+        if not present(words_file):
             raise ContentError(Location(self.words_folder), f"no {name} in the "
                                f"'{self.language}' edition, and the book has {Location(file)}",
                                f"{self.language}/{name} with the words of every entry")

@@ -33,6 +33,7 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import unquote
 
 from ..errors import ContentError, ContentWarning, Location
+from ..regularfile import problem as file_problem, read_bytes
 from .limits import MAX_CAPTION, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_SVG_BYTES
 from .paths import contained
 
@@ -268,8 +269,8 @@ def _file(source: str, folder: Path, location: Location) -> tuple[Path, str, str
             raise ContentError(location, f"image '{source}' has {found}: a type the book "
                                "cannot print", "a PNG, JPEG or SVG file (.png, .jpg, .jpeg, "
                                ".svg)")
-        if not file.is_file():
-            found = "is a folder" if file.is_dir() else "not found"
+        found = file_problem(file)
+        if found:
             raise ContentError(location, f"image file {key} {found}", EXPECTED_FILE)
     except (OSError, RuntimeError) as exc:  # a name too long, a loop of links (3.11)
         problem = getattr(exc, "strerror", None) or " ".join(str(exc).split())
@@ -295,7 +296,7 @@ def read_image(file: Path, key: str, kind: str, location: Location) -> BookImage
         if size > limit:
             raise ContentError(location, f"image file {key} is {size:,} bytes long",
                                f"at most {limit:,} bytes")
-        data = file.read_bytes()
+        data = read_bytes(file, limit)  # never blocks on a pipe put in its place
     except OSError as exc:
         raise ContentError(location, f"cannot read image file {key} "
                            f"({exc.strerror or exc})", "a file you may read") from None

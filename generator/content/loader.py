@@ -16,6 +16,7 @@ from collections import Counter, OrderedDict
 from pathlib import Path
 
 from ..errors import ContentError, Location
+from ..regularfile import present, problem
 from .books import FACTS_FOLDER, book_folders, find_book  # noqa: F401 - callers find them here
 from .cardmarkup import EXPECTED, markup_problem
 from .conformance import Conformance
@@ -133,8 +134,8 @@ def load_book(folder: Path, language: str | None = None) -> Book:
                          lambda message, expected: book_doc.error(("chapters", index), message,
                                                                   expected),
                          "the book's chapters/ folder")
-        if not file.is_file():
-            found = "is a folder" if file.is_dir() else "not found"
+        found = problem(file)  # a pipe is "not a regular file", not "not found"
+        if found:
             raise book_doc.error(("chapters", index), f"chapter file chapters/{name} {found}",
                                  "a Markdown file in the book's chapters/ folder")
         check_file_size(file, MAX_CHAPTER_BYTES, "chapter file")
@@ -590,7 +591,7 @@ def _check_against_facts(doc, components: Components, facts_folder: Path) -> Non
     file = contained(facts_folder / f"{components.reference}.yaml", facts_folder,
                      lambda message, expected: doc.error(("reference",), message, expected),
                      f"the shared {facts_folder.name}/ folder")
-    if not file.is_file():
+    if not present(file):  # a pipe is read, and refused, by read_yaml
         raise doc.error(("reference",), f"no facts file '{components.reference}'",
                         f"a file in {facts_folder.name}/")
     facts = validate(read_yaml(file), Facts)

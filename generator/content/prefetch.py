@@ -98,16 +98,13 @@ def _text(file: Path, limit: int) -> str | None:
     """The file's text as the loader reads it (textfile.py), or None: for anything but a
     plain file within the limit, such as a link (which may lead out of the book's folder:
     the loader decides, and reads it itself if it may; `rglob` does not follow linked
-    folders) or a pipe (which would keep the copy waiting)."""
-    import stat
-
+    folders) or a pipe (which would keep the copy waiting: refused before it is opened)."""
     from ..errors import GeneratorError
     from .textfile import read_text
     try:
-        status = file.lstat()
-        if not stat.S_ISREG(status.st_mode) or status.st_size > limit:
+        if file.lstat().st_size > limit:
             return None
-        return read_text(file)
+        return read_text(file, follow=False)
     except (OSError, GeneratorError):
         return None
 

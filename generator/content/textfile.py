@@ -1,7 +1,8 @@
 """Reading a content file as text: every way it can fail is one located error.
 
-A folder where a file should be, a file the user may not read, bytes that are not UTF-8 (at
-the line of the first bad byte); a UTF-8 byte-order mark, as some editors save, is accepted.
+A folder where a file should be, a named pipe or a device (refused before it is opened, so it
+cannot block: regularfile.py), a file the user may not read, bytes that are not UTF-8 (at the
+line of the first bad byte); a UTF-8 byte-order mark, as some editors save, is accepted.
 """
 
 from __future__ import annotations
@@ -9,17 +10,19 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import ContentError, Location
+from ..regularfile import NotRegularFile, read_bytes
 
 BOM = "\ufeff"
 
 
-def read_text(file: Path, missing: str = "file not found") -> str:
-    if file.is_dir():
-        raise ContentError(Location(file), "is a folder", "a file")
+def read_text(file: Path, missing: str = "file not found", follow: bool = True) -> str:
+    """The text of `file`; without `follow`, a symbolic link is refused too."""
     try:
-        data = file.read_bytes()
+        data = read_bytes(file, follow=follow)
     except FileNotFoundError:
         raise ContentError(Location(file), missing) from None
+    except NotRegularFile as exc:
+        raise ContentError(Location(file), exc.found, "a file") from None
     except OSError as exc:
         raise ContentError(Location(file), f"cannot read the file ({exc.strerror or exc})",
                            "a file you may read") from None

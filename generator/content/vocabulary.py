@@ -25,6 +25,7 @@ import yaml
 from pydantic.dataclasses import dataclass
 
 from ..errors import ContentError, Location
+from ..regularfile import present
 from .paths import contained
 from .textfile import read_text
 from .model import STRICT
@@ -107,7 +108,7 @@ def load_terms(facts: Path, family: str, book_doc: YamlDocument) -> list[Term]:
     """The family's terms; an unknown family is the book's mistake, a banned word that is
     also a preferred form the vocabulary's own."""
     file = facts / VOCABULARY_FILE
-    if not file.is_file():
+    if not present(file):
         raise book_doc.error(("vocabulary",), f"no vocabulary file {VOCABULARY_FILE}",
                              f"a file {file}")
     doc = read_yaml(contained(file, facts, what=f"the shared {facts.name}/ folder"))
@@ -163,7 +164,7 @@ def book_hits(book, terms: list[Term]) -> Iterator[tuple[Path, int, Hit]]:
 def _yaml_files(folder: Path) -> list[Path]:
     names = ("book.yaml", "components.yaml", "glossary.yaml", "rulings.yaml",
              "statements.yaml", "print.yaml", "figures.yaml")
-    files = [folder / n for n in names if (folder / n).is_file()]
+    files = [folder / n for n in names if present(folder / n)]
     return files + sorted((folder / "examples").glob("*.yaml"))
 
 
