@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import glob
 import json
 import os
 import tempfile
@@ -25,6 +26,8 @@ from .sheets.faces import reference_cards, tokens
 from .sheets.geometry import Flip
 from .sheets.render import SheetOptions, calibration, home_sheets, print_shop
 from .errors import Location, RenderError
+from .output_folder import Written, refuse_overlap
+from .regularfile import read_bytes
 from .html.render import render_html
 from .i18n import pN_, translator
 from .examples.replay import check_book
@@ -71,10 +74,13 @@ def write_atomically(target: Path, data: bytes) -> None:
         raise
 
 
-def _remove_parts(folder: Path) -> None:
-    """Hidden `.part` files a killed build left behind (a finished build leaves none)."""
-    for part in folder.glob(".*.part") if folder.is_dir() else ():
-        part.unlink(missing_ok=True)
+def _remove_parts(targets: list[Path]) -> None:
+    """Hidden `.part` files a killed build left behind (a finished build leaves none): only
+    those `_stage` names after one of `targets`, never another file of the folder."""
+    for target in targets:
+        if target.parent.is_dir():
+            for part in target.parent.glob(f".{glob.escape(target.name)}.*.part"):
+                part.unlink(missing_ok=True)
 
 
 @contextlib.contextmanager
@@ -102,27 +108,31 @@ def _locked(folder: Path):
         os.close(handle)  # closing releases the lock
 
 
-def write_all(files: list[tuple[Path, bytes]], prune: Path | None = None) -> list[Path]:
+def write_all(files: list[tuple[Path, bytes]], prune: Path | None = None,
+              folder: Path | None = None) -> list[Path]:
     """Every file of a build, or none: all are staged as `.part` files first (a full disk or
     Ctrl-C stops here, and the staged files are removed), then renamed into place; a file
     that already holds its new bytes is left as it is.
 
-    The whole step holds the output folder's lock, so two builds of one book at once write
-    one after the other, each set whole. With `prune`, SVG files in that folder that this
-    build did not write (figures of an older build) are removed under the same lock."""
+    With `folder` (the book's output folder, which holds every one of `files`), what is
+    written is kept on the folder's list (output_folder.py): a file the program did not
+    write is never replaced (one line, nothing written), and with `prune` (a folder in it,
+    the figures'), the files on the list there that this build did not write (figures of an
+    older build) are removed. The whole step holds the folder's lock, so two builds of one
+    book at once write one after the other, each set whole, each list whole."""
     if not files and prune is None:
         return []
-    root = Path(os.path.commonpath([target.parent for target, _ in files] or [prune]))
+    root = folder or Path(os.path.commonpath([target.parent for target, _ in files] or [prune]))
     with _locked(root):
-        _write_all(files)
-        if prune is not None:
-            _remove_old_figures(prune, [target for target, _ in files])
+        written = Written.read(folder) if folder is not None else None
+        _write_all(files, written)
+        if written is not None:
+            write_atomically(written.file, written.settle(files, prune))
     return [target for target, _ in files]
 
 
-def _write_all(files: list[tuple[Path, bytes]]) -> None:
-    for folder in {target.parent for target, _ in files}:
-        _remove_parts(folder)
+def _write_all(files: list[tuple[Path, bytes]], written: Written | None) -> None:
+    _remove_parts([target for target, _ in files])
     # A file already holding these bytes stays as it is: a watcher's rebuild rewrote its
     # fifty unchanged figures every time, and whatever watches the output saw them change.
     files = [(target, data) for target, data in files if not _holds(target, data)]
@@ -130,11 +140,15 @@ def _write_all(files: list[tuple[Path, bytes]]) -> None:
         if target.is_dir():
             raise RenderError(f"{target}: cannot write output (a folder is in the way); "
                               "expected no folder of that name in the output folder")
+    if written is not None:
+        written.claim(target for target, _ in files)
     staged: list[tuple[Path, Path]] = []
     target = None
     try:
         for target, data in files:
             staged.append((_stage(target, data), target))
+        if written is not None and files:  # both digests listed while the files are renamed
+            write_atomically(written.file, written.expect(files))
         for temporary, target in staged:
             os.replace(temporary, target)
     except OSError as exc:
@@ -145,10 +159,11 @@ def _write_all(files: list[tuple[Path, bytes]]) -> None:
 
 
 def _holds(target: Path, data: bytes) -> bool:
-    """Whether `target` is a file whose content is `data` already."""
+    """Whether `target` is a regular file whose content is `data` already (a pipe put in its
+    place is not read: regularfile.py)."""
     try:
-        return target.stat().st_size == len(data) and target.read_bytes() == data
-    except OSError:  # missing, unreadable, a folder: written (or refused) as usual
+        return target.stat().st_size == len(data) and read_bytes(target, follow=False) == data
+    except OSError:  # missing, unreadable, a folder, a pipe: written (or refused) as usual
         return False
 
 
@@ -183,6 +198,7 @@ def build_book(folder: Path, output: Path, size: PageSize | None = None,
     the layout, and nothing may be written before every check has passed."""
     if pdf_first and (papers or booklet):
         raise ValueError("pdf_first builds the PDF and HTML editions only")
+    refuse_overlap(output, str(output), [(folder, "the book folder")])  # as the command does
     book = load_book(folder, language)  # `language`: a translation (content/edition.py)
     if booklet:
         _check_booklet(book, size)
@@ -197,7 +213,7 @@ def build_book(folder: Path, output: Path, size: PageSize | None = None,
                           f"({str(exc).splitlines()[0][:160]}); expected text that can be "
                           "split across pages") from None
     if pdf_first:  # written again below: a file already holding its bytes is left as it is
-        write_all([(target, pdf)])
+        write_all([(target, pdf)], folder=book.output_folder(output))
     page = render_html(book, replays, figures).encode("utf-8")
     folder_out = book.output_folder(output) / "figures"
     svgs = [(folder_out / f"{figure.name}.svg", figure.svg.encode("utf-8"))
@@ -207,7 +223,8 @@ def build_book(folder: Path, output: Path, size: PageSize | None = None,
     html = book.output_folder(output) / "index.html"
     folded = render_booklets(book, pdf, target) if booklet else []
     write_all([(target, pdf), *svgs, (html, page), *pieces, *press, *folded,
-               (layout, json.dumps(pages, sort_keys=True).encode())], prune=folder_out)
+               (layout, json.dumps(pages, sort_keys=True).encode())], prune=folder_out,
+              folder=book.output_folder(output))
     return Built(book, [target] + [svg for svg, _ in svgs] + [html],
                  [piece for piece, _ in pieces], [path for path, _ in folded],
                  [path for path, _ in press])
@@ -274,22 +291,14 @@ def render_booklets(book: Book, pdf: bytes, target: Path) -> Rendered:
             for paper in PAPER_SLUGS]
 
 
-def write_figures(figures, folder: Path) -> list[Path]:
-    """Every figure as an SVG file, for reuse; figures of an older build are removed."""
-    return write_all([(folder / f"{figure.name}.svg", figure.svg.encode("utf-8"))
-                      for figure in figures.all()], prune=folder)
-
-
-def _remove_old_figures(folder: Path, written: list[Path]) -> None:
-    for old in folder.glob("*.svg"):
-        if old not in written:
-            old.unlink(missing_ok=True)
+#: A page memo longer than this is not one a build wrote (a book's is a few kilobytes).
+MAX_PAGES_BYTES = 1_000_000
 
 
 def _read_pages(file: Path) -> dict[str, int] | None:
     """Page numbers from the last build: a hint only, checked by the layout itself."""
     try:
-        pages = json.loads(file.read_text(encoding="utf-8"))
+        pages = json.loads(read_bytes(file, MAX_PAGES_BYTES, follow=False))
     except (OSError, ValueError):
         return None
     if isinstance(pages, dict) and all(isinstance(v, int) for v in pages.values()):
@@ -398,16 +407,18 @@ def render_print(book: Book, output: Path, papers: list[SheetOptions],
 def build_print(book: Book, output: Path, papers: list[SheetOptions],
                 kinds: tuple[str, ...] = ("cards", "tokens")) -> list[Path]:
     """Render, then write all of them or none."""
-    return write_all(render_print(book, output, papers, kinds))
+    return write_all(render_print(book, output, papers, kinds),
+                     folder=book.output_folder(output))
 
 
 def build_cards(book: Book, output: Path, papers: list[SheetOptions]) -> list[Path]:
-    return write_all(render_cards(book, output, papers))
+    return write_all(render_cards(book, output, papers), folder=book.output_folder(output))
 
 
 def build_tokens(book: Book, output: Path, papers: list[SheetOptions]) -> list[Path]:
-    return write_all(render_tokens(book, output, papers))
+    return write_all(render_tokens(book, output, papers), folder=book.output_folder(output))
 
 
 def build_calibration(book: Book, output: Path, papers: list[SheetOptions]) -> list[Path]:
-    return write_all(render_calibration(book, output, papers))
+    return write_all(render_calibration(book, output, papers),
+                     folder=book.output_folder(output))

@@ -258,6 +258,14 @@ class Where:
             project.output if project else Path("output"))
         return cls(content, output, project)
 
+    def refuse_output_among(self, books: list[Path], typed: Path | None) -> None:
+        """The output folder apart from the content folder and `books` (output_folder.py):
+        `--output content` wrote over the book's own files. `typed`: --output as given."""
+        from .output_folder import refuse_overlap
+        content = [(self.content, "the content folder")] if self.content else []
+        refuse_overlap(self.output, f"--output {typed}" if typed else str(self.output),
+                       content + [(book, "the book folder") for book in books])
+
     def books(self, names: list[str]) -> list[Path]:
         from .content.books import book_folders, find_book
         if names:
@@ -498,8 +506,11 @@ def _run(args, out: Console, err: Console) -> int:
     out, err = out.console, err.console  # the commands that print as they go: rich's own
     if args.command in ("build", "cards", "tokens"):
         editions = where.editions(args.books, args.lang)
+        folders = [folder for folder, _ in editions]
     else:
         folders = where.books(args.books)
+    if args.command != "simulate":  # every command that writes: never among the books
+        where.refuse_output_among(folders, args.output)
     if args.command == "build":
         _build(editions, where, args, out)
     elif args.command in ("cards", "tokens"):

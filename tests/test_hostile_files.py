@@ -3,6 +3,10 @@
 What a user would check, on the small book `rulebook init p && rulebook new g --lang en
 --cards` makes:
 
+- data loss: an output folder among the books (`--output content`, `cd content && --output
+  .`, `--output content/g`, rulebook.toml's `output = "content"`) is one line, and not a byte
+  of the project changes; a build removes or replaces only files it wrote itself (the output
+  folder's list, output_folder.py), never a file the user put there;
 - hangs: a named pipe or a device where a content file should be (a YAML file, a chapter, an
   image, book.yaml, rulebook.toml) is "not a regular file" at its path, at once, for check,
   build and watch, and the watcher rebuilds once the file is back;
@@ -27,6 +31,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.build import write_all
 from generator.cli import main
 
 #: Seconds any refused command may take in this process (a check of the small book: ~0.3 s).
@@ -125,6 +130,125 @@ def replace_with_fifo(file: Path) -> bytes:
     file.unlink()
     os.mkfifo(file)
     return data
+
+
+# --- 1. data loss: the output folder among the books ---------------------------------------
+
+#: (folder to stand in, inside the project; the command) → what the line says of the output
+AMONG_THE_BOOKS = {
+    "--output content": ("", ["build", "g", "--output", "content"],
+                         "the output folder is the content folder"),
+    "cd content && --output .": ("content", ["build", "g", "--output", "."],
+                                 "the output folder is the content folder"),
+    "--output content/g": ("", ["build", "g", "--output", "content/g"],
+                           "the output folder is inside the content folder"),
+    "--output . (holds content/)": ("", ["build", "g", "--output", "."],
+                                    "the output folder holds the content folder"),
+    "cards --output content": ("", ["cards", "g", "--output", "content"],
+                               "the output folder is the content folder"),
+    "a book by its path, --output inside it": (
+        "content", ["build", "g", "--content", "/nonexistent", "--output", "g/out"],
+        "the output folder is inside the book folder"),
+}
+
+
+@pytest.mark.parametrize("case", AMONG_THE_BOOKS)
+def test_an_output_folder_among_the_books_is_one_line_and_changes_nothing(case, project,
+                                                                          monkeypatch, capsys):
+    where, args, says = AMONG_THE_BOOKS[case]
+    figure = project / "content" / "g" / "figures" / "mine.svg"  # the user's own drawing
+    figure.parent.mkdir()
+    figure.write_text('<svg xmlns="http://www.w3.org/2000/svg"/>', encoding="utf-8")
+    before = snapshot(project)
+    monkeypatch.chdir(project / where)
+    code, message, took = run(capsys, *args)
+    assert code == 1 and says in one_error(message), message
+    assert f"--output {args[-1]}: " in message and "expected an output folder apart from the " \
+        "books" in message
+    assert snapshot(project) == before and took < QUICK
+
+
+def test_rulebook_toml_with_output_in_content_is_one_located_line(project, capsys):
+    toml = project / "rulebook.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('output = "output"',
+                                                             'output = "content"'))
+    before = snapshot(project)
+    code, message, _ = run(capsys, "build", "g")
+    assert code == 1
+    assert one_error(message) == ("error: rulebook.toml: output = 'content' is the content "
+                                  "folder; expected an output folder apart from the books, "
+                                  'e.g. output = "output"')
+    assert snapshot(project) == before
+
+
+def test_watch_with_output_in_content_is_one_line_and_changes_nothing(project):
+    figure = project / "content" / "g" / "figures" / "mine.svg"
+    figure.parent.mkdir()
+    figure.write_text('<svg xmlns="http://www.w3.org/2000/svg"/>', encoding="utf-8")
+    before = snapshot(project)
+    done = own_process("watch", "g", "--output", "content", cwd=project)
+    assert done.returncode == 1 and done.stdout == b""
+    assert "the output folder is the content folder" in one_error(done.stderr.decode())
+    assert snapshot(project) == before
+
+
+# --- 1. data loss: only what the program wrote is removed or replaced --------------------------
+
+def test_a_build_removes_no_figure_it_did_not_write(project, capsys):
+    mine = project / "output" / "g" / "figures" / "mine.svg"  # put there by the user
+    mine.parent.mkdir(parents=True)
+    mine.write_bytes(b"<svg>the user's</svg>")
+    assert run(capsys, "build", "g")[0] == 0
+    assert run(capsys, "build", "g")[0] == 0
+    assert mine.read_bytes() == b"<svg>the user's</svg>"
+
+
+def test_a_build_never_replaces_a_file_the_user_changed(project, capsys):
+    assert run(capsys, "build", "g")[0] == 0
+    page = project / "output" / "g" / "index.html"
+    page.write_bytes(b"<p>my notes</p>")
+    before = snapshot(project / "output")
+    code, message, _ = run(capsys, "build", "g")
+    line = one_error(message)
+    assert code == 1 and f"{page}: not written by rulebook" in line, message
+    assert line.endswith("expected it moved away, or another --output folder")
+    assert snapshot(project / "output") == before
+
+
+def test_a_build_into_a_folder_of_the_users_replaces_none_of_its_files(project, capsys):
+    mine = project / "elsewhere" / "g" / "g.pdf"
+    mine.parent.mkdir(parents=True)
+    mine.write_bytes(b"my own g.pdf")
+    code, message, _ = run(capsys, "build", "g", "--output", "elsewhere")
+    assert code == 1 and "error: elsewhere/g/g.pdf: not written by rulebook" in one_error(message)
+    assert snapshot(project / "elsewhere") == {mine: b"my own g.pdf"}
+
+
+def test_a_folder_an_older_build_wrote_is_rebuilt_and_only_its_files_replaced(project, capsys):
+    """Before the list was kept: the folder holds the older build's page memo, so its files
+    are that build's, replaced; a figure is never removed from such a folder."""
+    folder = project / "output" / "g"
+    (folder / "figures").mkdir(parents=True)
+    (folder / ".g.pages.json").write_text("{}")
+    (folder / "g.pdf").write_bytes(b"%PDF- an older build")
+    (folder / "figures" / "old.svg").write_bytes(b"<svg>older</svg>")
+    assert run(capsys, "build", "g")[0] == 0
+    assert (folder / "g.pdf").read_bytes().startswith(b"%PDF-1")
+    assert (folder / "figures" / "old.svg").read_bytes() == b"<svg>older</svg>"
+
+
+def test_only_stale_figures_the_program_wrote_and_nobody_changed_are_removed(tmp_path):
+    folder = tmp_path / "out" / "g"
+    figures = folder / "figures"
+    svg = {name: f"<svg>{name}</svg>".encode() for name in ("kept", "stale", "changed")}
+    write_all([(figures / f"{name}.svg", data) for name, data in svg.items()], prune=figures,
+              folder=folder)
+    (figures / "changed.svg").write_bytes(b"<svg>edited by hand</svg>")
+    (figures / "mine.svg").write_bytes(b"<svg>the user's</svg>")
+    write_all([(figures / "kept.svg", svg["kept"])], prune=figures, folder=folder)
+    assert snapshot(figures) == {figures / "kept.svg": svg["kept"],
+                                 figures / "changed.svg": b"<svg>edited by hand</svg>",
+                                 figures / "mine.svg": b"<svg>the user's</svg>"}
 
 
 # --- 2. hangs: a pipe or a device where a content file should be ---------------------------
