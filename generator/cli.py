@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 from .errors import GeneratorError
 from .project import Project, find_project
 from .sheets.geometry import PAPERS, Flip
+from .simulate import options as sim_options
+from .simulate.options import whole
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -152,9 +154,13 @@ def _parser() -> argparse.ArgumentParser:
                                      "(95 % interval), points, length and how often each "
                                      "rule fires.")
     sim.add_argument("books", nargs=1, metavar="BOOK", help=BOOK_HELP)
-    sim.add_argument("--games", type=int, default=1000, help="games to play (default: 1000)")
-    sim.add_argument("--seed", type=int, default=1,
-                     help="first deal's seed; the same seed plays the same deals (default: 1)")
+    sim.add_argument("--games", type=whole(1, sim_options.MAX_GAMES), default=1000,
+                     help=f"games to play, at most {sim_options.MAX_GAMES:,} (and "
+                          f"{sim_options.MAX_GAMES_IN_ALL:,} over all the runs of --player "
+                          "and --compare; default: 1000)")
+    sim.add_argument("--seed", type=whole(0, sim_options.MAX_SEED), default=1,
+                     help="first deal's seed, from 0 to 2^63-1; the same seed plays the same "
+                          "deals (default: 1)")
     sim.add_argument("--player", default="greedy", metavar="NAME[,NAME…]",
                      help="who plays; several, separated by commas, play the same deals and "
                           "are reported side by side. Each engine has its own players. Solo "
@@ -162,18 +168,25 @@ def _parser() -> argparse.ArgumentParser:
                           "(search with hidden cards), clairvoyant (knows the deck: an upper "
                           "bound); other engines: random, greedy and their own "
                           "(default: greedy)")
-    sim.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                     help="worker processes (default: all cores)")
+    sim.add_argument("--jobs", type=whole(1, sim_options.MAX_JOBS),
+                     default=os.cpu_count() or 1,
+                     help=f"worker processes, at most {sim_options.MAX_JOBS}; no more than "
+                          f"{sim_options.WORKERS_PER_CORE} per core are started, nor more than "
+                          "there are games (default: all cores)")
     sim.add_argument("--budget", metavar="N|PLAYER=N,…",
-                     help="strength of --player strong (play-outs per decision, default 64) "
-                          "and clairvoyant (search nodes per deal, default 200000): N for each "
-                          "of them in its own unit, or strong=16,clairvoyant=400000")
-    sim.add_argument("--scheduler", metavar="ADDRESS",
+                     help="strength of --player strong (play-outs per decision, default 64, at "
+                          f"most {sim_options.MAX_BUDGET['strong']:,}) and clairvoyant (search "
+                          "nodes per deal, default 200000, at most "
+                          f"{sim_options.MAX_BUDGET['clairvoyant']:,}): N for each of them in "
+                          "its own unit, or strong=16,clairvoyant=400000")
+    sim.add_argument("--scheduler", metavar="ADDRESS", type=sim_options.scheduler,
                      help="play the chunks on a Dask cluster (tcp://host:8786, or 'local' "
                           "for a LocalCluster) instead of the process pool")
     sim.add_argument("--compare", metavar="PARAM=V1,V2",
-                     help="the same run under other values, side by side, e.g. goal=15,20,25")
-    sim.add_argument("--replay", type=int, metavar="GAME_SEED",
+                     help="the same run under other values, side by side, e.g. goal=15,20,25 "
+                          f"(at most {sim_options.MAX_COMPARED} values; goals from 1 to "
+                          f"{sim_options.MAX_GOAL})")
+    sim.add_argument("--replay", type=whole(0, sim_options.MAX_SEED), metavar="GAME_SEED",
                      help="print one game (by its recorded seed) step by step")
     sim.add_argument("--save", action="store_true",
                      help="store each player's run in the book's difficulty.yaml, "

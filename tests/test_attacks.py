@@ -566,7 +566,7 @@ SIMULATE = {
                               r"played by the book's own rules"),
     "non-positive goals": (["--compare", "goal=0,-5"],
                            r"--compare 'goal=0,-5': goal 0, -5 cannot be played; expected "
-                           r"goals of at least 1 point"),
+                           r"goals from 1 to 100 points"),
 }
 
 

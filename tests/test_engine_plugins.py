@@ -382,7 +382,7 @@ def test_simulate_reports_for_the_splendor_and_economy_books(slug, words, capsys
      "--compare: only the solo-catan engine's simulator has it; expected catan-para-dos "
      "simulated without --compare"),
     (["splendor-solitario", "--save"], "--save: only the solo-catan engine's simulator has it"),
-    (["splendor-solitario", "--games", "0"], "--games and --jobs must be at least 1"),
+    (["splendor-solitario", "--games", "0"], "--games: '0': expected a whole number from 1"),
 ])
 def test_simulate_refuses_what_an_engine_cannot_do_in_one_line(args, message, capsys):
     code, _, err = cli(capsys, "simulate", *args)

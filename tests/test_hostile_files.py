@@ -10,6 +10,9 @@ What a user would check, on the small book `rulebook init p && rulebook new g --
 - hangs: a named pipe or a device where a content file should be (a YAML file, a chapter, an
   image, book.yaml, rulebook.toml) is "not a regular file" at its path, at once, for check,
   build and watch, and the watcher rebuilds once the file is back;
+- absurd numbers: every number `rulebook simulate` takes answers within seconds with one line
+  that states the allowed range, and a run starts no more workers than the machine's cores
+  can use;
 
 Commands run in this process where they can; in a process of their own only where the test
 is about the process (its standard output closed) or about a command that, unguarded, would
@@ -33,6 +36,7 @@ import pytest
 
 from generator.build import write_all
 from generator.cli import main
+from repo import CONTENT_ROOT
 
 #: Seconds any refused command may take in this process (a check of the small book: ~0.3 s).
 QUICK = 4.0
@@ -328,3 +332,82 @@ def test_watch_survives_a_pipe_and_rebuilds_once_the_file_is_back(project):
         glossary.write_bytes(text)
         wait_for(watcher.built, "the rebuild", watcher)
         assert (output / "g" / "g.pdf").is_file()
+
+
+# --- 3. absurd numbers: one line within seconds ---------------------------------------------
+
+#: arguments to `rulebook simulate g` → the line of error
+SIMULATE_OPTIONS = {
+    "--jobs 1000000": (["--jobs", "1000000"], "argument --jobs: '1000000': expected a whole "
+                                              "number from 1 to 256"),
+    "--games 10**9": (["--games", str(10 ** 9)], "argument --games: '1000000000': expected a "
+                                                 "whole number from 1 to 100,000"),
+    "--games 0": (["--games", "0"], "argument --games: '0': expected a whole number from 1"),
+    "--seed -1": (["--seed", "-1"], "argument --seed: '-1': expected a whole number from 0 to "
+                                    "9,223,372,036,854,775,807"),
+    "--seed of 5000 digits": (["--seed", "9" * 5000], "argument --seed: '9999"),
+    "--replay -1": (["--replay", "-1"], "argument --replay: '-1': expected a whole number "
+                                        "from 0"),
+    "--scheduler garbage": (["--scheduler", "garbage"],
+                            "argument --scheduler: 'garbage': expected a Dask scheduler's "
+                            "address, such as tcp://host:8786, or local"),
+}
+
+
+@pytest.mark.parametrize("case", SIMULATE_OPTIONS)
+def test_simulate_refuses_a_number_out_of_range_in_one_line(case, project, capsys):
+    args, says = SIMULATE_OPTIONS[case]
+    code, message, took = run(capsys, "simulate", "g", *args)
+    assert code == 1 and says in one_error(message), message
+    assert took < QUICK
+
+
+#: arguments to `rulebook simulate solo-catan` → the line of error. Played on a book with a
+#: simulator, each in a process of its own: unguarded, each ran out of time and memory.
+SIMULATE_RUNS = {
+    "--budget 10**12": (["--player", "strong", "--budget", str(10 ** 12)],
+                        "--budget 1000000000000: 1,000,000,000,000 is above strong's maximum; "
+                        "expected at most 10,000 (play-outs per decision)"),
+    "--compare goal=10**9": (["--compare", f"goal={10 ** 9}"],
+                             f"--compare 'goal={10 ** 9}': goal 1,000,000,000 cannot be "
+                             "played; expected goals from 1 to 100 points"),
+    "--compare of 11 goals": (["--compare", "goal=" + ",".join(map(str, range(10, 21)))],
+                              "11 values; expected at most 10"),
+    "600,000 games in all": (["--games", "100000", "--player", "greedy,random,greedy-acyclic",
+                              "--compare", "goal=15,20"],
+                             "--games 100,000 in each of 6 runs (--player, --compare) plays "
+                             "600,000 games; expected at most 500,000 in all"),
+}
+
+
+@pytest.mark.parametrize("case", SIMULATE_RUNS)
+def test_simulate_refuses_a_run_too_large_in_one_line(case, tmp_path):
+    args, says = SIMULATE_RUNS[case]
+    done = own_process("simulate", "solo-catan", "--content", str(CONTENT_ROOT), "--jobs", "1",
+                       "--games", "1", *args, cwd=tmp_path)
+    assert done.returncode == 1 and says in one_error(done.stderr.decode()), done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_run_starts_no_more_workers_than_it_has_games_or_the_cores_can_use(monkeypatch):
+    import concurrent.futures
+    from generator.simulate import runner
+    started = []
+
+    class Pool:  # records the workers asked for; plays nothing
+        def __init__(self, max_workers):
+            started.append(max_workers)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def map(self, function, chunks):
+            return ([] for _ in chunks)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Pool)
+    for games in (3, 1000):
+        runner.run(None, games, seed=1, player="greedy", jobs=200)
+    cores = os.cpu_count() or 1
+    assert started == [min(3, 2 * cores), min(200, 2 * cores)]

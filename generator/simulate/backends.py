@@ -31,8 +31,25 @@ def dask_client(scheduler) -> Iterator[object]:
                 Client(cluster) as client:
             yield client
     else:
-        with Client(scheduler) as client:
+        with _connected(Client, scheduler) as client:
             yield client
+
+
+#: Seconds to reach a scheduler (Dask's own default is 30): a wrong address is one line
+#: within the 10 s any command answers in.
+CONNECT_TIMEOUT = 5
+
+
+def _connected(client_class, address: str):
+    """A Client of the scheduler at `address`; one line if there is none to reach there."""
+    try:
+        return client_class(address, timeout=CONNECT_TIMEOUT)
+    except (OSError, ValueError, TypeError) as exc:
+        from ..errors import GeneratorError
+        why = " ".join(str(exc).split())[:160] or type(exc).__name__
+        raise GeneratorError(f"--scheduler {address[:80]}: no Dask scheduler reached there "
+                             f"({why}); expected the address of a running scheduler, such as "
+                             "tcp://host:8786, or local") from None
 
 
 def map_on_dask(function: Callable, chunks: list, scheduler) -> Iterator[list]:

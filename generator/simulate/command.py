@@ -26,7 +26,8 @@ from .engines import replay_log as engine_replay
 from .engines import run as run_engine
 from .report import (goal_table, outcome_table, points_table, summary_table, titles_table,
                      verdict_table)
-from .runner import replay_log, run
+from .options import BUDGET_UNIT, MAX_BUDGET, MAX_COMPARED, MAX_GAMES_IN_ALL, MAX_GOAL
+from .runner import replay_log, run, workers
 from .intervals import Bracket
 from .solver import DEFAULT_NODES
 from .stats import summarise
@@ -58,18 +59,22 @@ def _variants(base, compare: str | None, language: str = "es") -> dict[str, obje
     if not compare:
         return {translator(language).gettext("this edition"): base}
     name, _, values = compare.partition("=")
+    shown = compare if len(compare) <= 80 else compare[:80] + "…"
     if name not in COMPARABLE or not values:
-        raise GeneratorError(f"--compare {compare!r}: expected one of "
+        raise GeneratorError(f"--compare {shown!r}: expected one of "
                              f"{', '.join(f'{k}=V1,V2' for k in COMPARABLE)}")
+    if values.count(",") >= MAX_COMPARED:
+        raise GeneratorError(f"--compare {shown!r}: {values.count(',') + 1:,} values; "
+                             f"expected at most {MAX_COMPARED}")
     try:
         parsed = [COMPARABLE[name](v) for v in values.split(",")]
     except ValueError:
-        raise GeneratorError(f"--compare {compare!r}: values must be whole numbers "
+        raise GeneratorError(f"--compare {shown!r}: values must be whole numbers "
                              "(goal) or true/false (the others)") from None
-    if name == "goal" and any(v < 1 for v in parsed):
-        bad = ", ".join(str(v) for v in parsed if v < 1)
-        raise GeneratorError(f"--compare {compare!r}: goal {bad} cannot be played; expected "
-                             "goals of at least 1 point")
+    if name == "goal" and any(not 1 <= v <= MAX_GOAL for v in parsed):
+        bad = ", ".join(f"{v:,}" for v in parsed if not 1 <= v <= MAX_GOAL)
+        raise GeneratorError(f"--compare {shown!r}: goal {bad} cannot be played; expected "
+                             f"goals from 1 to {MAX_GOAL} points")
     return {f"{name}={v}": dataclasses.replace(base, **{name: v}) for v in parsed}
 
 
@@ -108,6 +113,8 @@ def budgets(text: str | None, players: list[str]) -> dict[str, int | None]:
                                  f"{expected}") from None
         if budget < 1:
             raise GeneratorError(f"--budget {text}: {budget} is below 1; {expected}")
+        _check_budget(text, budget, [player] if named else
+                      [p for p in players if p in BUDGETED] or sorted(BUDGETED))
         if not named:
             found.update({p: budget for p in players if p in BUDGETED})
         elif player not in BUDGETED:
@@ -118,6 +125,16 @@ def budgets(text: str | None, players: list[str]) -> dict[str, int | None]:
         else:
             found[player] = budget
     return found
+
+
+def _check_budget(text: str, budget: int, players: list[str]) -> None:
+    """`budget` within each of `players`' maximum (options.py): `--budget 10**12` made the
+    strong player list a trillion seeds for its first decision."""
+    for player in players:
+        most = MAX_BUDGET.get(player)
+        if most is not None and budget > most:
+            raise GeneratorError(f"--budget {text[:40]}: {budget:,} is above {player}'s "
+                                 f"maximum; expected at most {most:,} ({BUDGET_UNIT[player]})")
 
 
 @dataclass(frozen=True)
@@ -171,9 +188,13 @@ def _refuse_solo_options(book: Book, args) -> None:
                                  f"expected {book.slug} simulated without {option}")
 
 
-def _check_counts(args) -> None:
-    if args.games < 1 or args.jobs < 1:
-        raise GeneratorError("--games and --jobs must be at least 1")
+def _check_counts(args, runs: int) -> None:
+    """The games of all `runs` (players × compared values) within MAX_GAMES_IN_ALL: every
+    run's records are kept until the report (--games and --jobs alone: the command line)."""
+    if args.games * runs > MAX_GAMES_IN_ALL:
+        raise GeneratorError(f"--games {args.games:,} in each of {runs} runs (--player, "
+                             f"--compare) plays {args.games * runs:,} games; expected at most "
+                             f"{MAX_GAMES_IN_ALL:,} in all")
 
 
 def _one_to_replay(players: list[str]) -> str:
@@ -186,9 +207,9 @@ def _one_to_replay(players: list[str]) -> str:
 def engine_command(book: Book, engine, args, out) -> None:
     """Any engine's run: a progress bar, the timing lines and the report tables, as the solo
     simulator prints them."""
-    _check_counts(args)
     _refuse_solo_options(book, args)
     players = chosen_players(args.player, engine_players(engine), book.meta.engine)
+    _check_counts(args, len(players))
     if args.replay is not None:
         player = _one_to_replay(players)
         for number, line in enumerate(engine_replay(engine, args.replay, player), start=1):
@@ -220,10 +241,12 @@ def engine_command(book: Book, engine, args, out) -> None:
 def _timing(out, language: str, label: str, args, records, took: float) -> None:
     """How long a run took, in wall-clock and CPU time, and how to replay its first game."""
     t = translator(language)
+    # The workers this machine started (runner.workers); on a cluster, --jobs as given.
+    jobs = args.jobs if getattr(args, "scheduler", None) else workers(args.jobs, args.games)
     out.print(t.gettext("{label}: {games} games in {seconds} s ({rate} games/s with {jobs} "
                         "job(s)); first game seed {seed} (replay with --replay {seed})").format(
         label=label, games=format_decimal(args.games, locale=language),
-        seconds=decimal(took, language), jobs=args.jobs,
+        seconds=decimal(took, language), jobs=jobs,
         rate=decimal(args.games / took, language, 0 if args.games >= 10 * took else 2),
         seed=records[0].seed))
     cpu = sum(r.cpu for r in records)
@@ -256,7 +279,6 @@ def solo_command(book: Book, args, out) -> None:
     from .players import PLAYERS
     # The CLI offers every engine's players by name: only the solo engine's are played here.
     players = chosen_players(args.player, PLAYERS, "solo-catan")
-    _check_counts(args)
     budget = budgets(getattr(args, "budget", None), players)
     if args.save and args.compare:
         # The stored run is what the book prints: only a run by the book's own rules.
@@ -272,6 +294,7 @@ def solo_command(book: Book, args, out) -> None:
         return
     language = book.meta.language
     variants = _variants(base, args.compare, language)
+    _check_counts(args, len(players) * len(variants))
     summaries, verdicts, played = {}, {}, []
     for column in columns(players, variants):
         start = time.perf_counter()

@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from ..errors import GeneratorError
 from ..examples.protocol import SIMULATION
 from .players import RandomPlayer
-from .runner import MAX_ACTIONS, GameRecord, game_seeds, loaded_left_alone
+from .runner import MAX_ACTIONS, GameRecord, loaded_left_alone, seed_chunks, workers
 
 
 class OneMoveGreedy:
@@ -102,9 +102,8 @@ def run(engine, games: int, seed: int, player: str, jobs: int = 1, progress=None
         scheduler=None) -> list[GameRecord]:
     """All games of a run, in seed order (as `runner.run`, for any engine)."""
     make_player(engine, player)  # an unknown player is refused before any game
-    seeds = game_seeds(seed, games)
-    size = max(1, min(250, games // (jobs * 8) or 1))
-    chunks = [(engine, seeds[i:i + size], player) for i in range(0, games, size)]
+    chunks = [(engine, seeds, player) for seeds in seed_chunks(seed, games, jobs)]
+    jobs = workers(jobs, games)
     records: list[GameRecord] = []
     if scheduler is not None:
         from .backends import map_on_dask

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import os
 import random
 import time
 from collections import Counter
@@ -13,6 +14,7 @@ from dataclasses import dataclass, field
 from ..engine.solo import Game, Ruleset
 from ..engine.solo.game import PLAYING, WON, seeded
 from ..engine.solo.notation import format_action
+from .options import WORKERS_PER_CORE
 from .players import make_player
 
 # A game longer than this is recorded as "unfinished": the automatic player repeats itself
@@ -43,6 +45,24 @@ def game_seeds(seed: int, games: int) -> list[int]:
     """The seeds of a run's games: the same list for a run whatever `jobs` is."""
     rng = random.Random(seed)
     return [rng.getrandbits(48) for _ in range(games)]
+
+
+def workers(jobs: int, games: int) -> int:
+    """The worker processes a run of `games` starts for `--jobs`: no more than it has games
+    to hand out, nor than WORKERS_PER_CORE per core (options.py): a game is pure CPU, so
+    more workers only share the cores, each with its own memory; `--jobs 1000000` forked a
+    million of them."""
+    return max(1, min(jobs, games, (os.cpu_count() or 1) * WORKERS_PER_CORE))
+
+
+def seed_chunks(seed: int, games: int, jobs: int) -> list[list[int]]:
+    """A run's game seeds in the chunks handed to its workers: about eight chunks a job, so
+    that a slow chunk does not keep the others waiting, of at most 250 games. By `--jobs`,
+    not by the workers this machine starts: on a Dask cluster `--jobs` sizes the chunks for
+    the cluster's cores."""
+    seeds = game_seeds(seed, games)
+    size = max(1, min(250, games // (jobs * 8) or 1))
+    return [seeds[i:i + size] for i in range(0, games, size)]
 
 
 def play(rules: Ruleset, seed: int, player_name: str, log: list[str] | None = None,
@@ -106,9 +126,8 @@ def run(rules: Ruleset, games: int, seed: int, player: str, jobs: int = 1,
     same `_play_chunk` is mapped by Dask with `scheduler` (an address, "local" or a Client;
     see `backends.py`). The records are the same on every backend.
     """
-    seeds = game_seeds(seed, games)
-    size = max(1, min(250, games // (jobs * 8) or 1))
-    chunks = [(rules, seeds[i:i + size], player, budget) for i in range(0, games, size)]
+    chunks = [(rules, seeds, player, budget) for seeds in seed_chunks(seed, games, jobs)]
+    jobs = workers(jobs, games)
     records: list[GameRecord] = []
     if scheduler is not None:
         from .backends import map_on_dask
