@@ -608,6 +608,9 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     out = _Console(highlight=False)
     err = _Console(stderr=True, highlight=False)
+    if sys.stdout is None:  # started with it closed (`>&-`): what it says would be lost
+        _say(err, "standard output is closed; expected it open (>/dev/null to discard it)")
+        return 1
     args = None
     try:
         args = _parser().parse_args(argv)
@@ -621,13 +624,63 @@ def main(argv: list[str] | None = None) -> int:
         err.print("[bold red]error:[/] interrupted; nothing was written", soft_wrap=True)
         code = 130
     except OSError as exc:  # a file the layers above did not name: still one line
-        where = f"{exc.filename}: " if exc.filename else ""
-        err.print(f"[bold red]error:[/] {escape(where)}cannot read or write "
-                  f"({escape(exc.strerror or str(exc))})", soft_wrap=True)
-        code = 1
+        if _output_failed():
+            code = _output_lost(exc, err)
+        else:
+            where = f"{exc.filename}: " if exc.filename else ""
+            err.print(f"[bold red]error:[/] {escape(where)}cannot read or write "
+                      f"({escape(exc.strerror or str(exc))})", soft_wrap=True)
+            code = 1
+    code = _flushed(code, err)
     if _ends_process(argv, args):
         _end_process(code)
     return code
+
+
+def _say(err, message: str) -> None:
+    """One line of error, if the standard error can still take it."""
+    try:
+        err.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    except (OSError, ValueError):
+        pass
+
+
+def _output_failed() -> bool:
+    """Whether the standard output cannot take what it holds (a closed pipe, a full disk):
+    after an OSError, whether it was the output's own rather than a file's."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        return True
+    return False
+
+
+def _flushed(code: int, err) -> int:
+    """`code` once what the command printed is out; if it cannot be, never a success."""
+    return _output_lost(None, err) if _output_failed() else code
+
+
+def _output_lost(exc: OSError | None, err) -> int:
+    """The standard output could not take what the command printed: as a Unix tool, no
+    traceback and status 1; a closed pipe (`| head`) silently, as SIGPIPE would end the tool
+    (and as rich does when its own write meets one: Console.on_broken_pipe), any other
+    failure in one line. What is still held for the output is dropped (it is pointed at
+    /dev/null), so that Python's own flush on the way out does not fail again with a
+    traceback of its own."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError) as again:
+        exc = exc or again
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, sys.stdout.fileno())
+        finally:
+            os.close(devnull)
+    if not isinstance(exc, BrokenPipeError):
+        _say(err, "cannot write to the standard output "
+                  f"({getattr(exc, 'strerror', None) or exc})")
+    return 1
 
 
 def _ends_process(argv: list[str] | None, args) -> bool:

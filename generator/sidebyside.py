@@ -104,7 +104,7 @@ def flush_output() -> None:
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
-        except (OSError, ValueError):
+        except (AttributeError, OSError, ValueError):  # AttributeError: closed at start, None
             pass
 
 

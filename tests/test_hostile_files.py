@@ -13,6 +13,8 @@ What a user would check, on the small book `rulebook init p && rulebook new g --
 - absurd numbers: every number `rulebook simulate` takes answers within seconds with one line
   that states the allowed range, and a run starts no more workers than the machine's cores
   can use;
+- a closed or broken standard output: no traceback, and never a success status for output
+  that was lost.
 
 Commands run in this process where they can; in a process of their own only where the test
 is about the process (its standard output closed) or about a command that, unguarded, would
@@ -411,3 +413,36 @@ def test_a_run_starts_no_more_workers_than_it_has_games_or_the_cores_can_use(mon
         runner.run(None, games, seed=1, player="greedy", jobs=200)
     cores = os.cpu_count() or 1
     assert started == [min(3, 2 * cores), min(200, 2 * cores)]
+
+
+# --- 4. a closed or broken standard output ---------------------------------------------------
+
+def _closed_stdout():
+    os.close(1)
+
+
+@pytest.mark.parametrize("command", [["check", "g"], ["build", "g"]])
+def test_a_closed_stdout_is_one_line_and_never_a_success(command, project):
+    done = own_process(*command, cwd=project, preexec_fn=_closed_stdout)
+    assert done.returncode == 1
+    assert one_error(done.stderr.decode()) == ("error: standard output is closed; expected it "
+                                               "open (>/dev/null to discard it)")
+    assert not (project / "output").exists()
+
+
+@pytest.mark.parametrize("command", [["check", "g"], ["build", "g"], ["--version"]])
+def test_a_broken_pipe_is_no_traceback_and_never_a_success(command, project):
+    read, write = os.pipe()
+    os.close(read)  # `| head -0` that has already gone
+    try:
+        done = own_process(*command, cwd=project, stdout=write, stderr=subprocess.PIPE)
+    finally:
+        os.close(write)
+    assert done.returncode != 0 and "Traceback" not in done.stderr.decode(), done.stderr
+
+
+def test_a_closed_stderr_does_not_fail_a_check_that_passed(project):
+    done = own_process("check", "g", cwd=project, stdout=subprocess.PIPE,
+                       preexec_fn=lambda: os.close(2))
+    assert done.returncode == 0
+    assert done.stdout.decode().startswith("ok g: 3 chapters")
