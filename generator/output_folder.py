@@ -60,6 +60,14 @@ def refuse_overlap(output: Path, shown: str, folders: Iterable[tuple[Path, str]]
 
 # --- what the program wrote ---------------------------------------------------------------------
 
+def _inside(name: str) -> bool:
+    """Whether `name` is a path inside the folder, as `Written._name` writes it: a list that
+    names `../x` or `/x` (a list copied, or one made to harm) is not followed out."""
+    path = PurePosixPath(name)
+    return bool(name) and not path.is_absolute() and ".." not in path.parts \
+        and path.as_posix() == name
+
+
 def digest(data: bytes) -> str:
     import hashlib  # here: every command finds its project through `overlap`, few write
     return hashlib.sha256(data).hexdigest()
@@ -98,7 +106,7 @@ class Written:
         if not (isinstance(files, dict) and isinstance(older, list)
                 and all(isinstance(d, list) and all(isinstance(x, str) for x in d)
                         for d in files.values())
-                and all(isinstance(name, str) for name in older)):
+                and all(isinstance(name, str) and _inside(name) for name in [*files, *older])):
             raise written._damaged("not the list a build writes")
         written.files, written.older = files, set(older)
         return written

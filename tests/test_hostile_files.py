@@ -25,6 +25,8 @@ simulations a memory limit, so that a regression fails the test instead of the m
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import os
 import resource
 import stat
@@ -255,6 +257,21 @@ def test_only_stale_figures_the_program_wrote_and_nobody_changed_are_removed(tmp
     assert snapshot(figures) == {figures / "kept.svg": svg["kept"],
                                  figures / "changed.svg": b"<svg>edited by hand</svg>",
                                  figures / "mine.svg": b"<svg>the user's</svg>"}
+
+
+def test_a_list_that_names_a_file_outside_the_folder_is_one_line_and_removes_nothing(
+        project, capsys):
+    victim = project / "victim.txt"  # what a list made to harm would have a build remove
+    victim.write_text("keep me")
+    folder = project / "output" / "g"
+    (folder / "figures").mkdir(parents=True)  # as a book with figures has it
+    name = "figures/../../../victim.txt"
+    (folder / ".rulebook-written.json").write_text(json.dumps({
+        "files": {name: [hashlib.sha256(b"keep me").hexdigest()]}, "older": []}))
+    code, message, _ = run(capsys, "build", "g")
+    assert code == 1 and ".rulebook-written.json: not the list a build writes" in \
+        one_error(message)
+    assert victim.read_text() == "keep me" and not (folder / "g.pdf").exists()
 
 
 # --- 2. hangs: a pipe or a device where a content file should be ---------------------------
