@@ -113,6 +113,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="rulebook",
         description="Printable rulebooks from structured rule content (YAML + Markdown).")
     parser.add_argument("--version", action=_Version, help="show the version and exit")
+    parser.add_argument("--debug", action="store_true", help=DEBUG_HELP)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                 parser_class=_Parser)
 
@@ -239,9 +240,14 @@ def _parser() -> argparse.ArgumentParser:
                      help="also a print.yaml with a reference card")
     new.add_argument("--content", type=Path, metavar="DIR",
                      help="folder holding the books (default: the project's content/)")
+    for command in sub.choices.values():  # also after the command, as it is usually typed
+        command.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                             help=DEBUG_HELP)
     return parser
 
 
+DEBUG_HELP = ("a bug in an engine plugin is said with its whole traceback, not only its "
+              "line")
 LANGUAGES = ("es", "en")  # content.model.LANGUAGES, without importing the model for --help
 BOOK_HELP = "a book's folder name under content/ (e.g. solo-catan), or a path to a book folder"
 OUTPUT_HELP = ("where to write, relative to where you stand (default: the project's "
@@ -456,7 +462,14 @@ def _build(folders: list[tuple[Path, str | None]], where: Where, args, out: Cons
     else:
         errors = [_said(_build_one(job), out) for job in jobs]
     failed = {job[0] for job, error in zip(jobs, errors) if error}
-    errors = list(dict.fromkeys(e for e in errors if e))  # a book's editions: the same mistake
+    _raise_errors(errors, f"{len(failed)} of {len({job[0] for job in jobs})} books were not "
+                  "built (above)")
+
+
+def _raise_errors(errors: list[str | None], several: str) -> None:
+    """The books' mistakes, if any: one is the command's error line; several are each said,
+    then `several` is (a book's editions' same mistake said once)."""
+    errors = list(dict.fromkeys(e for e in errors if e))
     if len(errors) == 1:
         raise GeneratorError(errors[0])
     if errors:
@@ -464,8 +477,7 @@ def _build(folders: list[tuple[Path, str | None]], where: Where, args, out: Cons
         err = Console(stderr=True, highlight=False)
         for error in errors:
             err.print(f"[bold red]error:[/] {escape(error)}", soft_wrap=True)
-        books = len({job[0] for job in jobs})
-        raise GeneratorError(f"{len(failed)} of {books} books were not built (above)")
+        raise GeneratorError(several)
 
 
 def _said(report: _BuildReport, out: Console) -> str | None:
@@ -531,7 +543,8 @@ def _run(args, out: Console, err: Console) -> int:
     elif args.command == "simulate":
         from .content.loader import load_book
         from .simulate.command import simulate_command
-        simulate_command(load_book(folders[0]), args, out)
+        # difficulty.yaml unchecked: --save is how a stale one is replaced (simulate/stored.py)
+        simulate_command(load_book(folders[0], runs_checked=False), args, out)
     elif args.command == "watch":
         from .watch import watch
         return watch(folders, where.output, out, err)
@@ -540,8 +553,10 @@ def _run(args, out: Console, err: Console) -> int:
 
 def _check_all(where: Where, args, out: Console) -> int:
     """`rulebook check`: every edition asked for, each checked whole. The editions are
-    checked side by side (sidebyside.py) and said in order, as one by one: the first mistake
-    stops the command, after what the editions before it said."""
+    checked side by side (sidebyside.py) and said in order, as one by one. A book's first
+    mistake stops that book (its translations are not said: the book's mistakes are
+    theirs), not the other books: they are still checked, and the mistakes said after
+    them (exit 1)."""
     from .content.prefetch import prefetch, take
     try:
         folders = where.books(args.books)
@@ -553,16 +568,20 @@ def _check_all(where: Where, args, out: Console) -> int:
         take(parsing)
     from .sidebyside import side_by_side
     editions = where.editions(args.books, args.lang)
-    checked = []
+    checked, errors = [], {}
     with _without_cycle_collection(), contextlib.closing(side_by_side(
             functools.partial(_check_report, coverage=args.coverage), editions)) as reports:
-        for report in reports:
+        for (folder, _), report in zip(editions, reports):
+            if folder in errors:
+                continue
             for line in report.lines:
                 line.print(out)
             out.file.flush()
             if report.error is not None:
-                raise GeneratorError(report.error)
+                errors[folder] = report.error
             checked.append(report.passed)
+    _raise_errors(list(errors.values()), f"{len(errors)} of {len(dict(editions))} books have "
+                  "mistakes (above)")
     return 0 if all(checked) else 1
 
 
@@ -612,11 +631,14 @@ def main(argv: list[str] | None = None) -> int:
         _say(err, "standard output is closed; expected it open (>/dev/null to discard it)")
         return 1
     args = None
+    from .examples import guard
     try:
         args = _parser().parse_args(argv)
         if _ends_process(argv, args):
             gc.disable()  # for good: see _end_process
-        code = _run(args, out, err)
+        guard.DEBUG = args.debug  # a plugin's bug with its traceback (examples/guard.py)
+        with guard.interrupts_told_apart():  # a real Ctrl-C from a plugin's KeyboardInterrupt
+            code = _run(args, out, err)
     except GeneratorError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
         code = 1

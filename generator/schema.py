@@ -106,7 +106,8 @@ FORMATS: list[FileFormat] = [
                "splendor-solitario/scores.yaml"),
     FileFormat("difficulty", "difficulty.yaml", Difficulty,
                "Stored simulation runs, one per player, each written by `rulebook simulate "
-               "BOOK --player P --save`, that the difficulty appendix prints side by side.",
+               "BOOK --player P --save`, that the difficulty appendix prints side by side: "
+               "each run's games, from which every figure printed is derived.",
                "solo-catan/difficulty.yaml"),
     FileFormat("conformance", "conformance.yaml", list[ConformanceRow],
                "The source's rule statements, each traced to the heading that states it, the "
@@ -334,33 +335,19 @@ FIELD_NOTES: dict[str, str] = {
     "PlayerRun.command": "The command that stored the run (`rulebook check` requires the one "
                          "its player, games, seed and budget make).",
     "PlayerRun.budget": "Play-outs per decision (`strong`) or nodes per deal (`clairvoyant`).",
-    "PlayerRun.wins": "Games won.",
-    "PlayerRun.win_low": "Lower end of the win rate's 95 % Wilson interval.",
-    "PlayerRun.win_high": "Upper end of the win rate's 95 % Wilson interval.",
-    "PlayerRun.mean_points": "Mean final points.",
-    "PlayerRun.median_turns": "Median game length in turns.",
-    "PlayerRun.turn_quartiles": "First quartile, median and third quartile of the length.",
-    "PlayerRun.stuck_rate": "Share of games ended with no legal action.",
-    "PlayerRun.exhausted_rate": "Share of games ended with no resource deck and no progress.",
-    "PlayerRun.unfinished_rate": "Share of games stopped at the action limit.",
-    "PlayerRun.stuck_bare": "Stuck games in which the player had no building to demolish with.",
-    "PlayerRun.cpu_seconds": "CPU seconds the run's games took, in all.",
-    "PlayerRun.points": "Final points → number of games.",
-    "PlayerRun.turns": "Game length: first turn of a band of ten → number of games.",
-    "PlayerRun.events_per_game": "Event name → mean occurrences per game.",
-    "PlayerRun.verdicts": "A clairvoyant run's deals by verdict.",
     "PlayerRun.records": f"Every game, in seed order, as one line of its values separated by "
-                         f"spaces, `{GAME_LINE}`: its seed (`--replay SEED`); `true` if it "
-                         "reached the goal, "
-                         "else `false`; its final points; its length in turns; the actions "
-                         "played; how it ended (`goal`, `exhausted`, `stuck`, `unfinished`); "
-                         "12 hex digits of the SHA-256 of its whole record but its CPU time; "
-                         "the CPU seconds it took (not reproducible; not compared); and, for "
-                         "a clairvoyant player, its verdict on the deal (`won`, `unwinnable`, "
-                         "`undecided`).",
-    "Verdicts.won": "Deals won, the winning line replayed on the real game.",
-    "Verdicts.unwinnable": "Deals proved unwinnable by the exhaustive search.",
-    "Verdicts.undecided": "Deals neither won nor proved within the node budget.",
+                         f"spaces, `{GAME_LINE}`: its seed (`--replay SEED`; the run's "
+                         "`--seed` and `--games` deal them: `rulebook check` refuses another, "
+                         "or one twice); `true` if it reached the goal, else `false` (a won "
+                         "game ends `goal` with the goal's points); its final points; its "
+                         "length in turns; the actions played; how it ended (`goal`, "
+                         "`exhausted`, `stuck`, `unfinished`); the kinds of building left "
+                         "(0: nothing to demolish with); 12 hex digits of the SHA-256 of its "
+                         "whole record but its CPU time; the CPU seconds it took (not "
+                         "reproducible; not compared); and, for a clairvoyant player, its "
+                         "verdict on the deal (`won`, `unwinnable`, `undecided`). Every figure "
+                         "the appendix prints (wins, interval, points, length, ends, CPU time, "
+                         "verdicts) is derived from these lines: none is stored.",
     # scores.yaml
     "ScoreBand.title": "The title for a final score in this band.",
     "ScoreBand.min": "Lowest score of the band.",

@@ -37,10 +37,12 @@ from .prose import (ABBREVIATION, CROSS_REFERENCE, MARKER, RULING_REFERENCE, che
 from .yamlsource import read_yaml, validate
 
 
-def load_book(folder: Path, language: str | None = None) -> Book:
+def load_book(folder: Path, language: str | None = None, runs_checked: bool = True) -> Book:
     """The book in `folder` as written, or its translation into `language` (the book's
     facts with that edition's words, content/edition.py); a translation's folder itself
-    (`content/solo-catan/en`) names that edition too."""
+    (`content/solo-catan/en`) names that edition too. `runs_checked=False`: difficulty.yaml
+    read but not checked against the book (simulate/stored.py), for `rulebook simulate`,
+    whose `--save` replaces runs check refuses (other rules, a file written before)."""
     folder, named = edition_of(Path(folder))
     language = language or named
     for name in BOOK_FILES:  # every file the book reads stays inside its folder (paths.py)
@@ -90,7 +92,9 @@ def load_book(folder: Path, language: str | None = None) -> Book:
     if edition.exists("difficulty.yaml"):
         difficulty_doc = read_yaml(folder / "difficulty.yaml")  # numbers only: no words
         difficulty = validate(difficulty_doc, Difficulty)
-        _check_difficulty(difficulty_doc, difficulty, components, folder.name)
+        if runs_checked:  # not by `rulebook simulate`, which is to replace a stale one
+            from ..simulate.stored import check_difficulty
+            check_difficulty(difficulty_doc, difficulty, components, folder.name)
     figures_doc = edition.read("figures.yaml")
     figures = validate(figures_doc, list[FigureSpec]) if figures_doc else []
     if figures:
@@ -526,39 +530,6 @@ def _check_unique(doc, paths, values, what: str, fold=lambda v: v) -> None:
             raise doc.error(path, f"{what} '{value}' is given twice (first at line "
                             f"{doc.line_of(first[key])})", f"each {what} once")
         first[key] = path
-
-
-def _check_difficulty(doc, run: Difficulty, components: Components, slug: str) -> None:
-    """The stored runs must be of this book's rules, each made by the command it names and
-    holding its games: the book prints their numbers as the book's own."""
-    goal = components.game.goal if components.game else None
-    if run.goal != goal:
-        raise doc.error(("goal",), f"the stored run was played to {run.goal} points, but the "
-                        f"book's goal is {goal}",
-                        f"a run by the book's own rules (rulebook simulate {slug} … --save)")
-    # The readings `--compare` can change; the book plays the engine's own (ruleset.py).
-    from ..engine.solo.ruleset import Ruleset
-    defaults = {f.name: f.default for f in dataclasses.fields(Ruleset)}
-    for name in ("university_unlimited", "loose_anytime"):
-        if getattr(run, name) != defaults[name]:
-            raise doc.error((name,), f"the stored run was played with {name}: "
-                            f"{str(getattr(run, name)).lower()}, not the book's rules",
-                            f"{name}: {str(defaults[name]).lower()}")
-    _check_unique(doc, [("runs", i, "player") for i in range(len(run.runs))],
-                  [r.player for r in run.runs], "stored player")
-    for i, played in enumerate(run.runs):
-        expected = Difficulty.run_command(slug, played.games, played.seed, played.player,
-                                          played.budget)
-        if played.command != expected:
-            raise doc.error(("runs", i, "command"), f"the stored run names the command "
-                            f"{played.command!r}, not the one its player, games, seed and "
-                            "budget make", f"command: {expected}")
-        if len(played.records) != played.games or \
-                sum(g.won for g in played.records) != played.wins:
-            raise doc.error(("runs", i, "records"), f"{len(played.records)} games stored, "
-                            f"{sum(g.won for g in played.records)} won, for a run of "
-                            f"{played.games} games and {played.wins} wins",
-                            "the games of the run, one line each, as --save writes them")
 
 
 def _check_scores(doc, scores: list[ScoreBand]) -> None:

@@ -10,6 +10,7 @@ silently ignored one.
 
 import dataclasses
 import datetime as dt
+import functools
 import math
 import re
 import typing
@@ -576,15 +577,20 @@ Verdict = Literal["won", "unwinnable", "undecided"]
 
 @dataclass(config=STRICT)
 class GameLine:
-    """One game of a stored run, enough to re-run it and compare: its seed, what a reader
-    checks (won, points, length, how it ended) and a digest of the whole record (events and
-    buildings too), so a re-run of any sample of the seeds must match it exactly."""
+    """One game of a stored run, enough to re-run it and compare, and to derive every figure
+    the book prints of the run: its seed, what a reader checks (won, points, length, how it
+    ended, the buildings left) and a digest of the whole record (events too), so a re-run of
+    any sample of the seeds must match it exactly."""
     seed: int
     won: bool
     points: Annotated[int, Field(ge=0)]
     turns: Annotated[int, Field(ge=0)]
     actions: Annotated[int, Field(ge=0)]
     end: str
+    # Kinds of building left at the end (0: nothing to demolish with). None: a game stored
+    # before they were (a line of one value fewer), read so that `rulebook simulate` can
+    # replace its run; `rulebook check` refuses it (simulate/stored.py).
+    buildings: Annotated[int, Field(ge=0)] | None
     digest: Annotated[str, Field(pattern=rf"^{DIGEST}$")]
     cpu: Annotated[float, Field(ge=0)] = 0.0
     verdict: Verdict | None = None
@@ -596,68 +602,97 @@ GAME_COLUMNS = tuple(f.name for f in dataclasses.fields(GameLine))
 assert GAME_COLUMNS[-1] == "verdict"  # the optional column: GAME_LINE, GAME_TEXT
 GAME_LINE = f"{' '.join(GAME_COLUMNS[:-1])} [verdict]"
 #: One stored game: its fields' values separated by spaces, the verdict only where the
-#: player gives one (`125220626913030 false 7 67 107 exhausted 386a57deac89 0.004`): the
+#: player gives one (`125220626913030 false 7 67 107 exhausted 2 386a57deac89 0.004`): the
 #: line `--save` writes, as the editors' schema checks it; `rulebook check` reads a little
 #: more leniently (a line without its CPU time, pydantic's other spellings of a boolean).
-GAME_TEXT = (rf"^\d+ (true|false) \d+ \d+ \d+ \S+ {DIGEST} [0-9.]+"
+GAME_TEXT = (rf"^\d+ (true|false) \d+ \d+ \d+ \S+ \d+ {DIGEST} [0-9.]+"
              rf"( ({'|'.join(typing.get_args(Verdict))}))?$")
+#: A line as written before the buildings left were stored: one column fewer.
+GAME_COLUMNS_BEFORE = tuple(name for name in GAME_COLUMNS if name != "buildings")
 
 
 def game_fields(line: Any) -> Any:
     """A stored game's line as its fields by name, for `GameLine` to check and convert
     (`"7"` an int, `"false"` a bool: pydantic's own readings of a YAML file's texts; why a
-    line: simulate/difficulty.py). Anything but a text is left to `GameLine` as it is (a
-    mapping of the fields: the form written before)."""
+    line: simulate/difficulty.py). A line written before the buildings were stored (its
+    digest one column earlier) and a mapping of the fields (the form written before lines)
+    read with no buildings. Anything else is left to `GameLine` as it is."""
+    if isinstance(line, dict):
+        return {"buildings": None, **line}
     if not isinstance(line, str):
         return line
     values = line.split()
-    if len(values) > len(GAME_COLUMNS):
+    columns = GAME_COLUMNS
+    if len(values) > 6 and re.fullmatch(DIGEST, values[6]) and not (
+            len(values) > 7 and re.fullmatch(DIGEST, values[7])):
+        columns = GAME_COLUMNS_BEFORE
+    if len(values) > len(columns):
         raise ValueError(f"a game line of {len(values)} values; expected {GAME_LINE}")
-    return dict(zip(GAME_COLUMNS, values))
+    fields = dict(zip(columns, values))
+    return fields if columns is GAME_COLUMNS else {"buildings": None, **fields}
 
 
 #: A game as difficulty.yaml stores it: one line of text (`game_fields`).
 StoredGame = Annotated[GameLine, BeforeValidator(game_fields),
                        WithJsonSchema({"type": "string", "pattern": GAME_TEXT})]
 
+#: What a run stored beside its games before every figure was derived from them. Read (and
+#: left unread) so that `rulebook simulate --save` can replace such a run; `rulebook check`
+#: refuses each at its line (simulate/stored.py).
+FIGURES_BEFORE = ("wins", "win_low", "win_high", "mean_points", "median_turns",
+                  "turn_quartiles", "stuck_rate", "exhausted_rate", "unfinished_rate",
+                  "stuck_bare", "cpu_seconds", "points", "turns", "events_per_game",
+                  "verdicts")
 
-@dataclass(config=STRICT)
-class Verdicts:
-    """A clairvoyant run's deals by verdict (simulate/solver.py): the undecided ones are
-    neither won nor lost, and are printed as such."""
-    won: Annotated[int, Field(ge=0)]
-    unwinnable: Annotated[int, Field(ge=0)]
-    undecided: Annotated[int, Field(ge=0)]
+
+def _without_figures(run: Any) -> Any:
+    return {k: v for k, v in run.items() if k not in FIGURES_BEFORE} \
+        if isinstance(run, dict) else run
+
+
+def _figure(name: str | tuple[str, str], doc: str) -> property:
+    """A figure of a stored run, read from its summary: an attribute of it, or (method,
+    argument) for `Summary.rate(end)`."""
+    if isinstance(name, tuple):
+        method, argument = name
+        return property(lambda run: getattr(run.summary, method)(argument), doc=doc)
+    return property(lambda run: getattr(run.summary, name), doc=doc)
 
 
 @dataclass(config=STRICT)
 class PlayerRun:
-    """One player's stored run: its summary as the appendix prints it, and its games."""
+    """One player's stored run: the command that played it, and its games. Every figure the
+    book prints of it (wins, interval, points, length, ends, CPU time, verdicts) is derived
+    from the games (`summary`), never stored beside them: a figure edited by hand could not
+    be told from a measured one, nor kept in step with the games."""
     player: str
     games: Annotated[int, Field(ge=1)]
     seed: int
     command: str
-    wins: Annotated[int, Field(ge=0)]
-    win_low: float
-    win_high: float
-    mean_points: float
-    median_turns: float
-    turn_quartiles: tuple[float, float, float]
-    stuck_rate: float
-    exhausted_rate: float
-    unfinished_rate: float
-    stuck_bare: Annotated[int, Field(ge=0)]
-    cpu_seconds: Annotated[float, Field(ge=0)]
-    points: dict[int, int]
-    turns: dict[int, int]
-    events_per_game: dict[str, float]
     records: list[StoredGame]
     budget: Annotated[int, Field(ge=1)] | None = None
-    verdicts: Verdicts | None = None
 
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games
+    @functools.cached_property
+    def summary(self) -> Any:
+        """The run's figures (`simulate.stats.Summary`), as the terminal report words them,
+        from its stored games."""
+        from ..simulate.stats import summarise_lines
+        return summarise_lines(self.records)
+
+    wins = _figure("wins", "Games won.")
+    win_rate = _figure("win_rate", "Share of games won.")
+    win_low = _figure("win_low", "Lower end of the win rate's 95 % Wilson interval.")
+    win_high = _figure("win_high", "Upper end of the win rate's 95 % Wilson interval.")
+    mean_points = _figure("mean_points", "Mean final points.")
+    stuck_rate = _figure("stuck_rate", "Share of games ended with no legal action.")
+    exhausted_rate = _figure(("rate", "exhausted"), "Share of games ended with no resource "
+                             "deck and no progress.")
+    unfinished_rate = _figure(("rate", "unfinished"), "Share of games stopped at the action "
+                              "limit.")
+    stuck_bare = _figure("stuck_bare", "Stuck games in which the player had no building "
+                         "left to demolish with.")
+    cpu_seconds = _figure("cpu_seconds", "CPU seconds the games took, in all (measured: not "
+                          "reproducible).")
 
     @property
     def half_width(self) -> float:
@@ -665,8 +700,31 @@ class PlayerRun:
         return (self.win_high - self.win_low) / 2
 
     @property
+    def median_turns(self) -> float:
+        return float(self.summary.median_turns)
+
+    @property
+    def turn_quartiles(self) -> tuple[float, float, float]:
+        return tuple(float(q) for q in self.summary.turn_quartiles)
+
+    @property
     def cpu_per_game(self) -> float:
         return self.cpu_seconds / self.games
+
+    @property
+    def points(self) -> dict[int, int]:
+        """Final points → number of games."""
+        return dict(sorted(self.summary.points.items()))
+
+    @property
+    def verdicts(self) -> Any:
+        """A clairvoyant run's deals by verdict (`simulate.intervals.Bracket`: won,
+        unwinnable, undecided), or None for a player that gives none."""
+        verdicts = [line.verdict for line in self.records]
+        if not any(verdicts):
+            return None
+        from ..simulate.intervals import Bracket  # (its `of` would import the solver)
+        return Bracket(len(verdicts), *(verdicts.count(v) for v in typing.get_args(Verdict)))
 
     def wins_on(self, other: "PlayerRun") -> int:
         """This player's wins on the deals `other` played (the same seeds): a comparison on
@@ -680,7 +738,8 @@ class Difficulty:
     """Every stored run (one per player, `rulebook simulate BOOK --player P --save` each),
     played by the book's own rules: the goal and the readings `--compare` can change."""
     goal: int
-    runs: Annotated[list[PlayerRun], Field(min_length=1)]
+    runs: Annotated[list[Annotated[PlayerRun, BeforeValidator(_without_figures)]],
+                    Field(min_length=1)]
     university_unlimited: bool = False
     loose_anytime: bool = False
 

@@ -15,6 +15,7 @@ from typing import Callable
 from ..content.model import Book, FigureSpec
 from ..engine.solo import Game
 from ..examples.solo import rules_for
+from ..examples.replay import at_step
 from ..examples.text import Words, position_lines, series_label
 from ..i18n import translator
 from .board import board_drawing
@@ -115,10 +116,11 @@ def example_figures(replay, language: str = "es") -> dict[int, Figure]:
         before = frames[index - 1].game if index else None
         step = frame.step or 0
         name = f"{example}-{replay.example.id}-{f'{step_word}-{step}' if step else start}"
-        figures[step] = Figure(name, caption(frame.game) if caption else "",
-                               draw(frame.game, before),
-                               draw(frame.game, before, screen=True),
-                               status(frame.game) if status else "")
+        with at_step(replay.source, frame.step):  # where a plugin's drawing fails
+            figures[step] = Figure(name, caption(frame.game) if caption else "",
+                                   draw(frame.game, before),
+                                   draw(frame.game, before, screen=True),
+                                   status(frame.game) if status else "")
     return figures
 
 

@@ -14,7 +14,11 @@ repeats them so that they are found even from an installation whose metadata pre
 lines (a name declared by an entry point always wins over the table).
 
 Loading happens only for the engine a book asks for: a broken plugin does not stop books
-that do not use it, and its failure is one line naming it, never a traceback.
+that do not use it, and its failure is one line naming it, never a traceback. Every call
+into the plugin, from its import on, goes through `guard.py`: the book gets its engine as a
+`guard.Guarded`, so a bug in any method is one line naming the plugin, its package, the book
+and where (the example and step), and an exit or a KeyboardInterrupt the plugin raises is
+its error, not the end of the command.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from importlib.metadata import entry_points
 from typing import Callable, Iterator
 
 from ..errors import ContentError, GeneratorError, Location
+from .guard import Blame, EngineError, Guarded
 from .protocol import REQUIRED
 
 GROUP = "rulebook.engines"
@@ -42,11 +47,6 @@ BUILTIN = {
 #: Engines registered in this process (`register`), without any installation: they win over
 #: entry points of the same name. For tests and for scripts that drive the generator.
 _REGISTERED: dict[str, Callable] = {}
-
-
-class EngineError(GeneratorError):
-    """An engine that is installed but cannot serve: it fails to load, to start for a book,
-    or lacks part of the protocol. The message is one line and names the plugin."""
 
 
 @dataclass(frozen=True)
@@ -69,22 +69,19 @@ class Plugin:
     def __str__(self) -> str:
         return f"'{self.name}' ({self.value}, {self.origin})"
 
-    def load(self) -> Callable:
-        """The plugin's factory; any failure while importing it is one line naming it."""
-        try:
-            factory = self.loader()
-        except Exception as exc:  # noqa: BLE001 - a plugin may raise anything on import
-            raise EngineError(f"engine {self} failed to load: {_one_line(exc)}") from exc
+    def blame(self, book: str) -> Blame:
+        """What names this plugin in the message of a failure while it serves `book`."""
+        return Blame(self, book, self.value.partition(":")[0].split(".")[0])
+
+    def load(self, book: str) -> Callable:
+        """The plugin's factory; anything raised while importing it (an exit too) is one
+        line naming it."""
+        factory = self.blame(book).call("load", self.loader)
         if not callable(factory):
             raise EngineError(f"engine {self} is not an engine: it names a "
                               f"{type(factory).__name__}, expected a class or function "
                               "taking the book")
         return factory
-
-
-def _one_line(exc: BaseException) -> str:
-    text = " ".join(str(exc).split())
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 def _import(value: str) -> object:
@@ -152,21 +149,17 @@ def plugin_for(book) -> Plugin:
     return claims[0]
 
 
-def engine_for(book):
-    """The book's engine, ready: its plugin loaded and started with the book.
+def engine_for(book) -> Guarded:
+    """The book's engine, ready: its plugin loaded and started with the book, behind its
+    door (`guard.Guarded`: every later call into it is guarded too).
 
     A content mistake the engine finds while starting (components.yaml without a number it
     needs) stays the located error it is; anything else it raises is a bug of the plugin,
     reported in one line naming it."""
     plugin = plugin_for(book)
-    factory = plugin.load()
-    try:
-        engine = factory(book)
-    except GeneratorError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - a plugin's bug, reported as one line
-        raise EngineError(f"engine {plugin} failed to start for {book.slug}: "
-                          f"{_one_line(exc)}") from exc
+    factory = plugin.load(book.slug)
+    engine = Guarded(plugin.blame(book.slug).call("start", factory, book),
+                     plugin.blame(book.slug))
     missing = [m for m in REQUIRED if not callable(getattr(engine, m, None))]
     if missing:
         raise EngineError(f"engine {plugin} lacks {', '.join(missing)}; expected every "

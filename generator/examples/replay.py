@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ..content.examples import Example, ExampleSource
 from ..content.model import Book
 from ..errors import ContentError, GeneratorError, IllegalAction, Location
+from .guard import at
 
 
 class ExampleFailure(GeneratorError):
@@ -106,51 +107,88 @@ def replay_book(book: Book) -> list[Replay]:
 
 def check_book(book: Book, scenarios: bool = False) -> list[Replay]:
     """Replay every example and scenario; raise ExamplesFailed listing all failures, if any.
-    Returns the examples' replays (what the book prints), with the scenarios' too if asked."""
+    Returns the examples' replays (what the book prints), with the scenarios' too if asked.
+    The engine words every printed example too (`told`): what check accepts, build prints."""
     replays = replay_book(book)
     failures = [r.failure for r in replays if r.failure]
     if failures:
         raise ExamplesFailed(book.slug, failures)
-    return [r for r in replays if scenarios or not r.source.scenario]
+    printed = [r for r in replays if not r.source.scenario]
+    for one in printed:
+        told(one)
+    return replays if scenarios else printed
+
+
+def told(replay: Replay) -> None:
+    """Ask the engine for the words a box prints, as the renderers do (every step's
+    sentence, the lines of each position shown), each at its example and step: a plugin
+    whose `action_text`, `narrate` or `position_lines` fails does so in `rulebook check`,
+    located, rather than half-way through drawing the book."""
+    adapter, frames = replay.adapter, replay.frames
+    with at_step(replay.source, None):
+        adapter.position_lines(frames[0].game)
+    for before, frame in zip(frames, frames[1:]):
+        with at_step(replay.source, frame.step):
+            step_words(adapter, frame, before.game)
+            if frame.show:
+                adapter.position_lines(frame.game)
+
+
+def at_step(source: ExampleSource, number: int | None):
+    """Calls into the engine for an example's step `number` (None: its start), said in a
+    plugin's failure at the step's line (guard.at)."""
+    example, doc = source.example, source.doc
+    if number is None:
+        return at(f"{source.kind} '{example.id}', its start", lambda: doc.location(("start",)))
+    return at(f"{source.kind} '{example.id}', step {number} ({example.steps[number - 1].do})",
+              lambda: doc.location(("steps", number - 1)))
 
 
 def replay(source: ExampleSource, adapter) -> Replay:
-    example, doc = source.example, source.doc
-    game = adapter.new_game(source)
-    result = Replay(source, [Frame(None, None, adapter.copy(game), show=True)], adapter=adapter)
-    for index, step in enumerate(example.steps):
-        number = index + 1
-
-        def fail(message: str) -> Replay:
-            result.failure = ExampleFailure(doc.location(("steps", index)), example.id,
-                                            number, step.do, message, source.kind)
-            return result
-
-        try:
-            action = adapter.parse(step.do)
-        except ValueError as exc:
-            raise ContentError(doc.location(("steps", index, "do")), str(exc)) from None
-        if step.arrange_deck:
-            problem = adapter.arrange(game, step.arrange_deck)
-            if problem:
-                return fail(problem)
-        try:
-            game.push(action)
-        except IllegalAction as exc:
-            if step.reject == exc.code:
-                result.frames.append(Frame(number, action, adapter.copy(game), step.note,
-                                           exc.code, step.show))
-                continue
-            return fail(f"refused: {exc}" if not step.reject
-                        else f"expected refusal '{step.reject}', got '{exc.code}': {exc}")
-        if step.reject:
-            return fail(f"expected refusal '{step.reject}', but the action was legal")
-        if step.expect is not None:
-            differences = adapter.compare(game, step.expect, source, ("steps", index, "expect"))
-            if differences:
-                return fail("; ".join(differences))
-        result.frames.append(Frame(number, action, adapter.copy(game), step.note, None,
-                                   step.show))
+    with at_step(source, None):
+        game = adapter.new_game(source)
+        start = adapter.copy(game)
+    result = Replay(source, [Frame(None, None, start, show=True)], adapter=adapter)
+    for index in range(len(source.example.steps)):
+        with at_step(source, index + 1):
+            if not _replay_step(result, game, index):
+                break
     return result
 
 
+def _replay_step(result: Replay, game, index: int) -> bool:
+    """Play the example's step `index` on `game`; False once it failed (`result.failure`)."""
+    source, adapter = result.source, result.adapter
+    example, doc = source.example, source.doc
+    step, number = example.steps[index], index + 1
+
+    def fail(message: str) -> bool:
+        result.failure = ExampleFailure(doc.location(("steps", index)), example.id,
+                                        number, step.do, message, source.kind)
+        return False
+
+    try:
+        action = adapter.parse(step.do)
+    except ValueError as exc:
+        raise ContentError(doc.location(("steps", index, "do")), str(exc)) from None
+    if step.arrange_deck:
+        problem = adapter.arrange(game, step.arrange_deck)
+        if problem:
+            return fail(problem)
+    try:
+        adapter.game_push(game, action)
+    except IllegalAction as exc:
+        if step.reject == exc.code:
+            result.frames.append(Frame(number, action, adapter.copy(game), step.note,
+                                       exc.code, step.show))
+            return True
+        return fail(f"refused: {exc}" if not step.reject
+                    else f"expected refusal '{step.reject}', got '{exc.code}': {exc}")
+    if step.reject:
+        return fail(f"expected refusal '{step.reject}', but the action was legal")
+    if step.expect is not None:
+        differences = adapter.compare(game, step.expect, source, ("steps", index, "expect"))
+        if differences:
+            return fail("; ".join(differences))
+    result.frames.append(Frame(number, action, adapter.copy(game), step.note, None, step.show))
+    return True

@@ -15,7 +15,7 @@ from babel.numbers import format_decimal
 
 from ..content.model import Difficulty, PlayerRun
 from ..i18n import N_, decimal, percent, translator
-from .intervals import Bracket, games_for
+from .intervals import games_for
 from .runner import MAX_ACTIONS
 
 #: The interval half-widths whose cost the table prints, in points (issue: ±5; a cluster: ±2).
@@ -55,8 +55,7 @@ class _Cells:
     def __init__(self, run: PlayerRun, language: str):
         self.run, self.language = run, language
         self.t = translator(language)
-        self.bracket = (Bracket(run.games, run.verdicts.won, run.verdicts.unwinnable,
-                                run.verdicts.undecided) if run.verdicts else None)
+        self.bracket = run.verdicts  # a Bracket, or None for a player without verdicts
 
     def number(self, value: int) -> str:
         return format_decimal(value, locale=self.language)

@@ -317,6 +317,5 @@ def solo_command(book: Book, args, out) -> None:
     if args.save:  # one run per player, each stored with the command that reproduces it
         for column, records in played:
             file = save_difficulty(book, column.player, args.seed, base, records,
-                                   summaries[column.label],
                                    _stored_budget(column.player, budget[column.player]))
             out.print(f"[green]saved[/] {file} ({column.player})")

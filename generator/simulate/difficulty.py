@@ -5,6 +5,11 @@ book prints numbers anyone can reproduce with `rulebook simulate`, and the build
 Each `--save` stores every player of its command (`--player greedy,strong` stores two runs)
 and keeps the other players' runs (greedy, strong and clairvoyant are often run one by one:
 their costs differ by a factor of a thousand), so the appendix prints them side by side.
+
+A run stores its games and nothing else: every figure the book prints (wins, interval,
+points, length, ends, CPU time, verdicts) is derived from them when the book is read
+(`model.PlayerRun`), and `rulebook check` verifies the games against the run's command and
+the rules (`stored.py`), so a figure cannot be edited apart from the games it summarises.
 Every game is stored as one line of text with a digest of its whole record, so a test can
 re-run any sample of the seeds of a run too costly to re-run in full (`record_digest`): a
 line, not a YAML mapping of its fields, because `rulebook check` reads the stored games in
@@ -24,11 +29,11 @@ from ..build import write_atomically
 from ..content.model import GAME_COLUMNS, GAME_LINE, Book, Difficulty
 from .players import PLAYERS
 from .runner import GameRecord
-from .stats import Summary, turn_bands
 
 HEADER = ("# Written by `rulebook simulate {slug} --player P … --save`, one run per player;\n"
-          "# each run names the command that stored it. The difficulty appendix prints these\n"
-          "# numbers; rerun a run's command to check them. Each of a run's records is a game:\n"
+          "# each run names the command that stored it. The difficulty appendix prints the\n"
+          "# figures of these games (derived, never stored); rerun a run's command to check\n"
+          "# them. Each of a run's records is a game:\n"
           "# {columns}.\n")
 
 #: The engine's rule parameters a run records (generator/engine/solo/ruleset.py): the goal
@@ -50,7 +55,8 @@ def game_line(record: GameRecord) -> dict:
     """A game's fields (`model.GameLine`), which `game_text` writes as its line."""
     line = {"seed": record.seed, "won": record.won, "points": record.points,
             "turns": record.turns, "actions": record.actions, "end": record.end_reason,
-            "digest": record_digest(record), "cpu": round(record.cpu, 3)}
+            "buildings": record.buildings, "digest": record_digest(record),
+            "cpu": round(record.cpu, 3)}
     if record.verdict:
         line["verdict"] = record.verdict
     return line
@@ -59,9 +65,8 @@ def game_line(record: GameRecord) -> dict:
 def game_text(line: dict) -> str:
     """A game's stored line as difficulty.yaml writes it: its values in `GAME_COLUMNS`'
     order, separated by spaces (`model.game_fields` reads it back)."""
-    values = {"cpu": 0.0, **line}  # (an old mapping may lack its CPU time, not its order)
-    return " ".join(_value_text(values[name]) for name in GAME_COLUMNS
-                    if name != "verdict" or name in values)
+    return " ".join(_value_text(line[name]) for name in GAME_COLUMNS
+                    if name != "verdict" or name in line)
 
 
 def _value_text(value) -> str:
@@ -70,41 +75,21 @@ def _value_text(value) -> str:
 
 
 def player_run(slug: str, player: str, seed: int, budget: int | None,
-               records: list[GameRecord], summary: Summary) -> dict:
-    """One player's run as difficulty.yaml stores it (`model.PlayerRun`)."""
-    run = {
-        "player": player, "games": summary.games, "seed": seed,
-        "command": Difficulty.run_command(slug, summary.games, seed, player, budget),
-    }
+               records: list[GameRecord]) -> dict:
+    """One player's run as difficulty.yaml stores it (`model.PlayerRun`): how to play it
+    again, and its games; no figure (the book derives them from the games)."""
+    run = {"player": player, "games": len(records), "seed": seed,
+           "command": Difficulty.run_command(slug, len(records), seed, player, budget)}
     if budget is not None:
         run["budget"] = budget
-    run.update({
-        "wins": summary.wins, "win_low": round(summary.win_low, 4),
-        "win_high": round(summary.win_high, 4),
-        "mean_points": round(summary.mean_points, 2),
-        "median_turns": float(summary.median_turns),
-        "turn_quartiles": [float(q) for q in summary.turn_quartiles],
-        "stuck_rate": round(summary.stuck_rate, 4),
-        "exhausted_rate": round(summary.rate("exhausted"), 4),
-        "unfinished_rate": round(summary.rate("unfinished"), 4),
-        "stuck_bare": summary.stuck_bare,
-        "cpu_seconds": round(summary.cpu_seconds, 1),
-    })
-    if any(r.verdict for r in records):
-        verdicts = [r.verdict for r in records]
-        run["verdicts"] = {v: verdicts.count(v) for v in ("won", "unwinnable", "undecided")}
-    run.update({
-        "points": {int(k): v for k, v in sorted(summary.points.items())},
-        "turns": turn_bands([r.turns for r in records]),
-        "events_per_game": {k: round(v, 3) for k, v in summary.events_per_game.items()},
-        "records": [game_text(game_line(r)) for r in records],
-    })
+    run["records"] = [game_text(game_line(r)) for r in records]
     return run
 
 
 def _kept_runs(file, rules: dict) -> list[dict]:
     """The runs already stored, if they were played by the same rules (else none: a run of
-    other rules would be printed as the book's)."""
+    other rules would be printed as the book's), as they are: one `rulebook check` refuses
+    (a file written before, a game edited by hand) says so at its line, with its command."""
     if not file.exists():
         return []
     stored = yaml.safe_load(file.read_text(encoding="utf-8")) or {}
@@ -112,22 +97,19 @@ def _kept_runs(file, rules: dict) -> list[dict]:
         return []  # the one-run format of before: replaced
     if any(stored.get(name) != value for name, value in rules.items()):
         return []
-    return stored["runs"]
+    return [run for run in stored["runs"] if isinstance(run, dict)]
 
 
 def save_difficulty(book: Book, player: str, seed: int, rules, records: list[GameRecord],
-                    summary: Summary, budget: int | None):
+                    budget: int | None):
     """Store `player`'s run from `seed`, played by `rules` (the book's own: `--save` refuses
     `--compare`), replacing that player's earlier run and keeping the other players'."""
     parameters = {name: getattr(rules, name) for name in RULE_PARAMETERS}
     file = book.folder / "difficulty.yaml"
     runs = [r for r in _kept_runs(file, parameters) if r.get("player") != player]
-    runs.append(player_run(book.slug, player, seed, budget, records, summary))
+    runs.append(player_run(book.slug, player, seed, budget, records))
     order = list(PLAYERS)
     runs.sort(key=lambda r: order.index(r["player"]) if r["player"] in order else len(order))
-    for run in runs:  # a run kept from a file of before: its games as mappings
-        run["records"] = [game_text(line) if isinstance(line, dict) else line
-                          for line in run["records"]]
     body = yaml.safe_dump({**parameters, "runs": runs}, sort_keys=False, allow_unicode=True,
                           width=200)
     text = HEADER.format(slug=book.slug, columns=GAME_LINE) + body

@@ -5,6 +5,10 @@ protocol, so the Splendor and economy engines, and any plugin, get `rulebook sim
 Every game is independent and seeded: the run's seed gives the games' seeds
 (`runner.game_seeds`), a game's seed gives its deal (`random_start`) and its player's
 choices, so the records are the same whatever the number of worker processes.
+
+The engine is the book's guarded one (examples/guard.py): a game's own methods are called
+through it (`game_actions`, `game_push`), and each game is played `at` its seed, so a bug
+of the plugin names the game that meets it.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from ..errors import GeneratorError
+from ..examples.guard import at
 from ..examples.protocol import SIMULATION
 from .players import RandomPlayer
 from .runner import MAX_ACTIONS, GameRecord, loaded_left_alone, seed_chunks, workers
@@ -35,7 +40,7 @@ class OneMoveGreedy:
         best, best_key = [], None
         for action in actions:
             after = engine.copy(game)
-            after.push(action)
+            engine.game_push(after, action)
             outcome = engine.result(after)
             key = (outcome.won and engine.is_over(after), outcome.points)
             if best_key is None or key > best_key:
@@ -68,6 +73,11 @@ def make_player(engine, name: str):
 
 def play(engine, seed: int, player_name: str, log: list[str] | None = None) -> GameRecord:
     """One game from its seed; with `log`, each action in the engine's notation."""
+    with at(f"simulated game seed {seed} (--replay {seed} plays it step by step)"):
+        return _play(engine, seed, player_name, log)
+
+
+def _play(engine, seed: int, player_name: str, log: list[str] | None) -> GameRecord:
     start = time.process_time()
     player = make_player(engine, player_name)
     game = engine.random_start(seed)
@@ -75,12 +85,12 @@ def play(engine, seed: int, player_name: str, log: list[str] | None = None) -> G
     actions = 0
     stuck = False
     while not engine.is_over(game) and actions < MAX_ACTIONS:
-        legal = game.legal_actions()
+        legal = engine.game_actions(game)
         if not legal:  # not over, yet no way on: the engine's end condition missed a case
             stuck = True
             break
         action = player.choose(game, legal, rng)
-        game.push(action)
+        engine.game_push(game, action)
         actions += 1
         if log is not None:
             log.append(f"{action}  → {engine.result(game).points} p.")

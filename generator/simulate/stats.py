@@ -86,3 +86,12 @@ def summarise(records: list[GameRecord]) -> Summary:
         point_quartiles=quartiles([r.points for r in records]),
         cpu_seconds=sum(r.cpu for r in records),
     )
+
+
+def summarise_lines(lines) -> Summary:
+    """A stored run's figures (`model.GameLine`s of difficulty.yaml), by `summarise` as the
+    terminal report's: the book prints nothing of a run but what its games give (the
+    events are not stored: a line's digest vouches for them)."""
+    return summarise([GameRecord(line.seed, line.won, line.points, line.turns, line.actions,
+                                 line.end, {}, line.buildings or 0, line.cpu,
+                                 line.verdict or "") for line in lines])
