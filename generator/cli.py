@@ -12,7 +12,9 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+
+from rich.console import Console
+from rich.markup import escape
 
 from .errors import GeneratorError
 from .project import Project, find_project
@@ -20,39 +22,8 @@ from .sheets.geometry import PAPERS, Flip
 from .simulate import options as sim_options
 from .simulate.options import whole
 
-if TYPE_CHECKING:
-    from rich.console import Console
-
-# The rest is imported by the command that needs it: `rulebook check` should not pay for the
-# PDF renderer, nor `rulebook --help` for anything; rich is imported when something is first
-# printed (`_Console`).
-
-
-class _Console:
-    """rich's Console, made when it is first used. `rulebook check` forks a copy of the
-    process for an edition before anything is printed (sidebyside.py): the copy sends back
-    what to say (`_Line`) and this process prints it, so the copy never imports rich (0.012 s
-    of the copy's time, which the whole command waits for)."""
-
-    def __init__(self, **options):
-        self._options = options
-        self._made: Console | None = None
-
-    @property
-    def console(self) -> Console:
-        if self._made is None:
-            from rich.console import Console
-            self._made = Console(**self._options)
-        return self._made
-
-    def __getattr__(self, name: str):
-        return getattr(self.console, name)
-
-
-def escape(text: str) -> str:
-    """Text shown as typed in a line of rich markup (rich.markup.escape, imported on use)."""
-    from rich.markup import escape as escape_markup
-    return escape_markup(text)
+# The rest is imported by the command that needs it: `rulebook --help` should not pay for
+# the PDF renderer, nor `rulebook check` for anything it does not use.
 
 
 def _page_size(text: str):
@@ -337,8 +308,9 @@ def _named(book) -> str:
 
 @dataclass(frozen=True)
 class _Line:
-    """A line `rulebook check` says, kept as data until it is printed (a forked copy sends
-    it back, `_Console`): rich markup `before` and `after` the `text` shown as typed."""
+    """A line `rulebook check` says, kept as data until the edition's check is over (a
+    mistake found later stops the edition before anything of it is said): rich markup
+    `before` and `after` the `text` shown as typed."""
     before: str
     text: str = ""
     after: str = ""
@@ -354,6 +326,8 @@ def _check(folder: Path, language: str | None, coverage: bool) -> _CheckReport:
     (coverage found no gap)."""
     from .content.loader import load_book
     from .examples.replay import check_book
+    from .i18n import count_noun
+    _count = functools.partial(count_noun, language="en")  # the program's own words
     said: list[_Line] = []
     book = load_book(folder, language)
     replays = check_book(book, scenarios=True)
@@ -387,14 +361,6 @@ def _check(folder: Path, language: str | None, coverage: bool) -> _CheckReport:
         said.append(_Line(f"[green]covered[/] {book.slug}: every rule path and refusal code",
                           soft_wrap=False))
     return _CheckReport(said, not paths and not codes)
-
-
-def _count(count: int, one: str, other: str) -> str:
-    """ "1 chapter", "1,024 chapters": a count and its noun in the program's English, as
-    i18n.count_noun(count, one, other, "en") writes them (English's plural rule for a whole
-    number: one for 1 alone), without loading Babel's English locale data into a check of
-    a book in another language."""
-    return f"{count:,} {one if count == 1 else other}"
 
 
 @dataclass(frozen=True)
@@ -473,7 +439,6 @@ def _raise_errors(errors: list[str | None], several: str) -> None:
     if len(errors) == 1:
         raise GeneratorError(errors[0])
     if errors:
-        from rich.console import Console
         err = Console(stderr=True, highlight=False)
         for error in errors:
             err.print(f"[bold red]error:[/] {escape(error)}", soft_wrap=True)
@@ -528,7 +493,6 @@ def _run(args, out: Console, err: Console) -> int:
     where = Where.of(args)
     if args.command == "check":
         return _check_all(where, args, out)
-    out, err = out.console, err.console  # the commands that print as they go: rich's own
     if args.command in ("build", "cards", "tokens"):
         editions = where.editions(args.books, args.lang)
         folders = [folder for folder, _ in editions]
@@ -552,28 +516,17 @@ def _run(args, out: Console, err: Console) -> int:
 
 
 def _check_all(where: Where, args, out: Console) -> int:
-    """`rulebook check`: every edition asked for, each checked whole. The editions are
-    checked side by side (sidebyside.py) and said in order, as one by one. A book's first
-    mistake stops that book (its translations are not said: the book's mistakes are
-    theirs), not the other books: they are still checked, and the mistakes said after
-    them (exit 1)."""
-    from .content.prefetch import prefetch, take
-    try:
-        folders = where.books(args.books)
-    except GeneratorError:  # a book not found: said by `editions` below, as without
-        folders = []
-    with prefetch(folders) as parsing:  # the files parsed on the idle core while this imports
-        from .content.loader import load_book  # noqa: F401 - imported once, before the copies
-        from .examples.replay import check_book  # noqa: F401
-        take(parsing)
-    from .sidebyside import side_by_side
+    """`rulebook check`: every edition asked for, each checked whole, one after the other.
+    A book's first mistake stops that book (its translations are not said: the book's
+    mistakes are theirs), not the other books: they are still checked, and the mistakes
+    said after them (exit 1)."""
     editions = where.editions(args.books, args.lang)
     checked, errors = [], {}
-    with _without_cycle_collection(), contextlib.closing(side_by_side(
-            functools.partial(_check_report, coverage=args.coverage), editions)) as reports:
-        for (folder, _), report in zip(editions, reports):
+    with _without_cycle_collection():
+        for folder, language in editions:
             if folder in errors:
                 continue
+            report = _check_report((folder, language), args.coverage)
             for line in report.lines:
                 line.print(out)
             out.file.flush()
@@ -587,8 +540,8 @@ def _check_all(where: Where, args, out: Console) -> int:
 
 @dataclass(frozen=True)
 class _CheckReport:
-    """What `rulebook check` says about one edition (data: a forked copy sends it back), its
-    verdict, and the mistake that stopped it, if one did."""
+    """What `rulebook check` says about one edition, its verdict, and the mistake that
+    stopped it, if one did."""
     lines: list[_Line]
     passed: bool
     error: str | None = None
@@ -620,43 +573,31 @@ def _without_cycle_collection():
 
 def main(argv: list[str] | None = None) -> int:
     """The command line (`argv`, or the program's own); its exit status."""
-    # pydantic validates the content; its plugins (other packages' entry points, such as
-    # tracing tools) are not the program's to run, and finding them scanned every installed
-    # package in each process of a check (2-3 ms). A user's own setting is kept. (Called as
-    # a library, `main` leaves the setting in its process and the processes it starts.)
-    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    out = _Console(highlight=False)
-    err = _Console(stderr=True, highlight=False)
+    out = Console(highlight=False)
+    err = Console(stderr=True, highlight=False)
     if sys.stdout is None:  # started with it closed (`>&-`): what it says would be lost
         _say(err, "standard output is closed; expected it open (>/dev/null to discard it)")
         return 1
-    args = None
     from .examples import guard
     try:
         args = _parser().parse_args(argv)
-        if _ends_process(argv, args):
-            gc.disable()  # for good: see _end_process
         guard.DEBUG = args.debug  # a plugin's bug with its traceback (examples/guard.py)
         with guard.interrupts_told_apart():  # a real Ctrl-C from a plugin's KeyboardInterrupt
             code = _run(args, out, err)
     except GeneratorError as exc:
-        err.print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
+        _say(err, str(exc))
         code = 1
     except KeyboardInterrupt:  # every output is written whole or not at all (build.py)
-        err.print("[bold red]error:[/] interrupted; nothing was written", soft_wrap=True)
+        _say(err, "interrupted; nothing was written")
         code = 130
     except OSError as exc:  # a file the layers above did not name: still one line
         if _output_failed():
             code = _output_lost(exc, err)
         else:
             where = f"{exc.filename}: " if exc.filename else ""
-            err.print(f"[bold red]error:[/] {escape(where)}cannot read or write "
-                      f"({escape(exc.strerror or str(exc))})", soft_wrap=True)
+            _say(err, f"{where}cannot read or write ({exc.strerror or exc})")
             code = 1
-    code = _flushed(code, err)
-    if _ends_process(argv, args):
-        _end_process(code)
-    return code
+    return _flushed(code, err)
 
 
 def _say(err, message: str) -> None:
@@ -703,25 +644,6 @@ def _output_lost(exc: OSError | None, err) -> int:
         _say(err, "cannot write to the standard output "
                   f"({getattr(exc, 'strerror', None) or exc})")
     return 1
-
-
-def _ends_process(argv: list[str] | None, args) -> bool:
-    """`rulebook check` run as a program (not `main` called with its arguments: tests,
-    scripts) ends the process itself, `_end_process`."""
-    return argv is None and getattr(args, "command", None) == "check"
-
-
-def _end_process(code: int) -> None:
-    """End `rulebook check`, run as a program, once its output is out, without Python's
-    teardown: freeing one by one every object a loaded book is made of took 0.06-0.08 s,
-    a tenth of the command, and a check leaves nothing to close (it writes nothing, and the
-    copies it forked, sidebyside.py, have been waited for). Called with its arguments
-    (tests, scripts), `main` returns. Nor is the cycle collector, disabled by `main` for the
-    whole command, ever resumed: resumed, it walked the whole loaded book once more on the
-    way out (0.015 s)."""
-    from .sidebyside import flush_output
-    flush_output()
-    os._exit(code)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 A designer starts from a small book that already passes every check (a title, components, a
 glossary, chapters, a ruling, optionally a reference card), in Spanish or English, as a full
 rulebook or a short rules sheet, rather than from a copy of a Catan book to strip down. The
-files are package data (`generator/scaffolds/<lang>/`) with `$name` placeholders; every YAML
+files are package data (`templates/scaffolds/<lang>/`) with `$name` placeholders; every YAML
 file starts with the `yaml-language-server` line so editors complete and check it against the
 published schema.
 """
@@ -51,7 +51,7 @@ class Scaffold:
 
     def files(self) -> dict[str, str]:
         """Relative path → text of every file of the new book."""
-        source = resources.files("generator") / "scaffolds" / self.language
+        source = resources.files("generator.templates") / "scaffolds" / self.language
         chapters = CHAPTERS[self.language, self.kind]
         values = {
             "title": self.name.replace("-", " ").capitalize(),

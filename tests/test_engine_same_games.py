@@ -143,44 +143,9 @@ def test_remembered_answers_are_those_the_rules_give_afresh(player, changes):
     assert positions > 1000
 
 
-@pytest.mark.parametrize("length", [0, 1, 2, 7, 90])
-def test_the_engines_shuffle_is_pythons(length):
-    from generator.engine.solo.game import _shuffle
-    for seed in range(40):
-        ours, theirs = list(range(length)), list(range(length))
-        mine, python = random.Random(seed), random.Random(seed)
-        _shuffle(mine, ours)
-        python.shuffle(theirs)
-        assert ours == theirs and mine.getstate() == python.getstate()
-
-
-@pytest.mark.parametrize("count", [1, 2, 3, 7, 90])
-def test_the_random_players_pick_is_pythons(count):
-    """`RandomPlayer.choose` draws as `rng.choice` does: the same action, the generator left
-    in the same state, so the random games stay Python's."""
-    from generator.simulate.players import RandomPlayer
-    actions = list(range(count))
-    for seed in range(40):
-        mine, python = random.Random(seed), random.Random(seed)
-        for _ in range(5):
-            assert RandomPlayer().choose(None, actions, mine) == python.choice(actions)
-        assert mine.getstate() == python.getstate()
-
-
-def test_a_games_generator_is_pythons():
-    """`seeded(seed)`, the generator of each game and of the simulator's player, is
-    `random.Random(seed)`: the same state for any seed, so the same draws."""
-    from generator.engine.solo.game import seeded
-    for seed in (0, 1, 31, -5, 2**48 - 1, 2**80 + 3, "a seed", 2.5):
-        ours, python = seeded(seed), random.Random(seed)
-        assert ours.getstate() == python.getstate(), seed
-        assert ours.random() == python.random() and ours.gauss(0, 1) == python.gauss(0, 1)
-
-
 def test_a_games_events_count_as_a_counter():
     """What a push added is read as `after.events - before.events` (examples/text.py), a
-    book's totals as their sum: the engine's own Counter (`Events`) does both, and a copy
-    counts on its own."""
+    book's totals as their sum: a Counter does both, and a copy counts on its own."""
     from collections import Counter
     game = Game.new(RULES, 5)
     before = game.copy()
@@ -190,11 +155,6 @@ def test_a_games_events_count_as_a_counter():
     assert added and isinstance(added, Counter) and before.events == Counter()
     assert sum((game.events, before.events), Counter()) == game.events
     assert added["StartSeries"] + added["PlaceLoose"] + added["Continue"] == 3  # a card a turn
-    # Events' own change: `del` is dict's, which says when a count is not there
-    from generator.engine.solo.game import Events
-    assert type(game.events) is Events
-    with pytest.raises(KeyError):
-        del Events()["Continue"]
 
 
 def test_a_copy_draws_as_its_original_would_and_apart_from_it():

@@ -223,11 +223,24 @@ class Installed:
 
 def _generator_wheel(tmp_path: Path) -> Path:
     source = tmp_path / "generator-src"
-    shutil.copytree(ROOT / "generator", source / "generator",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    for package in ("generator", "templates"):
+        shutil.copytree(ROOT / package, source / package,
+                        ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, source / name)
     return _wheel(source, tmp_path / "wheels")
+
+
+def test_the_wheel_lists_every_package_of_the_source():
+    """pyproject.toml names each package (templates/ ships as generator.templates): a package
+    folder left out of the list would be missing from the wheel, and only users would see."""
+    import tomllib
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    folders = {".".join(init.parent.relative_to(ROOT).parts)
+               for init in (ROOT / "generator").rglob("__init__.py")}
+    assert set(setuptools["packages"]) == folders | {"generator.templates"}
+    assert setuptools["package-dir"]["generator.templates"] == "templates"
+    assert (ROOT / "templates" / "__init__.py").is_file()
 
 
 def test_a_wheel_installed_in_a_fresh_venv_builds_a_new_project(tmp_path):

@@ -156,7 +156,7 @@ class Edition:
         if name == "book.yaml" and data.get("language") != self.language:
             raise words.error(("language",), f"language {data.get('language')!r} in the "
                               f"'{self.language}' folder", f"language: {self.language}")
-        return EditionDocument(doc.file, data, doc.nodes, words, merged.moved)
+        return EditionDocument(doc.file, data, doc.root, words, merged.moved)
 
     def example(self, doc: YamlDocument, scenario: bool) -> YamlDocument:
         """An example (or scenario) file in this edition's words: its title, summary and step
@@ -193,7 +193,7 @@ class Edition:
         for number in noted:
             data["steps"][number - 1]["note"] = notes[number]
             merged.moved[("steps", number - 1, "note")] = (example_id, "notes", number)
-        return EditionDocument(doc.file, data, doc.nodes, words, merged.moved)
+        return EditionDocument(doc.file, data, doc.root, words, merged.moved)
 
     def check_examples_words(self, ids: set[str]) -> None:
         """Words for an example or scenario the book does not have are a mistake."""

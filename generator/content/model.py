@@ -27,10 +27,8 @@ from .. import palette
 from ..i18n import sort_key
 
 #: `defer_build`: a format's validator is built when a file of it is first validated, not
-#: when this module is imported: a check builds only the formats its book has (a translation's
-#: in its own process, content/words.py), after the editions have gone their own ways
-#: (sidebyside.py), and not the validators of the records inside them, which the formats'
-#: own validators hold.
+#: when this module is imported: a check builds only the formats its book has, and not the
+#: validators of the records inside them, which the formats' own validators hold.
 STRICT = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 

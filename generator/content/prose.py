@@ -16,7 +16,6 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import CodeType
 from typing import Any
 
 import jinja2
@@ -79,29 +78,6 @@ def has_template_syntax(text: str) -> bool:
     return any(mark in text for mark in _SYNTAX)
 
 
-def compile_template(source: str) -> CodeType:
-    """The code Jinja compiles `source` to in this environment (a syntax error raises)."""
-    return _ENV.compile(source)
-
-
-#: Code compiled ahead (prefetch.py), by the text it was compiled from.
-_PRECOMPILED: dict[str, CodeType] = {}
-
-
-def precompiled(compiled: dict[str, CodeType]) -> None:
-    """Remember code compiled ahead (by prefetch.py's copy of this process) for these texts."""
-    _PRECOMPILED.update(compiled)
-
-
-def _template(source: str) -> jinja2.Template:
-    """`source` as a template, from the code compiled ahead if there is some, as
-    `Environment.from_string` makes one from the code it compiles."""
-    code = _PRECOMPILED.get(source)
-    if code is None:
-        return _ENV.from_string(source)
-    return _ENV.template_class.from_code(_ENV, code, _ENV.make_globals(None))
-
-
 #: What a refusal expects instead.
 SANDBOXED = "only the book's data names and helpers (content templates run in a sandbox)"
 
@@ -115,7 +91,7 @@ def render_string(text: str, context: dict[str, Any]) -> str:
     if not has_template_syntax(text):  # most texts: nothing to compile, nothing to run
         return text
     try:
-        return _ENV.render_bounded(_template(text), context)
+        return _ENV.render_bounded(_ENV.from_string(text), context)
     except jinja2.exceptions.SecurityError as exc:
         raise TemplateRefused(f"template refused: {_refusal(exc)}") from None
     except jinja2.TemplateError as exc:
@@ -176,7 +152,7 @@ def _compiled(file: str, source: str) -> jinja2.Template:
     the slow half of a render): `rulebook watch` compiles again only the chapter saved. A
     compiled template keeps no state between renders; one with a syntax error raises every
     time (an exception is not cached)."""
-    template = _template(source)
+    template = _ENV.from_string(source)
     template.filename = file
     return template
 
@@ -272,46 +248,6 @@ class _KeepTree(Treeprocessor):
         self.md.captured_tree = root
 
 
-class _InlinePatterns(Treeprocessor):
-    """python-markdown's inline pass tries each of its patterns on each text from Python
-    (half of a chapter's parse). A match of each of its own patterns always holds a given
-    character or two (`NEEDS`), and the pass works on pieces of the chapter's texts, on its
-    own placeholders (made of none of them) and on the characters entities stand for (an
-    entity's character, `_Entity`'s, is joined to the text beside it and may be read again
-    inside a link's text): a pattern whose characters none of these holds cannot match, and
-    is left out of the pass for that chapter. Reference links also need the chapter to
-    define a reference (`[id]: address`). A pattern of another extension is always kept."""
-
-    #: python-markdown's patterns, by registered name: what any match of each holds.
-    NEEDS = {"backtick": ("`",), "escape": ("\\",), "reference": ("[",), "link": ("[",),
-             "image_link": ("![",), "image_reference": ("![",), "short_reference": ("[",),
-             "short_image_ref": ("![",), "autolink": ("<",), "automail": ("<",),
-             "linebreak": ("  \n",), "entity": ("&",), "em_strong": ("*", "_")}
-    REFERENCES = frozenset({"reference", "image_reference", "short_reference",
-                            "short_image_ref"})
-
-    def __init__(self, md: markdown.Markdown):
-        super().__init__(md)
-        self.kept: dict[frozenset[str], tuple] = {}  # the patterns left, by those left out
-
-    def run(self, root: ET.Element) -> None:
-        texts = "\0".join(text for element in root.iter() for text in (element.text, element.tail)
-                          if text and not isinstance(text, AtomicString))
-        decoded = texts
-        while "&" in decoded and (unescaped := html.unescape(decoded)) != decoded:
-            decoded = unescaped  # `&amp;#42;` is `&#42;`, then `*`: each as the pass may see it
-            texts += "\0" + decoded
-        patterns = self.md.inlinePatterns
-        unused = frozenset(name for name, needs in self.NEEDS.items() if name in patterns and (
-            not any(need in texts for need in needs)
-            or (name in self.REFERENCES and not self.md.references)))
-        if unused not in self.kept:
-            left_out = {id(patterns[name]) for name in unused}
-            self.kept[unused] = tuple(p for p in patterns if id(p) not in left_out)
-        # The pass reads its patterns by index and count only: the registry's, less those.
-        self.md.treeprocessors["inline"].inlinePatterns = self.kept[unused]
-
-
 class _Typeset(Treeprocessor):
     """Typographer's quotes for both editions (typography.py), once python-markdown has put
     back the characters escaped with a backslash (its `unescape` step): `\\("A")` opens."""
@@ -352,7 +288,6 @@ class _KeepTreeExtension(Extension):
         md.inlinePatterns.deregister("html")
         md.inlinePatterns.register(_Entity(ENTITY_RE, md), "entity", 80)
         md.inlinePatterns.register(_Automail(AUTOMAIL_RE, md), "automail", 110)
-        md.treeprocessors.register(_InlinePatterns(md), "inline_patterns", 21)  # before "inline"
         md.treeprocessors.register(_KeepTree(md), "keep_tree", 1)
         md.treeprocessors.register(_Typeset(md), "typeset", -1)  # after "unescape" (0)
 

@@ -2,7 +2,9 @@
 
 PyYAML's plain `safe_load` forgets where each value came from; composing the node graph as
 well lets a validation error found on the Python data (a pydantic `loc` tuple) be mapped back
-to the line the user has to fix. The parsing itself is yamlparse.py's.
+to the line the user has to fix. The tree is also checked for what PyYAML lets pass and a book
+must not hold: a key given twice, nesting past any book, aliases that expand to billions of
+values.
 """
 
 from __future__ import annotations
@@ -11,50 +13,31 @@ import pickle
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Any, Iterable
+
+import yaml
 
 from .textfile import read_text
 from ..errors import ContentError, Location
-from .limits import MAX_YAML_BYTES, check_file_size
-
-if TYPE_CHECKING:
-    import yaml
-
-
-class Nodes:
-    """The node tree of a YAML text, composed when first asked for: the data of a text
-    parsed ahead (prefetch.py) is used without it, and only an error's line, or a check
-    that reads the nodes themselves, needs the tree."""
-
-    def __init__(self, file: str, text: str):
-        self.file, self.text = file, text
-
-    @property
-    def root(self) -> yaml.Node | None:
-        return _parsed(self.file, self.text)[0]
+from .limits import MAX_YAML_BYTES, MAX_YAML_DEPTH, MAX_YAML_STRING, check_file_size
 
 
 @dataclass(frozen=True)
 class YamlDocument:
-    """The data of one YAML file and the node tree it was built from (`nodes`)."""
+    """The data of one YAML file and the node tree it was built from (`root`)."""
 
     file: Path
     data: Any
-    nodes: Nodes
-
-    @property
-    def root(self) -> yaml.Node | None:
-        return self.nodes.root
+    root: yaml.Node | None
 
     def line_of(self, path: Iterable[str | int]) -> int | None:
         """1-based line of the deepest node that `path` reaches (a key, an index...)."""
         node = self.root
         if node is None:
             return None
-        from yaml import MappingNode, SequenceNode  # the tree's own classes: it was parsed
         line = node.start_mark.line + 1
         for step in path:
-            if isinstance(node, MappingNode):
+            if isinstance(node, yaml.MappingNode):
                 for key, value in node.value:
                     if key.value == step:
                         node = value
@@ -64,7 +47,7 @@ class YamlDocument:
                         break
                 else:
                     return line
-            elif isinstance(node, SequenceNode) and isinstance(step, int):
+            elif isinstance(node, yaml.SequenceNode) and isinstance(step, int):
                 if 0 <= step < len(node.value):
                     node = node.value[step]
                     line = node.start_mark.line + 1
@@ -102,34 +85,17 @@ def read_yaml(file: Path) -> YamlDocument:
     never reaches the next reader."""
     check_file_size(file, MAX_YAML_BYTES, "YAML file")
     text = read_text(file)
-    data = _PARSED_AHEAD.get(text) or _parsed(str(file), text)[1]
-    return YamlDocument(file, pickle.loads(data), Nodes(str(file), text))
-
-
-#: The data of texts parsed ahead (prefetch.py), pickled as `_parsed` keeps it, by text.
-_PARSED_AHEAD: dict[str, bytes] = {}
-
-
-def parsed_ahead(parsed: dict[str, bytes]) -> None:
-    """Remember the data of texts parsed ahead by a copy of this process (prefetch.py),
-    with the same parser and the same checks as `_parsed`."""
-    _PARSED_AHEAD.update(parsed)
-
-
-def parsed_data(file: Path, text: str) -> bytes:
-    """The data of `text` (read from `file`), pickled, as `read_yaml` keeps it; a syntax
-    error or a file past the limits is its ContentError."""
-    return _parsed(str(file), text)[1]
+    root, data = _parsed(str(file), text)
+    return YamlDocument(file, pickle.loads(data), root)
 
 
 @lru_cache(maxsize=512)
 def _parsed(file: str, text: str) -> tuple[yaml.Node | None, bytes]:
-    """The node tree of `text` and its data, pickled (yamlparse.parse), kept by text: a
+    """The node tree of `text` and its data, pickled (`_parse`), kept by text: a
     translation reads the book's own files again, `rulebook watch` every file after each
     save. A file with a mistake raises every time (an exception is not cached). The tree is
     shared by every reader; it is only ever read (`line_of`)."""
-    from .yamlparse import parse  # PyYAML only once a text is parsed here (prefetch.py)
-    return parse(file, text)
+    return _parse(file, text)
 
 
 def validate(doc: YamlDocument, model: Any, at: tuple[str | int, ...] = ()) -> Any:
@@ -137,7 +103,7 @@ def validate(doc: YamlDocument, model: Any, at: tuple[str | int, ...] = ()) -> A
 
     Only the first problem is reported: one precise message beats a wall of consequences.
     """
-    from pydantic import ValidationError  # here: parsing alone needs no pydantic (prefetch.py)
+    from pydantic import ValidationError
     data = doc.data
     for step in at:
         data = data[step]
@@ -179,3 +145,176 @@ def _explain(error: dict) -> tuple[str, str | None]:
     if kind in ("finite_number",):
         return f"invalid value {shown}: {error['msg']}", "a number of millimetres"
     return f"invalid value {shown}: {error['msg']}", None
+
+
+# libyaml's parser when PyYAML was built with it (its wheels are), else the pure-Python one.
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    """A date that does not exist (2026-02-30) stays text, for the model to refuse at its
+    line and path, instead of stopping PyYAML with a bare ValueError."""
+
+
+def _timestamp(loader, node):
+    try:
+        return yaml.SafeLoader.construct_yaml_timestamp(loader, node)
+    except ValueError:
+        return loader.construct_scalar(node)
+
+
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp)
+
+
+def _parse(file: str, text: str) -> tuple[yaml.Node | None, bytes]:
+    """The node tree of `text` (read from `file`) and its data, pickled: a copy of plain
+    data (dicts, lists, strings, numbers, dates; one alias still one shared object) costs
+    far less than a parse. A syntax error, a key given twice or a document past the limits
+    is a ContentError at its line."""
+    loader = _Loader(text)
+    try:
+        root = loader.get_single_node()  # one parse gives both the nodes and the data
+        if root is not None:
+            _check_nodes(Path(file), root)
+        data = _data(loader, root) if root is not None else None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise ContentError(Location(Path(file), line), f"YAML syntax error: {problem}") from None
+    except RecursionError:  # the parser's own recursion, before `_check_nodes` could count
+        raise _too_deep(Location(Path(file))) from None
+    finally:
+        loader.dispose()
+    return root, pickle.dumps(data, pickle.HIGHEST_PROTOCOL)
+
+
+def _data(loader: _Loader, root: yaml.Node) -> Any:
+    """The data of `root`, as `loader.construct_document` gives it, for a third of its time:
+    plain mappings, lists and texts (nearly all of a book) are built here directly, each
+    scalar by its tag's constructor; anything else (merge keys `<<`, a key that is not a
+    scalar, `!!set`, `!!omap`...) by the loader itself, with its own errors and marks. An
+    alias is the same object as its anchor, as in PyYAML, and may contain itself."""
+    constructors = loader.yaml_constructors
+    made: dict[int, Any] = {}
+
+    def build(node: yaml.Node) -> Any:
+        kind, tag = node.__class__, node.tag
+        if kind is yaml.ScalarNode:
+            if tag == STR:
+                return node.value
+            constructor = constructors.get(tag)
+            return (constructor(loader, node) if constructor is not None
+                    else loader.construct_object(node, deep=True))  # its error, located
+        known = made.get(id(node))
+        if known is not None:
+            return known
+        if kind is yaml.SequenceNode and tag == SEQ:
+            items = made[id(node)] = []
+            for item in node.value:  # one frame a level: as deep as `_check_nodes` goes
+                items.append(build(item))
+            return items
+        if kind is yaml.MappingNode and tag == MAP and all(
+                key.__class__ is yaml.ScalarNode and key.tag not in (MERGE, VALUE)
+                for key, _ in node.value):
+            mapping = made[id(node)] = {}
+            for key, value in node.value:
+                mapping[build(key)] = build(value)
+            return mapping
+        made[id(node)] = data = loader.construct_object(node, deep=True)
+        return data
+
+    return build(root)
+
+
+#: Values a file may hold once its aliases (`*name`) are expanded: YAML's "billion laughs"
+#: (aliases of aliases of lists) would otherwise make validation walk billions of values.
+MAX_VALUES = 1_000_000
+MERGE = "tag:yaml.org,2002:merge"
+VALUE = "tag:yaml.org,2002:value"
+STR, SEQ, MAP = (f"tag:yaml.org,2002:{kind}" for kind in ("str", "seq", "map"))
+
+
+def _too_deep(where: Location) -> ContentError:
+    return ContentError(where, f"lists and mappings nested more than {MAX_YAML_DEPTH} levels "
+                        "deep", f"at most {MAX_YAML_DEPTH} levels")
+
+
+def _check_nodes(file: Path, root: yaml.Node) -> None:
+    """A key given twice in one mapping is a mistake (PyYAML silently keeps the last one);
+    a document whose aliases expand past MAX_VALUES is refused. Every node is visited, so
+    the walk keeps no path: the place of a mistake is found again once there is one."""
+    sizes: dict[int, int] = {}  # collections walked: their values, aliases expanded
+
+    def walk(node: yaml.Node, depth: int = 0) -> int:
+        if depth > MAX_YAML_DEPTH:  # named by its line: a path that long says nothing
+            raise _too_deep(Location(file, node.start_mark.line + 1))
+        if node.__class__ is yaml.ScalarNode:
+            if len(node.value) > MAX_YAML_STRING:  # see limits.py
+                raise _error(file, root, node, node, f"a text of {len(node.value):,} "
+                             "characters", f"at most {MAX_YAML_STRING:,}")
+            return 1
+        known = sizes.get(id(node))
+        if known is not None:  # an alias: counted again, walked once
+            return known
+        sizes[id(node)] = 1  # a node that contains itself counts once
+        total = 1
+        if node.__class__ is yaml.MappingNode:
+            pairs = node.value
+            if len(pairs) > 1:
+                seen: dict[tuple[str, str], yaml.Node] = {}
+                for key, _ in pairs:
+                    if key.__class__ is yaml.ScalarNode and key.tag != MERGE:
+                        first = seen.setdefault((key.tag, key.value), key)
+                        if first is not key:
+                            raise _error(file, root, node, key, f"duplicate key '{key.value}' "
+                                         f"(first at line {first.start_mark.line + 1})",
+                                         "each key once")
+            for key, value in pairs:
+                total += walk(key, depth + 1) + walk(value, depth + 1)
+        else:
+            for item in node.value:
+                total += walk(item, depth + 1)
+        if total > MAX_VALUES:
+            raise _error(file, root, node, node, f"the file holds more than {MAX_VALUES:,} "
+                         "values once its aliases are expanded",
+                         "aliases (*name) that repeat a little")
+        sizes[id(node)] = total
+        return total
+
+    walk(root)
+
+
+def _error(file: Path, root: yaml.Node, within: yaml.Node, at: yaml.Node, message: str,
+           expected: str) -> ContentError:
+    """A mistake at node `at`, named by the path of `within` (the mapping of a duplicate
+    key, or the node itself)."""
+    path = _path_to(root, within)
+    return ContentError(Location(file, at.start_mark.line + 1, format_path(path or ()) or None),
+                        message, expected)
+
+
+def _path_to(root: yaml.Node, target: yaml.Node) -> tuple | None:
+    """The path (keys and indexes) by which `target` is first reached from `root`, the way
+    the document reads; a key is named by its mapping's path."""
+    seen: set[int] = set()
+
+    def find(node: yaml.Node, path: tuple) -> tuple | None:
+        if node is target:
+            return path
+        if id(node) in seen:
+            return None
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                step = key.value if isinstance(key, yaml.ScalarNode) else "?"
+                found = find(key, path)
+                if found is None:
+                    found = find(value, path + (step,))
+                if found is not None:
+                    return found
+        elif isinstance(node, yaml.SequenceNode):
+            for index, item in enumerate(node.value):
+                found = find(item, path + (index,))
+                if found is not None:
+                    return found
+        return None
+
+    return find(root, ())

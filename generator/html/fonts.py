@@ -138,6 +138,6 @@ def embed_fonts(page: str, characters: frozenset[str] | None = None) -> str:
     css = font_faces_css(page_characters(page) if characters is None else characters)
     page, count = _PLACEHOLDER.subn(lambda _: css, page, count=1)
     if count != 1:
-        raise RenderError("generator/templates/book.html.j2: the stylesheet has no place for "
+        raise RenderError("templates/book.html.j2: the stylesheet has no place for "
                            f"the fonts ({PLACEHOLDER!r})")
     return page

@@ -153,7 +153,7 @@ def sanitise_page(page: str) -> str:
     around them (doctype, html, head, body) is the template's own."""
     parts = PAGE.match(page)
     if parts is None:
-        raise RenderError("generator/templates/book.html.j2: the page's skeleton (doctype, html, "
+        raise RenderError("templates/book.html.j2: the page's skeleton (doctype, html, "
                           "head, body) is not the one render.PAGE expects")
     start, head, middle, body, end = parts.groups()
     return start + _HEAD.clean(head) + middle + _BODY.clean(body) + end
@@ -167,7 +167,7 @@ def _cached_environment(definitions: tuple[tuple[str, str], ...]) -> jinja2.Envi
 
 
 def _environment(definitions: dict[str, str]) -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.PackageLoader("generator", "templates"),
+    env = jinja2.Environment(loader=jinja2.PackageLoader("generator.templates", ""),
                              autoescape=jinja2.select_autoescape(["html", "j2"]),
                              undefined=jinja2.StrictUndefined)
 

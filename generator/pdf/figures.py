@@ -13,7 +13,6 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.platypus import Flowable
 
 from .fonts import register_fonts
-from .recorded_drawings import RecordedDrawing
 
 #: Converted drawings by (sha256 of the SVG, box, scale), most recently used last, one
 #: cache per thread (a drawing is drawn by one document at a time). Every layout pass lays
@@ -31,7 +30,6 @@ class MarkedDrawing(Flowable):
     def __init__(self, art: Drawing):
         super().__init__()
         self.art = art
-        self.recorded = RecordedDrawing(art)  # recorded once, replayed after
         self.width, self.height = art.width, art.height
         self.hAlign = art.hAlign
 
@@ -40,7 +38,7 @@ class MarkedDrawing(Flowable):
 
     def draw(self):
         self.canv.addLiteral("/Figure BMC")
-        self.recorded.draw(self.canv)
+        self.art.drawOn(self.canv, 0, 0)
         self.canv.addLiteral("EMC")
 
 

@@ -23,18 +23,7 @@ class RandomPlayer:
     name = "random"
 
     def choose(self, game: Game, actions: Sequence, rng: random.Random):
-        """`rng.choice(actions)`, drawn as CPython draws it (`Random._randbelow`: as many
-        random bits as the count has, again while they name no action), so the same games
-        are played; without its two Python calls, which a play-out makes every action. (The
-        engine's `_shuffle` draws the same way: a change to one belongs in the other.)"""
-        count = len(actions)
-        if not count:
-            raise IndexError("no action to choose from")
-        bits = count.bit_length()
-        index = rng.getrandbits(bits)
-        while index >= count:
-            index = rng.getrandbits(bits)
-        return actions[index]
+        return rng.choice(actions)
 
 
 class GreedyPlayer:

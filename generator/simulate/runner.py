@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..engine.solo import Game, Ruleset
-from ..engine.solo.game import PLAYING, WON, seeded
+from ..engine.solo.game import PLAYING, WON
 from ..engine.solo.notation import format_action
 from .options import WORKERS_PER_CORE
 from .players import make_player
@@ -76,7 +76,7 @@ def play(rules: Ruleset, seed: int, player_name: str, log: list[str] | None = No
     player = make_player(player_name, budget)
     game = Game.new(rules, seed)
     game.log = None  # the engine's record of each push's draws, for a book's text: not kept
-    rng = seeded(seed ^ 0x5EED)
+    rng = random.Random(seed ^ 0x5EED)
     # The three calls of every action, looked up once a game.
     choose, legal, push = player.choose, game.legal_tuple, game.push_legal
     actions = 0

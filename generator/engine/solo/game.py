@@ -26,15 +26,12 @@ times, so answers are remembered, never worked out by other code:
   copied from it; its action came from there, so `push_legal` applies it without looking it
   up again; `push`, for every action from outside, checks it first;
 - the end test's `can_progress`, asked once the MDR is empty, is remembered per facts too;
-- the counts of `events` are stored by dict itself (`Events`), the generators seeded without
-  `random.Random`'s Python-level wrapper (`seeded`);
 - a copy shares its generator's state until one of them draws from it;
 - a game played for its statistics keeps no record of its draws for a book (`log` None).
 """
 
 from __future__ import annotations
 
-import _random
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -117,15 +114,6 @@ class Hand:
     market: dict    # the market trades (`_market_trades`), per the market cards on offer
 
 
-class Events(Counter):
-    """A `Counter` of how often each rule path fired (`Game.events`), whose counts are stored
-    by dict itself. `Counter` defines `__delitem__` in Python (a missing key deleted without
-    a KeyError), and the interpreter then stores every item of it by looking `__setitem__`
-    up by name and calling it: `events[path] += 1`, ~1.25 times an action, cost twice what it
-    does here (~3 % of a random play-out). No count is deleted on its own: dict's `del` does."""
-    __delitem__ = dict.__delitem__
-
-
 # Pending steps. Automatic ones run by themselves; the others wait for a decision.
 REFILL_COMPARE, REFILL_PLAIN, TOP_UP, PROGRESS, FINISH, END_TURN = (
     "refill-compare", "refill-plain", "top-up", "progress", "finish", "end-turn")
@@ -147,7 +135,7 @@ class Game:
     def __init__(self, rules: Ruleset, seed: int | None = 0):
         self.rules = rules
         self._tab: Table | None = None  # what the buildings allow, until they change
-        self._rng: random.Random | None = seeded(seed)
+        self._rng: random.Random | None = random.Random(seed)
         self._rng_state: tuple | None = None  # the generator's state, when copies share it
         self.deck: list[str] = []       # MDR, index 0 is the top
         self.discard: list[str] = []    # MDD
@@ -169,7 +157,7 @@ class Game:
         self.phase = PLAYING
         self.end_reason = ""
         # How often each rule path fired: what a designer's simulation counts.
-        self.events: Events = Events()
+        self.events: Counter = Counter()
         # What the last push did, in order, for a book to tell it (examples/text.py):
         # ("draw", card, how) with how "miss"/"match" (compared with the SH's last card),
         # "hand"/"market" (drawn without comparing) or "knight"; ("built", target);
@@ -192,7 +180,7 @@ class Game:
         game = cls(rules, seed)
         game.log = None  # the deal is no push: no record of its draws
         game.deck = rules.deck
-        _shuffle(game.rng, game.deck)
+        game.rng.shuffle(game.deck)
         game.hand = game._draw(rules.hand_size)
         game.roads = [FOOT]
         game.settlements = 1
@@ -221,7 +209,7 @@ class Game:
         other.demolished, other.library_used = self.demolished[:], self.library_used
         other.market_given = self.market_given[:]
         other.turn, other.phase, other.end_reason = self.turn, self.phase, self.end_reason
-        other.events = Events(self.events)
+        other.events = Counter(self.events)
         other.log = self.log
         # What this position allows is the copy's too (immutable values, or forgotten).
         other._legal, other._tab = self._legal, self._tab
@@ -992,7 +980,7 @@ class Game:
             self.log.append(("new-deck",))
         self.deck += self.discard
         self.discard = []
-        _shuffle(self.rng, self.deck)
+        self.rng.shuffle(self.deck)
         self._top_up()
 
     def _top_up(self, _=None) -> None:
@@ -1117,42 +1105,6 @@ def _remembered(memo: dict, facts: tuple, work_out: Callable[[], Sequence]) -> t
     if answer is None:
         answer = memo[facts] = tuple(work_out())
     return answer
-
-
-_new_random, _seed_random = random.Random.__new__, _random.Random.seed
-
-
-def seeded(seed: int | None) -> random.Random:
-    """`random.Random(seed)`: the same generator, in the same state. An int is seeded by the
-    C seeding that `Random.seed` hands it to, without `Random.__init__` and `Random.seed`
-    around it (two Python calls, ~10 % of a seeding); a play-out seeds two generators a game,
-    its own and its player's (simulate/runner.py). Anything else is seeded as it would be."""
-    if type(seed) is not int:  # (None: from the system; a str: by its hash, version 2)
-        return random.Random(seed)
-    rng = _new_random(random.Random)
-    _seed_random(rng, seed)
-    rng.gauss_next = None  # as `Random.seed` leaves it
-    return rng
-
-
-def _shuffle(rng: random.Random, cards: list) -> None:
-    """`rng.shuffle(cards)`: the same permutation, drawn from the generator the same way
-    (CPython's Fisher-Yates with `_randbelow`), without two Python calls per card. A reshuffle
-    of the MDR is 90 cards; a play-out makes many (tests/test_engine_same_games.py). The
-    random player's choice (simulate/players.py) draws the same way."""
-    getrandbits = rng.getrandbits
-    for i, bits in _fisher_yates(len(cards)):
-        j = getrandbits(bits)  # `_randbelow(i + 1)`: i + 1 has `bits` bits; retried above i
-        while j > i:
-            j = getrandbits(bits)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-@cache
-def _fisher_yates(length: int) -> tuple[tuple[int, int], ...]:
-    """The places a shuffle of `length` cards swaps, last first, each with the bits of the
-    random number drawn for it."""
-    return tuple((i, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
 
 
 def _listed(action: Action, legal: tuple[Action, ...]) -> bool:
