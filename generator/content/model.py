@@ -33,6 +33,25 @@ from ..i18n import sort_key
 STRICT = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
+def _number(value: Any) -> Any:
+    """No number of a book is a yes/no word: YAML reads yes, no, on, off, true and false as
+    booleans, and pydantic would take a boolean for 1 or 0 (`count: yes`, one card). Nor is
+    it infinite or not a number (`.inf`, `.nan`)."""
+    if isinstance(value, bool):
+        raise ValueError(f"a yes/no word (yes, no, on, off, true, false), which YAML reads as "
+                         f"{str(value).lower()}, not a number; expected a number")
+    if isinstance(value, float) and not math.isfinite(value):
+        word = ".nan, YAML's not-a-number," if math.isnan(value) else "an infinite number,"
+        raise ValueError(f"{word} not a number a book can use; expected a finite number")
+    return value
+
+
+#: The number types of every format a book's files are read into (all of them: a boolean,
+#: `.nan` or `.inf` is refused wherever a number is expected, see `_number`).
+Int = Annotated[int, BeforeValidator(_number)]
+Float = Annotated[float, BeforeValidator(_number)]
+
+
 class PageSize(str, Enum):
     A5 = "A5"
     A4 = "A4"
@@ -124,12 +143,12 @@ class BookMeta:
     theme: ThemeSpec | None = None
     # The cover's badges, each printed only when given: how many play (`1`, or `[3, 4]`),
     # how long a game lasts in minutes, and the youngest age the game is for.
-    players: Annotated[Annotated[int, Field(ge=1, le=99)]
-                       | Annotated[list[Annotated[int, Field(ge=1, le=99)]],
+    players: Annotated[Annotated[Int, Field(ge=1, le=99)]
+                       | Annotated[list[Annotated[Int, Field(ge=1, le=99)]],
                                    Field(min_length=2, max_length=2)] | None,
                        AfterValidator(_players)] = None
-    minutes: Annotated[int, Field(ge=1, le=24 * 60)] | None = None
-    age: Annotated[int, Field(ge=1, le=99)] | None = None
+    minutes: Annotated[Int, Field(ge=1, le=24 * 60)] | None = None
+    age: Annotated[Int, Field(ge=1, le=99)] | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -162,14 +181,14 @@ class Resource:
     id: str
     name: str
     plural: str
-    count: Annotated[int, Field(ge=1, le=MAX_PIECES)]
+    count: Annotated[Int, Field(ge=1, le=MAX_PIECES)]
 
 
 @dataclass(config=STRICT)
 class Face:
     letter: str
     name: str
-    points: Annotated[int, Field(ge=0)]
+    points: Annotated[Int, Field(ge=0)]
 
 
 @dataclass(config=STRICT)
@@ -180,11 +199,11 @@ class Building:
     name: str
     plural: str
     cost: Annotated[list[str], Field(min_length=1)]
-    count: Annotated[int, Field(ge=0)]
-    points: int | None = None
+    count: Annotated[Int, Field(ge=0)]
+    points: Int | None = None
     faces: list[Face] = field(default_factory=list)
     flip_of: str | None = None
-    at_start: int = 0
+    at_start: Int = 0
     note: str = ""
 
     def face(self, letter: str) -> Face:
@@ -195,7 +214,7 @@ class Building:
 class Expansion:
     id: str
     name: str
-    points: Annotated[int, Field(ge=0)]
+    points: Annotated[Int, Field(ge=0)]
     power: str
     extra_cost: list[str] = field(default_factory=list)
 
@@ -285,22 +304,22 @@ class GameParameters:
     # Pydantic sets a free parameter as an attribute: no methods here, or a parameter of the
     # same name would hide one (module functions `parameters`, `free_parameters` instead).
     # A known field is None when the book does not give it (an explicit null is refused).
-    goal: Annotated[int, Field(ge=1)] = None
-    hand_size: Annotated[int, Field(ge=1)] = None
-    market_size: Annotated[int, Field(ge=0)] = None
-    demolition_limit: Annotated[int, Field(ge=1)] = None
-    tokens_total: Annotated[int, Field(ge=0)] = None
-    tokens_at_start: Annotated[int, Field(ge=0)] = None
-    bank_per_colour: Annotated[int, Field(ge=1)] = None
-    gems_taken: Annotated[int, Field(ge=1)] = None
-    token_limit: Annotated[int, Field(ge=1)] = None
-    row_length: Annotated[int, Field(ge=1)] = None
+    goal: Annotated[Int, Field(ge=1)] = None
+    hand_size: Annotated[Int, Field(ge=1)] = None
+    market_size: Annotated[Int, Field(ge=0)] = None
+    demolition_limit: Annotated[Int, Field(ge=1)] = None
+    tokens_total: Annotated[Int, Field(ge=0)] = None
+    tokens_at_start: Annotated[Int, Field(ge=0)] = None
+    bank_per_colour: Annotated[Int, Field(ge=1)] = None
+    gems_taken: Annotated[Int, Field(ge=1)] = None
+    token_limit: Annotated[Int, Field(ge=1)] = None
+    row_length: Annotated[Int, Field(ge=1)] = None
     # The building-costs table: costs paid in the card's order (the card game) or in any order
     # (the board game); its count column counts building cards or pieces per player (a
     # building with count 0 is no piece: the board game's development card, from its deck).
     ordered_costs: bool = True
     count_column: Literal["cards", "pieces"] = "cards"
-    development_deck: Annotated[int, Field(ge=1)] = None
+    development_deck: Annotated[Int, Field(ge=1)] = None
 
     @model_validator(mode="before")
     @classmethod
@@ -347,15 +366,15 @@ class Economy:
     """The token rules of a two-player rule set (trade tokens or coins)."""
 
     actions: list[Literal["forced-trade", "robber-to-desert", "exchange"]]
-    actions_per_turn: int = 1
-    cost_not_ahead: int = 1
-    cost_ahead: int = 2
-    unlock_points: int = 0
+    actions_per_turn: Int = 1
+    cost_not_ahead: Int = 1
+    cost_ahead: Int = 2
+    unlock_points: Int = 0
     after_roll: bool = False
-    knight_discard: int = 2
-    settlement_gains: dict[Literal["coast", "desert", "desert-coast"], int] = \
+    knight_discard: Int = 2
+    settlement_gains: dict[Literal["coast", "desert", "desert-coast"], Int] = \
         field(default_factory=dict)
-    robber_compensation: int = 0
+    robber_compensation: Int = 0
     army_on_play: bool = False  # a set-aside Largest Army is taken only by playing a knight
     rulings: dict[str, str] = field(default_factory=dict)  # engine rule → ruling it applies
 
@@ -366,8 +385,8 @@ class GemCard:
 
     id: str
     bonus: str
-    points: Annotated[int, Field(ge=0)]
-    cost: dict[str, int]
+    points: Annotated[Int, Field(ge=0)]
+    cost: dict[str, Int]
     name: str = ""
 
 
@@ -382,7 +401,7 @@ class Components:
     special_cards: list[GemCard] = field(default_factory=list)
     expansions: list[Expansion] = field(default_factory=list)
     game: GameParameters | None = None
-    road_bonuses: list[dict[str, int]] = field(default_factory=list)
+    road_bonuses: list[dict[str, Int]] = field(default_factory=list)
     reference: str | None = None  # a facts file in content/_facts/ the costs must agree with
     economy: Economy | None = None
 
@@ -419,8 +438,8 @@ class Facts:
     """Researched facts a book's data is checked against (content/_facts/*.yaml)."""
 
     costs: dict[str, list[str]]
-    points: dict[str, int] = field(default_factory=dict)
-    goal: int | None = None
+    points: dict[str, Int] = field(default_factory=dict)
+    goal: Int | None = None
 
 
 # --- glossary.yaml -----------------------------------------------------------------------
@@ -494,11 +513,11 @@ class FigureSpec:
     kind: Literal["setup", "costs", "sh", "difficulty", "board"]
     caption: str
     example: str | None = None
-    step: Annotated[int, Field(ge=0)] = 0
+    step: Annotated[Int, Field(ge=0)] = 0
     steps: dict[Literal["deck", "hand", "start", "expansions", "stacks", "market"],
                 # Kind `setup`: for each part of the table, the number of the chapter's
                 # set-up step that puts it there, printed in a disc by the part's label.
-                Annotated[int, Field(ge=1)]] = field(default_factory=dict)
+                Annotated[Int, Field(ge=1)]] = field(default_factory=dict)
 
 
 # --- print.yaml: reference cards and tokens -----------------------------------------------
@@ -536,10 +555,10 @@ class CardBack:
 class CardSet:
     faces: Annotated[list[CardFace], Field(min_length=1)]
     back: CardBack
-    width: Annotated[float, Field(ge=MIN_PIECE, allow_inf_nan=False)] = 63.0
-    height: Annotated[float, Field(ge=MIN_PIECE, allow_inf_nan=False)] = 88.0
-    bleed: Annotated[float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False)] = 3.0
-    safe: Annotated[float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False)] = 4.0
+    width: Annotated[Float, Field(ge=MIN_PIECE, allow_inf_nan=False)] = 63.0
+    height: Annotated[Float, Field(ge=MIN_PIECE, allow_inf_nan=False)] = 88.0
+    bleed: Annotated[Float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False)] = 3.0
+    safe: Annotated[Float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False)] = 4.0
 
 
 @dataclass(config=STRICT)
@@ -552,11 +571,11 @@ class TokenSide:
 @dataclass(config=STRICT)
 class TokenSet:
     name: str            # what the tokens are called, plural: "fichas de comercio"
-    count: Annotated[int, Field(ge=1, le=MAX_PIECES)]
+    count: Annotated[Int, Field(ge=1, le=MAX_PIECES)]
     front: TokenSide
     back: TokenSide
-    diameter: Annotated[float, Field(ge=MIN_PIECE, allow_inf_nan=False)] = 25.0
-    bleed: Annotated[float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False)] = 3.0
+    diameter: Annotated[Float, Field(ge=MIN_PIECE, allow_inf_nan=False)] = 25.0
+    bleed: Annotated[Float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False)] = 3.0
     name_one: str | None = None  # one token: "ficha de comercio" (for "1 ficha de comercio")
 
 
@@ -579,14 +598,14 @@ class GameLine:
     """One game of a stored run, enough to re-run it and compare: its seed, what a reader
     checks (won, points, length, how it ended) and a digest of the whole record (events and
     buildings too), so a re-run of any sample of the seeds must match it exactly."""
-    seed: int
+    seed: Int
     won: bool
-    points: Annotated[int, Field(ge=0)]
-    turns: Annotated[int, Field(ge=0)]
-    actions: Annotated[int, Field(ge=0)]
+    points: Annotated[Int, Field(ge=0)]
+    turns: Annotated[Int, Field(ge=0)]
+    actions: Annotated[Int, Field(ge=0)]
     end: str
     digest: Annotated[str, Field(pattern=rf"^{DIGEST}$")]
-    cpu: Annotated[float, Field(ge=0)] = 0.0
+    cpu: Annotated[Float, Field(ge=0)] = 0.0
     verdict: Verdict | None = None
 
 
@@ -625,34 +644,34 @@ StoredGame = Annotated[GameLine, BeforeValidator(game_fields),
 class Verdicts:
     """A clairvoyant run's deals by verdict (simulate/solver.py): the undecided ones are
     neither won nor lost, and are printed as such."""
-    won: Annotated[int, Field(ge=0)]
-    unwinnable: Annotated[int, Field(ge=0)]
-    undecided: Annotated[int, Field(ge=0)]
+    won: Annotated[Int, Field(ge=0)]
+    unwinnable: Annotated[Int, Field(ge=0)]
+    undecided: Annotated[Int, Field(ge=0)]
 
 
 @dataclass(config=STRICT)
 class PlayerRun:
     """One player's stored run: its summary as the appendix prints it, and its games."""
     player: str
-    games: Annotated[int, Field(ge=1)]
-    seed: int
+    games: Annotated[Int, Field(ge=1)]
+    seed: Int
     command: str
-    wins: Annotated[int, Field(ge=0)]
-    win_low: float
-    win_high: float
-    mean_points: float
-    median_turns: float
-    turn_quartiles: tuple[float, float, float]
-    stuck_rate: float
-    exhausted_rate: float
-    unfinished_rate: float
-    stuck_bare: Annotated[int, Field(ge=0)]
-    cpu_seconds: Annotated[float, Field(ge=0)]
-    points: dict[int, int]
-    turns: dict[int, int]
-    events_per_game: dict[str, float]
+    wins: Annotated[Int, Field(ge=0)]
+    win_low: Float
+    win_high: Float
+    mean_points: Float
+    median_turns: Float
+    turn_quartiles: tuple[Float, Float, Float]
+    stuck_rate: Float
+    exhausted_rate: Float
+    unfinished_rate: Float
+    stuck_bare: Annotated[Int, Field(ge=0)]
+    cpu_seconds: Annotated[Float, Field(ge=0)]
+    points: dict[Int, Int]
+    turns: dict[Int, Int]
+    events_per_game: dict[str, Float]
     records: list[StoredGame]
-    budget: Annotated[int, Field(ge=1)] | None = None
+    budget: Annotated[Int, Field(ge=1)] | None = None
     verdicts: Verdicts | None = None
 
     @property
@@ -679,7 +698,7 @@ class PlayerRun:
 class Difficulty:
     """Every stored run (one per player, `rulebook simulate BOOK --player P --save` each),
     played by the book's own rules: the goal and the readings `--compare` can change."""
-    goal: int
+    goal: Int
     runs: Annotated[list[PlayerRun], Field(min_length=1)]
     university_unlimited: bool = False
     loose_anytime: bool = False
@@ -702,8 +721,8 @@ class Difficulty:
 @dataclass(config=STRICT)
 class ScoreBand:
     title: str
-    min: Annotated[int, Field(ge=0)]
-    max: Annotated[int, Field(ge=0)] | None = None  # None: and above
+    min: Annotated[Int, Field(ge=0)]
+    max: Annotated[Int, Field(ge=0)] | None = None  # None: and above
 
 
 # --- assembled book: put together by the loader from what was validated above, so plain

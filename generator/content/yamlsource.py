@@ -177,5 +177,5 @@ def _explain(error: dict) -> tuple[str, str | None]:
     if kind.startswith("date"):
         return f"invalid value {shown}: {error['msg']}", "a real date as YYYY-MM-DD"
     if kind in ("finite_number",):
-        return f"invalid value {shown}: {error['msg']}", "a number of millimetres"
+        return f"invalid value {shown}: {error['msg']}", "a finite number"
     return f"invalid value {shown}: {error['msg']}", None
