@@ -131,3 +131,217 @@ def test_what_the_books_templates_do_still_works(book, tmp_path, capsys):
            '{{ {"k": 7}["k"] }} {{ (w * 2)|length }} {{ w[::-1]|first }}.')
     text, _ = built(book, tmp_path, capsys)
     assert "Made: a+b B-A x.. 3 7 4 a." in text
+
+
+# --- 2. what check passed, build crashed on --------------------------------------------------
+
+#: A table appended to the rules chapter: the words of its cells.
+TABLES = {
+    "one column": ("| Phase |\n|---|\n| Draw |", ["Phase", "Draw"]),
+    "an empty header": ("|  |\n|---|\n| Draw |", ["Draw"]),
+    "a header without a cell": ("|\n|-|\n|Draw|", ["Draw"]),
+    "short rows": ("| Phase | Cards |\n|---|---|\n| Draw |\n| Trade | Two |",
+                   ["Phase Cards", "Draw", "Trade Two"]),
+    "one column in a note": ('!!! note "Order"\n    | Phase |\n    |---|\n    | Draw |',
+                             ["Phase", "Draw"]),
+}
+
+
+@pytest.mark.parametrize("case", TABLES)
+def test_a_table_check_passes_builds_with_its_words(case, book, tmp_path, capsys):
+    table, words = TABLES[case]
+    append(book / CHAPTER, table)
+    text, html = built(book, tmp_path, capsys)
+    for cells in words:
+        assert cells in text
+        assert all(f">{word}</t" in html for word in cells.split())
+
+
+def test_a_row_longer_than_its_header_is_an_error_at_its_line(book, tmp_path, capsys):
+    """Its last cells would print nowhere (python-markdown cuts the row to the header)."""
+    append(book / CHAPTER, "| Phase | Cards |\n|---|---|\n| Draw | One | Lost |")
+    assert_one_located_error(book, tmp_path, capsys, CHAPTER, line_of(book / CHAPTER, "| Lost |"),
+                             r"a table row of 3 cells under a header of 2: the cells past the "
+                             r"header's would print nowhere; expected at most 2 cells")
+
+
+def with_example(book: Path) -> None:
+    """The book with one worked example, printed unchecked (no engine)."""
+    edit(book / "book.yaml", "layout: rulebook", "layout: rulebook\nexamples: unchecked")
+    (book / "examples").mkdir()
+    (book / "examples" / "01-first.yaml").write_text(
+        "id: first\ntitle: A first turn\nsection: rules\nsummary: You take a coin.\n"
+        "steps:\n  - do: take a coin\n    note: You have one coin.\n", encoding="utf-8")
+
+
+def with_statement(book: Path, text: str) -> None:
+    (book / "statements.yaml").write_text(f"box: {text}\n", encoding="utf-8")
+    append(book / CHAPTER, '{{ rule("box") }}')
+
+
+#: An example marker check passed and the PDF then crashed on, or printed as typed.
+MARKERS = {
+    "made by a statement": (lambda b: with_statement(b, '"[[example:nosuch]]"'),
+                            'rule("box")', r"unknown example 'nosuch'"),
+    "made by a template": (lambda b: append(b / CHAPTER, '{{ "[[example:" ~ "nosuch]]" }}'),
+                           '"[[example:"', r"unknown example 'nosuch'"),
+    "a scenario's id": (lambda b: (with_example(b), append(b / CHAPTER, '{{ example("first") }}'),
+                                   append(b / CHAPTER, '{{ "[[example:" ~ "other]]" }}')),
+                        '"[[example:"', r"unknown example 'other'; expected one of first"),
+    "inside a note": (lambda b: (with_example(b), append(
+        b / CHAPTER, '!!! note "See"\n    {{ example("first") }}')), 'example("first")',
+        r"example 'first' stands inside a note, a list, a table or a sentence, where no box "
+        r"can go; expected \{\{ example\(\"first\"\) \}\} on a line of its own"),
+    "in a list": (lambda b: (with_example(b), append(b / CHAPTER, '- {{ example("first") }}')),
+                  'example("first")', r"example 'first' stands inside a note"),
+    "in a sentence": (lambda b: (with_example(b), append(
+        b / CHAPTER, 'As shown: {{ example("first") }}')), 'example("first")',
+        r"example 'first' stands inside a note, a list, a table or a sentence"),
+}
+
+
+@pytest.mark.parametrize("case", MARKERS)
+def test_an_example_placed_where_no_box_goes_is_an_error_at_its_line(case, book, tmp_path,
+                                                                    capsys):
+    setup, needle, pattern = MARKERS[case]
+    setup(book)
+    assert_one_located_error(book, tmp_path, capsys, CHAPTER, line_of(book / CHAPTER, needle),
+                             pattern)
+
+
+def test_an_example_on_a_line_of_its_own_prints_its_box_in_both_editions(book, tmp_path,
+                                                                        capsys):
+    with_example(book)
+    append(book / CHAPTER, '{{ example("first") }}')
+    text, html = built(book, tmp_path, capsys)
+    assert "Example 1 · A first turn" in text and "[[example" not in text
+    assert "A first turn" in html and "[[example" not in html
+
+
+#: Characters that are no text: (setup, file, needle, what the line says).
+UNPRINTABLE = {
+    "lone surrogate in a chapter": (lambda b: append(b / CHAPTER, 'Half {{ "\\ud800" }}.'),
+                                    CHAPTER, "Half", r"lone surrogate U\+D800 \(half of a "
+                                    r"character\) in the text; expected printable text"),
+    "lone surrogate from a statement": (
+        lambda b: with_statement(b, "\"{{ '\\\\ud800' }}\""), "statements.yaml", "box:",
+        r"\(box\): lone surrogate U\+D800 \(half of a character\) in the text, made by the "
+        r"template"),
+    "lone surrogate on a card": (lambda b: card_line(b, '{{ "\\udfff" }}'), "print.yaml",
+                                 "udfff", r"lone surrogate U\+DFFF"),
+    "NUL in a chapter's name": (
+        lambda b: edit(b / "book.yaml", "- 03-rulings.md", '- "03-rulings\\0.md"'),
+        "book.yaml", "03-rulings", r"\(chapters\[2\]\): control character U\+0000 in the text"),
+    "NUL in an image path": (lambda b: append(b / CHAPTER, "![Board](figures/board%00.png)"),
+                             CHAPTER, "![Board]", r"image 'figures/board%00\.png' names a file "
+                             r"with a control character U\+0000"),
+    # 3. control characters written as YAML escapes, or made by a template
+    "NUL escape": (lambda b: edit(b / "glossary.yaml", "definition: What counts to win.",
+                                  'definition: "What counts\\0 to win."'),
+                   "glossary.yaml", "What counts", r"\(abbreviations\[0\]\.definition\): "
+                   r"control character U\+0000 in the text"),
+    "terminal colour escape": (lambda b: edit(b / "book.yaml", "title: G", 'title: "\\e[31mG"'),
+                               "book.yaml", "title:", r"\(title\): control character U\+001B"),
+    "bell escape": (lambda b: edit(b / "rulings.yaml", "title: Ties", 'title: "Ties\\x07"'),
+                    "rulings.yaml", "title: ", r"\(\[0\]\.title\): control character U\+0007"),
+    "C1 control escape": (lambda b: edit(b / "book.yaml", "title: G", 'title: "G\\x9b31m"'),
+                          "book.yaml", "title:", r"control character U\+009B"),
+    "bell made on a card": (lambda b: card_line(b, 'Ring {{ "\\x07" }}'), "print.yaml",
+                            "Ring", r"control character U\+0007 in the text, made by the "
+                            r"template"),
+}
+
+
+@pytest.mark.parametrize("case", UNPRINTABLE)
+def test_a_character_that_is_no_text_is_an_error_at_its_line(case, book, tmp_path, capsys):
+    setup, file, needle, pattern = UNPRINTABLE[case]
+    setup(book)
+    assert_one_located_error(book, tmp_path, capsys, file, line_of(book / file, needle), pattern)
+
+
+# --- 3. what built wrong in silence ------------------------------------------------------------
+
+DIE = r"'⚀' \(U\+2680, die face-1\) is not in the book's fonts"
+#: A character the fonts lack, written so that no line of the file shows it.
+GLYPHS = {
+    "YAML escape": (lambda b: edit(b / "book.yaml", "title: G", 'title: "G \\u2680"'),
+                    "book.yaml", "title:", r"\(title\): " + DIE),
+    "YAML escape in a list": (
+        lambda b: edit(b / "glossary.yaml", "definition: The coins no player holds.",
+                       'definition: "\\u2680 The coins no player holds."'),
+        "glossary.yaml", "\\u2680 The", r"\(terms\[0\]\.definition\): " + DIE),
+    "entity in a chapter": (lambda b: append(b / CHAPTER, "Roll &#x2680; to start."),
+                            CHAPTER, "Roll", DIE),
+    "template in a chapter": (lambda b: append(b / CHAPTER, 'Roll {{ "\\u2680" }} to start.'),
+                              CHAPTER, "Roll", DIE),
+    "template in a statement": (lambda b: with_statement(b, "\"Roll {{ '\\\\u2680' }}.\""),
+                                CHAPTER, 'rule("box")', DIE),
+    "entity on a card": (lambda b: card_line(b, "Roll &#x2680;"), "print.yaml", "Roll",
+                         r"\(cards\.faces\[0\]\.lines\[0\]\): " + DIE),
+    "template on a card": (lambda b: card_line(b, 'Roll {{ "\\u2680" }}'), "print.yaml", "Roll",
+                           DIE),
+}
+
+
+@pytest.mark.parametrize("case", GLYPHS)
+def test_a_character_the_fonts_lack_is_refused_however_written(case, book, tmp_path, capsys):
+    setup, file, needle, pattern = GLYPHS[case]
+    setup(book)
+    assert_one_located_error(book, tmp_path, capsys, file, line_of(book / file, needle), pattern)
+
+
+def test_a_character_the_fonts_have_written_as_an_escape_prints(book, tmp_path, capsys):
+    edit(book / "book.yaml", "subtitle: Rules of play", 'subtitle: "Rules of pl\\u00e4y"')
+    append(book / CHAPTER, "Costs &#x2192; {{ '\\u00bd' }} coin.")
+    text, html = built(book, tmp_path, capsys)
+    assert "Rules of pläy" in text and "Costs → ½ coin." in text
+    assert "Rules of pläy" in html
+
+
+YES_NO = r"a yes/no word \(yes, no, on, off, true, false\), which YAML reads as {}, not a " \
+         r"number; expected a number"
+#: A number written as a yes/no word, or as no number at all.
+NUMBERS = {
+    "count: yes": ("components.yaml", "count: 20", "count: yes", YES_NO.format("true")),
+    "goal: on": ("components.yaml", "goal: 10", "goal: on", YES_NO.format("true")),
+    "card width: false": ("print.yaml", "cards:\n", "cards:\n  width: false\n",
+                          YES_NO.format("false")),
+    "count: .nan": ("components.yaml", "count: 20", "count: .nan",
+                    r"\.nan, YAML's not-a-number, not a number a book can use; expected a "
+                    r"finite number"),
+    "card width: .inf": ("print.yaml", "cards:\n", "cards:\n  width: .inf\n",
+                         r"an infinite number, not a number a book can use"),
+}
+
+
+@pytest.mark.parametrize("case", NUMBERS)
+def test_a_number_written_as_a_yes_no_word_is_refused(case, book, tmp_path, capsys):
+    file, old, new, pattern = NUMBERS[case]
+    edit(book / file, old, new)
+    needle = new.strip().splitlines()[-1]
+    assert_one_located_error(book, tmp_path, capsys, file, line_of(book / file, needle), pattern)
+
+
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{}</svg>'
+#: An SVG's CSS reaching outside the file through escapes and comments.
+CSS = {
+    "@import escaped": ('<style>@\\69mport "http://127.0.0.1:9/x.css";</style>',
+                        r"imports a stylesheet \(@import\)"),
+    "url( escaped": ('<rect width="5" height="5" style="fill: u\\72l(http://127.0.0.1:9/p)"/>',
+                     r"refers to 'url\(http://127\.0\.0\.1:9/p\)' outside itself"),
+    "bracket escaped": ('<style>rect { fill: url\\28 http://127.0.0.1:9/p\\29 }</style>',
+                        r"refers to 'url\(http://127\.0\.0\.1:9/p\)' outside itself"),
+    "comment inside": ('<style>rect { fill: url(/**/http://127.0.0.1:9/p) }</style>',
+                       r"refers to 'url\(http://127\.0\.0\.1:9/p\)' outside itself"),
+}
+
+
+@pytest.mark.parametrize("case", CSS)
+def test_css_escapes_do_not_hide_an_outside_reference_in_an_svg(case, book, tmp_path, capsys):
+    markup, pattern = CSS[case]
+    (book / "figures").mkdir(exist_ok=True)
+    (book / "figures" / "drawing.svg").write_text(SVG.format(markup), encoding="utf-8")
+    append(book / CHAPTER, "![A drawing](figures/drawing.svg)")
+    assert_one_located_error(book, tmp_path, capsys, CHAPTER,
+                             line_of(book / CHAPTER, "![A drawing]"),
+                             r"SVG figures/drawing\.svg " + pattern)

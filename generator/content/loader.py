@@ -17,13 +17,13 @@ from pathlib import Path
 
 from ..errors import ContentError, Location
 from .books import FACTS_FOLDER, book_folders, find_book  # noqa: F401 - callers find them here
-from .cardmarkup import EXPECTED, markup_problem
+from .cardmarkup import EXPECTED, markup_problem, printed_text
 from .conformance import Conformance
 from .context import prose_context
 from .edition import Edition, chapter_parity, edition_of
 from .examples import Example, ExampleSource
 from .limits import MAX_CHAPTER_BYTES, check_file_size, check_prose_lengths
-from .glyphs import check_file
+from .glyphs import check_file, check_printed, glyph_problem, missing_glyph
 from .images import ChapterImages
 from .textfile import read_text
 from .paths import BOOK_FILES, contained
@@ -32,7 +32,7 @@ from .model import (Book, BookMeta, Chapter, Components, ConformanceRow, Difficu
                     PARAMETER_VALUE_TEXT, free_parameters, parameter_type)
 from .statements import Statements, card_markup
 from .prose import (ABBREVIATION, CROSS_REFERENCE, MARKER, RULING_REFERENCE, check_templates, render_string, heading_anchor, parse_markdown,
-                    render_template, text_of)
+                    placements, render_template, text_of)
 from .yamlsource import read_yaml, validate
 
 
@@ -160,13 +160,13 @@ def load_book(folder: Path, language: str | None = None) -> Book:
     _check_cross_references(book, prose)
     _check_glossary(glossary_doc, glossary, prose)
     _check_rulings(book, rulings_doc, prose)
-    shown = _markers_shown(prose)
+    shown = _markers_shown(book, prose)
     _check_examples(book, shown)
     _check_figures(book, figures_doc, shown)
     if meta.vocabulary:  # the family's terms (content/_facts/vocabulario.yaml), opted into
         from .vocabulary import check_vocabulary
         check_vocabulary(book)
-    _check_printable(book, edition.read_files)
+    _check_printable(book, edition.read_files, prose)
     book.warnings.extend(images.warnings(meta))
     return book
 
@@ -178,15 +178,41 @@ def book_language(folder: Path) -> str | None:
     return data.get("language") if isinstance(data, dict) else None
 
 
-def _check_printable(book: Book, words: list[Path] = ()) -> None:
+def _check_printable(book: Book, words: list[Path] = (), prose=()) -> None:
     """Every character that prints is one the fonts have (glyphs.py): the book's YAML files,
-    a translation's, its examples and its chapters as typed."""
+    a translation's, its examples and its chapters, as typed (at the line that holds it) and
+    as they print: YAML escapes decoded, a chapter's entities and templates worked out."""
     files = [book.folder / name for name in BOOK_FILES if (book.folder / name).is_file()]
     files += list(words)
     files += [source.doc.file for source in book.examples]
     files += [chapter.source for chapter in book.chapters]
     for file in files:
         check_file(file, read_text(file))
+    for file in files:
+        if file.suffix == ".yaml":
+            _check_yaml_glyphs(read_yaml(file))
+    for chapter, rendered in zip(book.chapters, prose):
+        check_printed(chapter.source, "".join(chapter.tree.itertext()), rendered.lines())
+
+
+def _check_yaml_glyphs(doc) -> None:
+    """The texts of a YAML file as its data holds them (`"\\u2680"` is a die, which no line
+    of the file shows): the first the fonts cannot print is an error at its path."""
+    seen: set[int] = set()
+    stack: list[tuple[tuple, object]] = [((), doc.data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, str):
+            char = missing_glyph(value)
+            if char is not None:
+                raise doc.error(path, *glyph_problem(char))
+        elif isinstance(value, (dict, list)) and id(value) not in seen:
+            seen.add(id(value))  # an alias is walked once
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in reversed(list(items)):
+                stack.append((path + (key,), item))
+                if isinstance(key, str):
+                    stack.append((path + (key,), key))
 
 
 STATEMENT_CALL = re.compile(r"""rule\(\s*["']([^"']+)["']\s*\)""")
@@ -223,7 +249,7 @@ def _load_print(doc, context: dict, in_prose: set[str], components: Components,
                 lines.append(card_markup(render_string(line, context)))
             except ValueError as exc:
                 raise doc.error(where, str(exc)) from None
-            _check_card_markup(doc, where, lines[-1])
+            _check_card_line(doc, where, lines[-1])
             for statement in sorted(set(STATEMENT_CALL.findall(line)) - in_prose):
                 raise doc.error(where, f"the card repeats rule statement '{statement}', "
                                 "which no chapter prints",
@@ -246,11 +272,21 @@ def _check_fits(doc, where, width: float, height: float, bleed: float) -> None:
                             f"at most {paper_w - room:g}×{paper_h - room:g} mm") from None
 
 
-def _check_card_markup(doc, where, line: str) -> None:
-    """A card line is paragraph markup: checked now, not while drawing the cards."""
+def _check_card_line(doc, where, line: str) -> None:
+    """A card line, its templates run, is paragraph markup: checked now, not while drawing
+    the cards; and what it prints, its entities decoded, holds only characters the fonts
+    have and no example box or figure (a card has room for neither)."""
     problem = markup_problem(line)
     if problem:
         raise doc.error(where, f"the card line's markup does not parse ({problem})", EXPECTED)
+    printed = printed_text(line)
+    box = MARKER.search(printed)
+    if box:
+        raise doc.error(where, f"a card line cannot show {box.group(1)} '{box.group(2)}' "
+                        f"({box.group(0)})", f"words; a {box.group(1)} goes in a chapter")
+    char = missing_glyph(printed)
+    if char is not None:
+        raise doc.error(where, *glyph_problem(char))
 
 
 def _load_examples(edition: Edition, subfolder: str = "examples",
@@ -283,15 +319,32 @@ def _marker(kind: str, ids: set[str]):
     return marker
 
 
-def _markers_shown(prose) -> dict[tuple[str, str], tuple]:
-    """(kind, id) → (file, line) of every example and figure placed in the chapters."""
+def _markers_shown(book: Book, prose) -> dict[tuple[str, str], tuple]:
+    """(kind, id) → (file, line) of every example and figure placed in the chapters. Each
+    marker in a chapter's text, written by {{ example("id") }} or made by a statement or a
+    template, must name one of the book's examples (a scenario is never printed) or figures,
+    once, and stand where a box can go (`prose.placed`, which the renderers follow too)."""
+    known = {"example": {s.example.id for s in book.examples},
+             "figure": {f.id for f in book.figures}}
     shown: dict[tuple[str, str], tuple] = {}
-    for file, number, match in _matches(prose, MARKER):
-        key = (match.group(1), match.group(2))
-        if key in shown:
-            raise ContentError(Location(file, number), f"{key[0]} '{key[1]}' is shown twice",
-                               f"each {key[0]} in one place")
-        shown[key] = (file, number)
+    for chapter, rendered in zip(book.chapters, prose):
+        unplaced = Counter(placements(chapter.tree))
+        for file, number, match in _matches([rendered], MARKER):
+            kind, item = key = (match.group(1), match.group(2))
+            if item not in known[kind]:
+                raise ContentError(Location(file, number), f"unknown {kind} '{item}'",
+                                   f"one of {', '.join(sorted(known[kind]))}" if known[kind]
+                                   else f"one of the book's {kind}s (it has none)")
+            if key in shown:
+                raise ContentError(Location(file, number), f"{kind} '{item}' is shown twice",
+                                   f"each {kind} in one place")
+            if not unplaced[key]:
+                raise ContentError(Location(file, number), f"{kind} '{item}' stands inside a "
+                                   "note, a list, a table or a sentence, where no box can go",
+                                   f'{{{{ {kind}("{item}") }}}} on a line of its own, outside '
+                                   "notes, lists and tables")
+            unplaced[key] -= 1
+            shown[key] = (file, number)
     return shown
 
 

@@ -26,7 +26,7 @@ from markdown.extensions import Extension
 from markdown.extensions.admonition import AdmonitionExtension
 from markdown.extensions.attr_list import AttrListExtension
 from markdown.extensions.sane_lists import SaneListExtension
-from markdown.extensions.tables import TableExtension
+from markdown.extensions.tables import TableExtension, TableProcessor
 from markdown.extensions.toc import slugify
 from markdown.inlinepatterns import AUTOMAIL_RE, ENTITY_RE, InlineProcessor
 from markdown.treeprocessors import Treeprocessor
@@ -35,6 +35,7 @@ from markdown.util import AtomicString
 from ..typography import curl_tree
 from .textfile import read_text
 from ..errors import ContentError, Location
+from .glyphs import PRINTABLE_TEXT, unprintable
 from .sandbox import ContentEnvironment
 
 #: An abbreviation as it stands in running text: two to six capitals.
@@ -46,8 +47,6 @@ MARKER = re.compile(r"\[\[(example|figure):([a-z0-9-]+)\]\]")
 #: A link to a place in the book: inline `[text](#id)` or a reference definition `[r]: #id`.
 CROSS_REFERENCE = re.compile(r"\]\(#([^)\s]+)\)|^\s{0,3}\[[^\]]+\]:\s*<?#([^\s>]+)")
 CODE_SPAN = re.compile(r"`[^`]*`")
-#: Characters no chapter may hold: the C0 controls but tab and line breaks, and DEL.
-CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 @dataclass
@@ -115,7 +114,7 @@ def render_string(text: str, context: dict[str, Any]) -> str:
     if not has_template_syntax(text):  # most texts: nothing to compile, nothing to run
         return text
     try:
-        return _ENV.render_bounded(_template(text), context)
+        rendered = _ENV.render_bounded(_template(text), context)
     except jinja2.exceptions.SecurityError as exc:
         raise TemplateRefused(f"template refused: {_refusal(exc)}") from None
     except jinja2.TemplateError as exc:
@@ -124,6 +123,11 @@ def render_string(text: str, context: dict[str, Any]) -> str:
         raise
     except Exception as exc:  # a helper called with bad arguments, a recursion too deep
         raise ValueError(f"template error: {_describe(exc)}") from None
+    problem = unprintable(rendered)
+    if problem:  # the template made it ("{{ '\\x07' }}"): the text itself was checked
+        raise ValueError(f"{problem[1]} in the text, made by the template; expected "
+                         f"{PRINTABLE_TEXT}")
+    return rendered
 
 
 def _refuse_typed_markers(file: Path, source: str) -> None:
@@ -161,12 +165,11 @@ def render_template(file: Path, context: dict[str, Any]) -> RenderedProse:
     except Exception as exc:  # a helper called with bad arguments from the prose
         raise ContentError(Location(file, _template_line(exc)),
                            f"template error: {_describe(exc)}") from None
-    control = CONTROL.search(text)
-    if control:  # python-markdown uses some of them as its own markers; XML forbids them
-        line = text.count("\n", 0, control.start()) + 1
-        raise ContentError(Location(file, line),
-                           f"control character U+{ord(control.group()):04X} in the text",
-                           "printable text (tabs and line breaks are fine)")
+    problem = unprintable(text)
+    if problem:  # typed, or made by the template (glyphs.UNPRINTABLE)
+        where, what = problem
+        raise ContentError(Location(file, text.count("\n", 0, where) + 1), f"{what} in the text",
+                           PRINTABLE_TEXT)
     return RenderedProse(file, text)
 
 
@@ -344,6 +347,18 @@ class _Automail(InlineProcessor):
         return link, m.start(0), m.end(0)
 
 
+class _Table(TableProcessor):
+    """python-markdown's table, but a row with more cells than its header is not cut to the
+    header's width in silence (its last cells would print nowhere): it is kept in
+    `md.long_rows`, for `parse_markdown` to refuse at its line."""
+
+    def _build_row(self, row: str, parent: ET.Element, align) -> None:
+        cells = len(self._split_row(row))
+        if cells > len(align):
+            self.parser.md.long_rows.append((row, cells, len(align)))
+        super()._build_row(row, parent, align)
+
+
 class _KeepTreeExtension(Extension):
     def extendMarkdown(self, md: markdown.Markdown) -> None:
         # Raw HTML in content is shown as text, never passed through: nothing typed in a
@@ -355,6 +370,8 @@ class _KeepTreeExtension(Extension):
         md.treeprocessors.register(_InlinePatterns(md), "inline_patterns", 21)  # before "inline"
         md.treeprocessors.register(_KeepTree(md), "keep_tree", 1)
         md.treeprocessors.register(_Typeset(md), "typeset", -1)  # after "unescape" (0)
+        md.parser.blockprocessors.register(_Table(md.parser, {"use_align_attribute": False}),
+                                           "table", 75)  # in place of TableExtension's
 
 
 _parsers = threading.local()
@@ -372,6 +389,7 @@ def _markdown() -> markdown.Markdown:
         md.serializer = _no_html
     md.reset()
     md.captured_tree = None
+    md.long_rows = []
     return md
 
 
@@ -385,10 +403,35 @@ def _no_html(root: ET.Element) -> str:
 def parse_markdown(prose: RenderedProse) -> ET.Element:
     md = _markdown()
     md.convert(prose.text)
+    for row, cells, header in md.long_rows:
+        line = next((n for n, text in enumerate(prose.text.splitlines(), start=1)
+                     if text.strip() == row.strip()), None)
+        most = f"{header} cell" + ("s" if header > 1 else "")
+        raise ContentError(Location(prose.file, line), f"a table row of {cells} cells under a "
+                           f"header of {header}: the cells past the header's would print "
+                           "nowhere", f"at most {most} in each row, or a column more in "
+                           "the header")
     tree = getattr(md, "captured_tree", None)  # none for a text of blank lines only
     if tree is None:
         tree = ET.Element("div")
     return tree
+
+
+def placed(element: ET.Element) -> tuple[str, str] | None:
+    """(kind, id) of the example box or figure that `element`, a block at the top of a
+    chapter's tree, places: a paragraph holding `[[example:id]]` (or `figure`) alone, what
+    `{{ example("id") }}` on a line of its own makes. This decides for the loader's checks
+    and for both renderers where a box goes: a marker anywhere else (in a note, a list, a
+    table or a sentence) places nothing, and the loader refuses it at its line."""
+    if element.tag != "p" or len(element):
+        return None
+    found = MARKER.fullmatch((element.text or "").strip())
+    return (found.group(1), found.group(2)) if found else None
+
+
+def placements(tree: ET.Element) -> list[tuple[str, str]]:
+    """(kind, id) of every box and figure a chapter's tree places, in reading order."""
+    return [found for element in tree if (found := placed(element))]
 
 
 def heading_anchor(element: ET.Element, chapter_id: str) -> str:
