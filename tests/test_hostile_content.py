@@ -345,3 +345,65 @@ def test_css_escapes_do_not_hide_an_outside_reference_in_an_svg(case, book, tmp_
     assert_one_located_error(book, tmp_path, capsys, CHAPTER,
                              line_of(book / CHAPTER, "![A drawing]"),
                              r"SVG figures/drawing\.svg " + pattern)
+
+
+# --- 4. messages that say what is really wrong ----------------------------------------------
+
+def test_a_link_to_an_address_in_capitals_builds_and_links_in_both_editions(book, tmp_path,
+                                                                           capsys):
+    """The abbreviation check read the address: "'HTTPS' is used but not defined"."""
+    append(book / CHAPTER, "See [the forum](HTTPS://EXAMPLE.ORG/R99) for VP.")
+    text, html = built(book, tmp_path, capsys)
+    assert "See the forum for VP." in text
+    assert 'href="HTTPS://EXAMPLE.ORG/R99"' in html
+    uris = [str(a.get_object()["/A"]["/URI"]) for page in
+            PdfReader(tmp_path / "out" / "g" / "g.pdf").pages for a in page.get("/Annots") or []
+            if "/URI" in (a.get_object().get("/A") or {})]
+    assert uris == ["HTTPS://EXAMPLE.ORG/R99"]
+
+
+#: (file, text, the same mistaken, the line's needle, what the one line says)
+MESSAGES = {
+    "a ruling's title setting an id": (
+        "rulings.yaml", "title: Ties", "title: Ties {#rules}", "title: Ties",
+        r"\(\[0\]\.title\): the title ends in \{#rules\}, which would set its heading's id; a "
+        r"ruling's heading has its own, r01 \('rules' is the id of chapter 02-rules\.md\); "
+        r"expected a title without \{…\}"),
+    "a key read as true": (
+        "components.yaml", "goal: 10", "goal: 10\n  on: yes", "on: yes",
+        r"\(game\): the key 'on' reads as true \(YAML takes yes, no, on, off, true and false for "
+        r"a yes/no value\), not as a name; expected the name in quotes \('on':\)"),
+    "decimals past any measure": (
+        CHAPTER, "# Rules", "# Rules\n\nAbout {{ decimal(1.5, 30) }} coins.", "About",
+        r"template error: decimal\(\) with 30 decimals; expected a whole number of decimals "
+        r"from 0 to 6"),
+    "a count of a text": (
+        CHAPTER, "# Rules", '# Rules\n\nAbout {{ count("two", "coin", "coins") }}.', "About",
+        r"template error: count\(\) of 'two'; expected a whole number"),
+    "an if never closed": (
+        CHAPTER, "## Your turn", "{% if goal %}\n\n## Your turn", "{% if goal %}",
+        r"template error: the \{% if %\} of line 5 is never closed; expected \{% endif %\} "
+        r"after it"),
+    "an inner if closed, the outer not": (
+        CHAPTER, "## Your turn", "{% if goal %}\n{% if goal %}x{% endif %}\n\n## Your turn",
+        "{% if goal %}", r"the \{% if %\} of line 5 is never closed"),
+    "an endif closing a for": (
+        CHAPTER, "## Your turn", "{% for x in [1] %}\n{% endif %}\n\n## Your turn",
+        "{% endif %}", r"template error: \{% endif %\} while the \{% for %\} of line 5 is still "
+        r"open; expected \{% endfor %\} before it"),
+    "a print never closed": (
+        CHAPTER, "## Your turn", "{{ game.goal\n\n## Your turn", "{{ game.goal",
+        r"template error: the \{\{ of line 5 is not closed \(unexpected char '#' at line 7\); "
+        r"expected \}\} to close it"),
+    "an if never closed on a card": (
+        "print.yaml", "- The first to", "- '{% if goal %}The first to'\n        - The first to",
+        "{% if goal %}", r"\(cards\.faces\[0\]\.lines\[0\]\): template error: the \{% if %\} of "
+        r"the text's line 1 is never closed; expected \{% endif %\} after it"),
+}
+
+
+@pytest.mark.parametrize("case", MESSAGES)
+def test_a_mistake_is_told_as_what_it_is(case, book, tmp_path, capsys):
+    file, old, new, needle, pattern = MESSAGES[case]
+    edit(book / file, old, new)
+    assert_one_located_error(book, tmp_path, capsys, file, line_of(book / file, needle), pattern)

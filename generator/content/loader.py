@@ -68,6 +68,7 @@ def load_book(folder: Path, language: str | None = None) -> Book:
         rulings = validate(rulings_doc, list[Ruling])
         _check_unique(rulings_doc, [(i, "id") for i in range(len(rulings))],
                       [r.id for r in rulings], "ruling id")
+        _check_ruling_titles(rulings_doc, rulings, meta)
 
     examples = _load_examples(edition)
     scenarios = _load_examples(edition, "scenarios", taken=examples)
@@ -613,6 +614,27 @@ def _check_difficulty(doc, run: Difficulty, components: Components, slug: str) -
                             "the games of the run, one line each, as --save writes them")
 
 
+#: Markdown's attribute list at the end of a heading (`{#id}`, `{: .class}`).
+ATTRIBUTES = re.compile(r"\{[:#.][^{}]*\}\s*$")
+
+
+def _check_ruling_titles(doc, rulings: list[Ruling], meta: BookMeta) -> None:
+    """A ruling's title is its heading's text, and the heading's id is the ruling's own
+    (`r01`, what `R01` in the prose links to): a title ending in `{#id}` would try to set it
+    (and with it the heading breaks, its id lost, every citation of the ruling unlinked)."""
+    chapters = {chapter_id_of(name): name for name in meta.chapters}
+    for i, ruling in enumerate(rulings):
+        found = ATTRIBUTES.search(ruling.title)
+        if found:
+            named = found.group(0).strip()
+            taken = chapters.get(named[2:-1].strip() if named.startswith("{#") else "")
+            also = f" ('{named[2:-1].strip()}' is the id of chapter {taken})" if taken else ""
+            raise doc.error((i, "title"), f"the title ends in {named}, which would set its "
+                            f"heading's id; a ruling's heading has its own, "
+                            f"{ruling.id.lower()}{also}", "a title without {…} (link to the "
+                            f"ruling as [words](#{ruling.id.lower()}), or cite it as {ruling.id})")
+
+
 def _check_scores(doc, scores: list[ScoreBand]) -> None:
     """A score table must give every score exactly one title: no overlap, no gap."""
     expected = 0
@@ -690,13 +712,20 @@ def _parsed(rendered):
     return copy.deepcopy(tree)
 
 
+def chapter_id_of(name: str) -> str:
+    """A chapter's id, what links and sections name it by: its file's name without the
+    order number and the extension (`02-rules.md` is `rules`)."""
+    stem = Path(name).stem
+    return stem.split("-", 1)[-1] if re.match(r"\d+-", stem) else stem
+
+
 def _chapter(file: Path, rendered) -> Chapter:
     tree = _parsed(rendered)
     first = next(iter(tree), None)
     if first is None or first.tag != "h1":
         raise ContentError(Location(file, 1), "a chapter must open with its title",
                            "a first line '# Title'")
-    chapter_id = file.stem.split("-", 1)[-1] if re.match(r"\d+-", file.stem) else file.stem
+    chapter_id = chapter_id_of(file.name)
     sections = [(heading_anchor(h, chapter_id), text_of(h))
                 for h in tree if h.tag in ("h2", "h3")]
     return Chapter(id=chapter_id, title=text_of(first), source=file, tree=tree,
@@ -713,10 +742,11 @@ def _check_anchors(book: Book) -> None:
             seen[anchor] = chapter.source
 
 
-def _matches(prose, pattern):
-    """(file, line, match) of every occurrence of `pattern` in the chapters' text."""
+def _matches(prose, pattern, words: bool = False):
+    """(file, line, match) of every occurrence of `pattern` in the chapters' text (in its
+    words alone, links' addresses left out, with `words`)."""
     for rendered in prose:
-        for number, line in rendered.lines():
+        for number, line in rendered.words() if words else rendered.lines():
             for match in pattern.finditer(line):
                 yield rendered.file, number, match
 
@@ -739,7 +769,7 @@ def _check_glossary(doc, glossary: Glossary, prose) -> None:
             raise doc.error(("emphasis", i), f"'{word}' is both an abbreviation and emphasis",
                             "one or the other")
     used: set[str] = set()
-    for file, number, match in _matches(prose, ABBREVIATION):
+    for file, number, match in _matches(prose, ABBREVIATION, words=True):
         word = match.group(1)
         if word not in defined and word not in emphasis:
             raise ContentError(Location(file, number),
@@ -775,7 +805,7 @@ def _check_rulings(book: Book, doc, prose) -> None:
         if ruling.section not in anchors:
             raise doc.error((i, "section"), f"unknown section '{ruling.section}'",
                             "the id of a chapter or heading")
-    for file, number, match in _matches(prose, RULING_REFERENCE):
+    for file, number, match in _matches(prose, RULING_REFERENCE, words=True):
         if match.group(1) not in ids:
             raise ContentError(Location(file, number),
                                f"ruling {match.group(1)} is cited but not in rulings.yaml",

@@ -47,6 +47,11 @@ MARKER = re.compile(r"\[\[(example|figure):([a-z0-9-]+)\]\]")
 #: A link to a place in the book: inline `[text](#id)` or a reference definition `[r]: #id`.
 CROSS_REFERENCE = re.compile(r"\]\(#([^)\s]+)\)|^\s{0,3}\[[^\]]+\]:\s*<?#([^\s>]+)")
 CODE_SPAN = re.compile(r"`[^`]*`")
+#: Where a link or an image leads (`](address)`, `<scheme:address>`, a reference definition's
+#: `[label]: address`): no words of the text. A renderer links no abbreviation or ruling id in
+#: it, so the checks that read the text's words (`RenderedProse.words`) leave it out too.
+LINK_ADDRESS = re.compile(r"(\])\([^)]*\)|<[A-Za-z][A-Za-z0-9+.-]*:[^>\s]*>|<[^>\s@]+@[^>\s]+>"
+                          r"|^(\s{0,3}\[[^\]]+\]:).*$")
 
 
 @dataclass
@@ -65,6 +70,11 @@ class RenderedProse:
             self._lines = [(number, CODE_SPAN.sub("", line))
                            for number, line in enumerate(self.text.splitlines(), start=1)]
         return self._lines
+
+    def words(self) -> list[tuple[int, str]]:
+        """`lines`, without where links and images lead (`LINK_ADDRESS`): what the
+        abbreviation and ruling checks read (`[m](HTTPS://EXAMPLE.ORG)` holds no HTTPS)."""
+        return [(number, LINK_ADDRESS.sub(r"\1\2", line)) for number, line in self.lines()]
 
 
 # Jinja's `{# #}` comments would swallow Markdown's `{#id}` heading ids. The environment is
@@ -117,6 +127,10 @@ def render_string(text: str, context: dict[str, Any]) -> str:
         rendered = _ENV.render_bounded(_template(text), context)
     except jinja2.exceptions.SecurityError as exc:
         raise TemplateRefused(f"template refused: {_refusal(exc)}") from None
+    except jinja2.TemplateSyntaxError as exc:
+        message, expected, _ = _syntax_problem(exc, text, "the text's line")
+        raise ValueError(f"template error: {message}" + (f"; expected {expected}" if expected
+                                                         else "")) from None
     except jinja2.TemplateError as exc:
         raise ValueError(f"template error: {_describe(exc)}") from None
     except (ValueError, ContentError):
@@ -150,7 +164,8 @@ def render_template(file: Path, context: dict[str, Any]) -> RenderedProse:
         template = _compiled(str(file), source)
         text = env.render_bounded(template, context)
     except jinja2.TemplateSyntaxError as exc:
-        raise ContentError(Location(file, exc.lineno), f"template error: {exc.message}") from None
+        message, expected, line = _syntax_problem(exc, source)
+        raise ContentError(Location(file, line), f"template error: {message}", expected) from None
     except jinja2.exceptions.SecurityError as exc:
         line = getattr(exc, "lineno", None) or _template_line(exc)
         raise ContentError(Location(file, line), f"template refused: {_refusal(exc)}",
@@ -222,9 +237,89 @@ def _undefined(exc: jinja2.UndefinedError, context: dict[str, Any],
 
 
 def _describe(exc: BaseException) -> str:
-    """One line for an exception from inside a template: its message, or its kind."""
+    """One line for an exception from inside a template: its message, or its kind (also for
+    a message that is only a repr, such as decimal's "[<class 'decimal.InvalidOperation'>]")."""
     text = " ".join(str(exc).split())
-    return text or type(exc).__name__
+    return type(exc).__name__ if not text or text.startswith(("<", "[<")) else text
+
+
+#: The statements that open a block the template must close; those of the others that would
+#: are refused by the sandbox.
+_BLOCKS = ("if", "for", "with")
+#: Jinja's words for a tag met where the open blocks do not allow it, and for a text that
+#: ends inside a block.
+_UNEXPECTED_TAG = re.compile(r"Encountered unknown tag '(end\w+|else|elif)'")
+_UNCLOSED = "Unexpected end of template"
+
+
+def _syntax_problem(exc: jinja2.TemplateSyntaxError, source: str,
+                    where: str = "line") -> tuple[str, str | None, int | None]:
+    """(message, expected, line) of a syntax error. A slip in the nesting of blocks is said
+    with the line of the block it concerns, which Jinja leaves out: a block never closed is
+    located where it opens (Jinja names the end of the text, or the last block it closed)."""
+    message = re.sub(r" at \d+$", "", exc.message or "invalid template")  # a char offset
+    tag = _UNEXPECTED_TAG.match(message)
+    unended = _unclosed_opener(source)
+    if unended and unended[1] != exc.lineno:  # `{{ x` and the rest of the text after it
+        opener, line = unended
+        return (f"the {opener} of {where} {line} is not closed ({message} at {where} "
+                f"{exc.lineno})", f"{'}}' if opener == '{{' else '%}'} to close it", line)
+    if tag is None and not message.startswith(_UNCLOSED):
+        return message, None, exc.lineno
+    opened = _open_blocks(source, (exc.lineno, tag.group(1)) if tag else None)
+    if tag is None:
+        if not opened:
+            return message, None, exc.lineno
+        name, line = opened[-1]
+        return (f"the {{% {name} %}} of {where} {line} is never closed",
+                f"{{% end{name} %}} after it", line)
+    if opened:
+        name, line = opened[-1]
+        return (f"{{% {tag.group(1)} %}} while the {{% {name} %}} of {where} {line} is still "
+                f"open", f"{{% end{name} %}} before it", exc.lineno)
+    return (f"{{% {tag.group(1)} %}} belongs to no open block", "the {% if %} or {% for %} "
+            "it belongs to before it, or no such tag", exc.lineno)
+
+
+def _unclosed_opener(source: str) -> tuple[str, int] | None:
+    """The `{{` or `{%` (and its line) that the tokens of `source`, as far as they can be
+    read, leave open."""
+    open_ = None
+    for line, kind, value in _tokens(source):
+        if kind in ("variable_begin", "block_begin"):
+            open_ = (value.strip("-+"), line)
+        elif kind in ("variable_end", "block_end"):
+            open_ = None
+    return open_
+
+
+def _tokens(source: str) -> list[tuple[int, str, str]]:
+    """Jinja's tokens of `source`, as far as they can be read."""
+    tokens: list[tuple[int, str, str]] = []
+    try:
+        for token in _ENV.lex(source):
+            tokens.append(token)
+    except jinja2.TemplateSyntaxError:  # a slip of its own, further on
+        pass
+    return tokens
+
+
+def _open_blocks(source: str, stop: tuple[int, str] | None) -> list[tuple[str, int]]:
+    """(name, line) of the blocks open, innermost last, at `stop` (the line and the name of
+    the tag met there) or at the end of `source`, read from Jinja's own tokens."""
+    opened: list[tuple[str, int]] = []
+    tokens = iter(_tokens(source))
+    for line, kind, _ in tokens:
+        if kind != "block_begin":
+            continue
+        line, kind, name = next((t for t in tokens if t[1] != "whitespace"), (0, "", ""))
+        if stop is not None and (line, name) == stop:
+            break
+        if name in _BLOCKS:
+            opened.append((name, line))
+        elif name.startswith("end") and opened and opened[-1][0] == name[3:]:
+            opened.pop()
+    return opened
 
 
 def _refusal(exc: BaseException) -> str:
