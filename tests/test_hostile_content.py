@@ -18,7 +18,6 @@ print (nothing written), or the build and what its PDF and HTML edition show. Gu
 
 from __future__ import annotations
 
-import re
 import shutil
 import time
 from pathlib import Path
@@ -26,8 +25,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from contentedit import append, assert_one_located_error, edit, files_in, line_of, run
-from generator.cli import main
+from contentedit import (append, assert_one_located_error, edit, line_of, run,
+                         scaffold_book)
 from generator.content import sandbox
 
 CHAPTER = "chapters/02-rules.md"
@@ -36,17 +35,7 @@ CHAPTER = "chapters/02-rules.md"
 @pytest.fixture(scope="module")
 def scaffold(tmp_path_factory) -> Path:
     """`rulebook init p && cd p && rulebook new g --lang en --cards`, once for the module."""
-    import os
-    root = tmp_path_factory.mktemp("scaffold")
-    here = Path.cwd()
-    try:
-        os.chdir(root)
-        assert main(["init", "p"]) == 0
-        os.chdir(root / "p")
-        assert main(["new", "g", "--lang", "en", "--cards"]) == 0
-    finally:
-        os.chdir(here)
-    return root / "p" / "content" / "g"
+    return scaffold_book(tmp_path_factory.mktemp("scaffold"))
 
 
 @pytest.fixture
@@ -407,3 +396,26 @@ def test_a_mistake_is_told_as_what_it_is(case, book, tmp_path, capsys):
     file, old, new, needle, pattern = MESSAGES[case]
     edit(book / file, old, new)
     assert_one_located_error(book, tmp_path, capsys, file, line_of(book / file, needle), pattern)
+
+
+# --- check and build decide alike (found by tests/test_check_builds.py) ----------------------
+
+def test_a_card_whose_text_does_not_fit_is_refused_by_check_too(book, tmp_path, capsys):
+    """Measured as the cards are set (sheets/faces.card_misfit): check passed it, build
+    stopped."""
+    card_line(book, " ".join(["A long rule that goes on"] * 60))
+    assert_one_located_error(book, tmp_path, capsys, "print.yaml",
+                             line_of(book / "print.yaml", "- id: summary"),
+                             r"\(cards\.faces\[0\]\): the text of card 'summary' does not fit on "
+                             r"the card at 9\.5 pt")
+
+
+def test_a_sheet_that_does_not_fit_its_two_pages_is_refused_by_check_too(book, tmp_path,
+                                                                         capsys):
+    edit(book / "book.yaml", "layout: rulebook", "layout: sheet")
+    append(book / CHAPTER, "\n\n".join(["A paragraph of rules that fills the sheet. " * 12]
+                                       * 40))
+    assert_one_located_error(book, tmp_path, capsys, "book.yaml",
+                             line_of(book / "book.yaml", "layout: sheet"),
+                             r"\(layout\): the sheet needs \d+ pages on A5, even with its type "
+                             r"at [\d.]+ pt, and a sheet is one or two pages")

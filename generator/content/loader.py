@@ -148,7 +148,8 @@ def load_book(folder: Path, language: str | None = None) -> Book:
         images.load(chapters[-1].tree, rendered)
 
     in_prose = set(statements.used)
-    print_spec = _load_print(edition.read("print.yaml"), context, in_prose, components, scores)
+    print_doc = edition.read("print.yaml")
+    print_spec = _load_print(print_doc, context, in_prose, components, scores)
     book = Book(slug=folder.name, folder=folder, meta=meta, components=components,
                        glossary=glossary, rulings=rulings, chapters=chapters,
                        examples=examples, figures=figures, print_spec=print_spec,
@@ -168,6 +169,7 @@ def load_book(folder: Path, language: str | None = None) -> Book:
         from .vocabulary import check_vocabulary
         check_vocabulary(book)
     _check_printable(book, edition.read_files, prose)
+    _check_cards(book, print_doc)
     book.warnings.extend(images.warnings(meta))
     return book
 
@@ -257,6 +259,18 @@ def _load_print(doc, context: dict, in_prose: set[str], components: Components,
                                 f'{{{{ rule("{statement}") }}}} in the chapter that states it')
         faces.append(dataclasses.replace(face, lines=lines))
     return dataclasses.replace(spec, cards=dataclasses.replace(spec.cards, faces=faces))
+
+
+def _check_cards(book: Book, doc) -> None:
+    """Every reference card fits its face at a size read across a table, measured as the
+    cards are set (sheets/faces.py): `check` refuses what `build` could not draw."""
+    if book.print_spec is None or book.print_spec.cards is None:
+        return
+    from ..sheets.faces import card_misfit  # ReportLab: only for a book with cards
+    misfit = card_misfit(book)
+    if misfit is not None:
+        index, message, expected = misfit
+        raise doc.error(("cards", "faces", index), message, expected)
 
 
 def _check_fits(doc, where, width: float, height: float, bleed: float) -> None:
