@@ -20,7 +20,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 from pydantic.dataclasses import dataclass
 
-from .model import STRICT, Int
+from .model import NUMBER, STRICT, Int
 from .yamlsource import YamlDocument, read_yaml, validate
 
 # --- the format of board.yaml ------------------------------------------------------------------
@@ -46,7 +46,7 @@ class TerrainLabel:
 class BoardHex:
     at: tuple[Int, Int]
     terrain: BoardTerrain
-    number: Annotated[Int, Field(ge=2, le=12)] | None = None
+    number: Annotated[int, Field(ge=2, le=12), NUMBER] | None = None
 
 
 @dataclass(config=STRICT)
@@ -65,7 +65,7 @@ class NeutralPiece:
     """A neutral player's piece at set-up: a settlement on a corner, or a road on a side.
     `status` says whether its place is the one the official rules mark or a proposal."""
 
-    player: Annotated[Int, Field(ge=1, le=2)]
+    player: Annotated[int, Field(ge=1, le=2), NUMBER]
     piece: Literal["settlement", "road"]
     hex: tuple[Int, Int]
     status: Literal["official", "proposed"]

@@ -46,10 +46,13 @@ def _number(value: Any) -> Any:
     return value
 
 
-#: The number types of every format a book's files are read into (all of them: a boolean,
-#: `.nan` or `.inf` is refused wherever a number is expected, see `_number`).
-Int = Annotated[int, BeforeValidator(_number)]
-Float = Annotated[float, BeforeValidator(_number)]
+#: What every number of every format a book's files are read into is checked by (a
+#: boolean, `.nan` or `.inf` is refused wherever a number is expected, see `_number`): last
+#: in its `Annotated[int, Field(ge=1), NUMBER]`, after the bounds, which then stay the
+#: number's own (in the editors' JSON schema too: `minimum`, not a bound of the validator).
+NUMBER = BeforeValidator(_number)
+Int = Annotated[int, NUMBER]
+Float = Annotated[float, NUMBER]
 
 
 class PageSize(str, Enum):
@@ -143,12 +146,12 @@ class BookMeta:
     theme: ThemeSpec | None = None
     # The cover's badges, each printed only when given: how many play (`1`, or `[3, 4]`),
     # how long a game lasts in minutes, and the youngest age the game is for.
-    players: Annotated[Annotated[Int, Field(ge=1, le=99)]
-                       | Annotated[list[Annotated[Int, Field(ge=1, le=99)]],
+    players: Annotated[Annotated[int, Field(ge=1, le=99), NUMBER]
+                       | Annotated[list[Annotated[int, Field(ge=1, le=99), NUMBER]],
                                    Field(min_length=2, max_length=2)] | None,
                        AfterValidator(_players)] = None
-    minutes: Annotated[Int, Field(ge=1, le=24 * 60)] | None = None
-    age: Annotated[Int, Field(ge=1, le=99)] | None = None
+    minutes: Annotated[int, Field(ge=1, le=24 * 60), NUMBER] | None = None
+    age: Annotated[int, Field(ge=1, le=99), NUMBER] | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -181,14 +184,14 @@ class Resource:
     id: str
     name: str
     plural: str
-    count: Annotated[Int, Field(ge=1, le=MAX_PIECES)]
+    count: Annotated[int, Field(ge=1, le=MAX_PIECES), NUMBER]
 
 
 @dataclass(config=STRICT)
 class Face:
     letter: str
     name: str
-    points: Annotated[Int, Field(ge=0)]
+    points: Annotated[int, Field(ge=0), NUMBER]
 
 
 @dataclass(config=STRICT)
@@ -199,7 +202,7 @@ class Building:
     name: str
     plural: str
     cost: Annotated[list[str], Field(min_length=1)]
-    count: Annotated[Int, Field(ge=0)]
+    count: Annotated[int, Field(ge=0), NUMBER]
     points: Int | None = None
     faces: list[Face] = field(default_factory=list)
     flip_of: str | None = None
@@ -214,7 +217,7 @@ class Building:
 class Expansion:
     id: str
     name: str
-    points: Annotated[Int, Field(ge=0)]
+    points: Annotated[int, Field(ge=0), NUMBER]
     power: str
     extra_cost: list[str] = field(default_factory=list)
 
@@ -304,22 +307,22 @@ class GameParameters:
     # Pydantic sets a free parameter as an attribute: no methods here, or a parameter of the
     # same name would hide one (module functions `parameters`, `free_parameters` instead).
     # A known field is None when the book does not give it (an explicit null is refused).
-    goal: Annotated[Int, Field(ge=1)] = None
-    hand_size: Annotated[Int, Field(ge=1)] = None
-    market_size: Annotated[Int, Field(ge=0)] = None
-    demolition_limit: Annotated[Int, Field(ge=1)] = None
-    tokens_total: Annotated[Int, Field(ge=0)] = None
-    tokens_at_start: Annotated[Int, Field(ge=0)] = None
-    bank_per_colour: Annotated[Int, Field(ge=1)] = None
-    gems_taken: Annotated[Int, Field(ge=1)] = None
-    token_limit: Annotated[Int, Field(ge=1)] = None
-    row_length: Annotated[Int, Field(ge=1)] = None
+    goal: Annotated[int, Field(ge=1), NUMBER] = None
+    hand_size: Annotated[int, Field(ge=1), NUMBER] = None
+    market_size: Annotated[int, Field(ge=0), NUMBER] = None
+    demolition_limit: Annotated[int, Field(ge=1), NUMBER] = None
+    tokens_total: Annotated[int, Field(ge=0), NUMBER] = None
+    tokens_at_start: Annotated[int, Field(ge=0), NUMBER] = None
+    bank_per_colour: Annotated[int, Field(ge=1), NUMBER] = None
+    gems_taken: Annotated[int, Field(ge=1), NUMBER] = None
+    token_limit: Annotated[int, Field(ge=1), NUMBER] = None
+    row_length: Annotated[int, Field(ge=1), NUMBER] = None
     # The building-costs table: costs paid in the card's order (the card game) or in any order
     # (the board game); its count column counts building cards or pieces per player (a
     # building with count 0 is no piece: the board game's development card, from its deck).
     ordered_costs: bool = True
     count_column: Literal["cards", "pieces"] = "cards"
-    development_deck: Annotated[Int, Field(ge=1)] = None
+    development_deck: Annotated[int, Field(ge=1), NUMBER] = None
 
     @model_validator(mode="before")
     @classmethod
@@ -385,7 +388,7 @@ class GemCard:
 
     id: str
     bonus: str
-    points: Annotated[Int, Field(ge=0)]
+    points: Annotated[int, Field(ge=0), NUMBER]
     cost: dict[str, Int]
     name: str = ""
 
@@ -513,11 +516,11 @@ class FigureSpec:
     kind: Literal["setup", "costs", "sh", "difficulty", "board"]
     caption: str
     example: str | None = None
-    step: Annotated[Int, Field(ge=0)] = 0
+    step: Annotated[int, Field(ge=0), NUMBER] = 0
     steps: dict[Literal["deck", "hand", "start", "expansions", "stacks", "market"],
                 # Kind `setup`: for each part of the table, the number of the chapter's
                 # set-up step that puts it there, printed in a disc by the part's label.
-                Annotated[Int, Field(ge=1)]] = field(default_factory=dict)
+                Annotated[int, Field(ge=1), NUMBER]] = field(default_factory=dict)
 
 
 # --- print.yaml: reference cards and tokens -----------------------------------------------
@@ -555,10 +558,10 @@ class CardBack:
 class CardSet:
     faces: Annotated[list[CardFace], Field(min_length=1)]
     back: CardBack
-    width: Annotated[Float, Field(ge=MIN_PIECE, allow_inf_nan=False)] = 63.0
-    height: Annotated[Float, Field(ge=MIN_PIECE, allow_inf_nan=False)] = 88.0
-    bleed: Annotated[Float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False)] = 3.0
-    safe: Annotated[Float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False)] = 4.0
+    width: Annotated[float, Field(ge=MIN_PIECE, allow_inf_nan=False), NUMBER] = 63.0
+    height: Annotated[float, Field(ge=MIN_PIECE, allow_inf_nan=False), NUMBER] = 88.0
+    bleed: Annotated[float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False), NUMBER] = 3.0
+    safe: Annotated[float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False), NUMBER] = 4.0
 
 
 @dataclass(config=STRICT)
@@ -571,11 +574,11 @@ class TokenSide:
 @dataclass(config=STRICT)
 class TokenSet:
     name: str            # what the tokens are called, plural: "fichas de comercio"
-    count: Annotated[Int, Field(ge=1, le=MAX_PIECES)]
+    count: Annotated[int, Field(ge=1, le=MAX_PIECES), NUMBER]
     front: TokenSide
     back: TokenSide
-    diameter: Annotated[Float, Field(ge=MIN_PIECE, allow_inf_nan=False)] = 25.0
-    bleed: Annotated[Float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False)] = 3.0
+    diameter: Annotated[float, Field(ge=MIN_PIECE, allow_inf_nan=False), NUMBER] = 25.0
+    bleed: Annotated[float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False), NUMBER] = 3.0
     name_one: str | None = None  # one token: "ficha de comercio" (for "1 ficha de comercio")
 
 
@@ -600,12 +603,12 @@ class GameLine:
     buildings too), so a re-run of any sample of the seeds must match it exactly."""
     seed: Int
     won: bool
-    points: Annotated[Int, Field(ge=0)]
-    turns: Annotated[Int, Field(ge=0)]
-    actions: Annotated[Int, Field(ge=0)]
+    points: Annotated[int, Field(ge=0), NUMBER]
+    turns: Annotated[int, Field(ge=0), NUMBER]
+    actions: Annotated[int, Field(ge=0), NUMBER]
     end: str
     digest: Annotated[str, Field(pattern=rf"^{DIGEST}$")]
-    cpu: Annotated[Float, Field(ge=0)] = 0.0
+    cpu: Annotated[float, Field(ge=0), NUMBER] = 0.0
     verdict: Verdict | None = None
 
 
@@ -644,19 +647,19 @@ StoredGame = Annotated[GameLine, BeforeValidator(game_fields),
 class Verdicts:
     """A clairvoyant run's deals by verdict (simulate/solver.py): the undecided ones are
     neither won nor lost, and are printed as such."""
-    won: Annotated[Int, Field(ge=0)]
-    unwinnable: Annotated[Int, Field(ge=0)]
-    undecided: Annotated[Int, Field(ge=0)]
+    won: Annotated[int, Field(ge=0), NUMBER]
+    unwinnable: Annotated[int, Field(ge=0), NUMBER]
+    undecided: Annotated[int, Field(ge=0), NUMBER]
 
 
 @dataclass(config=STRICT)
 class PlayerRun:
     """One player's stored run: its summary as the appendix prints it, and its games."""
     player: str
-    games: Annotated[Int, Field(ge=1)]
+    games: Annotated[int, Field(ge=1), NUMBER]
     seed: Int
     command: str
-    wins: Annotated[Int, Field(ge=0)]
+    wins: Annotated[int, Field(ge=0), NUMBER]
     win_low: Float
     win_high: Float
     mean_points: Float
@@ -665,13 +668,13 @@ class PlayerRun:
     stuck_rate: Float
     exhausted_rate: Float
     unfinished_rate: Float
-    stuck_bare: Annotated[Int, Field(ge=0)]
-    cpu_seconds: Annotated[Float, Field(ge=0)]
+    stuck_bare: Annotated[int, Field(ge=0), NUMBER]
+    cpu_seconds: Annotated[float, Field(ge=0), NUMBER]
     points: dict[Int, Int]
     turns: dict[Int, Int]
     events_per_game: dict[str, Float]
     records: list[StoredGame]
-    budget: Annotated[Int, Field(ge=1)] | None = None
+    budget: Annotated[int, Field(ge=1), NUMBER] | None = None
     verdicts: Verdicts | None = None
 
     @property
@@ -721,8 +724,8 @@ class Difficulty:
 @dataclass(config=STRICT)
 class ScoreBand:
     title: str
-    min: Annotated[Int, Field(ge=0)]
-    max: Annotated[Int, Field(ge=0)] | None = None  # None: and above
+    min: Annotated[int, Field(ge=0), NUMBER]
+    max: Annotated[int, Field(ge=0), NUMBER] | None = None  # None: and above
 
 
 # --- assembled book: put together by the loader from what was validated above, so plain
