@@ -331,6 +331,9 @@ def _check(folder: Path, language: str | None, coverage: bool) -> _CheckReport:
     said: list[_Line] = []
     book = load_book(folder, language)
     replays = check_book(book, scenarios=True)
+    if book.meta.sheet:  # whether it fits its two pages: only its layout tells
+        from .pdf.document import check_sheet
+        check_sheet(book, [r for r in replays if not r.source.scenario])
     scenarios = sum(r.source.scenario for r in replays)
     replayed = _count(len(replays) - scenarios, "worked example", "worked examples") + \
         (f" and {_count(scenarios, 'scenario', 'scenarios')}" if scenarios else "")

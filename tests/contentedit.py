@@ -1,8 +1,10 @@
 """Editing a copy of a book the way the error tests do: replace a piece of text once, and find
-the line a located error must name; then run the command on it and list what it wrote."""
+the line a located error must name; then run the command on it and list what it wrote. And
+the small book `rulebook new` makes, to damage."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -53,3 +55,17 @@ def assert_one_located_error(book: Path, tmp_path: Path, capsys, file: str, line
         assert (f"{book / file}:{line}" if line else f"{book / file}: ") in lines[0], message
         assert re.search(pattern, lines[0]), message
     assert files_in(output) == []
+
+
+def scaffold_book(root: Path) -> Path:
+    """`rulebook init p && cd p && rulebook new g --lang en --cards` in `root`: the book's
+    folder (root/p/content/g). The working directory is left as it was."""
+    here = Path.cwd()
+    try:
+        os.chdir(root)
+        assert main(["init", "p"]) == 0
+        os.chdir(root / "p")
+        assert main(["new", "g", "--lang", "en", "--cards"]) == 0
+    finally:
+        os.chdir(here)
+    return root / "p" / "content" / "g"

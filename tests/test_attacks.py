@@ -961,8 +961,15 @@ def test_a_character_that_is_in_the_fonts_but_not_common_passes(book_copy, tmp_p
 
 def test_a_character_in_a_comment_may_be_anything(book_copy, tmp_path, capsys):
     append(book_copy / "glossary.yaml", "# 🎲 una nota para mí")
-    append(book_copy / CHAPTER, "<!-- 🎲 otra nota -->")
     assert run("check", book_copy, tmp_path / "out", capsys)[0] == 0
+
+
+def test_an_html_comment_in_a_chapter_prints_so_its_characters_are_checked(book_copy, tmp_path,
+                                                                          capsys):
+    """Raw HTML is shown as text, a comment too: a die in one would print as an empty box."""
+    append(book_copy / CHAPTER, "<!-- 🎲 otra nota -->")
+    assert_one_located_error(book_copy, tmp_path, capsys, CHAPTER,
+                             line_of(book_copy / CHAPTER, "<!-- 🎲"), r"'🎲' \(U\+1F3B2")
 
 
 def test_capitals_for_emphasis_pass_when_listed_and_print_unlinked(book_copy, tmp_path, capsys):

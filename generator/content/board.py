@@ -20,7 +20,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 from pydantic.dataclasses import dataclass
 
-from .model import STRICT
+from .model import NUMBER, STRICT, Int
 from .yamlsource import YamlDocument, read_yaml, validate
 
 # --- the format of board.yaml ------------------------------------------------------------------
@@ -44,14 +44,14 @@ class TerrainLabel:
 
 @dataclass(config=STRICT)
 class BoardHex:
-    at: tuple[int, int]
+    at: tuple[Int, Int]
     terrain: BoardTerrain
-    number: Annotated[int, Field(ge=2, le=12)] | None = None
+    number: Annotated[int, Field(ge=2, le=12), NUMBER] | None = None
 
 
 @dataclass(config=STRICT)
 class Harbour:
-    hex: tuple[int, int]
+    hex: tuple[Int, Int]
     side: HexSide
     resource: Literal["any", "lumber", "brick", "wool", "grain", "ore"]  # any: 3:1
 
@@ -65,9 +65,9 @@ class NeutralPiece:
     """A neutral player's piece at set-up: a settlement on a corner, or a road on a side.
     `status` says whether its place is the one the official rules mark or a proposal."""
 
-    player: Annotated[int, Field(ge=1, le=2)]
+    player: Annotated[int, Field(ge=1, le=2), NUMBER]
     piece: Literal["settlement", "road"]
-    hex: tuple[int, int]
+    hex: tuple[Int, Int]
     status: Literal["official", "proposed"]
     corner: HexCorner | None = None    # a settlement's intersection
     side: HexSide | None = None        # a road's edge
@@ -80,7 +80,7 @@ class BoardLayout:
     source: str
     terrains: dict[BoardTerrain, TerrainLabel]
     hexes: list[BoardHex]
-    robber: tuple[int, int]
+    robber: tuple[Int, Int]
     harbours: list[Harbour]
     neutral: list[NeutralPiece] = field(default_factory=list)
 

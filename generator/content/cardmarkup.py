@@ -67,3 +67,9 @@ def _parse_problem(exc: ET.ParseError) -> str:
     return {"mismatched tag": "a tag closed that was not open, or left open",
             "no element found": "a tag left open",
             "not well-formed (invalid token)": "a stray < or &"}.get(message, message)
+
+
+def printed_text(line: str) -> str:
+    """What a card line (checked by `markup_problem`) prints: its text without its tags, its
+    entities as the characters they stand for (the fonts must have those, glyphs.py)."""
+    return "".join(ET.fromstring(f"<line>{card_xml(line)}</line>").itertext())

@@ -6,6 +6,7 @@ YAML; the helpers return Markdown, which the chapters' parser then treats like t
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from .. import i18n
@@ -39,6 +40,29 @@ SETTLES = {"gap": N_("This ruling fills a gap in the text"),
 def join_words(words: list[str], language: str) -> str:
     """ "madera, ladrillo y lana": a list as the language writes it."""
     return i18n.translator(language).join(words)
+
+
+#: Decimals a number may be printed with: more is no measure a reader can use (and past
+#: about 28, Babel's decimal arithmetic fails with a class name for a message).
+MAX_DIGITS = 6
+
+
+def _number(helper: str, value: Any, whole: bool = False) -> Any:
+    """`value`, a number the helper can print; a ValueError that names the helper if not."""
+    kinds = int if whole else (int, float)
+    if isinstance(value, bool) or not isinstance(value, kinds) or (
+            isinstance(value, float) and not math.isfinite(value)):
+        kind = "a whole number" if whole else "a number"
+        raise ValueError(f"{helper}() of {value!r}; expected {kind}")
+    return value
+
+
+def _digits(helper: str, digits: Any) -> int:
+    if isinstance(digits, bool) or not isinstance(digits, int) or \
+            not 0 <= digits <= MAX_DIGITS:
+        raise ValueError(f"{helper}() with {digits!r} decimals; expected a whole number of "
+                         f"decimals from 0 to {MAX_DIGITS}")
+    return digits
 
 
 def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
@@ -125,14 +149,17 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
         return "\n".join(rows)
 
     def decimal(value: float, digits: int = 1) -> str:
-        return i18n.decimal(value, lang, digits)
+        return i18n.decimal(_number("decimal", value), lang, _digits("decimal", digits))
 
     def percent(value: float, digits: int = 1) -> str:
-        return i18n.percent(value, lang, digits)
+        return i18n.percent(_number("percent", value), lang, _digits("percent", digits))
 
     def count(number: int, one: str, other: str) -> str:
         """`{{ count(n, "ficha", "fichas") }}`: "1 ficha", "20 fichas"."""
-        return i18n.count_noun(number, one, other, lang)
+        if not isinstance(one, str) or not isinstance(other, str):
+            raise ValueError("count() takes a number and two words (one, several); expected "
+                             'count(n, "coin", "coins")')
+        return i18n.count_noun(_number("count", number, whole=True), one, other, lang)
 
     context = {
         "decimal": decimal,

@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 from pydantic.dataclasses import dataclass
 
-from .model import STRICT
+from .model import STRICT, Int
 from .yamlsource import YamlDocument
 
 Face = Literal["A", "B"]
@@ -41,8 +41,8 @@ class StartSpec:
     sh: list[SeriesSpec] = field(default_factory=list)
     roads: list[Face] = field(default_factory=lambda: ["A"])
     knights: list[Face] = field(default_factory=list)
-    settlements: int = 1
-    cities: int = 0
+    settlements: Int = 1
+    cities: Int = 0
     expansions: list[str] = field(default_factory=list)
     town_hall_due: bool = False
     rest: Literal["deck", "discard", "removed"] = "deck"
@@ -50,22 +50,22 @@ class StartSpec:
 
 @dataclass(config=STRICT)
 class Expectation:
-    points: int | None = None
+    points: Int | None = None
     hand: list[str] | None = None        # compared as multisets
     market: list[str] | None = None
     discard: list[str] | None = None
     removed: list[str] | None = None
-    deck_size: int | None = None
+    deck_size: Int | None = None
     deck_top: list[str] | None = None
     sh: list[SeriesSpec] | None = None
     roads: list[Face] | None = None
     knights: list[Face] | None = None
-    settlements: int | None = None
-    cities: int | None = None
+    settlements: Int | None = None
+    cities: Int | None = None
     expansions: list[str] | None = None
     town_hall_due: bool | None = None
     decision: str | None = None          # "none" when no decision may be pending
-    legal_count: int | None = None
+    legal_count: Int | None = None
     phase: Literal["playing", "won", "lost"] | None = None
     end_reason: str | None = None
 
@@ -88,7 +88,7 @@ class Example:
     summary: str
     steps: Annotated[list[Step], Field(min_length=1)]
     start: dict | None = None
-    seed: int = 0
+    seed: Int = 0
 
 
 @dataclasses.dataclass

@@ -5,6 +5,12 @@ falls; a reader finds it in print. The books are set in Source Serif Pro (text) 
 Sans Pro (labels, tables, figures), so a character either face lacks is refused where it was
 typed, with its file and line, when the book is read (`check` and `build` alike).
 
+A character is checked as it prints, not only as it was typed: a YAML escape (`"\u2680"`),
+an entity in a chapter (`&#x2680;`) or a template (`{{ "\u2680" }}`) makes one that no line
+of the file holds, so the book's YAML values and its chapters' parsed text are checked too
+(`missing_glyph`, by loader.py). And no text may hold a character that is no character at
+all (`UNPRINTABLE`: control characters, half of a surrogate pair), however it got there.
+
 The fonts' character maps are read with ReportLab's TrueType parser (the same files the PDF
 embeds, from the font packages on PyPI), once per process, and only when a text has a
 character outside COMMON: most books never need them read, and `rulebook check` stays quick.
@@ -12,6 +18,7 @@ character outside COMMON: most books never need them read, and `rulebook check` 
 
 from __future__ import annotations
 
+import html
 import importlib
 import re
 import unicodedata
@@ -48,6 +55,44 @@ def printable() -> frozenset[str]:
 _UNCOMMON = re.compile("[^" + "".join(sorted(map(re.escape, COMMON))) + "]")
 
 
+#: Characters no text of a book may hold, however written (typed, a YAML escape, an entity, a
+#: template): the C0 controls but tab and line breaks, DEL and the C1 controls (python-markdown
+#: uses some as its own markers; XML forbids them; a terminal obeys them), and lone
+#: surrogates (half of a character: no file can hold one, and writing the page fails).
+UNPRINTABLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+#: What a text with such a character is expected to be instead.
+PRINTABLE_TEXT = "printable text (tabs and line breaks are fine)"
+
+
+def unprintable(text: str) -> tuple[int, str] | None:
+    """Where in `text` the first character no book may hold stands, and what it is
+    ("control character U+0007")."""
+    found = UNPRINTABLE.search(text)
+    if found is None:
+        return None
+    code = ord(found.group())
+    what = (f"lone surrogate U+{code:04X} (half of a character)" if 0xD800 <= code <= 0xDFFF
+            else f"control character U+{code:04X}")
+    return found.start(), what
+
+
+def missing_glyph(text: str) -> str | None:
+    """The first character of `text` that can print and the fonts lack, if any."""
+    if not _UNCOMMON.search(text):
+        return None
+    missing = set(text) - COMMON
+    if missing:
+        missing -= printable()
+    return min(missing, key=text.index) if missing else None
+
+
+def glyph_problem(char: str) -> tuple[str, str]:
+    """The message and the expectation of an error about `char`, missing from the fonts."""
+    name = unicodedata.name(char, "unnamed character").lower()
+    return (f"'{char}' (U+{ord(char):04X}, {name}) is not in the book's fonts ({FONTS}) and "
+            "would print as an empty box", "a character the fonts have, or words for it")
+
+
 def check_file(file: Path, text: str) -> None:
     """Refuse the first character of `file` (its `text`) that can print and the fonts lack;
     the text is searched whole first, and line by line only when it has something uncommon."""
@@ -58,21 +103,29 @@ def check_file(file: Path, text: str) -> None:
 def check_glyphs(file: Path, lines: list[tuple[int, str]]) -> None:
     """Refuse the first character of `lines` ((number, text) of `file`) the fonts lack."""
     for number, line in lines:
-        missing = set(line) - COMMON
-        if missing:
-            missing -= printable()
-        if missing:
-            char = min(missing, key=line.index)
-            name = unicodedata.name(char, "unnamed character").lower()
-            raise ContentError(Location(file, number),
-                               f"'{char}' (U+{ord(char):04X}, {name}) is not in the book's "
-                               f"fonts ({FONTS}) and would print as an empty box",
-                               "a character the fonts have, or words for it")
+        char = missing_glyph(line)
+        if char is not None:
+            raise ContentError(Location(file, number), *glyph_problem(char))
+
+
+def check_printed(file: Path, text: str, lines: list[tuple[int, str]]) -> None:
+    """Refuse the first character of `text`, what a chapter prints (its parsed tree's text:
+    entities decoded, templates run), that the fonts lack; at the first of `lines` (the
+    chapter's rendered lines) that holds it, itself or as an entity."""
+    char = missing_glyph(text)
+    if char is None:
+        return
+    line = next((number for number, written in lines
+                 if char in written or (("&" in written) and char in html.unescape(written))),
+                None)
+    raise ContentError(Location(file, line), *glyph_problem(char))
 
 
 def text_lines(file: Path, text: str) -> list[tuple[int, str]]:
-    """The lines of a content file that can print: YAML comment lines and Markdown HTML
-    comments are left out (a note to oneself may hold any character)."""
-    comment = "#" if file.suffix == ".yaml" else "<!--"
+    """The lines of a content file that can print: YAML comment lines are left out (a note
+    to oneself may hold any character). A chapter has no such lines: raw HTML, an HTML
+    comment too, is shown as text (prose.py), so it prints."""
+    if file.suffix != ".yaml":
+        return list(enumerate(text.splitlines(), start=1))
     return [(n, line) for n, line in enumerate(text.splitlines(), start=1)
-            if not line.lstrip().startswith(comment)]
+            if not line.lstrip().startswith("#")]

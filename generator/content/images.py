@@ -34,6 +34,7 @@ from urllib.parse import unquote
 
 from ..errors import ContentError, ContentWarning, Location
 from ..regularfile import problem as file_problem, read_bytes
+from .glyphs import unprintable
 from .limits import MAX_CAPTION, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_SVG_BYTES
 from .paths import contained
 
@@ -250,6 +251,10 @@ def _file(source: str, folder: Path, location: Location) -> tuple[Path, str, str
         raise ContentError(location, f"image '{source}' names a place in the book, not a "
                            "file", EXPECTED_FILE)
     path = unquote(source).replace("\\", "/")
+    problem = unprintable(path)
+    if problem:  # `%00` decoded: no file name holds one (and the system refuses a NUL)
+        raise ContentError(location, f"image '{source}' names a file with a {problem[1]}",
+                           EXPECTED_FILE)
     if path.startswith("/") or scheme:
         raise ContentError(location, f"image '{source}' is an absolute path",
                            "a path relative to the book's folder (e.g. figures/board.png)")
@@ -464,6 +469,21 @@ def _sized(root) -> bool:
 
 URL = re.compile(r"(?i)url\(\s*['\"]?\s*([^)'\"\s]*)")
 IMPORT = re.compile(r"(?i)@import")
+CSS_COMMENT = re.compile(r"/\*.*?(?:\*/|\Z)", re.S)
+CSS_ESCAPE = re.compile(r"\\(?:([0-9A-Fa-f]{1,6})[ \t\n\r\f]?|(\r\n|[\n\r\f])|(.))", re.S)
+
+
+def css_text(text: str) -> str:
+    """`text` (a stylesheet, a style or presentation attribute) as CSS reads it: a comment
+    the space it separates tokens by, an escape the character it stands for. `@\\69mport` is `@import` and
+    `u\\72l(` is `url(` to a browser and to svglib, so the checks read what they read."""
+    def character(found: re.Match) -> str:
+        if found.group(1):
+            code = int(found.group(1), 16)
+            valid = 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF
+            return chr(code) if valid else "\ufffd"
+        return "" if found.group(2) else found.group(3)
+    return CSS_ESCAPE.sub(character, CSS_COMMENT.sub(" ", text))
 
 
 def _check_svg_element(element, key: str, location: Location) -> None:
@@ -491,7 +511,7 @@ def _check_svg_element(element, key: str, location: Location) -> None:
                                "an SVG whose every part is inside the file (links only to "
                                "its own #ids; embed or draw what it shows)")
         texts.append(value)
-    for text in texts:
+    for text in map(css_text, texts):
         if IMPORT.search(text):
             raise ContentError(location, f"SVG {key} imports a stylesheet (@import)",
                                "an SVG whose every part is inside the file")

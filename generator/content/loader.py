@@ -18,13 +18,13 @@ from pathlib import Path
 from ..errors import ContentError, Location
 from ..regularfile import present, problem
 from .books import FACTS_FOLDER, book_folders, find_book  # noqa: F401 - callers find them here
-from .cardmarkup import EXPECTED, markup_problem
+from .cardmarkup import EXPECTED, markup_problem, printed_text
 from .conformance import Conformance
 from .context import prose_context
 from .edition import Edition, chapter_parity, edition_of
 from .examples import Example, ExampleSource
 from .limits import MAX_CHAPTER_BYTES, check_file_size, check_prose_lengths
-from .glyphs import check_file
+from .glyphs import check_file, check_printed, glyph_problem, missing_glyph
 from .images import ChapterImages
 from .textfile import read_text
 from .paths import BOOK_FILES, contained
@@ -33,7 +33,7 @@ from .model import (Book, BookMeta, Chapter, Components, ConformanceRow, Difficu
                     PARAMETER_VALUE_TEXT, free_parameters, parameter_type)
 from .statements import Statements, card_markup
 from .prose import (ABBREVIATION, CROSS_REFERENCE, MARKER, RULING_REFERENCE, check_templates, render_string, heading_anchor, parse_markdown,
-                    render_template, text_of)
+                    placements, render_template, text_of)
 from .yamlsource import read_yaml, validate
 
 
@@ -71,6 +71,7 @@ def load_book(folder: Path, language: str | None = None, runs_checked: bool = Tr
         rulings = validate(rulings_doc, list[Ruling])
         _check_unique(rulings_doc, [(i, "id") for i in range(len(rulings))],
                       [r.id for r in rulings], "ruling id")
+        _check_ruling_titles(rulings_doc, rulings, meta)
 
     examples = _load_examples(edition)
     scenarios = _load_examples(edition, "scenarios", taken=examples)
@@ -152,7 +153,8 @@ def load_book(folder: Path, language: str | None = None, runs_checked: bool = Tr
         images.load(chapters[-1].tree, rendered)
 
     in_prose = set(statements.used)
-    print_spec = _load_print(edition.read("print.yaml"), context, in_prose, components, scores)
+    print_doc = edition.read("print.yaml")
+    print_spec = _load_print(print_doc, context, in_prose, components, scores)
     book = Book(slug=folder.name, folder=folder, meta=meta, components=components,
                        glossary=glossary, rulings=rulings, chapters=chapters,
                        examples=examples, figures=figures, print_spec=print_spec,
@@ -165,13 +167,14 @@ def load_book(folder: Path, language: str | None = None, runs_checked: bool = Tr
     _check_cross_references(book, prose)
     _check_glossary(glossary_doc, glossary, prose)
     _check_rulings(book, rulings_doc, prose)
-    shown = _markers_shown(prose)
+    shown = _markers_shown(book, prose)
     _check_examples(book, shown)
     _check_figures(book, figures_doc, shown)
     if meta.vocabulary:  # the family's terms (content/_facts/vocabulario.yaml), opted into
         from .vocabulary import check_vocabulary
         check_vocabulary(book)
-    _check_printable(book, edition.read_files)
+    _check_printable(book, edition.read_files, prose)
+    _check_cards(book, print_doc)
     book.warnings.extend(images.warnings(meta))
     return book
 
@@ -183,15 +186,41 @@ def book_language(folder: Path) -> str | None:
     return data.get("language") if isinstance(data, dict) else None
 
 
-def _check_printable(book: Book, words: list[Path] = ()) -> None:
+def _check_printable(book: Book, words: list[Path] = (), prose=()) -> None:
     """Every character that prints is one the fonts have (glyphs.py): the book's YAML files,
-    a translation's, its examples and its chapters as typed."""
+    a translation's, its examples and its chapters, as typed (at the line that holds it) and
+    as they print: YAML escapes decoded, a chapter's entities and templates worked out."""
     files = [book.folder / name for name in BOOK_FILES if (book.folder / name).is_file()]
     files += list(words)
     files += [source.doc.file for source in book.examples]
     files += [chapter.source for chapter in book.chapters]
     for file in files:
         check_file(file, read_text(file))
+    for file in files:
+        if file.suffix == ".yaml":
+            _check_yaml_glyphs(read_yaml(file))
+    for chapter, rendered in zip(book.chapters, prose):
+        check_printed(chapter.source, "".join(chapter.tree.itertext()), rendered.lines())
+
+
+def _check_yaml_glyphs(doc) -> None:
+    """The texts of a YAML file as its data holds them (`"\\u2680"` is a die, which no line
+    of the file shows): the first the fonts cannot print is an error at its path."""
+    seen: set[int] = set()
+    stack: list[tuple[tuple, object]] = [((), doc.data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, str):
+            char = missing_glyph(value)
+            if char is not None:
+                raise doc.error(path, *glyph_problem(char))
+        elif isinstance(value, (dict, list)) and id(value) not in seen:
+            seen.add(id(value))  # an alias is walked once
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in reversed(list(items)):
+                stack.append((path + (key,), item))
+                if isinstance(key, str):
+                    stack.append((path + (key,), key))
 
 
 STATEMENT_CALL = re.compile(r"""rule\(\s*["']([^"']+)["']\s*\)""")
@@ -228,13 +257,25 @@ def _load_print(doc, context: dict, in_prose: set[str], components: Components,
                 lines.append(card_markup(render_string(line, context)))
             except ValueError as exc:
                 raise doc.error(where, str(exc)) from None
-            _check_card_markup(doc, where, lines[-1])
+            _check_card_line(doc, where, lines[-1])
             for statement in sorted(set(STATEMENT_CALL.findall(line)) - in_prose):
                 raise doc.error(where, f"the card repeats rule statement '{statement}', "
                                 "which no chapter prints",
                                 f'{{{{ rule("{statement}") }}}} in the chapter that states it')
         faces.append(dataclasses.replace(face, lines=lines))
     return dataclasses.replace(spec, cards=dataclasses.replace(spec.cards, faces=faces))
+
+
+def _check_cards(book: Book, doc) -> None:
+    """Every reference card fits its face at a size read across a table, measured as the
+    cards are set (sheets/faces.py): `check` refuses what `build` could not draw."""
+    if book.print_spec is None or book.print_spec.cards is None:
+        return
+    from ..sheets.faces import card_misfit  # ReportLab: only for a book with cards
+    misfit = card_misfit(book)
+    if misfit is not None:
+        index, message, expected = misfit
+        raise doc.error(("cards", "faces", index), message, expected)
 
 
 def _check_fits(doc, where, width: float, height: float, bleed: float) -> None:
@@ -251,11 +292,21 @@ def _check_fits(doc, where, width: float, height: float, bleed: float) -> None:
                             f"at most {paper_w - room:g}×{paper_h - room:g} mm") from None
 
 
-def _check_card_markup(doc, where, line: str) -> None:
-    """A card line is paragraph markup: checked now, not while drawing the cards."""
+def _check_card_line(doc, where, line: str) -> None:
+    """A card line, its templates run, is paragraph markup: checked now, not while drawing
+    the cards; and what it prints, its entities decoded, holds only characters the fonts
+    have and no example box or figure (a card has room for neither)."""
     problem = markup_problem(line)
     if problem:
         raise doc.error(where, f"the card line's markup does not parse ({problem})", EXPECTED)
+    printed = printed_text(line)
+    box = MARKER.search(printed)
+    if box:
+        raise doc.error(where, f"a card line cannot show {box.group(1)} '{box.group(2)}' "
+                        f"({box.group(0)})", f"words; a {box.group(1)} goes in a chapter")
+    char = missing_glyph(printed)
+    if char is not None:
+        raise doc.error(where, *glyph_problem(char))
 
 
 def _load_examples(edition: Edition, subfolder: str = "examples",
@@ -288,15 +339,32 @@ def _marker(kind: str, ids: set[str]):
     return marker
 
 
-def _markers_shown(prose) -> dict[tuple[str, str], tuple]:
-    """(kind, id) → (file, line) of every example and figure placed in the chapters."""
+def _markers_shown(book: Book, prose) -> dict[tuple[str, str], tuple]:
+    """(kind, id) → (file, line) of every example and figure placed in the chapters. Each
+    marker in a chapter's text, written by {{ example("id") }} or made by a statement or a
+    template, must name one of the book's examples (a scenario is never printed) or figures,
+    once, and stand where a box can go (`prose.placed`, which the renderers follow too)."""
+    known = {"example": {s.example.id for s in book.examples},
+             "figure": {f.id for f in book.figures}}
     shown: dict[tuple[str, str], tuple] = {}
-    for file, number, match in _matches(prose, MARKER):
-        key = (match.group(1), match.group(2))
-        if key in shown:
-            raise ContentError(Location(file, number), f"{key[0]} '{key[1]}' is shown twice",
-                               f"each {key[0]} in one place")
-        shown[key] = (file, number)
+    for chapter, rendered in zip(book.chapters, prose):
+        unplaced = Counter(placements(chapter.tree))
+        for file, number, match in _matches([rendered], MARKER):
+            kind, item = key = (match.group(1), match.group(2))
+            if item not in known[kind]:
+                raise ContentError(Location(file, number), f"unknown {kind} '{item}'",
+                                   f"one of {', '.join(sorted(known[kind]))}" if known[kind]
+                                   else f"one of the book's {kind}s (it has none)")
+            if key in shown:
+                raise ContentError(Location(file, number), f"{kind} '{item}' is shown twice",
+                                   f"each {kind} in one place")
+            if not unplaced[key]:
+                raise ContentError(Location(file, number), f"{kind} '{item}' stands inside a "
+                                   "note, a list, a table or a sentence, where no box can go",
+                                   f'{{{{ {kind}("{item}") }}}} on a line of its own, outside '
+                                   "notes, lists and tables")
+            unplaced[key] -= 1
+            shown[key] = (file, number)
     return shown
 
 
@@ -532,6 +600,27 @@ def _check_unique(doc, paths, values, what: str, fold=lambda v: v) -> None:
         first[key] = path
 
 
+#: Markdown's attribute list at the end of a heading (`{#id}`, `{: .class}`).
+ATTRIBUTES = re.compile(r"\{[:#.][^{}]*\}\s*$")
+
+
+def _check_ruling_titles(doc, rulings: list[Ruling], meta: BookMeta) -> None:
+    """A ruling's title is its heading's text, and the heading's id is the ruling's own
+    (`r01`, what `R01` in the prose links to): a title ending in `{#id}` would try to set it
+    (and with it the heading breaks, its id lost, every citation of the ruling unlinked)."""
+    chapters = {chapter_id_of(name): name for name in meta.chapters}
+    for i, ruling in enumerate(rulings):
+        found = ATTRIBUTES.search(ruling.title)
+        if found:
+            named = found.group(0).strip()
+            taken = chapters.get(named[2:-1].strip() if named.startswith("{#") else "")
+            also = f" ('{named[2:-1].strip()}' is the id of chapter {taken})" if taken else ""
+            raise doc.error((i, "title"), f"the title ends in {named}, which would set its "
+                            f"heading's id; a ruling's heading has its own, "
+                            f"{ruling.id.lower()}{also}", "a title without {…} (link to the "
+                            f"ruling as [words](#{ruling.id.lower()}), or cite it as {ruling.id})")
+
+
 def _check_scores(doc, scores: list[ScoreBand]) -> None:
     """A score table must give every score exactly one title: no overlap, no gap."""
     expected = 0
@@ -609,13 +698,20 @@ def _parsed(rendered):
     return copy.deepcopy(tree)
 
 
+def chapter_id_of(name: str) -> str:
+    """A chapter's id, what links and sections name it by: its file's name without the
+    order number and the extension (`02-rules.md` is `rules`)."""
+    stem = Path(name).stem
+    return stem.split("-", 1)[-1] if re.match(r"\d+-", stem) else stem
+
+
 def _chapter(file: Path, rendered) -> Chapter:
     tree = _parsed(rendered)
     first = next(iter(tree), None)
     if first is None or first.tag != "h1":
         raise ContentError(Location(file, 1), "a chapter must open with its title",
                            "a first line '# Title'")
-    chapter_id = file.stem.split("-", 1)[-1] if re.match(r"\d+-", file.stem) else file.stem
+    chapter_id = chapter_id_of(file.name)
     sections = [(heading_anchor(h, chapter_id), text_of(h))
                 for h in tree if h.tag in ("h2", "h3")]
     return Chapter(id=chapter_id, title=text_of(first), source=file, tree=tree,
@@ -632,10 +728,11 @@ def _check_anchors(book: Book) -> None:
             seen[anchor] = chapter.source
 
 
-def _matches(prose, pattern):
-    """(file, line, match) of every occurrence of `pattern` in the chapters' text."""
+def _matches(prose, pattern, words: bool = False):
+    """(file, line, match) of every occurrence of `pattern` in the chapters' text (in its
+    words alone, links' addresses left out, with `words`)."""
     for rendered in prose:
-        for number, line in rendered.lines():
+        for number, line in rendered.words() if words else rendered.lines():
             for match in pattern.finditer(line):
                 yield rendered.file, number, match
 
@@ -658,7 +755,7 @@ def _check_glossary(doc, glossary: Glossary, prose) -> None:
             raise doc.error(("emphasis", i), f"'{word}' is both an abbreviation and emphasis",
                             "one or the other")
     used: set[str] = set()
-    for file, number, match in _matches(prose, ABBREVIATION):
+    for file, number, match in _matches(prose, ABBREVIATION, words=True):
         word = match.group(1)
         if word not in defined and word not in emphasis:
             raise ContentError(Location(file, number),
@@ -694,7 +791,7 @@ def _check_rulings(book: Book, doc, prose) -> None:
         if ruling.section not in anchors:
             raise doc.error((i, "section"), f"unknown section '{ruling.section}'",
                             "the id of a chapter or heading")
-    for file, number, match in _matches(prose, RULING_REFERENCE):
+    for file, number, match in _matches(prose, RULING_REFERENCE, words=True):
         if match.group(1) not in ids:
             raise ContentError(Location(file, number),
                                f"ruling {match.group(1)} is cited but not in rulings.yaml",

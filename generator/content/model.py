@@ -32,6 +32,28 @@ from ..i18n import sort_key
 STRICT = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
+def _number(value: Any) -> Any:
+    """No number of a book is a yes/no word: YAML reads yes, no, on, off, true and false as
+    booleans, and pydantic would take a boolean for 1 or 0 (`count: yes`, one card). Nor is
+    it infinite or not a number (`.inf`, `.nan`)."""
+    if isinstance(value, bool):
+        raise ValueError(f"a yes/no word (yes, no, on, off, true, false), which YAML reads as "
+                         f"{str(value).lower()}, not a number; expected a number")
+    if isinstance(value, float) and not math.isfinite(value):
+        word = ".nan, YAML's not-a-number," if math.isnan(value) else "an infinite number,"
+        raise ValueError(f"{word} not a number a book can use; expected a finite number")
+    return value
+
+
+#: What every number of every format a book's files are read into is checked by (a
+#: boolean, `.nan` or `.inf` is refused wherever a number is expected, see `_number`): last
+#: in its `Annotated[int, Field(ge=1), NUMBER]`, after the bounds, which then stay the
+#: number's own (in the editors' JSON schema too: `minimum`, not a bound of the validator).
+NUMBER = BeforeValidator(_number)
+Int = Annotated[int, NUMBER]
+Float = Annotated[float, NUMBER]
+
+
 class PageSize(str, Enum):
     A5 = "A5"
     A4 = "A4"
@@ -123,12 +145,12 @@ class BookMeta:
     theme: ThemeSpec | None = None
     # The cover's badges, each printed only when given: how many play (`1`, or `[3, 4]`),
     # how long a game lasts in minutes, and the youngest age the game is for.
-    players: Annotated[Annotated[int, Field(ge=1, le=99)]
-                       | Annotated[list[Annotated[int, Field(ge=1, le=99)]],
+    players: Annotated[Annotated[int, Field(ge=1, le=99), NUMBER]
+                       | Annotated[list[Annotated[int, Field(ge=1, le=99), NUMBER]],
                                    Field(min_length=2, max_length=2)] | None,
                        AfterValidator(_players)] = None
-    minutes: Annotated[int, Field(ge=1, le=24 * 60)] | None = None
-    age: Annotated[int, Field(ge=1, le=99)] | None = None
+    minutes: Annotated[int, Field(ge=1, le=24 * 60), NUMBER] | None = None
+    age: Annotated[int, Field(ge=1, le=99), NUMBER] | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -161,14 +183,14 @@ class Resource:
     id: str
     name: str
     plural: str
-    count: Annotated[int, Field(ge=1, le=MAX_PIECES)]
+    count: Annotated[int, Field(ge=1, le=MAX_PIECES), NUMBER]
 
 
 @dataclass(config=STRICT)
 class Face:
     letter: str
     name: str
-    points: Annotated[int, Field(ge=0)]
+    points: Annotated[int, Field(ge=0), NUMBER]
 
 
 @dataclass(config=STRICT)
@@ -179,11 +201,11 @@ class Building:
     name: str
     plural: str
     cost: Annotated[list[str], Field(min_length=1)]
-    count: Annotated[int, Field(ge=0)]
-    points: int | None = None
+    count: Annotated[int, Field(ge=0), NUMBER]
+    points: Int | None = None
     faces: list[Face] = field(default_factory=list)
     flip_of: str | None = None
-    at_start: int = 0
+    at_start: Int = 0
     note: str = ""
 
     def face(self, letter: str) -> Face:
@@ -194,7 +216,7 @@ class Building:
 class Expansion:
     id: str
     name: str
-    points: Annotated[int, Field(ge=0)]
+    points: Annotated[int, Field(ge=0), NUMBER]
     power: str
     extra_cost: list[str] = field(default_factory=list)
 
@@ -284,22 +306,22 @@ class GameParameters:
     # Pydantic sets a free parameter as an attribute: no methods here, or a parameter of the
     # same name would hide one (module functions `parameters`, `free_parameters` instead).
     # A known field is None when the book does not give it (an explicit null is refused).
-    goal: Annotated[int, Field(ge=1)] = None
-    hand_size: Annotated[int, Field(ge=1)] = None
-    market_size: Annotated[int, Field(ge=0)] = None
-    demolition_limit: Annotated[int, Field(ge=1)] = None
-    tokens_total: Annotated[int, Field(ge=0)] = None
-    tokens_at_start: Annotated[int, Field(ge=0)] = None
-    bank_per_colour: Annotated[int, Field(ge=1)] = None
-    gems_taken: Annotated[int, Field(ge=1)] = None
-    token_limit: Annotated[int, Field(ge=1)] = None
-    row_length: Annotated[int, Field(ge=1)] = None
+    goal: Annotated[int, Field(ge=1), NUMBER] = None
+    hand_size: Annotated[int, Field(ge=1), NUMBER] = None
+    market_size: Annotated[int, Field(ge=0), NUMBER] = None
+    demolition_limit: Annotated[int, Field(ge=1), NUMBER] = None
+    tokens_total: Annotated[int, Field(ge=0), NUMBER] = None
+    tokens_at_start: Annotated[int, Field(ge=0), NUMBER] = None
+    bank_per_colour: Annotated[int, Field(ge=1), NUMBER] = None
+    gems_taken: Annotated[int, Field(ge=1), NUMBER] = None
+    token_limit: Annotated[int, Field(ge=1), NUMBER] = None
+    row_length: Annotated[int, Field(ge=1), NUMBER] = None
     # The building-costs table: costs paid in the card's order (the card game) or in any order
     # (the board game); its count column counts building cards or pieces per player (a
     # building with count 0 is no piece: the board game's development card, from its deck).
     ordered_costs: bool = True
     count_column: Literal["cards", "pieces"] = "cards"
-    development_deck: Annotated[int, Field(ge=1)] = None
+    development_deck: Annotated[int, Field(ge=1), NUMBER] = None
 
     @model_validator(mode="before")
     @classmethod
@@ -346,15 +368,15 @@ class Economy:
     """The token rules of a two-player rule set (trade tokens or coins)."""
 
     actions: list[Literal["forced-trade", "robber-to-desert", "exchange"]]
-    actions_per_turn: int = 1
-    cost_not_ahead: int = 1
-    cost_ahead: int = 2
-    unlock_points: int = 0
+    actions_per_turn: Int = 1
+    cost_not_ahead: Int = 1
+    cost_ahead: Int = 2
+    unlock_points: Int = 0
     after_roll: bool = False
-    knight_discard: int = 2
-    settlement_gains: dict[Literal["coast", "desert", "desert-coast"], int] = \
+    knight_discard: Int = 2
+    settlement_gains: dict[Literal["coast", "desert", "desert-coast"], Int] = \
         field(default_factory=dict)
-    robber_compensation: int = 0
+    robber_compensation: Int = 0
     army_on_play: bool = False  # a set-aside Largest Army is taken only by playing a knight
     rulings: dict[str, str] = field(default_factory=dict)  # engine rule → ruling it applies
 
@@ -365,8 +387,8 @@ class GemCard:
 
     id: str
     bonus: str
-    points: Annotated[int, Field(ge=0)]
-    cost: dict[str, int]
+    points: Annotated[int, Field(ge=0), NUMBER]
+    cost: dict[str, Int]
     name: str = ""
 
 
@@ -381,7 +403,7 @@ class Components:
     special_cards: list[GemCard] = field(default_factory=list)
     expansions: list[Expansion] = field(default_factory=list)
     game: GameParameters | None = None
-    road_bonuses: list[dict[str, int]] = field(default_factory=list)
+    road_bonuses: list[dict[str, Int]] = field(default_factory=list)
     reference: str | None = None  # a facts file in content/_facts/ the costs must agree with
     economy: Economy | None = None
 
@@ -418,8 +440,8 @@ class Facts:
     """Researched facts a book's data is checked against (content/_facts/*.yaml)."""
 
     costs: dict[str, list[str]]
-    points: dict[str, int] = field(default_factory=dict)
-    goal: int | None = None
+    points: dict[str, Int] = field(default_factory=dict)
+    goal: Int | None = None
 
 
 # --- glossary.yaml -----------------------------------------------------------------------
@@ -493,11 +515,11 @@ class FigureSpec:
     kind: Literal["setup", "costs", "sh", "difficulty", "board"]
     caption: str
     example: str | None = None
-    step: Annotated[int, Field(ge=0)] = 0
+    step: Annotated[int, Field(ge=0), NUMBER] = 0
     steps: dict[Literal["deck", "hand", "start", "expansions", "stacks", "market"],
                 # Kind `setup`: for each part of the table, the number of the chapter's
                 # set-up step that puts it there, printed in a disc by the part's label.
-                Annotated[int, Field(ge=1)]] = field(default_factory=dict)
+                Annotated[int, Field(ge=1), NUMBER]] = field(default_factory=dict)
 
 
 # --- print.yaml: reference cards and tokens -----------------------------------------------
@@ -535,10 +557,10 @@ class CardBack:
 class CardSet:
     faces: Annotated[list[CardFace], Field(min_length=1)]
     back: CardBack
-    width: Annotated[float, Field(ge=MIN_PIECE, allow_inf_nan=False)] = 63.0
-    height: Annotated[float, Field(ge=MIN_PIECE, allow_inf_nan=False)] = 88.0
-    bleed: Annotated[float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False)] = 3.0
-    safe: Annotated[float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False)] = 4.0
+    width: Annotated[float, Field(ge=MIN_PIECE, allow_inf_nan=False), NUMBER] = 63.0
+    height: Annotated[float, Field(ge=MIN_PIECE, allow_inf_nan=False), NUMBER] = 88.0
+    bleed: Annotated[float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False), NUMBER] = 3.0
+    safe: Annotated[float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False), NUMBER] = 4.0
 
 
 @dataclass(config=STRICT)
@@ -551,11 +573,11 @@ class TokenSide:
 @dataclass(config=STRICT)
 class TokenSet:
     name: str            # what the tokens are called, plural: "fichas de comercio"
-    count: Annotated[int, Field(ge=1, le=MAX_PIECES)]
+    count: Annotated[int, Field(ge=1, le=MAX_PIECES), NUMBER]
     front: TokenSide
     back: TokenSide
-    diameter: Annotated[float, Field(ge=MIN_PIECE, allow_inf_nan=False)] = 25.0
-    bleed: Annotated[float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False)] = 3.0
+    diameter: Annotated[float, Field(ge=MIN_PIECE, allow_inf_nan=False), NUMBER] = 25.0
+    bleed: Annotated[float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False), NUMBER] = 3.0
     name_one: str | None = None  # one token: "ficha de comercio" (for "1 ficha de comercio")
 
 
@@ -579,18 +601,18 @@ class GameLine:
     the book prints of the run: its seed, what a reader checks (won, points, length, how it
     ended, the buildings left) and a digest of the whole record (events too), so a re-run of
     any sample of the seeds must match it exactly."""
-    seed: int
+    seed: Int
     won: bool
-    points: Annotated[int, Field(ge=0)]
-    turns: Annotated[int, Field(ge=0)]
-    actions: Annotated[int, Field(ge=0)]
+    points: Annotated[int, Field(ge=0), NUMBER]
+    turns: Annotated[int, Field(ge=0), NUMBER]
+    actions: Annotated[int, Field(ge=0), NUMBER]
     end: str
     # Kinds of building left at the end (0: nothing to demolish with). None: a game stored
     # before they were (a line of one value fewer), read so that `rulebook simulate` can
     # replace its run; `rulebook check` refuses it (simulate/stored.py).
-    buildings: Annotated[int, Field(ge=0)] | None
+    buildings: Annotated[int, Field(ge=0), NUMBER] | None
     digest: Annotated[str, Field(pattern=rf"^{DIGEST}$")]
-    cpu: Annotated[float, Field(ge=0)] = 0.0
+    cpu: Annotated[float, Field(ge=0), NUMBER] = 0.0
     verdict: Verdict | None = None
 
 
@@ -664,11 +686,11 @@ class PlayerRun:
     from the games (`summary`), never stored beside them: a figure edited by hand could not
     be told from a measured one, nor kept in step with the games."""
     player: str
-    games: Annotated[int, Field(ge=1)]
-    seed: int
+    games: Annotated[int, Field(ge=1), NUMBER]
+    seed: Int
     command: str
     records: list[StoredGame]
-    budget: Annotated[int, Field(ge=1)] | None = None
+    budget: Annotated[int, Field(ge=1), NUMBER] | None = None
 
     @functools.cached_property
     def summary(self) -> Any:
@@ -735,7 +757,7 @@ class PlayerRun:
 class Difficulty:
     """Every stored run (one per player, `rulebook simulate BOOK --player P --save` each),
     played by the book's own rules: the goal and the readings `--compare` can change."""
-    goal: int
+    goal: Int
     runs: Annotated[list[Annotated[PlayerRun, BeforeValidator(_without_figures)]],
                     Field(min_length=1)]
     university_unlimited: bool = False
@@ -759,8 +781,8 @@ class Difficulty:
 @dataclass(config=STRICT)
 class ScoreBand:
     title: str
-    min: Annotated[int, Field(ge=0)]
-    max: Annotated[int, Field(ge=0)] | None = None  # None: and above
+    min: Annotated[int, Field(ge=0), NUMBER]
+    max: Annotated[int, Field(ge=0), NUMBER] | None = None  # None: and above
 
 
 # --- assembled book: put together by the loader from what was validated above, so plain

@@ -25,7 +25,7 @@ from markdown.extensions import Extension
 from markdown.extensions.admonition import AdmonitionExtension
 from markdown.extensions.attr_list import AttrListExtension
 from markdown.extensions.sane_lists import SaneListExtension
-from markdown.extensions.tables import TableExtension
+from markdown.extensions.tables import TableExtension, TableProcessor
 from markdown.extensions.toc import slugify
 from markdown.inlinepatterns import AUTOMAIL_RE, ENTITY_RE, InlineProcessor
 from markdown.treeprocessors import Treeprocessor
@@ -34,6 +34,7 @@ from markdown.util import AtomicString
 from ..typography import curl_tree
 from .textfile import read_text
 from ..errors import ContentError, Location
+from .glyphs import PRINTABLE_TEXT, unprintable
 from .sandbox import ContentEnvironment
 
 #: An abbreviation as it stands in running text: two to six capitals.
@@ -45,8 +46,11 @@ MARKER = re.compile(r"\[\[(example|figure):([a-z0-9-]+)\]\]")
 #: A link to a place in the book: inline `[text](#id)` or a reference definition `[r]: #id`.
 CROSS_REFERENCE = re.compile(r"\]\(#([^)\s]+)\)|^\s{0,3}\[[^\]]+\]:\s*<?#([^\s>]+)")
 CODE_SPAN = re.compile(r"`[^`]*`")
-#: Characters no chapter may hold: the C0 controls but tab and line breaks, and DEL.
-CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+#: Where a link or an image leads (`](address)`, `<scheme:address>`, a reference definition's
+#: `[label]: address`): no words of the text. A renderer links no abbreviation or ruling id in
+#: it, so the checks that read the text's words (`RenderedProse.words`) leave it out too.
+LINK_ADDRESS = re.compile(r"(\])\([^)]*\)|<[A-Za-z][A-Za-z0-9+.-]*:[^>\s]*>|<[^>\s@]+@[^>\s]+>"
+                          r"|^(\s{0,3}\[[^\]]+\]:).*$")
 
 
 @dataclass
@@ -65,6 +69,11 @@ class RenderedProse:
             self._lines = [(number, CODE_SPAN.sub("", line))
                            for number, line in enumerate(self.text.splitlines(), start=1)]
         return self._lines
+
+    def words(self) -> list[tuple[int, str]]:
+        """`lines`, without where links and images lead (`LINK_ADDRESS`): what the
+        abbreviation and ruling checks read (`[m](HTTPS://EXAMPLE.ORG)` holds no HTTPS)."""
+        return [(number, LINK_ADDRESS.sub(r"\1\2", line)) for number, line in self.lines()]
 
 
 # Jinja's `{# #}` comments would swallow Markdown's `{#id}` heading ids. The environment is
@@ -91,15 +100,24 @@ def render_string(text: str, context: dict[str, Any]) -> str:
     if not has_template_syntax(text):  # most texts: nothing to compile, nothing to run
         return text
     try:
-        return _ENV.render_bounded(_ENV.from_string(text), context)
+        rendered = _ENV.render_bounded(_ENV.from_string(text), context)
     except jinja2.exceptions.SecurityError as exc:
         raise TemplateRefused(f"template refused: {_refusal(exc)}") from None
+    except jinja2.TemplateSyntaxError as exc:
+        message, expected, _ = _syntax_problem(exc, text, "the text's line")
+        raise ValueError(f"template error: {message}" + (f"; expected {expected}" if expected
+                                                         else "")) from None
     except jinja2.TemplateError as exc:
         raise ValueError(f"template error: {_describe(exc)}") from None
     except (ValueError, ContentError):
         raise
     except Exception as exc:  # a helper called with bad arguments, a recursion too deep
         raise ValueError(f"template error: {_describe(exc)}") from None
+    problem = unprintable(rendered)
+    if problem:  # the template made it ("{{ '\\x07' }}"): the text itself was checked
+        raise ValueError(f"{problem[1]} in the text, made by the template; expected "
+                         f"{PRINTABLE_TEXT}")
+    return rendered
 
 
 def _refuse_typed_markers(file: Path, source: str) -> None:
@@ -122,7 +140,8 @@ def render_template(file: Path, context: dict[str, Any]) -> RenderedProse:
         template = _compiled(str(file), source)
         text = env.render_bounded(template, context)
     except jinja2.TemplateSyntaxError as exc:
-        raise ContentError(Location(file, exc.lineno), f"template error: {exc.message}") from None
+        message, expected, line = _syntax_problem(exc, source)
+        raise ContentError(Location(file, line), f"template error: {message}", expected) from None
     except jinja2.exceptions.SecurityError as exc:
         line = getattr(exc, "lineno", None) or _template_line(exc)
         raise ContentError(Location(file, line), f"template refused: {_refusal(exc)}",
@@ -137,12 +156,11 @@ def render_template(file: Path, context: dict[str, Any]) -> RenderedProse:
     except Exception as exc:  # a helper called with bad arguments from the prose
         raise ContentError(Location(file, _template_line(exc)),
                            f"template error: {_describe(exc)}") from None
-    control = CONTROL.search(text)
-    if control:  # python-markdown uses some of them as its own markers; XML forbids them
-        line = text.count("\n", 0, control.start()) + 1
-        raise ContentError(Location(file, line),
-                           f"control character U+{ord(control.group()):04X} in the text",
-                           "printable text (tabs and line breaks are fine)")
+    problem = unprintable(text)
+    if problem:  # typed, or made by the template (glyphs.UNPRINTABLE)
+        where, what = problem
+        raise ContentError(Location(file, text.count("\n", 0, where) + 1), f"{what} in the text",
+                           PRINTABLE_TEXT)
     return RenderedProse(file, text)
 
 
@@ -195,9 +213,89 @@ def _undefined(exc: jinja2.UndefinedError, context: dict[str, Any],
 
 
 def _describe(exc: BaseException) -> str:
-    """One line for an exception from inside a template: its message, or its kind."""
+    """One line for an exception from inside a template: its message, or its kind (also for
+    a message that is only a repr, such as decimal's "[<class 'decimal.InvalidOperation'>]")."""
     text = " ".join(str(exc).split())
-    return text or type(exc).__name__
+    return type(exc).__name__ if not text or text.startswith(("<", "[<")) else text
+
+
+#: The statements that open a block the template must close; those of the others that would
+#: are refused by the sandbox.
+_BLOCKS = ("if", "for", "with")
+#: Jinja's words for a tag met where the open blocks do not allow it, and for a text that
+#: ends inside a block.
+_UNEXPECTED_TAG = re.compile(r"Encountered unknown tag '(end\w+|else|elif)'")
+_UNCLOSED = "Unexpected end of template"
+
+
+def _syntax_problem(exc: jinja2.TemplateSyntaxError, source: str,
+                    where: str = "line") -> tuple[str, str | None, int | None]:
+    """(message, expected, line) of a syntax error. A slip in the nesting of blocks is said
+    with the line of the block it concerns, which Jinja leaves out: a block never closed is
+    located where it opens (Jinja names the end of the text, or the last block it closed)."""
+    message = re.sub(r" at \d+$", "", exc.message or "invalid template")  # a char offset
+    tag = _UNEXPECTED_TAG.match(message)
+    unended = _unclosed_opener(source)
+    if unended and unended[1] != exc.lineno:  # `{{ x` and the rest of the text after it
+        opener, line = unended
+        return (f"the {opener} of {where} {line} is not closed ({message} at {where} "
+                f"{exc.lineno})", f"{'}}' if opener == '{{' else '%}'} to close it", line)
+    if tag is None and not message.startswith(_UNCLOSED):
+        return message, None, exc.lineno
+    opened = _open_blocks(source, (exc.lineno, tag.group(1)) if tag else None)
+    if tag is None:
+        if not opened:
+            return message, None, exc.lineno
+        name, line = opened[-1]
+        return (f"the {{% {name} %}} of {where} {line} is never closed",
+                f"{{% end{name} %}} after it", line)
+    if opened:
+        name, line = opened[-1]
+        return (f"{{% {tag.group(1)} %}} while the {{% {name} %}} of {where} {line} is still "
+                f"open", f"{{% end{name} %}} before it", exc.lineno)
+    return (f"{{% {tag.group(1)} %}} belongs to no open block", "the {% if %} or {% for %} "
+            "it belongs to before it, or no such tag", exc.lineno)
+
+
+def _unclosed_opener(source: str) -> tuple[str, int] | None:
+    """The `{{` or `{%` (and its line) that the tokens of `source`, as far as they can be
+    read, leave open."""
+    open_ = None
+    for line, kind, value in _tokens(source):
+        if kind in ("variable_begin", "block_begin"):
+            open_ = (value.strip("-+"), line)
+        elif kind in ("variable_end", "block_end"):
+            open_ = None
+    return open_
+
+
+def _tokens(source: str) -> list[tuple[int, str, str]]:
+    """Jinja's tokens of `source`, as far as they can be read."""
+    tokens: list[tuple[int, str, str]] = []
+    try:
+        for token in _ENV.lex(source):
+            tokens.append(token)
+    except jinja2.TemplateSyntaxError:  # a slip of its own, further on
+        pass
+    return tokens
+
+
+def _open_blocks(source: str, stop: tuple[int, str] | None) -> list[tuple[str, int]]:
+    """(name, line) of the blocks open, innermost last, at `stop` (the line and the name of
+    the tag met there) or at the end of `source`, read from Jinja's own tokens."""
+    opened: list[tuple[str, int]] = []
+    tokens = iter(_tokens(source))
+    for line, kind, _ in tokens:
+        if kind != "block_begin":
+            continue
+        line, kind, name = next((t for t in tokens if t[1] != "whitespace"), (0, "", ""))
+        if stop is not None and (line, name) == stop:
+            break
+        if name in _BLOCKS:
+            opened.append((name, line))
+        elif name.startswith("end") and opened and opened[-1][0] == name[3:]:
+            opened.pop()
+    return opened
 
 
 def _refusal(exc: BaseException) -> str:
@@ -280,6 +378,18 @@ class _Automail(InlineProcessor):
         return link, m.start(0), m.end(0)
 
 
+class _Table(TableProcessor):
+    """python-markdown's table, but a row with more cells than its header is not cut to the
+    header's width in silence (its last cells would print nowhere): it is kept in
+    `md.long_rows`, for `parse_markdown` to refuse at its line."""
+
+    def _build_row(self, row: str, parent: ET.Element, align) -> None:
+        cells = len(self._split_row(row))
+        if cells > len(align):
+            self.parser.md.long_rows.append((row, cells, len(align)))
+        super()._build_row(row, parent, align)
+
+
 class _KeepTreeExtension(Extension):
     def extendMarkdown(self, md: markdown.Markdown) -> None:
         # Raw HTML in content is shown as text, never passed through: nothing typed in a
@@ -290,6 +400,8 @@ class _KeepTreeExtension(Extension):
         md.inlinePatterns.register(_Automail(AUTOMAIL_RE, md), "automail", 110)
         md.treeprocessors.register(_KeepTree(md), "keep_tree", 1)
         md.treeprocessors.register(_Typeset(md), "typeset", -1)  # after "unescape" (0)
+        md.parser.blockprocessors.register(_Table(md.parser, {"use_align_attribute": False}),
+                                           "table", 75)  # in place of TableExtension's
 
 
 _parsers = threading.local()
@@ -307,6 +419,7 @@ def _markdown() -> markdown.Markdown:
         md.serializer = _no_html
     md.reset()
     md.captured_tree = None
+    md.long_rows = []
     return md
 
 
@@ -320,10 +433,35 @@ def _no_html(root: ET.Element) -> str:
 def parse_markdown(prose: RenderedProse) -> ET.Element:
     md = _markdown()
     md.convert(prose.text)
+    for row, cells, header in md.long_rows:
+        line = next((n for n, text in enumerate(prose.text.splitlines(), start=1)
+                     if text.strip() == row.strip()), None)
+        most = f"{header} cell" + ("s" if header > 1 else "")
+        raise ContentError(Location(prose.file, line), f"a table row of {cells} cells under a "
+                           f"header of {header}: the cells past the header's would print "
+                           "nowhere", f"at most {most} in each row, or a column more in "
+                           "the header")
     tree = getattr(md, "captured_tree", None)  # none for a text of blank lines only
     if tree is None:
         tree = ET.Element("div")
     return tree
+
+
+def placed(element: ET.Element) -> tuple[str, str] | None:
+    """(kind, id) of the example box or figure that `element`, a block at the top of a
+    chapter's tree, places: a paragraph holding `[[example:id]]` (or `figure`) alone, what
+    `{{ example("id") }}` on a line of its own makes. This decides for the loader's checks
+    and for both renderers where a box goes: a marker anywhere else (in a note, a list, a
+    table or a sentence) places nothing, and the loader refuses it at its line."""
+    if element.tag != "p" or len(element):
+        return None
+    found = MARKER.fullmatch((element.text or "").strip())
+    return (found.group(1), found.group(2)) if found else None
+
+
+def placements(tree: ET.Element) -> list[tuple[str, str]]:
+    """(kind, id) of every box and figure a chapter's tree places, in reading order."""
+    return [found for element in tree if (found := placed(element))]
 
 
 def heading_anchor(element: ET.Element, chapter_id: str) -> str:

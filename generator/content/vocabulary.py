@@ -28,7 +28,7 @@ from ..errors import ContentError, Location
 from ..regularfile import present
 from .paths import contained
 from .textfile import read_text
-from .model import STRICT
+from .model import STRICT, Int
 from .yamlsource import YamlDocument, read_yaml, validate
 
 VOCABULARY_FILE = "vocabulario.yaml"
@@ -59,8 +59,8 @@ class Term:
 class Hit:
     """A word the vocabulary refuses, at `start`–`end` of the text searched."""
 
-    start: int
-    end: int
+    start: Int
+    end: Int
     found: str
     term: Term
     wrong_case: str | None = None  # the form to write, when only the capitals are wrong

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, Field
 from pydantic.dataclasses import dataclass
 
-from .model import STRICT, Abbreviation, CardBack, Credit, Term, supported_language
+from .model import STRICT, Abbreviation, Int, CardBack, Credit, Term, supported_language
 
 
 @dataclass(config=STRICT)
@@ -146,7 +146,7 @@ class ExampleWords:
 
     title: str    # printed at the top of the example's box
     summary: str  # printed under the title
-    notes: dict[int, str] = field(default_factory=dict)  # by step number (1 is the first)
+    notes: dict[Int, str] = field(default_factory=dict)  # by step number (1 is the first)
 
 
 @dataclasses.dataclass(frozen=True)  # the standard library's: a table, not a format

@@ -19,6 +19,7 @@ import yaml
 
 from .textfile import read_text
 from ..errors import ContentError, Location
+from .glyphs import PRINTABLE_TEXT, unprintable
 from .limits import MAX_YAML_BYTES, MAX_YAML_DEPTH, MAX_YAML_STRING, check_file_size
 
 
@@ -143,7 +144,7 @@ def _explain(error: dict) -> tuple[str, str | None]:
     if kind.startswith("date"):
         return f"invalid value {shown}: {error['msg']}", "a real date as YYYY-MM-DD"
     if kind in ("finite_number",):
-        return f"invalid value {shown}: {error['msg']}", "a number of millimetres"
+        return f"invalid value {shown}: {error['msg']}", "a finite number"
     return f"invalid value {shown}: {error['msg']}", None
 
 
@@ -229,7 +230,7 @@ def _data(loader: _Loader, root: yaml.Node) -> Any:
 MAX_VALUES = 1_000_000
 MERGE = "tag:yaml.org,2002:merge"
 VALUE = "tag:yaml.org,2002:value"
-STR, SEQ, MAP = (f"tag:yaml.org,2002:{kind}" for kind in ("str", "seq", "map"))
+STR, SEQ, MAP, BOOL = (f"tag:yaml.org,2002:{kind}" for kind in ("str", "seq", "map", "bool"))
 
 
 def _too_deep(where: Location) -> ContentError:
@@ -239,6 +240,8 @@ def _too_deep(where: Location) -> ContentError:
 
 def _check_nodes(file: Path, root: yaml.Node) -> None:
     """A key given twice in one mapping is a mistake (PyYAML silently keeps the last one);
+    so is a key YAML reads as true or false (`on:`, `yes:`), and a text holding a character
+    no book may hold (`"\\x07"`, `"\\e[31m"`: escapes write what no line shows, glyphs.py);
     a document whose aliases expand past MAX_VALUES is refused. Every node is visited, so
     the walk keeps no path: the place of a mistake is found again once there is one."""
     sizes: dict[int, int] = {}  # collections walked: their values, aliases expanded
@@ -250,6 +253,9 @@ def _check_nodes(file: Path, root: yaml.Node) -> None:
             if len(node.value) > MAX_YAML_STRING:  # see limits.py
                 raise _error(file, root, node, node, f"a text of {len(node.value):,} "
                              "characters", f"at most {MAX_YAML_STRING:,}")
+            problem = unprintable(node.value)
+            if problem:
+                raise _error(file, root, node, node, f"{problem[1]} in the text", PRINTABLE_TEXT)
             return 1
         known = sizes.get(id(node))
         if known is not None:  # an alias: counted again, walked once
@@ -261,12 +267,15 @@ def _check_nodes(file: Path, root: yaml.Node) -> None:
             if len(pairs) > 1:
                 seen: dict[tuple[str, str], yaml.Node] = {}
                 for key, _ in pairs:
+                    _check_key(file, root, node, key)
                     if key.__class__ is yaml.ScalarNode and key.tag != MERGE:
                         first = seen.setdefault((key.tag, key.value), key)
                         if first is not key:
                             raise _error(file, root, node, key, f"duplicate key '{key.value}' "
                                          f"(first at line {first.start_mark.line + 1})",
                                          "each key once")
+            if len(pairs) == 1:
+                _check_key(file, root, node, pairs[0][0])
             for key, value in pairs:
                 total += walk(key, depth + 1) + walk(value, depth + 1)
         else:
@@ -280,6 +289,16 @@ def _check_nodes(file: Path, root: yaml.Node) -> None:
         return total
 
     walk(root)
+
+
+def _check_key(file: Path, root: yaml.Node, mapping: yaml.Node, key: yaml.Node) -> None:
+    """YAML 1.1 reads `yes`, `no`, `on`, `off`, `true` and `false` as a boolean, a key too: a
+    parameter `on:` would be named `True`. No book's key is a boolean."""
+    if key.__class__ is yaml.ScalarNode and key.tag == BOOL:
+        reading = "true" if key.value.lower() in ("yes", "on", "true") else "false"
+        raise _error(file, root, mapping, key, f"the key '{key.value}' reads as {reading} (YAML "
+                     "takes yes, no, on, off, true and false for a yes/no value), not as a name",
+                     f"the name in quotes ('{key.value}':) or another name")
 
 
 def _error(file: Path, root: yaml.Node, within: yaml.Node, at: yaml.Node, message: str,

@@ -8,6 +8,7 @@ from dataclasses import field
 from pydantic import ConfigDict
 from pydantic.dataclasses import dataclass
 
+from ..content.model import Int
 from ..content.yamlsource import validate
 from ..engine.costs import BankTrade, Build, CostsGame
 from ..i18n import count_noun, translator
@@ -24,8 +25,8 @@ class CostsStart:
 @dataclass(config=STRICT)
 class CostsExpect:
     hand: list[str] | None = None
-    built: dict[str, int] | None = None
-    score: int | None = None
+    built: dict[str, Int] | None = None
+    score: Int | None = None
 
 
 class CostsAdapter(Adapter):

@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import ConfigDict
 from pydantic.dataclasses import dataclass
 
+from ..content.model import Int
 from ..content.yamlsource import read_yaml, validate
 from ..engine import need
 from ..engine.economy import EconomyGame, EconomyRules
@@ -84,10 +85,10 @@ ARMY_TO = (N_(": {lost}, which go to your rival"), N_(": {lost}, which go to you
 
 @dataclass(config=STRICT)
 class PlayerSpec:
-    points: int = 2
-    tokens: int | None = None  # default: the starting tokens
-    knights: int = 0
-    cards: int = 4
+    points: Int = 2
+    tokens: Int | None = None  # default: the starting tokens
+    knights: Int = 0
+    cards: Int = 4
 
 
 @dataclass(config=STRICT)
@@ -101,19 +102,19 @@ class EconomyStart:
 
 @dataclass(config=STRICT)
 class PlayerExpect:
-    points: int | None = None
-    tokens: int | None = None
-    knights: int | None = None
-    cards: int | None = None
+    points: Int | None = None
+    tokens: Int | None = None
+    knights: Int | None = None
+    cards: Int | None = None
 
 
 @dataclass(config=STRICT)
 class EconomyExpect:
     players: list[PlayerExpect] | None = None
-    supply: int | None = None
-    current: int | None = None
-    cost: int | None = None
-    legal_count: int | None = None
+    supply: Int | None = None
+    current: Int | None = None
+    cost: Int | None = None
+    legal_count: Int | None = None
     army: Literal[0, 1, "none"] | None = None
 
 

@@ -16,7 +16,7 @@ from dataclasses import field
 from pydantic import ConfigDict
 from pydantic.dataclasses import dataclass
 
-from ..content.model import GemCard
+from ..content.model import GemCard, Int
 from ..content.yamlsource import validate
 from ..engine.splendor import (Buy, Card, Noble, Reserve, Return, SplendorGame, SplendorRules,
                                Take, Visit)
@@ -35,8 +35,8 @@ END_WORDS = {"special": N_("you have bought {specials}"),
 @dataclass(config=STRICT)
 class NobleSpec:
     id: str
-    needs: dict[str, int]
-    points: int = 3
+    needs: dict[str, Int]
+    points: Int = 3
 
 
 @dataclass(config=STRICT)
@@ -46,26 +46,26 @@ class SplendorStart:
     deck: list[str] = field(default_factory=list)
     special: list[str] | None = None  # default: every special card not in `bought`
     bought: list[str] = field(default_factory=list)
-    tokens: dict[str, int] = field(default_factory=dict)
+    tokens: dict[str, Int] = field(default_factory=dict)
     nobles: list[NobleSpec] = field(default_factory=list)
 
 
 @dataclass(config=STRICT)
 class SplendorExpect:
-    tokens: dict[str, int] | None = None
-    bank: dict[str, int] | None = None
-    points: int | None = None
+    tokens: dict[str, Int] | None = None
+    bank: dict[str, Int] | None = None
+    points: Int | None = None
     bought: list[str] | None = None
     rows: dict[str, list[str]] | None = None
     special: list[str] | None = None
     nobles: list[str] | None = None
     visitors: list[str] | None = None
     decision: str | None = None   # "return", "noble" or "none"
-    turns: int | None = None
+    turns: Int | None = None
     over: bool | None = None
     end_reason: str | None = None
     title: str | None = None
-    legal_count: int | None = None
+    legal_count: Int | None = None
 
 
 class SplendorAdapter(Adapter):

@@ -36,7 +36,7 @@ from ..content.cardmarkup import card_xml
 from ..content.model import Book
 from ..diagrams.board import NEUTRAL_COLOURS
 from ..errors import RenderError
-from ..content.prose import ABBREVIATION, MARKER, RULING_REFERENCE, heading_anchor
+from ..content.prose import ABBREVIATION, RULING_REFERENCE, heading_anchor, placed
 from ..examples.replay import step_words
 from ..examples.text import Words
 from ..badges import badge_texts
@@ -362,9 +362,9 @@ def render_html(book: Book, replays: list, figures) -> str:
         for element in chapter.tree:
             if re.fullmatch(r"h[1-6]", element.tag):
                 level = int(element.tag[1])
-            marker = MARKER.fullmatch((element.text or "").strip()) if element.tag == "p" else None
-            if marker and len(element) == 0:
-                kind, item = marker.groups()
+            box = placed(element)
+            if box:
+                kind, item = box
                 numbers[kind][item] = len(numbers[kind]) + 1
                 if kind == "example":
                     example = _example(by_id[item], numbers[kind][item], figures, words,

@@ -22,7 +22,8 @@ from reportlab.platypus import (CondPageBreak, Flowable, FrameBreak, KeepTogethe
 from .. import palette
 from ..i18n import long_date
 from ..content.model import Book
-from ..content.prose import ABBREVIATION, MARKER, RULING_REFERENCE, heading_anchor
+from ..content.prose import (ABBREVIATION, RULING_REFERENCE, heading_anchor, placed,
+                             placements)
 from ..labels import labels
 from ..examples.replay import step_words
 from ..badges import badge_texts
@@ -102,12 +103,8 @@ class StoryContext:
 
     def numbers(self, kind: str) -> dict[str, int]:
         """Examples and figures are numbered in the order the book shows them."""
-        order = []
-        for chapter in self.book.chapters:
-            for element in chapter.tree.iter("p"):
-                marker = MARKER.fullmatch((element.text or "").strip())
-                if marker and marker.group(1) == kind:
-                    order.append(marker.group(2))
+        order = [item_id for chapter in self.book.chapters
+                 for placed_kind, item_id in placements(chapter.tree) if placed_kind == kind]
         return {item_id: n for n, item_id in enumerate(order, start=1)}
 
     @cached_property
@@ -235,11 +232,11 @@ def block(element: ET.Element, ctx: StoryContext, chapter) -> list[Flowable]:
         return [ctx.heading(inline(element, ctx, link_terms=False), style, anchor, level,
                             chapter.title)]
     if tag == "p":
-        marker = MARKER.fullmatch((element.text or "").strip())
-        if marker and len(element) == 0 and marker.group(1) == "example":
-            return example_box(ctx.replays[marker.group(2)], ctx)
-        if marker and len(element) == 0:
-            return figure_block(marker.group(2), ctx)
+        box = placed(element)
+        if box and box[0] == "example":
+            return example_box(ctx.replays[box[1]], ctx)
+        if box:
+            return figure_block(box[1], ctx)
         paragraph = ctx.para(inline(element, ctx), s.body)
         if "".join(element.itertext()).rstrip().endswith(":"):  # it leads into what follows
             lead_in(paragraph)
@@ -289,6 +286,15 @@ def _widest_column(element: ET.Element) -> int:
     return max(data, key=data.get) if data else 0
 
 
+def _column_widths(width: float, columns: int) -> list[float]:
+    """A table's first column (its names) a quarter of the width, the others sharing the
+    rest; a table of one column (a list in a box, a header left empty) the whole width."""
+    if columns == 1:
+        return [width]
+    first = 0.26
+    return [width * first] + [width * (1 - first) / (columns - 1)] * (columns - 1)
+
+
 def table_flowable(element: ET.Element, ctx: StoryContext, width: float | None = None,
                    keep: bool = True) -> Flowable:
     """A Markdown table; a row taller than a page (a very long cell) continues on the next
@@ -306,9 +312,10 @@ def table_flowable(element: ET.Element, ctx: StoryContext, width: float | None =
     if not rows:
         return Spacer(1, 0)
     columns = max(len(r) for r in rows)
+    if columns == 0:
+        return Spacer(1, 0)
     rows = [r + [""] * (columns - len(r)) for r in rows]
-    first = 0.26 if columns > 1 else 1.0
-    widths = [width * first] + [width * (1 - first) / (columns - 1)] * (columns - 1)
+    widths = _column_widths(width, columns)
     if columns == 4 and _widest_column(element) == 1:
         # name, cost, points, count: give the cost the room it needs
         widths = [width * w for w in (0.25, 0.45, 0.17, 0.13)]

@@ -6,7 +6,8 @@ large fills. Icons come from the same SVG geometry as the book's figures.
 
 Everything is designed at the piece's own size, to be read across a table: card text is
 set at 10 pt (9.5 pt when a card needs the room, and a card that does not fit at 9.5 pt is
-refused at its place in print.yaml rather than shrunk), the costs card is drawn for the
+refused at its place in print.yaml rather than shrunk: `card_misfit`, which the loader asks,
+so `check` refuses it too), the costs card is drawn for the
 card (one row per building, badges of at least 5 mm), and a token carries a 28 pt numeral,
 a label of at least 7 pt and a hairline exactly on its cut, with nothing else near the cut.
 """
@@ -30,7 +31,6 @@ from .. import palette
 from ..content.model import Book, CardFace, TokenSet, TokenSide
 from ..diagrams.cards import costs_card, costs_rows_fit
 from ..diagrams.style import style_for
-from ..errors import ContentError, Location
 from ..typography import curl, curl_markup
 from ..i18n import span
 from ..pdf.figures import drawing
@@ -173,8 +173,13 @@ def _height(story, width: float) -> float:
 
 def _text_size(book: Book) -> float:
     """The largest of BODY_SIZES at which the text of every card of the set fits its face
-    (one size for the whole set); a card that does not fit even at the smallest is a content
-    error at its place in print.yaml."""
+    (one size for the whole set)."""
+    return _fitting(book)[0]
+
+
+def _fitting(book: Book) -> tuple[float, tuple[int, CardFace] | None]:
+    """`_text_size`, and the first card whose text does not fit even at the smallest size
+    (index, face), if one does not."""
     cards = book.print_spec.cards
     box = body_box(Rect(0, 0, cards.width, cards.height), cards.safe)
     texts = [(i, face) for i, face in enumerate(cards.faces) if face.kind != "costs"]
@@ -182,12 +187,27 @@ def _text_size(book: Book) -> float:
         misfits = [(i, face) for i, face in texts
                    if _height(_story(book, face, size), box.w * mm) > box.h * mm - 1]
         if not misfits:
-            return size
-    index, face = misfits[0]
-    raise ContentError(Location(book.folder / "print.yaml", path=f"cards.faces[{index}]"),
-                       f"the text of card '{face.id}' does not fit on the card at "
-                       f"{BODY_SIZES[-1]:g} pt, the smallest size read across a table",
-                       "fewer or shorter lines, or the card split in two")
+            return size, None
+    return BODY_SIZES[-1], misfits[0]
+
+
+def card_misfit(book: Book) -> tuple[int, str, str] | None:
+    """The first card that does not fit its face, a card read across a table: (its index in
+    cards.faces, what is wrong, what is expected). The loader asks, so that `check` refuses
+    what `build` could not draw (content/loader.py, `_check_cards`)."""
+    cards = book.print_spec.cards
+    box = body_box(Rect(0, 0, cards.width, cards.height), cards.safe)
+    for index, face in enumerate(cards.faces):
+        if face.kind == "costs" and not costs_rows_fit(book.components, box.h, face.marks):
+            return (index, f"the costs card has no room for {len(book.components.buildings)} "
+                    "buildings at a size read across a table", "a taller card")
+    misfit = _fitting(book)[1]
+    if misfit is None:
+        return None
+    index, face = misfit
+    return (index, f"the text of card '{face.id}' does not fit on the card at "
+            f"{BODY_SIZES[-1]:g} pt, the smallest size read across a table",
+            "fewer or shorter lines, or the card split in two")
 
 
 def _air(book: Book, face: CardFace, size: float, box: Rect) -> float:
@@ -209,11 +229,6 @@ def card_face(book: Book, face: CardFace, index: int, size: float) -> Draw:
     cards = book.print_spec.cards
     box = body_box(Rect(0, 0, cards.width, cards.height), cards.safe)
     if face.kind == "costs":
-        if not costs_rows_fit(book.components, box.h, face.marks):
-            raise ContentError(Location(book.folder / "print.yaml", path=f"cards.faces[{index}]"),
-                               f"the costs card has no room for {len(book.components.buildings)} "
-                               "buildings at a size read across a table",
-                               "a taller card")
         svg = costs_face(book, face)[0]
     else:
         svg, air = None, _air(book, face, size, box)
