@@ -20,7 +20,7 @@ import svgwrite
 from pypdf import PdfReader
 
 from contentedit import edit
-from generator.build import render_cards, render_print
+from generator.build import render_print
 from generator.content.loader import load_book
 from generator.diagrams.icons import resource_shape
 from generator.diagrams.style import RESOURCE_LOOK, DiagramStyle
@@ -203,11 +203,10 @@ def test_a_card_whose_text_does_not_fit_at_table_size_is_refused_at_its_place(bo
     edit(book_copy / "print.yaml", "        - '{{ rule(\"comercio\") }}'",
          "        - '{{ rule(\"comercio\") }}'\n" +
          "        - 'Una línea de relleno que no cabe en la carta.'\n" * 12)
-    book = load_book(book_copy)
-    with pytest.raises(ContentError) as error:
-        render_cards(book, book_copy.parent.parent / "output", [SheetOptions("A4")])
+    with pytest.raises(ContentError) as error:  # loading refuses it: check as well as build
+        load_book(book_copy)
     message = str(error.value)
-    assert "print.yaml" in message and "cards.faces[2]" in message and "9.5 pt" in message
+    assert "print.yaml:25" in message and "cards.faces[2]" in message and "9.5 pt" in message
 
 
 # --- tokens ----------------------------------------------------------------------------------
