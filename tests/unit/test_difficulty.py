@@ -1,0 +1,166 @@
+"""The difficulty appendix prints stored runs (content/solo-catan/difficulty.yaml): every
+summary it prints is that of its stored games, and `simulate --save` writes and keeps the runs.
+
+The stored games themselves are replayed in tests/slow/test_difficulty_replays.py (greedy's
+in full, a sample of the costly runs), so that the summaries checked here vouch for the whole
+table; the printed table is read in tests/books/test_difficulty_appendix.py.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections import Counter
+
+import pytest
+import yaml
+
+from generator.cli import main
+from generator.content.loader import load_book
+from generator.examples.solo import rules_for
+from generator.simulate.runner import game_seeds, play, run
+from generator.simulate.intervals import wilson
+from generator.simulate.stats import turn_bands
+from repo import CONTENT_ROOT
+from storedgames import replayed_line, stored_line
+
+BOOK = load_book(CONTENT_ROOT / "solo-catan")
+RULES = rules_for(BOOK)
+STORED = BOOK.difficulty
+
+
+def test_the_book_prints_greedy_strong_and_clairvoyant_on_the_same_deals():
+    assert [r.player for r in STORED.runs] == ["greedy", "strong", "clairvoyant"]
+    seeds = {r.seed for r in STORED.runs}
+    assert len(seeds) == 1, "the appendix says the runs play the same deals"
+    for stored in STORED.runs:
+        assert [g.seed for g in stored.records] == game_seeds(stored.seed, stored.games)
+    assert STORED.goal == BOOK.components.game.goal
+
+
+@pytest.mark.parametrize("player", ["greedy", "strong", "clairvoyant"])
+def test_each_printed_summary_is_that_of_its_stored_games(player):
+    stored = STORED.run(player)
+    games = stored.records
+    n = len(games)
+    wins = sum(g.won for g in games)
+    assert (stored.games, stored.wins) == (n, wins)
+    assert (stored.win_low, stored.win_high) == pytest.approx(wilson(wins, n), abs=1e-4)
+    assert stored.points == dict(Counter(g.points for g in games))
+    assert stored.mean_points == pytest.approx(statistics.fmean(g.points for g in games),
+                                               abs=0.005)
+    turns = [g.turns for g in games]
+    assert stored.turns == turn_bands(turns)
+    assert stored.median_turns == statistics.median(turns)
+    assert stored.turn_quartiles == pytest.approx(statistics.quantiles(turns, n=4))
+    ends = Counter(g.end for g in games)
+    for share, end in (("stuck_rate", "stuck"), ("exhausted_rate", "exhausted"),
+                       ("unfinished_rate", "unfinished")):
+        assert getattr(stored, share) == pytest.approx(ends[end] / n, abs=1e-4)
+    assert stored.cpu_seconds == pytest.approx(sum(g.cpu for g in games), abs=0.1 + n * 5e-4)
+    if player == "clairvoyant":
+        verdicts = Counter(g.verdict for g in games)
+        assert (stored.verdicts.won, stored.verdicts.unwinnable, stored.verdicts.undecided) \
+            == (verdicts["won"], verdicts["unwinnable"], verdicts["undecided"])
+        assert stored.verdicts.won == wins, "a won verdict is a game the line wins"
+    else:
+        assert stored.verdicts is None
+
+
+def test_both_editions_print_the_same_numbers():
+    english = load_book(CONTENT_ROOT / "solo-catan", "en")
+
+    def numbers(book) -> list[str]:
+        chapter = next(c for c in book.chapters if c.id == "dificultad")
+        text = "".join(chapter.tree.itertext())
+        return [n.replace(",", "") .replace(".", "") for n in re.findall(r"\d[\d.,]*", text)]
+    spanish, english_numbers = numbers(BOOK), numbers(english)
+    assert Counter(spanish) == Counter(english_numbers)
+
+
+def test_save_keeps_the_other_players_runs_and_replaces_its_own(book_copy, capsys):
+    file = book_copy / "difficulty.yaml"
+    before = load_book(book_copy).difficulty
+    assert main(["simulate", str(book_copy), "--player", "clairvoyant", "--games", "2",
+                 "--budget", "3000", "--jobs", "1", "--save"]) == 0
+    after = load_book(book_copy).difficulty
+    assert [r.player for r in after.runs] == [r.player for r in before.runs]
+    assert after.run("greedy") == before.run("greedy")
+    assert after.run("strong") == before.run("strong")
+    clairvoyant = after.run("clairvoyant")
+    assert (clairvoyant.games, clairvoyant.budget) == (2, 3000)
+    assert clairvoyant.command == ("rulebook simulate solo-catan --games 2 --seed 1 "
+                                   "--player clairvoyant --budget 3000 --save")
+    assert "saved" in capsys.readouterr().out and file.exists()
+
+
+def test_save_with_several_players_stores_each_players_run_with_its_command(book_copy):
+    """`--player greedy,clairvoyant --save`: two runs on the same deals, each stored as
+    that player's with the command that plays it alone; strong's run is kept."""
+    before = load_book(book_copy).difficulty
+    assert main(["simulate", str(book_copy), "--player", "greedy,clairvoyant", "--games", "3",
+                 "--seed", "7", "--budget", "clairvoyant=3000", "--jobs", "1",
+                 "--save"]) == 0
+    after = load_book(book_copy).difficulty
+    assert [r.player for r in after.runs] == ["greedy", "strong", "clairvoyant"]
+    assert after.run("strong") == before.run("strong")
+    greedy, clairvoyant = after.run("greedy"), after.run("clairvoyant")
+    assert greedy.command == ("rulebook simulate solo-catan --games 3 --seed 7 "
+                              "--player greedy --save")
+    assert clairvoyant.command == ("rulebook simulate solo-catan --games 3 --seed 7 "
+                                   "--player clairvoyant --budget 3000 --save")
+    assert (greedy.budget, clairvoyant.budget) == (None, 3000)
+    for stored in (greedy, clairvoyant):
+        assert [g.seed for g in stored.records] == game_seeds(7, 3), "the same deals"
+    assert [stored_line(g) for g in greedy.records] == \
+        [replayed_line(r) for r in run(RULES, 3, 7, "greedy")]
+
+
+def test_save_writes_each_game_as_one_line_that_reads_back_as_the_game(book_copy):
+    """The stored games are lines of values (`seed won points …`), and what `--save` wrote
+    is read back as the games it played, fields and types alike."""
+    assert main(["simulate", str(book_copy), "--player", "clairvoyant", "--games", "2",
+                 "--budget", "3000", "--jobs", "1", "--save"]) == 0
+    text = (book_copy / "difficulty.yaml").read_text(encoding="utf-8")
+    stored = load_book(book_copy).difficulty.run("clairvoyant")
+    for game in stored.records:
+        values = [game.seed, str(game.won).lower(), game.points, game.turns, game.actions,
+                  game.end, game.digest, game.cpu] + ([game.verdict] if game.verdict else [])
+        assert f"\n  - {' '.join(map(str, values))}\n" in text
+    assert [stored_line(g) for g in stored.records] == \
+        [replayed_line(play(RULES, seed, "clairvoyant", budget=3000)) for seed in game_seeds(1, 2)]
+    assert all(type(g.won) is bool and type(g.points) is int for g in stored.records)
+    # as the editors' schema checks a game (model.GAME_TEXT), every line of every run
+    from generator.content.model import GAME_TEXT
+    games = [game for run in yaml.safe_load(text)["runs"] for game in run["records"]]
+    assert games and all(re.fullmatch(GAME_TEXT, game) for game in games), games
+
+
+#: a stored game's line as edited → the error's field and message
+GAME_LINE_MISTAKES = {
+    "negative points": ("false 4 51 86", "false -4 51 86", r"\.points\): invalid value "
+                        r"'-4': Input should be greater than or equal to 0"),
+    "not a boolean": ("false 4 51 86", "maybe 4 51 86", r"\.won\): invalid value 'maybe'"),
+    "cut short": ("false 4 51 86 exhausted 71f54a70bd36 0.002", "false 4 51 86 exhausted",
+                  r"\.digest\): missing field 'digest'"),
+    "a value too many": ("false 4 51 86 exhausted 71f54a70bd36 0.002",
+                         "false 4 51 86 exhausted 71f54a70bd36 0.002 won 9",
+                         r"\): a game line of 10 values; expected seed won points turns "
+                         r"actions end digest cpu \[verdict\]"),
+}
+
+
+@pytest.mark.parametrize("case", GAME_LINE_MISTAKES)
+def test_a_mistake_in_a_stored_game_is_an_error_at_its_line(case, book_copy, capsys):
+    old, new, message = GAME_LINE_MISTAKES[case]
+    file = book_copy / "difficulty.yaml"
+    seed = "222601038393272 "  # the greedy run's second game
+    text = file.read_text(encoding="utf-8")
+    assert f"  - {seed}{old}" in text
+    file.write_text(text.replace(f"  - {seed}{old}", f"  - {seed}{new}", 1), encoding="utf-8")
+    line = next(n for n, typed in enumerate(text.splitlines(), 1)
+                if typed.startswith(f"  - {seed}"))
+    assert main(["check", str(book_copy)]) == 1
+    error = capsys.readouterr().err
+    assert re.search(rf"difficulty\.yaml:{line} \(runs\[0\]\.records\[1\]{message}",
+                     " ".join(error.split())), error
