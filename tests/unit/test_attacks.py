@@ -827,24 +827,24 @@ def test_a_character_in_a_comment_may_be_anything(book_copy, tmp_path, capsys):
     assert run("check", book_copy, tmp_path / "out", capsys)[0] == 0
 
 
-def test_capitals_for_emphasis_pass_when_listed_and_print_unlinked(book_copy, tmp_path, capsys):
-    append(book_copy / CHAPTER, "Un caballero NUNCA paga con una ciudad.")
-    assert_one_located_error(book_copy, tmp_path, capsys, CHAPTER,
-                             line_of(book_copy / CHAPTER, "NUNCA paga"),
-                             r"'NUNCA' is used but not defined in glossary\.yaml; expected .*"
+def test_capitals_for_emphasis_pass_when_listed_and_print_unlinked(tiny_book, tmp_path, capsys):
+    append(tiny_book / TINY_CHAPTER, "A knight NEVER pays with a city.")
+    assert_one_located_error(tiny_book, tmp_path, capsys, TINY_CHAPTER,
+                             line_of(tiny_book / TINY_CHAPTER, "NEVER pays"),
+                             r"'NEVER' is used but not defined in glossary\.yaml; expected .*"
                              r"or the word under emphasis:")
-    append(book_copy / "glossary.yaml", "emphasis: [NUNCA]")
-    code, message = run("build", book_copy, tmp_path / "out", capsys)
+    append(tiny_book / "glossary.yaml", "emphasis: [NEVER]")
+    code, message = run("build", tiny_book, tmp_path / "out", capsys)
     assert code == 0, message
-    pdf = tmp_path / "out" / "solo-catan" / "solo-catan.pdf"
+    pdf = tmp_path / "out" / tiny_book.name / f"{tiny_book.name}.pdf"
     with read_pdf(pdf) as doc:
-        page = next(p for p in doc.pages if "NUNCA paga" in (p.extract_text() or ""))
+        page = next(p for p in doc.pages if "NEVER pays" in (p.extract_text() or ""))
         links = [a for a in page.annots if a.get("uri") is None]
-        nunca = next(w for w in page.extract_words() if w["text"] == "NUNCA")
-        assert not [a for a in links if a["x0"] <= nunca["x0"] <= a["x1"]
-                    and a["top"] <= nunca["top"] <= a["bottom"]]
-    html = (tmp_path / "out" / "solo-catan" / "index.html").read_text(encoding="utf-8")
-    assert "NUNCA paga" in html and 'href="#gl-NUNCA"' not in html
+        never = next(w for w in page.extract_words() if w["text"] == "NEVER")
+        assert not [a for a in links if a["x0"] <= never["x0"] <= a["x1"]
+                    and a["top"] <= never["top"] <= a["bottom"]]
+    html = (tmp_path / "out" / tiny_book.name / "index.html").read_text(encoding="utf-8")
+    assert "NEVER pays" in html and 'href="#gl-NEVER"' not in html
 
 
 def test_emphasis_never_used_or_also_an_abbreviation_is_an_error(book_copy, tmp_path, capsys):

@@ -95,11 +95,11 @@ def test_yaml_syntax_error_names_the_line_pyyaml_found(book_copy, tmp_path, caps
     assert re.search(r"book\.yaml:\d+: YAML syntax error", message)
 
 
-def test_a_failed_render_leaves_neither_a_partial_nor_a_clobbered_pdf(book_copy, tmp_path,
+def test_a_failed_render_leaves_neither_a_partial_nor_a_clobbered_pdf(tiny_book, tmp_path,
                                                                       capsys, monkeypatch):
     output = tmp_path / "out"
-    assert run_build(book_copy, output, capsys)[0] == 0
-    built = output / "solo-catan" / "solo-catan.pdf"
+    assert run_build(tiny_book, output, capsys)[0] == 0
+    built = output / tiny_book.name / f"{tiny_book.name}.pdf"
     good = built.read_bytes()
 
     original = build_module.os.replace
