@@ -52,6 +52,19 @@ def solo_book():
 
 
 @pytest.fixture(scope="session")
+def solo_rules(solo_book):
+    """The solo book's rules, as its engine plays them."""
+    from generator.examples.solo import rules_for
+    return rules_for(solo_book)
+
+
+@pytest.fixture(scope="session")
+def stored_runs(solo_book):
+    """The solo book's stored simulation runs (difficulty.yaml)."""
+    return solo_book.difficulty
+
+
+@pytest.fixture(scope="session")
 def solo_pdf(built) -> Path:
     """The solo book's PDF at its own size (A5)."""
     return built("solo-catan").files[0]

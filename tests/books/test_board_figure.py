@@ -6,7 +6,6 @@ import re
 
 import pytest
 
-from generator.content.loader import load_book
 from pdfread import read_pdf
 from repo import CONTENT_ROOT
 from generator.content.board import load_board
@@ -14,9 +13,13 @@ from generator.content.board import load_board
 BOOK_DIR = CONTENT_ROOT / "catan-para-dos"
 BOARD_FILE = BOOK_DIR / "board.yaml"
 MIN_TEXT_PT = 6.0
-BOOK = load_book(BOOK_DIR)
 BOARD = load_board(BOARD_FILE)
-CAPTION = next(f.caption for f in BOOK.figures if f.id == "tablero")
+
+
+@pytest.fixture(scope="module")
+def caption(board_book):
+    """The board figure's caption, as the book gives it."""
+    return next(f.caption for f in board_book.book.figures if f.id == "tablero")
 
 
 @pytest.fixture(scope="module")
@@ -29,10 +32,10 @@ def _squash(text: str) -> str:
     return re.sub(r"[\s\-\u00ad]", "", text)
 
 
-def test_the_figure_is_in_the_pdf_as_vectors_with_its_caption_and_6_pt_labels(board_book):
+def test_the_figure_is_in_the_pdf_as_vectors_with_its_caption_and_6_pt_labels(board_book, caption):
     pdf_file = board_book.files[0]
     with read_pdf(pdf_file) as pdf:
-        pages = [p for p in pdf.pages if _squash(CAPTION) in _squash(p.extract_text() or "")]
+        pages = [p for p in pdf.pages if _squash(caption) in _squash(p.extract_text() or "")]
         assert len(pages) == 1, "the caption is printed once, whole, on one page"
         page = pages[0]
         assert "Figura 1." in page.extract_text()
@@ -48,7 +51,7 @@ def test_the_figure_is_in_the_pdf_as_vectors_with_its_caption_and_6_pt_labels(bo
         assert page.images == [], "the board is drawn as vectors, not pasted as a picture"
 
 
-def test_the_figure_is_in_the_html_edition(board_book):
+def test_the_figure_is_in_the_html_edition(board_book, caption):
     html = next(f for f in board_book.files if f.name == "index.html").read_text(encoding="utf-8")
     figure = re.search(r"<figure.*?</figure>", html, re.S)
     assert figure, "no <figure> in the HTML edition"
@@ -57,4 +60,4 @@ def test_the_figure_is_in_the_html_edition(board_book):
     assert body.count('class="number-token"') == 18
     assert body.count('class="harbour"') == 9
     assert body.count('class="neutral"') == 2
-    assert " ".join(CAPTION.split()) in " ".join(re.sub(r"<[^>]+>", " ", body).split())
+    assert " ".join(caption.split()) in " ".join(re.sub(r"<[^>]+>", " ", body).split())

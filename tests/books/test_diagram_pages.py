@@ -1,26 +1,28 @@
-"""The solo book's figures as written files and as drawings on its built pages."""
+"""The solo_book book's figures as written files and as drawings on its built pages."""
 
 from __future__ import annotations
+
+import pytest
 
 import re
 import xml.etree.ElementTree as ET
 
-
-from generator.content.loader import load_book
 from pdfread import read_pdf
-from repo import CONTENT_ROOT
 from generator.diagrams.figures import book_figures
 from generator.examples.replay import check_book
 
 SVG = "{http://www.w3.org/2000/svg}"
-BOOK = load_book(CONTENT_ROOT / "solo-catan")
-REPLAYS = {r.example.id: r for r in check_book(BOOK)}
 
 
-def test_figure_files_are_written_and_are_valid_svg(solo_pdf):
+@pytest.fixture(scope="module")
+def replays(solo_book):
+    return {r.example.id: r for r in check_book(solo_book)}
+
+
+def test_figure_files_are_written_and_are_valid_svg(solo_pdf, solo_book, replays):
     folder = solo_pdf.parent / "figures"
     files = sorted(folder.glob("*.svg"))
-    figures = book_figures(BOOK, list(REPLAYS.values()))
+    figures = book_figures(solo_book, list(replays.values()))
     assert [f.stem for f in files] == sorted(f.name for f in figures.all())
     for file in files:
         root = ET.parse(file).getroot()
@@ -28,7 +30,7 @@ def test_figure_files_are_written_and_are_valid_svg(solo_pdf):
         assert re.fullmatch(r"[\d.]+mm", root.get("width"))
 
 
-def test_figures_are_vector_drawings_on_the_pages_that_show_them(solo_pdf):
+def test_figures_are_vector_drawings_on_the_pages_that_show_them(solo_pdf, solo_book):
     with read_pdf(solo_pdf) as pdf:
         assert all(not page.images for page in pdf.pages), "no raster images anywhere"
         found = {}
@@ -36,7 +38,7 @@ def test_figures_are_vector_drawings_on_the_pages_that_show_them(solo_pdf):
             text = page.extract_text() or ""
             for match in re.finditer(r"Figura (\d+)\.", text):
                 found[int(match.group(1))] = page
-        assert sorted(found) == list(range(1, len(BOOK.figures) + 1))
+        assert sorted(found) == list(range(1, len(solo_book.figures) + 1))
         for page in found.values():
             shapes = len(page.rects) + len(page.curves)
             assert shapes >= 10, "a figure is drawn with vector shapes"

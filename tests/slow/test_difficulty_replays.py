@@ -16,14 +16,8 @@ import pytest
 
 from generator.cli import main
 from generator.content.loader import load_book
-from generator.examples.solo import rules_for
 from generator.simulate.runner import play, run
-from repo import CONTENT_ROOT
 from storedgames import replayed_line, stored_line
-
-BOOK = load_book(CONTENT_ROOT / "solo-catan")
-RULES = rules_for(BOOK)
-STORED = BOOK.difficulty
 
 
 def _sample(stored_run) -> list:
@@ -37,17 +31,18 @@ def _sample(stored_run) -> list:
     return list(cheapest.values())
 
 
-def test_the_greedy_run_replays_in_full():
-    greedy = STORED.run("greedy")
-    records = run(RULES, greedy.games, greedy.seed, "greedy", jobs=2)
+def test_the_greedy_run_replays_in_full(solo_rules, stored_runs):
+    greedy = stored_runs.run("greedy")
+    records = run(solo_rules, greedy.games, greedy.seed, "greedy", jobs=2)
     assert [replayed_line(r) for r in records] == [stored_line(g) for g in greedy.records]
 
 
 @pytest.mark.parametrize("player", ["strong", "clairvoyant"])
-def test_a_sample_of_a_costly_run_replays_exactly(player):
-    stored = STORED.run(player)
+def test_a_sample_of_a_costly_run_replays_exactly(player, solo_rules, stored_runs):
+    stored = stored_runs.run(player)
     for game in _sample(stored):
-        assert replayed_line(play(RULES, game.seed, player, budget=stored.budget)) == stored_line(game)
+        assert replayed_line(play(solo_rules, game.seed, player, budget=stored.budget)) \
+            == stored_line(game)
 
 
 def test_a_file_written_before_game_lines_is_read_and_saved_as_lines(book_copy):

@@ -17,30 +17,25 @@ import yaml
 
 from generator.cli import main
 from generator.content.loader import load_book
-from generator.examples.solo import rules_for
 from generator.simulate.runner import game_seeds, play, run
 from generator.simulate.intervals import wilson
 from generator.simulate.stats import turn_bands
 from repo import CONTENT_ROOT
 from storedgames import replayed_line, stored_line
 
-BOOK = load_book(CONTENT_ROOT / "solo-catan")
-RULES = rules_for(BOOK)
-STORED = BOOK.difficulty
 
-
-def test_the_book_prints_greedy_strong_and_clairvoyant_on_the_same_deals():
-    assert [r.player for r in STORED.runs] == ["greedy", "strong", "clairvoyant"]
-    seeds = {r.seed for r in STORED.runs}
+def test_the_book_prints_greedy_strong_and_clairvoyant_on_the_same_deals(solo_book, stored_runs):
+    assert [r.player for r in stored_runs.runs] == ["greedy", "strong", "clairvoyant"]
+    seeds = {r.seed for r in stored_runs.runs}
     assert len(seeds) == 1, "the appendix says the runs play the same deals"
-    for stored in STORED.runs:
+    for stored in stored_runs.runs:
         assert [g.seed for g in stored.records] == game_seeds(stored.seed, stored.games)
-    assert STORED.goal == BOOK.components.game.goal
+    assert stored_runs.goal == solo_book.components.game.goal
 
 
 @pytest.mark.parametrize("player", ["greedy", "strong", "clairvoyant"])
-def test_each_printed_summary_is_that_of_its_stored_games(player):
-    stored = STORED.run(player)
+def test_each_printed_summary_is_that_of_its_stored_games(player, stored_runs):
+    stored = stored_runs.run(player)
     games = stored.records
     n = len(games)
     wins = sum(g.won for g in games)
@@ -67,14 +62,14 @@ def test_each_printed_summary_is_that_of_its_stored_games(player):
         assert stored.verdicts is None
 
 
-def test_both_editions_print_the_same_numbers():
+def test_both_editions_print_the_same_numbers(solo_book):
     english = load_book(CONTENT_ROOT / "solo-catan", "en")
 
     def numbers(book) -> list[str]:
         chapter = next(c for c in book.chapters if c.id == "dificultad")
         text = "".join(chapter.tree.itertext())
         return [n.replace(",", "") .replace(".", "") for n in re.findall(r"\d[\d.,]*", text)]
-    spanish, english_numbers = numbers(BOOK), numbers(english)
+    spanish, english_numbers = numbers(solo_book), numbers(english)
     assert Counter(spanish) == Counter(english_numbers)
 
 
@@ -94,7 +89,7 @@ def test_save_keeps_the_other_players_runs_and_replaces_its_own(book_copy, capsy
     assert "saved" in capsys.readouterr().out and file.exists()
 
 
-def test_save_with_several_players_stores_each_players_run_with_its_command(book_copy):
+def test_save_with_several_players_stores_each_players_run_with_its_command(book_copy, solo_rules):
     """`--player greedy,clairvoyant --save`: two runs on the same deals, each stored as
     that player's with the command that plays it alone; strong's run is kept."""
     before = load_book(book_copy).difficulty
@@ -113,10 +108,10 @@ def test_save_with_several_players_stores_each_players_run_with_its_command(book
     for stored in (greedy, clairvoyant):
         assert [g.seed for g in stored.records] == game_seeds(7, 3), "the same deals"
     assert [stored_line(g) for g in greedy.records] == \
-        [replayed_line(r) for r in run(RULES, 3, 7, "greedy")]
+        [replayed_line(r) for r in run(solo_rules, 3, 7, "greedy")]
 
 
-def test_save_writes_each_game_as_one_line_that_reads_back_as_the_game(book_copy):
+def test_save_writes_each_game_as_one_line_that_reads_back_as_the_game(book_copy, solo_rules):
     """The stored games are lines of values (`seed won points …`), and what `--save` wrote
     is read back as the games it played, fields and types alike."""
     assert main(["simulate", str(book_copy), "--player", "clairvoyant", "--games", "2",
@@ -128,7 +123,8 @@ def test_save_writes_each_game_as_one_line_that_reads_back_as_the_game(book_copy
                   game.end, game.digest, game.cpu] + ([game.verdict] if game.verdict else [])
         assert f"\n  - {' '.join(map(str, values))}\n" in text
     assert [stored_line(g) for g in stored.records] == \
-        [replayed_line(play(RULES, seed, "clairvoyant", budget=3000)) for seed in game_seeds(1, 2)]
+        [replayed_line(play(solo_rules, seed, "clairvoyant", budget=3000))
+         for seed in game_seeds(1, 2)]
     assert all(type(g.won) is bool and type(g.points) is int for g in stored.records)
     # as the editors' schema checks a game (model.GAME_TEXT), every line of every run
     from generator.content.model import GAME_TEXT

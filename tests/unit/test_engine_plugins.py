@@ -290,12 +290,18 @@ def test_every_block_the_tutorial_quotes_is_in_its_file():
 
 # --- simulation for any engine ------------------------------------------------------------------
 
-SPLENDOR = load_book(CONTENT_ROOT / "splendor-solitario")
-ECONOMY = load_book(CONTENT_ROOT / "catan-para-dos")
+@pytest.fixture(scope="module")
+def splendor_book():
+    return load_book(CONTENT_ROOT / "splendor-solitario")
 
 
-def test_a_splendor_deal_is_the_rules_sheets_set_up():
-    engine = adapter_for(SPLENDOR)
+@pytest.fixture(scope="module")
+def economy_book():
+    return load_book(CONTENT_ROOT / "catan-para-dos")
+
+
+def test_a_splendor_deal_is_the_rules_sheets_set_up(splendor_book):
+    engine = adapter_for(splendor_book)
     game = engine.random_start(7)
     assert len(game.rows["1"]) == len(game.rows["2"]) == 4 and len(game.deck) == 62
     assert all(c.id.startswith("1-") for c in game.rows["1"] + game.rows["2"])
@@ -317,8 +323,8 @@ class FakeClient:
 
 
 @pytest.mark.parametrize("player", ["random", "greedy"])
-def test_splendor_runs_are_reproducible_and_keep_the_gems(player):
-    engine = adapter_for(SPLENDOR)
+def test_splendor_runs_are_reproducible_and_keep_the_gems(player, splendor_book):
+    engine = adapter_for(splendor_book)
     one = sim.run(engine, 12, seed=5, player=player, jobs=1)
     assert sim.run(engine, 12, seed=5, player=player, jobs=2) == one
     assert sim.run(engine, 12, seed=5, player=player, scheduler=FakeClient()) == one
@@ -333,20 +339,20 @@ def test_splendor_runs_are_reproducible_and_keep_the_gems(player):
     assert engine.result(game).points == one[0].points
 
 
-def test_the_splendor_greedy_player_plays_better_than_random():
-    engine = adapter_for(SPLENDOR)
+def test_the_splendor_greedy_player_plays_better_than_random(splendor_book):
+    engine = adapter_for(splendor_book)
     random_points = summarise(sim.run(engine, 40, seed=3, player="random")).mean_points
     greedy = summarise(sim.run(engine, 40, seed=3, player="greedy"))
     assert greedy.mean_points > random_points + 5
     assert greedy.rate("unfinished") == 0
 
 
-def test_economy_games_end_at_the_goal_and_are_reproducible():
-    engine = adapter_for(ECONOMY)
+def test_economy_games_end_at_the_goal_and_are_reproducible(economy_book):
+    engine = adapter_for(economy_book)
     records = sim.run(engine, 30, seed=4, player="greedy")
     assert sim.run(engine, 30, seed=4, player="greedy", jobs=2) == records
     assert {r.end_reason for r in records} == {"goal"}
-    assert all(r.points <= ECONOMY.components.game.goal + 2 for r in records)
+    assert all(r.points <= economy_book.components.game.goal + 2 for r in records)
     summary = summarise(records)
     assert 0 < summary.wins < 30, "both seats win some games"
 
