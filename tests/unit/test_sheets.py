@@ -14,14 +14,12 @@ from generator.sheets.geometry import (MARK_GAP, MIN_MARGIN, NOTE_BAND, PAPERS, 
 from generator.sheets.render import SheetOptions
 
 MM = 72 / 25.4
-BOOK = load_book(CONTENT_ROOT / "solo-catan")
-CARDS = BOOK.print_spec.cards
-
-
-def build(tmp_path, **options) -> tuple[str, object]:
+def build(book, tmp_path, **options) -> tuple[str, object]:
+    """The book's reference cards on a sheet: (the PDF, how the sheet is laid out)."""
     opts = SheetOptions(**options)
-    files = build_cards(BOOK, tmp_path, [opts])
-    return files[0], impose(opts.paper, CARDS.width, CARDS.height, CARDS.bleed)
+    cards = book.print_spec.cards
+    files = build_cards(book, tmp_path, [opts])
+    return files[0], impose(opts.paper, cards.width, cards.height, cards.bleed)
 
 
 def box_mm(box) -> tuple[float, float, float, float]:
@@ -40,23 +38,24 @@ def bleed_rects(page, layout) -> list[Rect]:
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
-def test_sheet_page_size_and_pieces_at_true_size(tmp_path, paper):
-    pdf, layout = build(tmp_path, paper=paper)
+def test_sheet_page_size_and_pieces_at_true_size(tmp_path, paper, solo_book):
+    pdf, layout = build(solo_book, tmp_path, paper=paper)
     expected = sorted(PAPERS[paper])
     with read_pdf(pdf) as doc:
         page = doc.pages[0]
         assert sorted((round(page.width / MM, 1), round(page.height / MM, 1))) == \
             [round(v, 1) for v in expected]
         pieces = bleed_rects(page, layout)
-        assert len(pieces) == min(len(CARDS.faces), layout.per_sheet)
+        assert len(pieces) == min(len(solo_book.print_spec.cards.faces), layout.per_sheet)
         for piece in pieces:  # trim = bleed box less 3 mm each side: 63 × 88 mm
-            assert piece.w - 2 * CARDS.bleed == pytest.approx(63.0, abs=0.1)
-            assert piece.h - 2 * CARDS.bleed == pytest.approx(88.0, abs=0.1)
-    assert len(PdfReader(pdf).pages) == 2 * -(-len(CARDS.faces) // layout.per_sheet)
+            assert piece.w - 2 * solo_book.print_spec.cards.bleed == pytest.approx(63.0, abs=0.1)
+            assert piece.h - 2 * solo_book.print_spec.cards.bleed == pytest.approx(88.0, abs=0.1)
+    faces = len(solo_book.print_spec.cards.faces)
+    assert len(PdfReader(pdf).pages) == 2 * -(-faces // layout.per_sheet)
 
 
-def test_crop_marks_lie_outside_every_bleed_and_are_long_enough(tmp_path):
-    pdf, layout = build(tmp_path, paper="A4")
+def test_crop_marks_lie_outside_every_bleed_and_are_long_enough(tmp_path, solo_book):
+    pdf, layout = build(solo_book, tmp_path, paper="A4")
     with read_pdf(pdf) as doc:
         page = doc.pages[0]
         pieces = bleed_rects(page, layout)
@@ -84,15 +83,15 @@ def test_crop_marks_lie_outside_every_bleed_and_are_long_enough(tmp_path):
         assert trims <= xs
 
 
-def test_trimbox_and_bleedbox_are_set(tmp_path):
-    pdf, layout = build(tmp_path, paper="A4")
+def test_trimbox_and_bleedbox_are_set(tmp_path, solo_book):
+    pdf, layout = build(solo_book, tmp_path, paper="A4")
     page = PdfReader(pdf).pages[0]
     assert box_mm(page.trimbox) == pytest.approx(
         tuple(round(v, 2) for v in (layout.trims_box.x, layout.trims_box.y,
                                      layout.trims_box.w, layout.trims_box.h)), abs=0.05)
     assert box_mm(page.bleedbox)[2] == pytest.approx(layout.outer.w, abs=0.05)
     shop = PdfReader(tmp_path / "solo-catan" / "cartas-imprenta.pdf")
-    assert len(shop.pages) == 2 * len(CARDS.faces)
+    assert len(shop.pages) == 2 * len(solo_book.print_spec.cards.faces)
     for page in shop.pages:
         _, _, w, h = box_mm(page.trimbox)
         assert (w, h) == pytest.approx((63.0, 88.0), abs=0.05)
@@ -102,8 +101,8 @@ def test_trimbox_and_bleedbox_are_set(tmp_path):
 
 @pytest.mark.parametrize("flip", [Flip.LONG, Flip.SHORT])
 @pytest.mark.parametrize("offset", [(0.0, 0.0), (1.5, -0.8)])
-def test_backs_land_behind_their_fronts(tmp_path, flip, offset):
-    pdf, layout = build(tmp_path, paper="A4", flip=flip, offset=offset)
+def test_backs_land_behind_their_fronts(tmp_path, flip, offset, solo_book):
+    pdf, layout = build(solo_book, tmp_path, paper="A4", flip=flip, offset=offset)
     with read_pdf(pdf) as doc:
         fronts = bleed_rects(doc.pages[0], layout)
         backs = bleed_rects(doc.pages[1], layout)
@@ -134,9 +133,9 @@ def test_imposition_keeps_room_for_marks_and_fits_most_pieces():
     assert impose("Letter", 63, 88, 3).per_sheet == 6
 
 
-def test_ink_saving_drops_the_large_fills(tmp_path):
-    normal, layout = build(tmp_path / "n", paper="A4")
-    saving, _ = build(tmp_path / "s", paper="A4", ink_saving=True)
+def test_ink_saving_drops_the_large_fills(tmp_path, solo_book):
+    normal, layout = build(solo_book, tmp_path / "n", paper="A4")
+    saving, _ = build(solo_book, tmp_path / "s", paper="A4", ink_saving=True)
 
     def coloured_area(pdf) -> float:
         with read_pdf(pdf) as doc:
@@ -153,8 +152,8 @@ def test_ink_saving_drops_the_large_fills(tmp_path):
     assert coloured_area(saving) < full * 0.2
 
 
-def test_card_text_comes_from_data_and_stays_bold_after_a_figure(tmp_path):
-    pdf, layout = build(tmp_path, paper="A4")
+def test_card_text_comes_from_data_and_stays_bold_after_a_figure(tmp_path, solo_book):
+    pdf, layout = build(solo_book, tmp_path, paper="A4")
     with read_pdf(pdf) as doc:
         page = doc.pages[0]
         chars = page.chars
@@ -165,15 +164,15 @@ def test_card_text_comes_from_data_and_stays_bold_after_a_figure(tmp_path):
             cards.append(" ".join((crop.extract_text() or "").split()))
         text = " | ".join(cards)
         bold = "".join(c["text"] for c in chars if c["fontname"].endswith("SourceSansPro-Bold"))
-    assert f"ganas con {BOOK.components.game.goal} puntos" in text
-    assert f"Hasta {BOOK.components.game.demolition_limit} cartas" in text
-    for abbreviation in BOOK.glossary.abbreviations:
+    assert f"ganas con {solo_book.components.game.goal} puntos" in text
+    assert f"Hasta {solo_book.components.game.demolition_limit} cartas" in text
+    for abbreviation in solo_book.glossary.abbreviations:
         assert f"{abbreviation.abbr} · {abbreviation.term}" in text
     assert "madera" in bold and "piedra" in bold
 
 
-def test_calibration_page_puts_the_rulers_where_the_cross_lands(tmp_path):
-    files = build_calibration(BOOK, tmp_path, [SheetOptions("A4", Flip.LONG, (2.0, 0.0))])
+def test_calibration_page_puts_the_rulers_where_the_cross_lands(tmp_path, solo_book):
+    files = build_calibration(solo_book, tmp_path, [SheetOptions("A4", Flip.LONG, (2.0, 0.0))])
     with read_pdf(files[0]) as doc:
         assert len(doc.pages) == 2
         front_cross = [ln for ln in doc.pages[0].lines if ln["x0"] == ln["x1"]][0]
@@ -208,7 +207,7 @@ def test_token_sheets_hold_every_token_round_and_true_size(tmp_path, slug, total
     assert fronts == backs == total
 
 
-def test_sheet_footers_count_pieces_in_agreement_and_with_decimal_commas(tmp_path):
+def test_sheet_footers_count_pieces_in_agreement_and_with_decimal_commas(tmp_path, solo_book):
     """«1 carta de referencia», «6 cartas de referencia»; offsets as Spanish writes them."""
     single = load_book(CONTENT_ROOT / "catan-base")
     [home, *_] = build_cards(single, tmp_path, [SheetOptions(paper="A4", offset=(1.5, -0.8))])
@@ -216,6 +215,7 @@ def test_sheet_footers_count_pieces_in_agreement_and_with_decimal_commas(tmp_pat
         front, back = (page.extract_text() for page in doc.pages[:2])
     assert "· 1 carta de referencia ·" in front
     assert "desplazamiento +1,5; −0,8 mm" in back
-    pdf, _ = build(tmp_path / "solo")
+    pdf, _ = build(solo_book, tmp_path / "solo")
     with read_pdf(pdf) as doc:
-        assert f"· {len(CARDS.faces)} cartas de referencia ·" in doc.pages[0].extract_text()
+        faces = len(solo_book.print_spec.cards.faces)
+        assert f"· {faces} cartas de referencia ·" in doc.pages[0].extract_text()

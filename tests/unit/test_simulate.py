@@ -8,17 +8,13 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from generator.cli import main
-from generator.content.loader import load_book
 from repo import CONTENT_ROOT
 from generator.diagrams.style import style_for
 from generator.diagrams.table import difficulty_chart
-from generator.examples.solo import rules_for
 from generator.simulate.runner import GameRecord, game_seeds, play, run
 from generator.simulate.intervals import wilson
 from generator.simulate.stats import point_bands, summarise
 
-BOOK = load_book(CONTENT_ROOT / "solo-catan")
-RULES = rules_for(BOOK)
 
 
 def test_wilson_interval_matches_hand_computed_values():
@@ -45,58 +41,58 @@ def test_summary_of_hand_made_records():
 
 
 @pytest.mark.parametrize("player", ["random", "greedy"])
-def test_runs_are_identical_for_the_same_seed_whatever_the_jobs(player):
-    one = run(RULES, 24, seed=5, player=player, jobs=1)
-    two = run(RULES, 24, seed=5, player=player, jobs=2)
+def test_runs_are_identical_for_the_same_seed_whatever_the_jobs(player, solo_rules):
+    one = run(solo_rules, 24, seed=5, player=player, jobs=1)
+    two = run(solo_rules, 24, seed=5, player=player, jobs=2)
     assert one == two
     assert [r.seed for r in one] == game_seeds(5, 24)
-    assert play(RULES, one[3].seed, player) == one[3], "any game replays from its seed"
-    assert run(RULES, 24, seed=6, player=player) != one
+    assert play(solo_rules, one[3].seed, player) == one[3], "any game replays from its seed"
+    assert run(solo_rules, 24, seed=6, player=player) != one
 
 
-def test_greedy_plays_better_than_random():
-    random_points = summarise(run(RULES, 60, seed=3, player="random")).mean_points
-    greedy_points = summarise(run(RULES, 60, seed=3, player="greedy")).mean_points
+def test_greedy_plays_better_than_random(solo_rules):
+    random_points = summarise(run(solo_rules, 60, seed=3, player="random")).mean_points
+    greedy_points = summarise(run(solo_rules, 60, seed=3, player="greedy")).mean_points
     assert greedy_points > random_points + 1
 
 
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def _chart(language: str = "es") -> ET.Element:
-    return ET.fromstring(difficulty_chart(BOOK.difficulty.runs, BOOK.difficulty.goal,
-                                          style_for(BOOK.components), language).tostring())
+def _chart(book, language: str = "es") -> ET.Element:
+    return ET.fromstring(difficulty_chart(book.difficulty.runs, book.difficulty.goal,
+                                          style_for(book.components), language).tostring())
 
 
-def test_the_difficulty_chart_shows_every_stored_players_points():
-    root = _chart()
-    runs = BOOK.difficulty.runs
+def test_the_difficulty_chart_shows_every_stored_players_points(solo_book):
+    root = _chart(solo_book)
+    runs = solo_book.difficulty.runs
     titles = [e.text for e in root.iter(f"{SVG}text") if e.get("class") == "panel-title"]
     # A panel per player, named: the players are told apart without their colours.
     assert titles == [f"{r.player}: {r.games} partidas" for r in runs]
     bars = [e for e in root.iter(f"{SVG}rect") if e.get("class") == "bar"]
-    goal = f"≥{BOOK.components.game.goal}"
+    goal = f"≥{solo_book.components.game.goal}"
     for run in runs:
         own = [b for b in bars if b.get("data-player") == run.player]
         assert sum(int(b.get("data-count")) for b in own) == run.games
         assert [(b.get("data-label"), int(b.get("data-count"))) for b in own] == \
-            point_bands(run.points, BOOK.difficulty.goal)
+            point_bands(run.points, solo_book.difficulty.goal)
         assert own[-1].get("data-label") == goal
         assert int(own[-1].get("data-count")) == run.wins, "the last band is the games won"
 
 
-def test_each_bar_of_the_chart_prints_its_share_in_the_books_language():
-    clairvoyant = BOOK.difficulty.runs[-1]
+def test_each_bar_of_the_chart_prints_its_share_in_the_books_language(solo_book):
+    clairvoyant = solo_book.difficulty.runs[-1]
     won = round(100 * clairvoyant.wins / clairvoyant.games)
     for language, printed in (("es", f"{won}\u00a0%"), ("en", f"{won}%")):
-        values = [e.text for e in _chart(language).iter(f"{SVG}text")
+        values = [e.text for e in _chart(solo_book, language).iter(f"{SVG}text")
                   if e.get("class") == "value"]
-        bands = len(point_bands({}, BOOK.difficulty.goal))
-        assert len(values) == bands * len(BOOK.difficulty.runs), "a value over every bar"
+        bands = len(point_bands({}, solo_book.difficulty.goal))
+        assert len(values) == bands * len(solo_book.difficulty.runs), "a value over every bar"
         assert values[-1] == printed, "the last panel's goal band"
 
 
-def test_simulate_command_reports_compares_and_replays(capsys):
+def test_simulate_command_reports_compares_and_replays(capsys, solo_rules):
     assert main(["simulate", "solo-catan", "--games", "12", "--seed", "4", "--player", "random",
                  "--compare", "goal=15,20"]) == 0
     out = capsys.readouterr().out
@@ -108,7 +104,7 @@ def test_simulate_command_reports_compares_and_replays(capsys):
     seed = game_seeds(4, 1)[0]
     assert main(["simulate", "solo-catan", "--player", "random", "--replay", str(seed)]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
-    assert len(lines) == play(RULES, seed, "random").actions
+    assert len(lines) == play(solo_rules, seed, "random").actions
 
 
 def _row(out: str, label: str) -> list[str]:
@@ -118,7 +114,7 @@ def _row(out: str, label: str) -> list[str]:
     return [cell.strip() for cell in line.strip("│").split("│")[1:]]
 
 
-def test_several_players_play_the_same_deals_side_by_side(capsys, monkeypatch):
+def test_several_players_play_the_same_deals_side_by_side(capsys, monkeypatch, solo_rules):
     monkeypatch.setenv("COLUMNS", "200")
     assert main(["simulate", "solo-catan", "--games", "8", "--seed", "4", "--jobs", "1",
                  "--player", "random,greedy"]) == 0
@@ -130,7 +126,7 @@ def test_several_players_play_the_same_deals_side_by_side(capsys, monkeypatch):
                  and "┃" in line)
     assert heads.index("random") < heads.index("greedy"), "in the order --player names them"
     for player, cell in zip(("random", "greedy"), _row(out, "victorias")):
-        summary = summarise(run(RULES, 8, seed=4, player=player))
+        summary = summarise(run(solo_rules, 8, seed=4, player=player))
         share = f"{100 * summary.win_rate:.1f}".replace(".", ",")
         assert cell.startswith(f"{summary.wins} ({share}\u00a0%; "), cell
         first_q, median, third_q = (f"{q:.0f}" for q in summary.point_quartiles)
@@ -155,7 +151,7 @@ def test_the_report_writes_numbers_as_the_books_language_does(capsys, monkeypatc
         assert _row(out, games) == ["6", "6"]
 
 
-def test_compare_plays_the_strong_player_under_each_goal(capsys, monkeypatch):
+def test_compare_plays_the_strong_player_under_each_goal(capsys, monkeypatch, solo_rules):
     """`--compare` with strong (and greedy) beside it: each player under each goal, on the
     same deal. Low goals and a small budget keep it to a second."""
     monkeypatch.setenv("COLUMNS", "200")
@@ -165,7 +161,7 @@ def test_compare_plays_the_strong_player_under_each_goal(capsys, monkeypatch):
     heads = ["strong, goal=2", "strong, goal=3", "greedy, goal=2", "greedy, goal=3"]
     line = next(line for line in out.splitlines() if line.startswith("┃"))
     assert [cell.strip() for cell in line.strip("┃").split("┃")[1:]] == heads
-    rules = {goal: dataclasses.replace(RULES, goal=goal) for goal in (2, 3)}
+    rules = {goal: dataclasses.replace(solo_rules, goal=goal) for goal in (2, 3)}
     expected = [play(rules[goal], game_seeds(4, 1)[0], player, budget=4).points
                 for player in ("strong", "greedy") for goal in (2, 3)]
     assert _row(out, "puntos, media") == [f"{p},0" for p in expected]
@@ -188,7 +184,7 @@ def test_simulate_rejects_bad_options_with_a_message(capsys):
     assert "no simulator" in capsys.readouterr().err
 
 
-def test_the_looser_university_reading_offers_more_substitutions():
+def test_the_looser_university_reading_offers_more_substitutions(solo_rules):
     import dataclasses
     from generator.engine.solo import Game, Series, ShCard
     from generator.engine.solo.actions import Continue
@@ -200,8 +196,8 @@ def test_the_looser_university_reading_offers_more_substitutions():
         game.history = [Series("city", [ShCard("grain", "grain"), ShCard("wool", "grain")],
                                university_used=True)]
         return game
-    strict = position(RULES)
-    loose = position(dataclasses.replace(RULES, university_unlimited=True))
+    strict = position(solo_rules)
+    loose = position(dataclasses.replace(solo_rules, university_unlimited=True))
     assert Continue("wool", as_resource="ore") not in strict.legal_actions()
     assert Continue("wool", as_resource="ore") in loose.legal_actions()
 
