@@ -3,6 +3,11 @@ pages filled (example boxes split between rows, moved whole only over a small ho
 every continued box under its title and "(cont.)", headings never left at the foot of a page,
 and hyphenation under the book's policy (generator/pdf/makeup.py, hyphenation.py).
 
+**Acceptance of the shipped books.** These read the books in content/ as they are: the blank
+share a page may leave and the other page-fill thresholds hold the shipped prose, so an
+editorial change to content/ can fail them (then look at the page it names). The make-up
+rules themselves, on hand-made flowables, are tests/unit/test_makeup_rules.py.
+
 **Blank share of a body page.** A body page is a page with a running head (the cover, the
 contents page, the notes pages and the back cover have none). Its blank share is the height
 between the lowest thing printed in the text frame (a character, a rule, a box's tint, a
