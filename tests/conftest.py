@@ -22,12 +22,24 @@ TESTS = Path(__file__).resolve().parent
 TIERS = ("books", "browser", "slow")
 
 
+#: The order the tiers start in: the long single tests first, the many short ones last, so
+#: that under xdist no worker is left alone with a long file at the end.
+ORDER = ("slow", "browser", "books")
+
+
+def _tier(item) -> str | None:
+    parts = Path(item.path).resolve().relative_to(TESTS).parts
+    return parts[0] if len(parts) > 1 and parts[0] in TIERS else None
+
+
 def pytest_collection_modifyitems(config, items):
-    """Mark each test by its tier folder, so that `-m "not slow"` and the like select by it."""
+    """Mark each test by its tier folder, so that `-m "not slow"` and the like select by it;
+    and run the tiers in ORDER (then tests/unit), each file's tests in their own order."""
     for item in items:
-        parts = Path(item.path).resolve().relative_to(TESTS).parts
-        if len(parts) > 1 and parts[0] in TIERS:
-            item.add_marker(getattr(pytest.mark, parts[0]))
+        tier = _tier(item)
+        if tier:
+            item.add_marker(getattr(pytest.mark, tier))
+    items.sort(key=lambda item: ORDER.index(_tier(item)) if _tier(item) else len(ORDER))
 
 
 @pytest.fixture(scope="session", autouse=True)
