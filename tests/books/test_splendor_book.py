@@ -12,12 +12,10 @@ from html.parser import HTMLParser
 import pytest
 import yaml
 
-from generator.content.loader import load_book
 from repo import CONTENT_ROOT
 from pdfread import ReadPdf
 
 SLUG = "splendor-solitario"
-BOOK = load_book(CONTENT_ROOT / SLUG)
 
 
 class _Text(HTMLParser):
@@ -49,11 +47,16 @@ def _flat(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def texts(built) -> dict[str, str]:
+def splendor(built):
+    """The book as `rulebook build` builds it (its print files on A4)."""
+    return built(SLUG, papers=("A4",))
+
+
+@pytest.fixture(scope="module")
+def texts(splendor) -> dict[str, str]:
     """The book as `rulebook build` writes it (its print files on A4): its PDF, its HTML
     edition and its cards' print-shop file, each as one text."""
-    book = built(SLUG, papers=("A4",))
-    out = book.files[0].parent.parent
+    out = splendor.files[0].parent.parent
     parser = _Text()
     parser.feed((out / SLUG / "index.html").read_text(encoding="utf-8"))
     return {"pdf": _flat("\n".join(ReadPdf(out / SLUG / f"{SLUG}.pdf").page_texts)),
@@ -63,9 +66,9 @@ def texts(built) -> dict[str, str]:
             "cards": _flat("\n".join(ReadPdf(out / SLUG / "cartas-imprenta.pdf").page_texts))}
 
 
-def _example_ids() -> set[str]:
+def _example_ids(book) -> set[str]:
     """Every id an example gives a card or a noble, and the special gems' ids."""
-    ids = {c.id for c in BOOK.components.special_cards}
+    ids = {c.id for c in book.components.special_cards}
     for file in (CONTENT_ROOT / SLUG / "examples").glob("*.yaml"):
         start = yaml.safe_load(file.read_text(encoding="utf-8")).get("start", {})
         ids |= {c["id"] for c in start.get("cards", [])}
@@ -74,10 +77,10 @@ def _example_ids() -> set[str]:
 
 
 @pytest.mark.parametrize("edition", ["pdf", "html"])
-def test_examples_name_cards_not_ids(texts, edition):
+def test_examples_name_cards_not_ids(texts, edition, splendor):
     """Defect 3: «v1», «c1 … c7», «onice-real» were printed as they are in the YAML."""
     text = texts[edition]
-    ids = _example_ids()
+    ids = _example_ids(splendor.book)
     assert ids and "onice-real" in ids
     printed = sorted(i for i in ids if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text))
     assert not printed
@@ -114,9 +117,9 @@ def test_the_noble_ruling_lets_the_player_choose(texts, edition):
     assert "si pueden varios, eliges cuál" in text
 
 
-def _nouns() -> dict[str, tuple[str, str]]:
+def _nouns(book) -> dict[str, tuple[str, str]]:
     """Every noun the book counts, singular and plural, from its data and its wording."""
-    forms = {r.id: (r.name.lower(), r.plural) for r in BOOK.components.resources}
+    forms = {r.id: (r.name.lower(), r.plural) for r in book.components.resources}
     for one, other in (("punto", "puntos"), ("ficha", "fichas"), ("carta", "cartas"),
                        ("gema especial", "gemas especiales"), ("gema", "gemas")):
         forms[one] = (one, other)
@@ -124,12 +127,12 @@ def _nouns() -> dict[str, tuple[str, str]]:
 
 
 @pytest.mark.parametrize("edition", ["pdf", "html", "cards"])
-def test_every_count_agrees_with_its_noun(texts, edition):
+def test_every_count_agrees_with_its_noun(texts, edition, splendor):
     """Defect 8: «2 rubí», «3 diamante»: a count and its noun must agree (Spanish: 1 is
     singular, every other count plural)."""
     text = texts[edition]
     wrong, seen = [], 0
-    for one, other in _nouns().values():
+    for one, other in _nouns(splendor.book).values():
         for form in {one, other}:
             for match in re.finditer(rf"\b(\d+) {re.escape(form)}\b", text):
                 seen += 1

@@ -19,7 +19,6 @@ from generator.engine.solo.coverage import ACTIONS, BUILT, REFUSAL_CODES, RULE_E
 from generator.examples.replay import adapter_for, check_book
 
 SOLO = CONTENT_ROOT / "solo-catan"
-BOOK = load_book(SOLO)
 
 
 def edit(path: Path, old: str, new: str) -> None:
@@ -72,9 +71,9 @@ def test_rule_paths_are_exactly_the_events_the_game_counts():
 
 # --- coverage: what the examples and scenarios reach ---------------------------------------
 
-def test_every_rule_path_and_refusal_code_is_exercised():
-    replays = check_book(BOOK, scenarios=True)
-    paths, codes = adapter_for(BOOK).uncovered(replays)
+def test_every_rule_path_and_refusal_code_is_exercised(solo_book):
+    replays = check_book(solo_book, scenarios=True)
+    paths, codes = adapter_for(solo_book).uncovered(replays)
     assert (paths, codes) == ([], []), (
         f"no example or scenario fires {paths} or meets the refusals {codes}: "
         "add a scenario in content/solo-catan/scenarios/")
@@ -90,14 +89,14 @@ def test_check_coverage_reports_and_sets_the_exit_code(capsys):
 
 # --- the conformance table ---------------------------------------------------------------
 
-def test_no_conformance_row_is_pending():
-    pending = [row.id for _, row in BOOK.conformance.pending()]
+def test_no_conformance_row_is_pending(solo_book):
+    pending = [row.id for _, row in solo_book.conformance.pending()]
     assert pending == [], f"rows still without a check: {', '.join(pending)}"
 
 
-def test_every_row_is_checked_by_an_example_or_scenario_of_the_book():
-    ids = {s.example.id for s in BOOK.examples + BOOK.scenarios}
-    for row in BOOK.conformance.rows:
+def test_every_row_is_checked_by_an_example_or_scenario_of_the_book(solo_book):
+    ids = {s.example.id for s in solo_book.examples + solo_book.scenarios}
+    for row in solo_book.conformance.rows:
         assert row.pending or (row.checks and set(row.checks) <= ids), row.id
 
 
@@ -112,9 +111,9 @@ def _quoted_in(quote: str, places: list[str]) -> bool:
     return any(" ".join(quote.split()) in place for place in places)
 
 
-def test_every_quote_is_verbatim_in_the_passage_it_names(excerpts):
+def test_every_quote_is_verbatim_in_the_passage_it_names(excerpts, solo_book):
     passages = excerpts["solo-catan"]["passages"]
-    for row in BOOK.conformance.rows:
+    for row in solo_book.conformance.rows:
         assert row.passage in passages, row.id
         assert _quoted_in(row.quote, passages[row.passage]), row.id
 
@@ -122,13 +121,15 @@ def test_every_quote_is_verbatim_in_the_passage_it_names(excerpts):
 # --- every book has a table, and every table holds -------------------------------------------
 
 ALL_BOOKS = [folder.name for folder in book_folders()]
-def _book(slug: str):
-    return BOOK if slug == "solo-catan" else load_book(CONTENT_ROOT / slug)
+@pytest.fixture(scope="module")
+def books() -> dict:
+    """slug → every book of content/, loaded once for the module."""
+    return {slug: load_book(CONTENT_ROOT / slug) for slug in ALL_BOOKS}
 
 
 @pytest.mark.parametrize("slug", ALL_BOOKS)
-def test_every_book_has_a_conformance_table_and_it_passes(slug, capsys):
-    book = _book(slug)
+def test_every_book_has_a_conformance_table_and_it_passes(slug, capsys, books):
+    book = books[slug]
     assert book.conformance is not None and book.conformance.rows, \
         f"content/{slug}/conformance.yaml is missing or empty"
     ids = {s.example.id for s in book.examples + book.scenarios}
@@ -143,8 +144,8 @@ def test_every_book_has_a_conformance_table_and_it_passes(slug, capsys):
 
 
 @pytest.mark.parametrize("slug", ALL_BOOKS)
-def test_the_last_chapter_prints_every_row(slug):
-    book = _book(slug)
+def test_the_last_chapter_prints_every_row(slug, books):
+    book = books[slug]
     text = " ".join(text_of(book.chapters[-1].tree).split())
     for row in book.conformance.rows:
         assert f"{row.id} · Texto original" in text, (slug, row.id)
@@ -160,9 +161,9 @@ def test_every_book_names_its_seeds_headings(excerpts):
 
 
 @pytest.mark.parametrize("slug", [slug for slug in ALL_BOOKS if slug != "solo-catan"])
-def test_other_books_quote_their_seed_verbatim_in_the_passage_named(slug, excerpts):
+def test_other_books_quote_their_seed_verbatim_in_the_passage_named(slug, excerpts, books):
     passages = excerpts[slug]["passages"]
-    for row in _book(slug).conformance.rows:
+    for row in books[slug].conformance.rows:
         assert row.passage in passages, (slug, row.id, row.passage)
         assert _quoted_in(row.quote, passages[row.passage]), (slug, row.id)
 
