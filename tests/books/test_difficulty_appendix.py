@@ -3,20 +3,14 @@ and every number of the stored runs."""
 
 from __future__ import annotations
 
-
-from generator.content.loader import load_book
 from generator.simulate.appendix import cpu_time
 from pdfread import read_pdf
-from repo import CONTENT_ROOT
-
-BOOK = load_book(CONTENT_ROOT / "solo-catan")
-STORED = BOOK.difficulty
 
 
-def test_the_printed_appendix_shows_the_bracket_with_its_undecided_deals(solo_pdf):
-    rows = _appendix_rows(solo_pdf)
-    runs = STORED.runs
-    clairvoyant = STORED.run("clairvoyant")
+def test_the_printed_appendix_shows_the_bracket_with_its_undecided_deals(solo_pdf, stored_runs):
+    rows = _appendix_rows(solo_pdf, stored_runs)
+    runs = stored_runs.runs
+    clairvoyant = stored_runs.run("clairvoyant")
 
     def es(share: float) -> str:
         return f"{100 * share:.1f}".replace(".", ",")
@@ -35,10 +29,10 @@ def test_the_printed_appendix_shows_the_bracket_with_its_undecided_deals(solo_pd
         [" ".join(cpu_time(r.cpu_per_game, "es").split()) for r in runs]
 
 
-def _appendix_rows(pdf_path) -> dict[str, list[str]]:
+def _appendix_rows(pdf_path, stored_runs) -> dict[str, list[str]]:
     """The appendix table as printed: row label → the players' cells, from every page the
     table runs over (its head repeated on each), and the smallest type on those pages."""
-    rows, players = {}, [r.player for r in STORED.runs]
+    rows, players = {}, [r.player for r in stored_runs.runs]
     with read_pdf(pdf_path) as pdf:
         for page in pdf.pages:
             for table in page.extract_tables():
