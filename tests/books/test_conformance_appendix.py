@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from repo import CONTENT_ROOT
 from generator.examples.replay import check_book
 from pdfread import ReadPdf

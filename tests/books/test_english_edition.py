@@ -115,9 +115,7 @@ def test_cards_are_the_same_cards_in_english(editions):
 # --- the English text itself ------------------------------------------------------------------
 
 
-
 # --- the parity check: one located error naming both files ---------------------------------------
-
 
 
 def test_lang_picks_one_edition_and_build_takes_all(tmp_path, capsys):

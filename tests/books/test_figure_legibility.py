@@ -136,4 +136,3 @@ def test_the_setup_rows_are_numbered_like_the_steps_of_the_chapter(loaded):
 # --- the set-up figure on screen ----------------------------------------------------------------
 
 
-

@@ -7,7 +7,6 @@ CMYK only, PDF/X-4 with the book's metadata)."""
 
 from __future__ import annotations
 
-
 import pikepdf
 import pytest
 from pikepdf import Name

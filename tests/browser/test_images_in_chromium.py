@@ -3,7 +3,6 @@ nothing."""
 
 from __future__ import annotations
 
-
 import pytest
 
 from imagebook import image_book

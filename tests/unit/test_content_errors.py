@@ -12,10 +12,6 @@ from generator import build as build_module
 from generator.cli import main
 
 
-
-
-
-
 def run_build(book: Path, output: Path, capsys) -> tuple[int, str]:
     code = main(["build", str(book), "--output", str(output)])
     captured = capsys.readouterr()

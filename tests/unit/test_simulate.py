@@ -16,7 +16,6 @@ from generator.simulate.intervals import wilson
 from generator.simulate.stats import point_bands, summarise
 
 
-
 def test_wilson_interval_matches_hand_computed_values():
     assert wilson(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
     assert wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)

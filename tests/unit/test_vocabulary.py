@@ -22,10 +22,6 @@ TERMS = load_terms(CONTENT_ROOT / "_facts", "catan", read_yaml(CONTENT_ROOT / "c
                                                                "book.yaml"))
 
 
-
-
-
-
 @pytest.fixture
 def family_copy(tmp_path):
     """Writable copies of the family's books, with the facts folder beside them."""
