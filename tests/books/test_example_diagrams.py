@@ -6,7 +6,7 @@ person.
 
 The engines draw them (`position_svg`, protocol.Diagrams); read here from the built PDFs
 (pdfplumber: where each text and drawing lies on the page), their HTML editions, and the
-diagrams' SVG. The solo book's boxes are tests/test_example_boxes.py's."""
+diagrams' SVG. The solo book's boxes are tests/books/test_example_boxes.py's."""
 
 from __future__ import annotations
 

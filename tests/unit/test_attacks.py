@@ -199,7 +199,7 @@ def test_the_pdf_links_only_to_the_web_and_mail_and_shows_code_as_typed(hostile)
 
 
 #: A Markdown image that is not a file of the book: refused where it is written (the edition
-#: fetches nothing; tests/test_images.py has the rest).
+#: fetches nothing; tests/unit/test_images.py has the rest).
 IMAGES = {
     "remote image": ("![mapa](http://127.0.0.1:9/mapa.png)", "![mapa]",
                      r"remote image 'http://127\.0\.0\.1:9/mapa\.png' refused: a book fetches nothing"),

@@ -7,7 +7,7 @@ those copies carry.
 A game that differs is reported at its first different action. To record the file again
 (only for a deliberate change of the rules, never to make a speed-up pass):
 
-    .venv/bin/python tests/test_engine_same_games.py
+    .venv/bin/python tests/unit/test_engine_same_games.py
 """
 
 from __future__ import annotations
@@ -26,10 +26,9 @@ from generator.engine.solo.notation import format_action
 from generator.examples.solo import rules_for
 from generator.simulate.runner import MAX_ACTIONS, game_seeds, play
 from generator.simulate.strong import StrongPlayer
-from repo import CONTENT_ROOT
 
 PINNED = Path(__file__).with_name("solo_games.json")
-RULES = rules_for(load_book(CONTENT_ROOT / "solo-catan"))
+RULES = rules_for(load_book(Path(__file__).resolve().parents[2] / "content" / "solo-catan"))
 
 
 class Case(NamedTuple):

@@ -89,7 +89,7 @@ class FakeClient:
 
 
 # Seven-card deals (two lumber, two brick, one grain, wool and ore) with goal 3: some are
-# won, some proved unwinnable (tests/test_proof.py); of the book's deals, 3,000 nodes win
+# won, some proved unwinnable (tests/unit/test_proof.py); of the book's deals, 3,000 nodes win
 # one and leave the others undecided. Together: all three verdicts.
 SEVEN_CARDS = dataclasses.replace(RULES, resource_counts=dict(zip(RULES.resources,
                                                                   (2, 2, 1, 1, 1))), goal=3)
