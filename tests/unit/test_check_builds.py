@@ -6,7 +6,7 @@ and random text), values of its YAML files replaced or deleted (yes/no words, .n
 of characters no font has or no text may hold), a statement or a card line written with the
 same fragments. Then `check` and `build` in turn: they agree (both pass or both stop), neither
 prints a traceback, a stop is located lines of error, a stopped build writes nothing, a build
-writes its PDF. tests/test_fuzz_content.py damages the shipped books and runs one command.
+writes its PDF. tests/slow/test_fuzz_content.py damages the shipped books and runs one command.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from contentedit import files_in, run, scaffold_book
+from fuzzing import FRAGMENTS, YAML_VALUES, assert_clean, paths
 from repo import CONTENT_ROOT
-from test_fuzz_content import FRAGMENTS, YAML_VALUES, assert_clean, paths
 
 #: What check passed and build crashed on, or built wrong, in issue 29; and their kin.
 HOSTILE = [
