@@ -58,7 +58,8 @@ class _Version(argparse.Action):
 
     def __call__(self, parser, namespace, values, option_string=None):
         import importlib.metadata
-        print(f"{parser.prog} {importlib.metadata.version('rulebook-generator')}")
+        parser._print_message(f"{parser.prog} "
+                              f"{importlib.metadata.version('rulebook-generator')}\n")
         parser.exit()
 
 
@@ -71,6 +72,49 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str):
         raise UsageError(f"{self.prog}: {message}")
+
+    def _print_message(self, message: str, file=None) -> None:
+        """`--help` and the like: argparse's own writer drops an OSError, so that `rulebook
+        --help > /dev/full` said nothing and succeeded; here it is the output lost."""
+        if not message:
+            return
+        if file is None or file is sys.stdout:
+            _StandardOutput().write(message)
+            return
+        with contextlib.suppress(OSError):  # the standard error: as argparse has it
+            file.write(message)
+
+
+class OutputLost(GeneratorError):
+    """The standard output refused what the command printed (a full disk, a closed pipe): the
+    OSError as `cause`. A GeneratorError so that it passes through a plugin's guard (the
+    solo engine's simulator prints its own report) as the program's own, never the
+    plugin's bug; `main` says it."""
+
+    def __init__(self, cause: OSError):
+        super().__init__(f"cannot write to the standard output ({cause.strerror or cause})")
+        self.cause = cause
+
+
+class _StandardOutput:
+    """`sys.stdout` (as it is at each call: a test may replace it) for the command's Console,
+    whose failure to write is an `OutputLost`: told apart from a file's OSError wherever it
+    happens, and not taken for a plugin's bug when a plugin's code printed it."""
+
+    def write(self, text: str) -> int:
+        try:
+            return sys.stdout.write(text)
+        except OSError as exc:
+            raise OutputLost(exc) from exc
+
+    def flush(self) -> None:
+        try:
+            sys.stdout.flush()
+        except OSError as exc:
+            raise OutputLost(exc) from exc
+
+    def __getattr__(self, name: str):  # isatty, encoding, fileno: the stream's own
+        return getattr(sys.stdout, name)
 
 
 def _sheet_options(args):
@@ -576,7 +620,7 @@ def _without_cycle_collection():
 
 def main(argv: list[str] | None = None) -> int:
     """The command line (`argv`, or the program's own); its exit status."""
-    out = Console(highlight=False)
+    out = Console(file=_StandardOutput(), highlight=False)
     err = Console(stderr=True, highlight=False)
     if sys.stdout is None:  # started with it closed (`>&-`): what it says would be lost
         _say(err, "standard output is closed; expected it open (>/dev/null to discard it)")
@@ -587,6 +631,8 @@ def main(argv: list[str] | None = None) -> int:
         guard.DEBUG = args.debug  # a plugin's bug with its traceback (examples/guard.py)
         with guard.interrupts_told_apart():  # a real Ctrl-C from a plugin's KeyboardInterrupt
             code = _run(args, out, err)
+    except OutputLost as exc:
+        code = _output_lost(exc.cause, err)
     except GeneratorError as exc:
         _say(err, str(exc))
         code = 1

@@ -458,6 +458,37 @@ def test_a_broken_pipe_is_no_traceback_and_never_a_success(command, project):
     assert done.returncode != 0 and "Traceback" not in done.stderr.decode(), done.stderr
 
 
+#: `rulebook ARGS > /dev/full`, in the project: each command's report, its help, its version
+FULL_DEVICE = {
+    "check": ["check", "g"],
+    "build": ["build", "g"],
+    "simulate": ["simulate", "solo-catan", "--content", str(CONTENT_ROOT), "--games", "2",
+                 "--jobs", "1"],
+    "simulate --replay": ["simulate", "solo-catan", "--content", str(CONTENT_ROOT), "--jobs",
+                          "1", "--replay", "5"],  # printed from within the engine's adapter
+    "--help": ["--help"],
+    "build --help": ["build", "--help"],
+    "--version": ["--version"],
+    "new": ["new", "h"],
+    "init": ["init", "elsewhere"],
+}
+
+
+@pytest.mark.parametrize("case", FULL_DEVICE)
+def test_a_full_stdout_is_one_line_naming_it_and_never_a_success(case, project):
+    """`> /dev/full`: what the command printed is lost, and it says so in one line (it said
+    "cannot read or write" naming no file; `--help` succeeded silently; a replay's report
+    was blamed on the engine)."""
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    with open("/dev/full", "wb") as full:
+        done = own_process(*FULL_DEVICE[case], cwd=project, stdout=full,
+                           stderr=subprocess.PIPE)
+    assert done.returncode == 1, done.stderr
+    assert one_error(done.stderr.decode()) == ("error: cannot write to the standard output (No "
+                                               "space left on device)")
+
+
 def test_a_closed_stderr_does_not_fail_a_check_that_passed(project):
     done = own_process("check", "g", cwd=project, stdout=subprocess.PIPE,
                        preexec_fn=lambda: os.close(2))
