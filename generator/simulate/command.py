@@ -20,7 +20,7 @@ from ..content.model import Book
 from ..errors import GeneratorError
 from ..examples.solo import rules_for
 from ..i18n import decimal, translator
-from .difficulty import save_difficulty
+from .difficulty import save_runs
 from .engines import missing_parts, players as engine_players
 from .engines import replay_log as engine_replay
 from .engines import run as run_engine
@@ -315,7 +315,8 @@ def solo_command(book: Book, args, out) -> None:
         out.print(verdict_table(verdicts, budget.get("clairvoyant") or DEFAULT_NODES,
                                 language))
     if args.save:  # one run per player, each stored with the command that reproduces it
-        for column, records in played:
-            file = save_difficulty(book, column.player, args.seed, base, records,
-                                   _stored_budget(column.player, budget[column.player]))
+        file = save_runs(book, args.seed, base, [
+            (column.player, records, _stored_budget(column.player, budget[column.player]))
+            for column, records in played])
+        for column, _ in played:
             out.print(f"[green]saved[/] {file} ({column.player})")

@@ -27,6 +27,9 @@ import yaml
 
 from ..build import write_atomically
 from ..content.model import GAME_COLUMNS, GAME_LINE, Book, Difficulty
+from ..content.yamlsource import read_yaml
+from ..errors import ContentError, GeneratorError, Location
+from ..regularfile import NotRegularFile, present, regular_status
 from .players import PLAYERS
 from .runner import GameRecord
 
@@ -89,10 +92,12 @@ def player_run(slug: str, player: str, seed: int, budget: int | None,
 def _kept_runs(file, rules: dict) -> list[dict]:
     """The runs already stored, if they were played by the same rules (else none: a run of
     other rules would be printed as the book's), as they are: one `rulebook check` refuses
-    (a file written before, a game edited by hand) says so at its line, with its command."""
-    if not file.exists():
+    (a file written before, a game edited by hand) says so at its line, with its command.
+    Read as the book's other files are (`read_yaml`): a pipe or a device put there while
+    the games were played is refused at its path, never waited on."""
+    if not present(file):
         return []
-    stored = yaml.safe_load(file.read_text(encoding="utf-8")) or {}
+    stored = read_yaml(file).data or {}
     if not isinstance(stored, dict) or not isinstance(stored.get("runs"), list):
         return []  # the one-run format of before: replaced
     if any(stored.get(name) != value for name, value in rules.items()):
@@ -104,14 +109,33 @@ def save_difficulty(book: Book, player: str, seed: int, rules, records: list[Gam
                     budget: int | None):
     """Store `player`'s run from `seed`, played by `rules` (the book's own: `--save` refuses
     `--compare`), replacing that player's earlier run and keeping the other players'."""
+    return save_runs(book, seed, rules, [(player, records, budget)])
+
+
+def save_runs(book: Book, seed: int, rules,
+              played: list[tuple[str, list[GameRecord], int | None]]):
+    """Store each (player, records, budget) of `played` from `seed`, played by `rules`,
+    replacing those players' earlier runs and keeping the other players'. One write for
+    them all, atomic (a temporary file renamed into place): on any error the file is as it
+    was, not stored for some players and not others."""
     parameters = {name: getattr(rules, name) for name in RULE_PARAMETERS}
     file = book.folder / "difficulty.yaml"
-    runs = [r for r in _kept_runs(file, parameters) if r.get("player") != player]
-    runs.append(player_run(book.slug, player, seed, budget, records))
+    players = {player for player, _, _ in played}
+    runs = [r for r in _kept_runs(file, parameters) if r.get("player") not in players]
+    runs += [player_run(book.slug, player, seed, budget, records)
+             for player, records, budget in played]
     order = list(PLAYERS)
     runs.sort(key=lambda r: order.index(r["player"]) if r["player"] in order else len(order))
     body = yaml.safe_dump({**parameters, "runs": runs}, sort_keys=False, allow_unicode=True,
                           width=200)
     text = HEADER.format(slug=book.slug, columns=GAME_LINE) + body
-    write_atomically(file, text.encode("utf-8"))
+    try:
+        if present(file):  # replaced only if still a file (never a pipe put there since)
+            regular_status(file)
+        write_atomically(file, text.encode("utf-8"))
+    except NotRegularFile as exc:
+        raise ContentError(Location(file), exc.found, "a file") from None
+    except OSError as exc:
+        raise GeneratorError(f"{Location(file)}: cannot write the stored runs "
+                             f"({exc.strerror or exc}); the file is as it was") from None
     return file

@@ -353,6 +353,103 @@ def test_watch_survives_a_pipe_and_rebuilds_once_the_file_is_back(project):
         assert (output / "g" / "g.pdf").is_file()
 
 
+# --- 2. hangs and data loss: `simulate --save` and the book's difficulty.yaml -----------------
+
+def _save(capsys, book: Path, *players: str) -> tuple[int, str, float]:
+    """`rulebook simulate BOOK --games 2 --save` in this process: its status, what it said on
+    the standard error (the report is on the standard output), and the seconds taken."""
+    start = time.monotonic()
+    code = main(["simulate", str(book), "--games", "2", "--jobs", "1", "--player",
+                 ",".join(players or ("greedy",)), "--save"])
+    took = time.monotonic() - start
+    captured = capsys.readouterr()
+    return code, captured.err, took
+
+
+def _after_the_games(monkeypatch, then) -> None:
+    """`then()` once the games are played, before `--save` stores them: a run takes minutes,
+    in which the file may be changed under it."""
+    from generator.simulate import command
+    played = command.run
+
+    def run_then(*args, **kwargs):
+        records = played(*args, **kwargs)
+        then()
+        return records
+    monkeypatch.setattr(command, "run", run_then)
+
+
+def test_save_refuses_a_pipe_put_for_difficulty_yaml_during_the_run(book_copy, monkeypatch,
+                                                                    capsys):
+    """It opened the file as it found it: a pipe waited for a writer (and was then replaced
+    by the runs, as if it had been the program's file)."""
+    file = book_copy / "difficulty.yaml"
+    _after_the_games(monkeypatch, lambda: replace_with_fifo(file))
+    with released(file):
+        code, message, took = _save(capsys, book_copy)
+    assert code == 1 and one_error(message) == (
+        f"error: {file}: is a named pipe (FIFO), not a regular file; expected a file")
+    assert stat.S_ISFIFO(file.lstat().st_mode) and took < QUICK + 2
+    assert [p.name for p in book_copy.iterdir() if p.name.endswith(".part")] == []
+
+
+@pytest.mark.parametrize("kind", ["a pipe", "a device"])
+def test_save_refuses_a_pipe_or_device_named_difficulty_yaml_at_once(kind, book_copy, capsys):
+    file = book_copy / "difficulty.yaml"
+    if kind == "a pipe":
+        replace_with_fifo(file)
+    else:
+        file.unlink()
+        _device(file)
+    with released(file) if kind == "a pipe" else contextlib.nullcontext():
+        code, message, took = _save(capsys, book_copy)
+    said = "a named pipe (FIFO)" if kind == "a pipe" else "a character device"
+    assert code == 1 and one_error(message) == (
+        f"error: {file}: is {said}, not a regular file; expected a file")
+    assert took < QUICK
+
+
+def test_save_that_cannot_write_names_the_file_and_leaves_it_whole(book_copy, monkeypatch,
+                                                                   capsys):
+    from generator import build
+    file = book_copy / "difficulty.yaml"
+    before = file.read_bytes()
+
+    def full(stream, data):  # the disk fills half-way through
+        stream.write(data[:len(data) // 2])
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(build, "_write_bytes", full)
+    code, message, _ = _save(capsys, book_copy)
+    assert code == 1 and one_error(message) == (
+        f"error: {file}: cannot write the stored runs (No space left on device); the file is "
+        "as it was")
+    assert file.read_bytes() == before
+    assert sorted(p.name for p in book_copy.iterdir() if p.name.startswith(".")) == []
+
+
+def test_save_of_several_players_is_one_write_whole_or_not_at_all(book_copy, monkeypatch,
+                                                                  capsys):
+    """`--player greedy,random --save` stored one player's run, then the next: a failure in
+    between left the file with one new run and one old."""
+    from generator.simulate import difficulty
+    file = book_copy / "difficulty.yaml"
+    before = file.read_bytes()
+    writes = []
+
+    def second_fails(target, data):
+        writes.append(target)
+        if len(writes) > 1:
+            raise OSError(28, "No space left on device")
+        target.write_bytes(data)
+    monkeypatch.setattr(difficulty, "write_atomically", second_fails)
+    code = main(["simulate", str(book_copy), "--games", "2", "--jobs", "1", "--player",
+                 "greedy,random", "--save"])
+    said = capsys.readouterr()
+    assert code == 0, said.err
+    assert writes == [file] and file.read_bytes() != before
+    assert said.out.count("saved") == 2
+
+
 # --- 3. absurd numbers: one line within seconds ---------------------------------------------
 
 #: arguments to `rulebook simulate g` → the line of error
