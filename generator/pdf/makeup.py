@@ -50,7 +50,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, KeepTogether, ListFlowa
                                 Paragraph, Table, TableStyle)
 from reportlab.platypus.doctemplate import (ActionFlowable, FrameBreak, NullActionFlowable,
                                          _FrameBreak)
-from reportlab.platypus.flowables import _listWrapOn
+from reportlab.platypus.flowables import LIIndenter, _listWrapOn
 
 #: A box (or a short section) moves whole to the next page only if the room it leaves
 #: empty here is under this share of the frame's height.
@@ -132,6 +132,20 @@ class Row:
     shrink: Shrinkable | None = None  # a diagram that may be drawn a little smaller
 
 
+def box_pieces(flowable: Flowable) -> list[Flowable]:
+    """What `flowable` is as rows of a box: a list, each of its items' flowables (each an
+    indented piece, the item's first with its bullet; a list inside an item opened likewise,
+    at its indent), so that the box splits between two items as between two paragraphs;
+    anything else, itself."""
+    if isinstance(flowable, ListFlowable):
+        return [piece for part in flowable._content for piece in box_pieces(part)]
+    if isinstance(flowable, LIIndenter) and isinstance(flowable._flowable, ListFlowable):
+        return [LIIndenter(piece, leftIndent=flowable._leftIndent,
+                           rightIndent=flowable._rightIndent)
+                for piece in box_pieces(flowable._flowable)]
+    return [flowable]
+
+
 @dataclass
 class BoxLook:
     width: float
@@ -169,9 +183,11 @@ class Box(Flowable):
     def _make_table(self) -> Table:
         look, pad = self.look, self.look.pad
         cells = [[row.content] for row in self.rows]
-        # A table inside a note may be taller than a page: only then may a row split.
-        inner_table = any(isinstance(f, Table) for row in self.rows for f in row.content)
-        table = Table(cells, colWidths=[look.width], splitByRow=1, splitInRow=int(inner_table))
+        # Rows never split inside the table: a table inside a note that is taller than a
+        # page is split by `split` (`_split_row`), as a paragraph is. ReportLab's own split
+        # inside a row holding a table tried one height after another, each laying the
+        # table out again: a cell of 150 words took minutes.
+        table = Table(cells, colWidths=[look.width], splitByRow=1, splitInRow=0)
         style = [
             ("FONT", (0, 0), (-1, -1), "SourceSans"),
             ("BACKGROUND", (0, 0), (-1, -1), look.fill),
@@ -223,21 +239,33 @@ class Box(Flowable):
             rows = [Row([self.look.continued_title()], keep_with_next=True)] + rows
         return Box(rows, self.look, continued=continued, open_end=open_end)
 
-    def _split_row(self, index: int, room: float, availWidth: float):
-        """Row `index` split by its lines to fit `room` (with the paddings a part ends with),
-        if it is one paragraph and not the box's title: (the rows above and below the cut,
-        the height above), or None."""
+    def _split_row(self, index: int, room: float, availWidth: float, top: bool = False):
+        """Row `index` split to fit `room` (with the paddings a part ends with), if it is one
+        paragraph (by its lines), a list item's paragraph, or a table (between its rows, or
+        in a row taller than a page), and not the box's title: (the rows above and below the
+        cut, the height above), or None. (The first row of a box without a title, a quote's,
+        may split too; and, at the `top` of a page, a title that is taller than the page.)"""
         row = self.rows[index]
-        if index == 0 or len(row.content) != 1 or not isinstance(row.content[0], Paragraph):
+        title = index == 0 and row.keep_with_next
+        if (title and (not top or self.continued)) or len(row.content) != 1:
+            return None  # (a continued part's title is the box's own, repeated: kept whole)
+        flowable = row.content[0]
+        if not isinstance(flowable, (Paragraph, Table)) and not (
+                isinstance(flowable, LIIndenter) and isinstance(flowable._flowable, Paragraph)):
             return None
         pad = self.look.pad
         inner = self.look.width - 2 * 0.9 * pad
         room -= pad * 0.4 + 1.5  # the part's bottom padding, the row's own
         if room <= 0:
             return None
-        paragraph = row.content[0]
-        paragraph.allowWidows = 0  # no last line alone at the top of the next part
-        parts = paragraph.split(inner, room)
+        if isinstance(flowable, Paragraph):
+            flowable.allowWidows = 0  # no last line alone at the top of the next part
+            parts = flowable.split(inner, room)
+        elif isinstance(flowable, Table):  # split by its own rules (RowTable), here
+            parts = _split_in(flowable, getattr(self, "_frame", None),
+                              getattr(self, "canv", None), inner, room)
+        else:
+            parts = flowable.split(inner, room)
         if len(parts) != 2:
             return None
         height = parts[0].wrap(inner, room)[1]
@@ -281,7 +309,7 @@ class Box(Flowable):
             if done + heights[k - 1] > availHeight:
                 # the first row that does not fit: a paragraph may be split by its lines,
                 # a diagram drawn a little smaller (`_fit`)
-                split = self._split_row(k - 1, availHeight - done, availWidth)
+                split = self._split_row(k - 1, availHeight - done, availWidth, top)
                 if split is not None:
                     head, tail, height = split
                     candidates.append(((availHeight - done - height) + self.look.line,
@@ -330,6 +358,29 @@ class RowTable(Table):
     `TABLE_ROWS` body rows moves whole, or splits where it must at the top of a page."""
 
     def split(self, availWidth, availHeight):
+        if at_top(self):
+            self._top_align_rows_taller_than(availWidth, availHeight)
+        parts = self._split_between_rows(availWidth, availHeight)
+        if not parts and self.repeatRows and at_top(self):
+            # At the top of a page and still no cut: the header leaves no room for a row
+            # under it (a header cell of a page or more); it is not repeated, and splits
+            # inside itself as any row taller than a page.
+            self.repeatRows = 0
+            parts = self._split_between_rows(availWidth, availHeight)
+        return parts
+
+    def _top_align_rows_taller_than(self, availWidth: float, availHeight: float) -> None:
+        """A row taller than a page, about to be split inside itself, set from the top of
+        each of its cells: ReportLab keeps a cell centred in the row's whole height (the
+        short cells beside a long one), and a row of 20 pages of text and one word ended
+        with its word at the row's middle, and the 20 pages after it blank."""
+        self._calc(availWidth, availHeight)
+        for row, height in enumerate(self._rowHeights):
+            if height > availHeight:
+                for style in self._cellStyles[row]:
+                    style.valign = "TOP"
+
+    def _split_between_rows(self, availWidth, availHeight):
         parts = super().split(availWidth, availHeight)
         if len(parts) != 2:
             return parts

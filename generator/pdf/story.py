@@ -31,7 +31,7 @@ from .cover import CoverBadges, title_markup
 from .figures import MIN_TYPE, drawing, smallest_type
 from .images import image_figure
 from .makeup import (MOST_SHRINK, Box, BoxLook, FigureBlock, Row, RowTable, Section,
-                     Shrinkable, floating, kept_with_next, lead_in, run_on)
+                     Shrinkable, box_pieces, floating, kept_with_next, lead_in, run_on)
 from .paragraphs import Paragraph as _CachingParagraph
 from .paragraphs import paragraph_cache
 from .reference import REFERENCE_ANCHOR, placement, quick_reference
@@ -367,12 +367,24 @@ def callout(element: ET.Element, ctx: StoryContext, chapter) -> list[Flowable]:
         return []
     title = next(("".join(child.itertext()).strip() for child in element if child.tag == "p"
                   and "admonition-title" in child.get("class", "")), "") or ctx.words["note"]
-    rows = [Row([f]) for f in content]
+    rows = [Row([piece]) for f in content for piece in box_pieces(f)]
     if getattr(content[0], "_callout_title", False):
         rows[0].keep_with_next = True
     title_style = s.callout_title.clone("callout_title_k", textColor=color(ink))
-    return _boxed(rows, ctx, ink, fill, continued=f'{title} ({ctx.words["continued"]})',
+    return _boxed(rows, ctx, ink, fill,
+                  continued=f'{_shortened(title)} ({ctx.words["continued"]})',
                   title_style=title_style)
+
+
+#: A box's title, repeated over each part of it that continues on another page, is cut after
+#: this many characters (a title of a page or more was repeated whole on every page).
+CONTINUED_TITLE = 120
+
+
+def _shortened(title: str) -> str:
+    if len(title) <= CONTINUED_TITLE:
+        return title
+    return title[:CONTINUED_TITLE].rsplit(" ", 1)[0].rstrip(" ,;:.") + "…"
 
 
 def _callout_content(element: ET.Element, ctx: StoryContext, chapter, ink: str,

@@ -1,0 +1,109 @@
+"""What `rulebook check` accepts, `rulebook build` lays out (issue 29), and prints whole.
+
+`check` reads and replays a book without laying it out; ReportLab's layout errors were met by
+`build` alone. Each case here is content `check` passed that `build` could not lay out
+("a block of the book is taller than a page", or no end at all), tried on the small book
+`rulebook new g --lang en --cards` makes: a table whose header is taller than a page; a
+quote of one paragraph taller than a page; a note holding a list, or a title, taller than a
+page; a note holding a table with a long cell (minutes of layout); a table with a cell
+taller than a page (blank pages after it).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from contentedit import append, run, scaffold_book
+
+CHAPTER = "chapters/02-rules.md"
+WORDS = "Lorem " * 3000  # a cell, paragraph or title of many pages
+
+
+@pytest.fixture(scope="module")
+def scaffold(tmp_path_factory) -> Path:
+    return scaffold_book(tmp_path_factory.mktemp("scaffold"))
+
+
+@pytest.fixture
+def book(scaffold, tmp_path, capsys) -> Path:
+    capsys.readouterr()
+    shutil.copytree(scaffold.parent.parent, tmp_path / "p")
+    return tmp_path / "p" / "content" / "g"
+
+
+def pages_of(book: Path, tmp_path: Path, capsys) -> list[str]:
+    """`check` passes, then `build`: the text of each page of the PDF."""
+    output = tmp_path / "out"
+    for command in ("check", "build"):
+        code, message = run(command, book, output, capsys)
+        assert code == 0 and "Traceback" not in message, (command, message)
+    pdf = output / book.name / f"{book.name}.pdf"
+    return [" ".join((page.extract_text() or "").split()) for page in PdfReader(pdf).pages]
+
+
+def table(header: list[str], *rows: list[str], indent: str = "") -> str:
+    lines = [header, ["---"] * len(header), *rows]
+    return "\n".join(indent + "| " + " | ".join(cells) + " |" for cells in lines)
+
+
+#: Markdown appended to the rules chapter → words its PDF must show
+TALLER_THAN_A_PAGE = {
+    "a table's header": (table([WORDS, "Phase"], ["Draw", "Two"], ["Trade", "One"]),
+                         ["Draw Two", "Trade One"]),
+    "a header of half a page over a long row": (
+        table(["Lorem " * 400, "Phase"], ["Ipsum " * 600, "Two"], ["Trade", "One"]),
+        ["Two", "Trade One"]),
+    "a quote of one paragraph": ("> " + "Lorem " * 3000 + "Ending", ["Ending"]),
+    "a quote of a paragraph and another": ("> " + "Lorem " * 3000 + "\n>\n> Second one",
+                                           ["Second one"]),
+    "a note's list": ('!!! note "Steps"\n' + "\n".join(f"    - Step number {n}"
+                                                       for n in range(150)),
+                      ["Step number 0", "Step number 149"]),
+    "a quote's list": ("\n".join(f"> - Step number {n}" for n in range(150)),
+                       ["Step number 0", "Step number 149"]),
+    "a note's title": ('!!! note "' + "Lorem " * 2500 + '"\n    The note itself',
+                       ["The note itself"]),
+    "a note's table of many rows": (
+        '!!! note "Phases"\n' + table(["Phase", "Cards"], *[[f"Phase {n}", "Two"]
+                                                         for n in range(150)], indent="    "),
+        ["Phase 0 Two", "Phase 149 Two"]),
+}
+
+
+@pytest.mark.parametrize("case", TALLER_THAN_A_PAGE)
+def test_a_block_taller_than_a_page_that_check_passes_is_laid_out(case, book, tmp_path,
+                                                                  capsys):
+    markdown, words = TALLER_THAN_A_PAGE[case]
+    append(book / CHAPTER, markdown)
+    text = " ".join(pages_of(book, tmp_path, capsys))
+    for shown in words:
+        assert shown in text, shown
+
+
+def test_a_cell_taller_than_a_page_leaves_no_blank_pages_after_it(book, tmp_path, capsys):
+    """ReportLab kept the short cell beside it centred in the row's whole height: 20 pages
+    of words, then some 40 pages of the table's header over nothing."""
+    append(book / CHAPTER, table(["Phase", "Cards"], [WORDS, "Two"]))
+    pages = pages_of(book, tmp_path, capsys)
+    last = max(n for n, page in enumerate(pages) if "Lorem" in page)
+    assert "Two" in " ".join(pages[:last + 1])
+    assert "R01. Ties" in pages[last] + pages[last + 1]  # the next chapter, at once
+
+
+def test_a_long_cell_of_a_table_in_a_note_is_laid_out_in_seconds(book, tmp_path):
+    """ReportLab split the note's row holding the table one height after another, laying
+    the table out again each time: 150 words took minutes; 1200 never ended."""
+    append(book / CHAPTER, '!!! note "Phases"\n' +
+           table(["Phase", "Cards"], ["Lorem " * 1200 + "Ending", "Two"], indent="    "))
+    output = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "generator.cli", "build", str(book),
+                           "--output", str(output)], capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    pdf = PdfReader(output / book.name / f"{book.name}.pdf")
+    assert "Ending" in " ".join(page.extract_text() or "" for page in pdf.pages)
