@@ -254,25 +254,62 @@ def block(element: ET.Element, ctx: StoryContext, chapter) -> list[Flowable]:
     return [ctx.para(inline(element, ctx), s.body)]
 
 
-def list_flowable(element: ET.Element, ctx: StoryContext, chapter) -> ListFlowable:
+def list_flowable(element: ET.Element, ctx: StoryContext, chapter,
+                  width: float | None = None) -> ListFlowable:
+    """A list `width` wide (the frame's, or a box's inside). Every part of an item is
+    printed, in its order: its words, paragraphs and lists, and a table, note or quote set to
+    the item's width (they printed nowhere, and nor did the words of an item before its
+    list when they began with bold or a link: the HTML edition showed them all)."""
     s = ctx.styles
+    inside = (width or ctx.frame_width) - s.body.fontSize * 1.5  # bullet_list's indent
     items = []
     for li in element.findall("li"):
         content: list[Flowable] = []
-        blocks = [c for c in li if c.tag in ("p", "ul", "ol", "table")]
-        if not blocks:
+        if not [c for c in li if c.tag in _ITEM_BLOCKS]:
             content.append(ctx.para(inline(li, ctx), s.bullet))
         else:
-            lead = li.text.strip() if li.text else ""
-            if lead:
-                content.append(ctx.para(_text(lead, ctx, True), s.bullet))
+            words = _item_words(li)
             for child in li:
+                if child.tag not in _ITEM_BLOCKS:
+                    continue
+                if words is not None:  # the item's words before its first block
+                    content.append(ctx.para(words(ctx), s.bullet))
+                    words = None
                 if child.tag == "p":
                     content.append(ctx.para(inline(child, ctx), s.bullet))
                 elif child.tag in ("ul", "ol"):
-                    content.append(list_flowable(child, ctx, chapter))
+                    content.append(list_flowable(child, ctx, chapter, inside))
+                elif child.tag == "table":
+                    content.append(table_flowable(child, ctx, inside, keep=False))
+                elif _is_callout(child):
+                    content.extend(callout(child, ctx, chapter, inside))
+                else:
+                    content.extend(f for f in block(child, ctx, chapter)
+                                   if not isinstance(f, (KeepTogether, PageBreak,
+                                                         CondPageBreak)))
+                if (child.tail or "").strip():  # words after a block, before the next
+                    content.append(ctx.para(_text(child.tail.strip(), ctx, True), s.bullet))
         items.append(content)
     return bullet_list(items, s, ordered=element.tag == "ol")
+
+
+#: What of a list item is a block of its own (a paragraph, a list, a table, a note, a quote,
+#: code), not words of its first line.
+_ITEM_BLOCKS = {"p", "ul", "ol", "table", "div", "blockquote", "pre", "hr", "figure"}
+
+
+def _item_words(li: ET.Element):
+    """The words an item opens with, before its first block, as a function of the story's
+    context giving their markup; None if there are none. Its text alone is said as it
+    always was; with words in bold, a link or code among them, all of them."""
+    first = next(i for i, c in enumerate(li) if c.tag in _ITEM_BLOCKS)
+    if first == 0:
+        lead = li.text.strip() if li.text else ""
+        return (lambda ctx: _text(lead, ctx, True)) if lead else None
+    words = ET.Element("p")
+    words.text = li.text
+    words.extend(li[:first])
+    return lambda ctx: inline(words, ctx)
 
 
 def _widest_column(element: ET.Element) -> int:
@@ -350,7 +387,8 @@ def _is_callout(element: ET.Element) -> bool:
         element.tag == "div" and "admonition" in element.get("class", "").split())
 
 
-def callout(element: ET.Element, ctx: StoryContext, chapter) -> list[Flowable]:
+def callout(element: ET.Element, ctx: StoryContext, chapter,
+            width: float | None = None) -> list[Flowable]:
     """A boxed note or example; its kind (the admonition's class) picks the colours. A quote
     or note inside another is flattened into the outer box (its title kept as a line); an
     empty one (a line with only `>`) prints nothing. A box that does not fit continues on
@@ -361,7 +399,8 @@ def callout(element: ET.Element, ctx: StoryContext, chapter) -> list[Flowable]:
     kind = next((k for k in kinds if k != "admonition"), "note")
     ink, fill = _CALLOUT_COLOURS.get(kind, (palette.NOTE, palette.NOTE_LIGHT)) or (
         s.accent, s.theme.accent_light)
-    inner_width = ctx.frame_width - 2 * 0.9 * s.body.fontSize
+    width = width or ctx.frame_width  # the frame's, or a list item's
+    inner_width = width - 2 * 0.9 * s.body.fontSize
     content = _callout_content(element, ctx, chapter, ink, inner_width)
     if not content:
         return []
@@ -373,7 +412,7 @@ def callout(element: ET.Element, ctx: StoryContext, chapter) -> list[Flowable]:
     title_style = s.callout_title.clone("callout_title_k", textColor=color(ink))
     return _boxed(rows, ctx, ink, fill,
                   continued=f'{_shortened(title)} ({ctx.words["continued"]})',
-                  title_style=title_style)
+                  title_style=title_style, width=width)
 
 
 #: A box's title, repeated over each part of it that continues on another page, is cut after
@@ -407,7 +446,7 @@ def _callout_content(element: ET.Element, ctx: StoryContext, chapter, ink: str,
         elif child.tag == "table":
             content.append(table_flowable(child, ctx, width, keep=False))
         elif child.tag in ("ul", "ol"):
-            content.append(list_flowable(child, ctx, chapter))
+            content.append(list_flowable(child, ctx, chapter, width))
         else:
             content.extend(f for f in block(child, ctx, chapter)
                            if not isinstance(f, (KeepTogether, PageBreak, CondPageBreak)))
@@ -521,14 +560,14 @@ def figure_block(figure_id: str, ctx: StoryContext) -> list[Flowable]:
 
 
 def _boxed(rows: list[Row], ctx: StoryContext, ink: str, fill: str, continued: str,
-           title_style) -> list[Flowable]:
+           title_style, width: float | None = None) -> list[Flowable]:
     """A tinted box with a coloured rule, one table row per `Row`, as one flowable that
     splits as a typesetter would (makeup.Box); the part that continues on the next page is
     headed by `continued` ("Ejemplo 6 (cont.)") in `title_style`."""
     s = ctx.styles
     pad = s.body.fontSize
     cont_style = title_style.clone("box_continued", spaceAfter=title_style.spaceAfter * 0.6)
-    look = BoxLook(width=ctx.frame_width, ink=color(ink), fill=color(fill), pad=pad,
+    look = BoxLook(width=width or ctx.frame_width, ink=color(ink), fill=color(fill), pad=pad,
                    space_before=pad * 0.2, space_after=s.body.spaceAfter * 1.3,
                    line=s.callout_body.leading,
                    continued_title=lambda: ctx.para(escape(continued), cont_style))

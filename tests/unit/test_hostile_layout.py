@@ -2,11 +2,14 @@
 
 `check` reads and replays a book without laying it out; ReportLab's layout errors were met by
 `build` alone. Each case here is content `check` passed that `build` could not lay out
-("a block of the book is taller than a page", or no end at all), tried on the small book
-`rulebook new g --lang en --cards` makes: a table whose header is taller than a page; a
-quote of one paragraph taller than a page; a note holding a list, or a title, taller than a
-page; a note holding a table with a long cell (minutes of layout); a table with a cell
-taller than a page (blank pages after it).
+("a block of the book is taller than a page", or no end at all), or laid out
+while leaving words out, tried on the small book `rulebook new g --lang en --cards` makes:
+
+- built: a table whose header is taller than a page; a quote of one paragraph taller than a
+  page; a note holding a list, or a title, taller than a page; a note holding a table with a
+  long cell (minutes of layout); a table with a cell taller than a page (blank pages after
+  it); a table, a note or a quote inside a list item, and an item's words in bold before its
+  list (each printed nowhere).
 """
 
 from __future__ import annotations
@@ -107,3 +110,31 @@ def test_a_long_cell_of_a_table_in_a_note_is_laid_out_in_seconds(book, tmp_path)
     assert done.returncode == 0, done.stderr
     pdf = PdfReader(output / book.name / f"{book.name}.pdf")
     assert "Ending" in " ".join(page.extract_text() or "" for page in pdf.pages)
+
+
+#: A list appended to the rules chapter → words that printed nowhere in the PDF (the HTML
+#: edition showed them)
+IN_A_LIST_ITEM = {
+    "a table": ("- Set up\n\n" + table(["Phase", "Cards"], ["Draw", "Two"], indent="    "),
+                ["Set up", "Phase Cards", "Draw Two"]),
+    "a note": ('- Set up\n\n    !!! note "Careful"\n        Shuffle first.',
+               ["Set up", "Careful", "Shuffle first."]),
+    "a quote": ("- Set up\n\n    > Shuffle first.", ["Set up", "Shuffle first."]),
+    "bold words before its list": ("- **Set up** the board\n    - Shuffle first.",
+                                   ["Set up the board", "Shuffle first."]),
+    "a link before its list": ("- [The rules](#rules) come first\n    1. Shuffle first.",
+                               ["The rules", "come first", "Shuffle first."]),
+    "a note holding a table, in a list": (
+        '- Set up\n\n    !!! note "Careful"\n' + table(["Phase", "Cards"], ["Draw", "Two"],
+                                                      indent="        "),
+        ["Careful", "Draw Two"]),
+}
+
+
+@pytest.mark.parametrize("case", IN_A_LIST_ITEM)
+def test_everything_in_a_list_item_is_printed(case, book, tmp_path, capsys):
+    markdown, words = IN_A_LIST_ITEM[case]
+    append(book / CHAPTER, markdown)
+    text = " ".join(pages_of(book, tmp_path, capsys))
+    for shown in words:
+        assert shown in text, shown
