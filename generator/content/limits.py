@@ -14,6 +14,15 @@ the margin each limit leaves:
 - a YAML string: 506 characters (solo-catan/rulings.yaml); limit 20,000, 39×
 - a YAML file: 50,554 bytes (solo-catan/difficulty.yaml); limit 2,000,000, 39×
 
+A page's width is shared by a table's columns and indented by each list inside another: past
+a point nothing is left to print in, and the PDF build failed. On the narrowest measure a
+build can be asked for (a two-column A4 sheet, inside a note), twelve columns still leave
+each about 20 points, and eight lists inside each other the innermost more than half the
+column:
+
+- a table's columns: 4 (the difficulty and costs tables); limit 12, 3×
+- a list's depth: 1 (no list inside another); limit 8
+
 Images in chapters (images.py) are read whole into memory, decoded once to check them and
 embedded in the PDF and, base64, in the HTML edition. A column-wide raster at 300 dpi is
 about 2,000 pixels across (a full A4 page at 300 dpi: 8.7 megapixels, a few megabytes as a
@@ -43,6 +52,8 @@ MAX_IMAGE_BYTES = 20 * 1024 * 1024
 MAX_IMAGE_PIXELS = 40_000_000
 MAX_SVG_BYTES = 5 * 1024 * 1024
 MAX_CAPTION = 500
+MAX_TABLE_COLUMNS = 12
+MAX_LIST_DEPTH = 8
 
 
 def check_file_size(file: Path, limit: int, what: str) -> None:

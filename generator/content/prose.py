@@ -35,6 +35,7 @@ from ..typography import curl_tree
 from .textfile import read_text
 from ..errors import ContentError, Location
 from .glyphs import PRINTABLE_TEXT, unprintable
+from .limits import MAX_LIST_DEPTH, MAX_TABLE_COLUMNS
 from .sandbox import ContentEnvironment
 
 #: An abbreviation as it stands in running text: two to six capitals.
@@ -387,6 +388,8 @@ class _Table(TableProcessor):
         cells = len(self._split_row(row))
         if cells > len(align):
             self.parser.md.long_rows.append((row, cells, len(align)))
+        if len(align) > MAX_TABLE_COLUMNS:  # (its header's row is built first)
+            self.parser.md.wide_tables.append((row, len(align)))
         super()._build_row(row, parent, align)
 
 
@@ -420,6 +423,7 @@ def _markdown() -> markdown.Markdown:
     md.reset()
     md.captured_tree = None
     md.long_rows = []
+    md.wide_tables = []
     return md
 
 
@@ -441,10 +445,46 @@ def parse_markdown(prose: RenderedProse) -> ET.Element:
                            f"header of {header}: the cells past the header's would print "
                            "nowhere", f"at most {most} in each row, or a column more in "
                            "the header")
+    for row, columns in md.wide_tables[:1]:
+        raise ContentError(Location(prose.file, _line_of(prose, row)), f"a table of "
+                           f"{columns:,} columns: a page's width shared by so many leaves "
+                           "each too narrow to print in", f"at most {MAX_TABLE_COLUMNS} "
+                           "columns (split it into tables of fewer)")
     tree = getattr(md, "captured_tree", None)  # none for a text of blank lines only
     if tree is None:
         tree = ET.Element("div")
+    _refuse_deep_lists(prose, tree)
     return tree
+
+
+def _line_of(prose: RenderedProse, text: str) -> int | None:
+    """The line of the rendered chapter that is `text` (stripped), if one is."""
+    return next((n for n, line in enumerate(prose.text.splitlines(), start=1)
+                 if line.strip() == text.strip()), None)
+
+
+def _refuse_deep_lists(prose: RenderedProse, tree: ET.Element) -> None:
+    """A list more than MAX_LIST_DEPTH lists deep is an error at its first item's line:
+    each level is indented by the list's indent, and past a page's width nothing is left
+    to print in."""
+    def deepest(element: ET.Element, depth: int):
+        for child in element:
+            inside = depth + (child.tag in ("ul", "ol"))
+            if inside > MAX_LIST_DEPTH:
+                return child
+            found = deepest(child, inside)
+            if found is not None:
+                return found
+        return None
+    found = deepest(tree, 0)
+    if found is None:
+        return
+    words = next(("".join(li.itertext()).strip().splitlines() for li in found.iter("li")), [])
+    line = next((n for n, text in enumerate(prose.text.splitlines(), start=1)
+                 if words and words[0] and text.strip().endswith(words[0].strip())
+                 and re.match(r"\s+([-*+]|\d+[.)])\s", text)), None)
+    raise ContentError(Location(prose.file, line), f"a list inside {MAX_LIST_DEPTH} others "
+                       f"({MAX_LIST_DEPTH + 1} deep)", f"lists at most {MAX_LIST_DEPTH} deep")
 
 
 def placed(element: ET.Element) -> tuple[str, str] | None:

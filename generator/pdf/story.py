@@ -44,6 +44,8 @@ LINK_SCHEMES = re.compile(r"(?i)(https?|mailto):")
 #: when ReportLab is imported (Helvetica, unembedded), before our fonts are registered.
 TABLE_BASE = [("FONT", (0, 0), (-1, -1), "SourceSans")]
 CONTENTS_ANCHOR = "indice"
+#: ReportLab's padding on each side of a table cell, which our tables keep.
+TABLE_PADDING = 6
 
 
 def attribute(value: str) -> str:
@@ -358,6 +360,11 @@ def table_flowable(element: ET.Element, ctx: StoryContext, width: float | None =
         widths = [width * w for w in (0.25, 0.45, 0.17, 0.13)]
     table = RowTable(rows, colWidths=widths, repeatRows=1 if len(rows) > 1 else 0,
                      hAlign="LEFT", splitInRow=1)
+    # A column narrower than its paddings (many columns, in a list inside a note) keeps a
+    # quarter of its width for each: ReportLab's 6 points a side left it none to print in.
+    narrow = [("LEFTPADDING", (0, 0), (-1, -1), min(widths) / 4),
+              ("RIGHTPADDING", (0, 0), (-1, -1), min(widths) / 4)] \
+        if min(widths) < 4 * TABLE_PADDING else []
     table.setStyle(TableStyle(TABLE_BASE + [
         ("BACKGROUND", (0, 0), (-1, 0), color(s.accent)),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, color(s.theme.accent_light)]),
@@ -366,7 +373,7 @@ def table_flowable(element: ET.Element, ctx: StoryContext, width: float | None =
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, 0), (-1, -1), 3),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
-    ]))
+    ] + narrow))
     # kept on one page unless that leaves a big hole; then it splits between rows, two or
     # more on each side, its header repeated (makeup.Section, makeup.RowTable)
     return Section([table, Spacer(1, s.body.spaceAfter)]) if keep else table

@@ -2,14 +2,16 @@
 
 `check` reads and replays a book without laying it out; ReportLab's layout errors were met by
 `build` alone. Each case here is content `check` passed that `build` could not lay out
-("a block of the book is taller than a page", or no end at all), or laid out
+("a block of the book is taller than a page", a traceback, or no end at all), or laid out
 while leaving words out, tried on the small book `rulebook new g --lang en --cards` makes:
 
 - built: a table whose header is taller than a page; a quote of one paragraph taller than a
   page; a note holding a list, or a title, taller than a page; a note holding a table with a
   long cell (minutes of layout); a table with a cell taller than a page (blank pages after
   it); a table, a note or a quote inside a list item, and an item's words in bold before its
-  list (each printed nowhere).
+  list (each printed nowhere);
+- refused at its line by both commands: a table of more columns than a page can share out,
+  a list inside too many others (each crashed the build with a traceback).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from contentedit import append, run, scaffold_book
+from contentedit import append, assert_one_located_error, line_of, run, scaffold_book
 
 CHAPTER = "chapters/02-rules.md"
 WORDS = "Lorem " * 3000  # a cell, paragraph or title of many pages
@@ -138,3 +140,43 @@ def test_everything_in_a_list_item_is_printed(case, book, tmp_path, capsys):
     text = " ".join(pages_of(book, tmp_path, capsys))
     for shown in words:
         assert shown in text, shown
+
+
+def columns(count: int) -> str:
+    return table([f"C{n}" for n in range(count)], [f"V{n}" for n in range(count)])
+
+
+def nested(depth: int) -> str:
+    return "\n".join("    " * level + f"- Level {level}" for level in range(depth))
+
+
+def test_a_table_of_too_many_columns_is_an_error_at_its_header(book, tmp_path, capsys):
+    """24 columns crashed the build (ReportLab: "negative availWidth")."""
+    append(book / CHAPTER, columns(24))
+    assert_one_located_error(book, tmp_path, capsys, CHAPTER, line_of(book / CHAPTER, "| C0 |"),
+                             r"a table of 24 columns: .*; expected at most 12 columns")
+
+
+def test_a_list_too_deep_is_an_error_at_its_first_item(book, tmp_path, capsys):
+    """30 lists inside each other crashed the build (AttributeError: blPara)."""
+    append(book / CHAPTER, nested(30))
+    assert_one_located_error(book, tmp_path, capsys, CHAPTER,
+                             line_of(book / CHAPTER, "- Level 8"),
+                             r"a list inside 8 others \(9 deep\); expected lists at most 8 deep")
+
+
+@pytest.mark.parametrize("size", ["A5", "A4"])
+def test_the_most_columns_in_the_deepest_list_in_a_note_build(size, book, tmp_path, capsys):
+    """At the limits, on the narrowest measure: the last of eight lists inside a note holds a
+    table of twelve columns (on A4, a rules sheet: two columns to the page)."""
+    if size == "A4":
+        meta = book / "book.yaml"
+        meta.write_text(meta.read_text(encoding="utf-8").replace("page_size: A5",
+                                                                 "page_size: A4")
+                        .replace("layout: rulebook", "layout: sheet"), encoding="utf-8")
+    inside = "\n".join("    " + line for line in nested(8).splitlines())
+    last = "    " * 9
+    append(book / CHAPTER, '!!! note "Deep"\n' + inside.replace("\n", "\n\n") + "\n\n" +
+           "\n".join(last + line for line in columns(12).splitlines()))
+    text = " ".join(pages_of(book, tmp_path, capsys))
+    assert "Level 7" in text and "V11" in text.replace(" ", "")
