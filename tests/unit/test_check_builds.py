@@ -4,7 +4,8 @@ Random damage to a book, the small one `rulebook new` makes and a copy of a ship
 fragments spliced into a chapter (the hostile Markdown, Jinja and characters found so far,
 and random text), values of its YAML files replaced or deleted (yes/no words, .nan, escapes
 of characters no font has or no text may hold), a statement or a card line written with the
-same fragments. Then `check` and `build` in turn: they agree (both pass or both stop), neither
+same fragments, blocks that test the layout (taller than a page, or sharing a page's width
+out finely: `BLOCKS`, in a note, a quote or a list item). Then `check` and `build` in turn: they agree (both pass or both stop), neither
 prints a traceback, a stop is located lines of error, a stopped build writes nothing, a build
 writes its PDF. tests/slow/test_fuzz_content.py damages the shipped books and runs one command.
 """
@@ -102,7 +103,46 @@ def card_line(data, book: Path) -> None:
         file.write_text(yaml.safe_dump(spec), encoding="utf-8")
 
 
-DAMAGES = [splice, splice, retype, statement, card_line]
+def _table(columns: int, cell: str, header: str = "H", rows: int = 2) -> list[str]:
+    return (["| " + " | ".join([header] * columns) + " |", "|" + "---|" * columns] +
+            ["| " + " | ".join([cell] + ["x"] * (columns - 1)) + " |"] * rows)
+
+
+#: Blocks that no page holds whole, or that share a page's width out too finely: what check
+#: passed and build could not lay out (a table's header or cell, a quote's paragraph, a
+#: note's list, table or title taller than a page; many columns; lists inside lists) or
+#: laid out leaving words out (a table, note or quote in a list item).
+BLOCKS = {
+    "tall header": lambda n: _table(2, "x", header="Lorem " * (100 * n)),
+    "tall cell": lambda n: _table(2, "Lorem " * (100 * n)),
+    "many rows": lambda n: _table(2, "x", rows=20 * n),
+    "many columns": lambda n: _table(n, "x"),
+    "long paragraph": lambda n: ["Lorem " * (200 * n)],
+    "long list": lambda n: [f"- Item {i}" for i in range(20 * n)],
+    "deep list": lambda n: ["    " * i + f"- Level {i}" for i in range(n)],
+}
+#: Where a block goes: as it is, in a note (or its title), a quote or a list item.
+PLACES = {
+    "alone": lambda lines: lines,
+    "note": lambda lines: ['!!! note "N"', ""] + ["    " + line for line in lines],
+    "note title": lambda lines: ['!!! note "' + " ".join(lines).replace('"', "") + '"',
+                                 "    x"],
+    "quote": lambda lines: ["> " + line for line in lines],
+    "list item": lambda lines: ["- Item", ""] + ["    " + line for line in lines],
+}
+
+
+def layout(data, book: Path) -> None:
+    """A block of BLOCKS, `n` times its size, placed as PLACES says, in a chapter."""
+    kind = data.draw(st.sampled_from(sorted(BLOCKS)))
+    lines = BLOCKS[kind](data.draw(st.integers(1, 30)))
+    lines = PLACES[data.draw(st.sampled_from(sorted(PLACES)))](lines)
+    chapter = data.draw(st.sampled_from(sorted((book / "chapters").glob("*.md"))))
+    chapter.write_text(chapter.read_text(encoding="utf-8") + "\n\n" + "\n".join(lines) +
+                       "\n", encoding="utf-8")
+
+
+DAMAGES = [splice, splice, retype, statement, card_line, layout, layout]
 
 
 @settings(max_examples=80, deadline=None, derandomize=True,
