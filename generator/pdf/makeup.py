@@ -255,7 +255,9 @@ class Box(Flowable):
             return None
         pad = self.look.pad
         inner = self.look.width - 2 * 0.9 * pad
-        room -= pad * 0.4 + 1.5  # the part's bottom padding, the row's own
+        # the part's bottom padding, the row's own; the first row's, the part's top padding
+        paddings = pad * 0.4 + 1.5 + (pad * 0.6 if index == 0 else 0.0)
+        room -= paddings
         if room <= 0:
             return None
         if isinstance(flowable, Paragraph):
@@ -270,7 +272,7 @@ class Box(Flowable):
             return None
         height = parts[0].wrap(inner, room)[1]
         return (Row([parts[0]]), Row([parts[1]], avoid_after=row.avoid_after),
-                height + pad * 0.4 + 1.5)
+                height + paddings)
 
     def _fit(self, part: "Box", availWidth: float, availHeight: float) -> "Box | None":
         """`part` if it fits `availHeight`; else, if its last row is a diagram that may be
