@@ -136,8 +136,7 @@ def _parser() -> argparse.ArgumentParser:
                            description="Check and build books. With no BOOK, every book "
                                        "under content/.")
     build.add_argument("books", nargs="*", metavar="BOOK", help=BOOK_HELP)
-    build.add_argument("--page-size", type=_page_size, metavar="SIZE",
-                       help="A5, A4 or Letter (default: the book's own, from book.yaml)")
+    build.add_argument("--page-size", type=_page_size, metavar="SIZE", help=PAGE_SIZE_HELP)
     build.add_argument("--output", type=Path, metavar="DIR", help=OUTPUT_HELP)
     build.add_argument("--booklet", action="store_true",
                        help="also write <book>-folleto-a4.pdf and -letter.pdf (an English book: "
@@ -213,6 +212,9 @@ def _parser() -> argparse.ArgumentParser:
                                        "cross-references, examples and scenarios, the "
                                        "conformance table. Writes nothing.")
     check.add_argument("books", nargs="*", metavar="BOOK", help=BOOK_HELP)
+    check.add_argument("--page-size", type=_page_size, metavar="SIZE",
+                       help=PAGE_SIZE_HELP + "; a sheet is laid out on it, as build lays it "
+                            "out with the same --page-size")
     check.add_argument("--coverage", action="store_true",
                        help="also list the engine's rule paths and refusal codes that no "
                             "example or scenario reaches; exit 1 if there is any")
@@ -261,6 +263,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+PAGE_SIZE_HELP = "A5, A4 or Letter (default: the book's own, from book.yaml)"
 DEBUG_HELP = ("a bug in an engine plugin is said with its whole traceback, not only its "
               "line")
 LANGUAGES = ("es", "en")  # content.model.LANGUAGES, without importing the model for --help
@@ -364,10 +367,12 @@ class _Line:
         out.print(self.before + escape(self.text) + self.after, soft_wrap=self.soft_wrap)
 
 
-def _check(folder: Path, language: str | None, coverage: bool) -> _CheckReport:
+def _check(folder: Path, language: str | None, coverage: bool,
+           page_size=None) -> _CheckReport:
     """`rulebook check`: load and replay (any mistake raises); warn about pending conformance
     rows; with `coverage`, list what no replay reaches. What it says, and whether it passed
-    (coverage found no gap)."""
+    (coverage found no gap). `page_size`: as `rulebook build --page-size` (None: the
+    book's own)."""
     from .content.loader import load_book
     from .examples.replay import check_book
     from .i18n import count_noun
@@ -377,7 +382,7 @@ def _check(folder: Path, language: str | None, coverage: bool) -> _CheckReport:
     replays = check_book(book, scenarios=True)
     if book.meta.sheet:  # whether it fits its two pages: only its layout tells
         from .pdf.document import check_sheet
-        check_sheet(book, [r for r in replays if not r.source.scenario])
+        check_sheet(book, [r for r in replays if not r.source.scenario], page_size)
     scenarios = sum(r.source.scenario for r in replays)
     replayed = _count(len(replays) - scenarios, "worked example", "worked examples") + \
         (f" and {_count(scenarios, 'scenario', 'scenarios')}" if scenarios else "")
@@ -573,7 +578,7 @@ def _check_all(where: Where, args, out: Console) -> int:
         for folder, language in editions:
             if folder in errors:
                 continue
-            report = _check_report((folder, language), args.coverage)
+            report = _check_report((folder, language), args.coverage, args.page_size)
             for line in report.lines:
                 line.print(out)
             out.file.flush()
@@ -594,11 +599,12 @@ class _CheckReport:
     error: str | None = None
 
 
-def _check_report(edition: tuple[Path, str | None], coverage: bool) -> _CheckReport:
+def _check_report(edition: tuple[Path, str | None], coverage: bool,
+                  page_size=None) -> _CheckReport:
     """Check one edition: what it says, or the mistake that stopped it (a mistake is raised
     by loading or replaying, before anything is said)."""
     try:
-        return _check(*edition, coverage)
+        return _check(*edition, coverage, page_size)
     except GeneratorError as exc:
         return _CheckReport([], False, str(exc))
 

@@ -610,12 +610,14 @@ def _render_sheet(book: Book, size: PageSize, replays, pages: dict[str, int] | N
     raise _too_long(book, size, count, sizes[-1])
 
 
-def check_sheet(book: Book, replays) -> None:
+def check_sheet(book: Book, replays, size: PageSize | None = None) -> None:
     """For `rulebook check`: a sheet (layout: sheet) is laid out, in memory, as `build` lays
-    it out at the book's page size, since only the layout tells whether it fits on its two
-    pages; one that does not is the same located error at book.yaml's `layout`."""
+    it out at `size` (`--page-size`; None: the book's own), since only the layout tells
+    whether it fits on its two pages; one that does not is the same located error at
+    book.yaml's `layout`."""
     from ..diagrams.figures import book_figures
-    _render_sheet(book, book.meta.page_size, replays, None, book_figures(book, replays))
+    _render_sheet(book, size or book.meta.page_size, replays, None,
+                  book_figures(book, replays))
 
 
 def _too_long(book: Book, size: PageSize, needed: int, smallest: float):

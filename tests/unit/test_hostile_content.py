@@ -27,6 +27,7 @@ from pypdf import PdfReader
 
 from contentedit import (append, assert_one_located_error, edit, line_of, run,
                          scaffold_book)
+from generator.cli import main
 from generator.content import sandbox
 
 CHAPTER = "chapters/02-rules.md"
@@ -419,3 +420,27 @@ def test_a_sheet_that_does_not_fit_its_two_pages_is_refused_by_check_too(book, t
                              line_of(book / "book.yaml", "layout: sheet"),
                              r"\(layout\): the sheet needs \d+ pages on A5, even with its type "
                              r"at [\d.]+ pt, and a sheet is one or two pages")
+
+
+def test_check_takes_the_page_size_build_takes_and_refuses_what_it_would(book, tmp_path,
+                                                                        capsys):
+    """A sheet that fits its two pages on its own size (A4) but not on A5: `check` had no
+    --page-size and passed it, `build --page-size A5` stopped. Both now take the option, with
+    the same default (the book's own size), and say the same line."""
+    edit(book / "book.yaml", "layout: rulebook", "layout: sheet")
+    edit(book / "book.yaml", "page_size: A5", "page_size: A4")
+    append(book / CHAPTER, "\n\n".join(["A paragraph of rules that fills the sheet. " * 12]
+                                       * 12))
+    output = tmp_path / "out"
+    assert main(["check", str(book)]) == 0
+    capsys.readouterr()
+    said = []
+    for command in (["check", str(book)], ["build", str(book), "--output", str(output)]):
+        assert main(command + ["--page-size", "A5"]) == 1
+        captured = capsys.readouterr()
+        said.append(captured.err.strip())
+        assert "Traceback" not in captured.err and captured.out == ""
+    assert said[0] == said[1] and len(said[0].splitlines()) == 1
+    assert said[0].startswith(f"error: {book / 'book.yaml'}:") and \
+        "the sheet needs 3 pages on A5 (--page-size)" in said[0]
+    assert not output.exists()
