@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextvars
 import pickle
 import signal
+import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -90,9 +91,14 @@ def on_interrupt(signum, frame) -> None:
 
 @contextmanager
 def interrupts_told_apart() -> Iterator[None]:
-    """`on_interrupt` as SIGINT's handler for the block (the command), then the one before.
-    Where it cannot be set (not the main thread), every KeyboardInterrupt counts as real."""
+    """`on_interrupt` as SIGINT's handler for the block (the command, or a worker process's
+    chunk of games), then the one before; within a block that has it already, nothing
+    changes. Where it cannot be set (not the main thread), no KeyboardInterrupt is a signal's
+    (Python raises those in the main thread only)."""
     global _signalled
+    if signal.getsignal(signal.SIGINT) is on_interrupt:
+        yield
+        return
     _signalled = False
     try:
         before = signal.signal(signal.SIGINT, on_interrupt)
@@ -107,9 +113,11 @@ def interrupts_told_apart() -> Iterator[None]:
 
 def _real_interrupt(exc: BaseException) -> bool:
     """A KeyboardInterrupt that a SIGINT raised, or one that cannot be told (no handler of
-    ours: the generator called as a library)."""
+    ours in the main thread: the generator called as a library). In another thread (a Dask
+    worker's) a KeyboardInterrupt is never a signal's: the plugin raised it."""
     return isinstance(exc, KeyboardInterrupt) and (
-        _signalled or signal.getsignal(signal.SIGINT) is not on_interrupt)
+        _signalled or (signal.getsignal(signal.SIGINT) is not on_interrupt
+                       and threading.current_thread() is threading.main_thread()))
 
 
 # --- blaming the plugin -----------------------------------------------------------------------

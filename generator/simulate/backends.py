@@ -27,7 +27,11 @@ def dask_client(scheduler) -> Iterator[object]:
         raise GeneratorError('--scheduler needs Dask: pip install "dask[distributed]" '
                              '(or the project\'s [dask] extra)') from error
     if scheduler == "local":
-        with LocalCluster(processes=True, dashboard_address=None) as cluster, \
+        # The workers' logs at CRITICAL only: a game that fails is the command's one line,
+        # where each worker also printed "Compute Failed" and the task's traceback.
+        import logging
+        with LocalCluster(processes=True, dashboard_address=None,
+                          silence_logs=logging.CRITICAL) as cluster, \
                 Client(cluster) as client:
             yield client
     else:

@@ -18,7 +18,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from ..errors import GeneratorError
-from ..examples.guard import at
+from ..examples.guard import at, interrupts_told_apart
 from ..examples.protocol import SIMULATION
 from .players import RandomPlayer
 from .runner import MAX_ACTIONS, GameRecord, loaded_left_alone, seed_chunks, workers
@@ -103,8 +103,12 @@ def _play(engine, seed: int, player_name: str, log: list[str] | None) -> GameRec
 
 
 def _play_chunk(args) -> list[GameRecord]:
+    """A chunk of games, in this process or a worker's. A worker started afresh (forkserver,
+    spawn, a Dask worker) does not have the command's SIGINT handler: there the plugin's own
+    KeyboardInterrupt was taken for a Ctrl-C, and the command stopped as if interrupted
+    (exit 130), or a Dask worker died four times over; it is told apart here too."""
     engine, seeds, player_name = args
-    with loaded_left_alone():  # as the solo engine's chunks (runner.py)
+    with loaded_left_alone(), interrupts_told_apart():  # as the solo engine's chunks
         return [play(engine, s, player_name) for s in seeds]
 
 

@@ -368,3 +368,75 @@ def test_an_engine_that_cannot_be_pickled_for_jobs_is_one_line(games, capsys):
         r"\(.*\); a bug in the engine, not in the book \(--debug prints its traceback\)",
         one_line(err)), err
     assert cli("simulate", "bust", "--games", "4", "--jobs", "1", capsys=capsys)[0] == 0
+
+
+#: case → the Engine class's body: an exit or an interrupt of the plugin's own in a game
+EXITS_IN_A_GAME = {
+    "KeyboardInterrupt": ("""
+        def random_start(self, seed):
+            raise KeyboardInterrupt  # fails here
+    """, "KeyboardInterrupt"),
+    "sys.exit(0)": ("""
+        def random_start(self, seed):
+            raise SystemExit(0)  # fails here
+    """, "SystemExit: 0"),
+    "SystemExit of another code": ("""
+        def random_start(self, seed):
+            raise SystemExit(3)  # fails here
+    """, "SystemExit: 3"),
+}
+#: how the games are played: this process, worker processes forked from it (Linux's way
+#: before Python 3.14), or started afresh (3.14's forkserver, macOS's spawn), a Dask cluster
+WORKERS = {
+    "--jobs 1": ["--jobs", "1"],
+    "--jobs 2, forked": ["--jobs", "2"],
+    "--jobs 2, forkserver": ["--jobs", "2"],
+    "--jobs 2, spawned": ["--jobs", "2"],
+    "--scheduler local": ["--jobs", "2", "--scheduler", "local"],
+}
+
+
+@pytest.mark.parametrize("workers", WORKERS)
+@pytest.mark.parametrize("case", EXITS_IN_A_GAME)
+def test_an_exit_or_interrupt_in_a_game_is_the_same_line_in_a_worker(case, workers, games,
+                                                                     capsys, monkeypatch):
+    """The plugin's own KeyboardInterrupt or exit in a simulated game is its bug, said as
+    with --jobs 1 wherever the game is played. A worker started afresh has not the command's
+    SIGINT handler: its KeyboardInterrupt was taken for the user's Ctrl-C (exit 130,
+    "interrupted"), and on Dask each worker died in turn (a traceback: KilledWorker)."""
+    if "forkserver" in workers or "spawned" in workers:
+        import concurrent.futures
+        import multiprocessing
+        from generator.simulate import engines
+        context = multiprocessing.get_context("forkserver" if "forkserver" in workers
+                                              else "spawn")
+        pool = concurrent.futures.ProcessPoolExecutor
+        monkeypatch.setattr(engines, "ProcessPoolExecutor", lambda max_workers: pool(
+            max_workers=max_workers, mp_context=context))
+    body, words = EXITS_IN_A_GAME[case]
+    source = engine(body)
+    module = plugin(games, source)
+    code, _, err = cli("simulate", "bust", "--games", "4", *WORKERS[workers], capsys=capsys)
+    assert code == 1 and one_line(err) == (
+        f"error: engine 'hostile' ({module}:Engine, package {PACKAGE}) failed in random_start, "
+        f"book bust, {simulated()}: {words} ({module}.py:{_plugin_line(source)}); a bug in the "
+        "engine, not in the book (--debug prints its traceback)")
+
+
+def test_a_failing_game_on_a_local_dask_cluster_is_one_line_on_the_terminal(games):
+    """As a user runs it (a process of its own): each Dask worker also logged "Compute
+    Failed" with the task's traceback on the standard error."""
+    import os
+    import subprocess
+    import sys
+    body, words = EXITS_IN_A_GAME["KeyboardInterrupt"]
+    source = engine(body)
+    module = plugin(games, source)
+    path = os.pathsep.join([str(games.parent / "site"), str(DICEGAME)])
+    done = subprocess.run([sys.executable, "-m", "generator.cli", "simulate", "bust", "--games",
+                           "4", "--jobs", "2", "--scheduler", "local"], cwd=games,
+                          capture_output=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": path})
+    assert done.returncode == 1
+    assert one_line(done.stderr.decode()).startswith(
+        f"error: engine 'hostile' ({module}:Engine, package {PACKAGE}) failed in random_start")
