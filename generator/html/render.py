@@ -37,7 +37,7 @@ from ..content.model import Book
 from ..diagrams.board import NEUTRAL_COLOURS
 from ..errors import RenderError
 from ..content.prose import ABBREVIATION, RULING_REFERENCE, heading_anchor, placed
-from ..examples.replay import step_words
+from ..examples.replay import at_step, step_words
 from ..examples.text import Words
 from ..badges import badge_texts
 from ..typography import curl, curl_tree
@@ -439,17 +439,21 @@ def _example(replay, number: int, figures, words: dict[str, str], drawings: _Dra
 
     def position(frame, label):
         figure = per_step.get(frame.step or 0)
-        return {"label": label, "lines": adapter.position_lines(frame.game),
+        with at_step(replay.source, frame.step):  # where a plugin fails, as check says it
+            lines = adapter.position_lines(frame.game)
+        return {"label": label, "lines": lines,
                 "svg": drawings.inline(figure.screen_svg or figure.svg, "position-diagram")
                 if figure else None,
                 "caption": figure.caption if figure else "",
                 "status": figure.status if figure else ""}
 
     frames = replay.frames
+    start = position(frames[0], words["at_start"])  # first: a failure is said in its order
     steps = []
     previous = frames[0].game
     for frame in frames[1:]:
-        text, whole = step_words(adapter, frame, previous)
+        with at_step(replay.source, frame.step):
+            text, whole = step_words(adapter, frame, previous)
         steps.append({"number": frame.step, "text": text, "rejected": frame.rejected,
                       "marker": "×" if whole else words["refused"], "note": frame.note,
                       "position": position(frame, f"{words['after_step']} {frame.step}")
@@ -457,5 +461,5 @@ def _example(replay, number: int, figures, words: dict[str, str], drawings: _Dra
         previous = frame.game
     return {"id": replay.example.id, "number": number, "title": replay.example.title,
             "summary": replay.example.summary,
-            "start": position(frames[0], words["at_start"]), "steps": steps,
+            "start": start, "steps": steps,
             "unchecked": not getattr(adapter, "checked", True)}

@@ -25,7 +25,7 @@ from ..content.model import Book
 from ..content.prose import (ABBREVIATION, RULING_REFERENCE, heading_anchor, placed,
                              placements)
 from ..labels import labels
-from ..examples.replay import step_words
+from ..examples.replay import at_step, step_words
 from ..badges import badge_texts
 from .cover import CoverBadges, title_markup
 from .figures import MIN_TYPE, drawing, smallest_type
@@ -506,10 +506,12 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
         rows.append(Row([ctx.para("<br/>".join(lines), small)]))
 
     frames = replay.frames
-    position(frames[0].game, 0, ctx.words["at_start"])
+    with at_step(replay.source, None):  # where a plugin's words fail, as check says it
+        position(frames[0].game, 0, ctx.words["at_start"])
     previous = frames[0].game
     for frame in frames[1:]:
-        said, whole = step_words(adapter, frame, previous)
+        with at_step(replay.source, frame.step):
+            said, whole = step_words(adapter, frame, previous)
         said = _text(said, ctx, True)
         if frame.rejected:
             mark = "×" if whole else ctx.words["refused"]
@@ -520,7 +522,8 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
         rows.append(Row([ctx.para(f"<b>{frame.step}.</b> {said}.{note}", s.callout_body)],
                         avoid_after=bool(frame.show)))
         if frame.show:
-            position(frame.game, frame.step, f"{ctx.words['after_step']} {frame.step}")
+            with at_step(replay.source, frame.step):
+                position(frame.game, frame.step, f"{ctx.words['after_step']} {frame.step}")
         previous = frame.game
     continued = f'{ctx.words["example"]} {number} ({ctx.words["continued"]})'
     return _boxed(rows, ctx, ink, palette.EXAMPLE_LIGHT, continued=continued,

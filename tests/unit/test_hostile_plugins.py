@@ -440,3 +440,39 @@ def test_a_failing_game_on_a_local_dask_cluster_is_one_line_on_the_terminal(game
     assert done.returncode == 1
     assert one_line(done.stderr.decode()).startswith(
         f"error: engine 'hostile' ({module}:Engine, package {PACKAGE}) failed in random_start")
+
+
+#: where the plugin's `position_lines` fails only when drawing the book (check asked it and it
+#: answered): the PDF's example box, or the HTML edition's
+AT_BUILD = {"PDF": "generator/pdf/story.py", "HTML": "generator/html/render.py"}
+
+
+@pytest.mark.parametrize("edition", AT_BUILD)
+@pytest.mark.parametrize("number", [None, 3])
+def test_position_lines_failing_at_build_names_the_example_and_step(edition, number, games,
+                                                                    capsys):
+    """Met by the build only (a plugin that fails as it is drawn), the failure named the
+    book alone, not the example and step the other guarded calls name."""
+    when = "True" if number is None else "game.score == 22"
+    source = engine(f"""
+        def position_lines(self, game):
+            import traceback
+            drawn = any(f.filename.endswith({AT_BUILD[edition]!r})
+                        for f in traceback.extract_stack())
+            if drawn and {when}:
+                raise IndexError("no line 4")  # fails here
+            return super().position_lines(game)
+    """)
+    module = plugin(games, source)
+    assert cli("check", "bust", capsys=capsys)[0] == 0
+    code, _, err = cli("build", "bust", capsys=capsys)
+    example = games / "content" / "bust" / "examples" / "push-your-luck.yaml"
+    where, what = ((f"content/bust/examples/push-your-luck.yaml:{line_of(example, 'start:') + 1} "
+                    "(start): ", "example 'push-your-luck', its start") if number is None
+                   else (step_line(games, number), step(number)))
+    assert code == 1 and one_line(err) == (
+        f"error: {where}engine 'hostile' ({module}:Engine, package {PACKAGE}) failed in "
+        f"position_lines, book bust, {what}: IndexError: no line 4 "
+        f"({module}.py:{_plugin_line(source)}); a bug in the engine, not in the book (--debug "
+        "prints its traceback)")
+    assert not (games / "output" / "bust").exists()
