@@ -8,6 +8,7 @@ import functools
 import gc
 import math
 import os
+import re
 import sys
 import time
 from dataclasses import dataclass
@@ -69,6 +70,13 @@ class UsageError(GeneratorError):
 
 class _Parser(argparse.ArgumentParser):
     """argparse, but a mistake is one line of error and exit 1, like any other mistake."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A value that starts with a minus and a digit is a value, not an option: argparse's
+        # own pattern knows -1 and -0.5 but not `--offset -1,0`, which it took for an
+        # unknown option ("argument --offset: expected one argument").
+        self._negative_number_matcher = re.compile(r"^-\.?\d")
 
     def error(self, message: str):
         raise UsageError(f"{self.prog}: {message}")

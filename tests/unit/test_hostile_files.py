@@ -505,6 +505,68 @@ def test_simulate_refuses_a_run_too_large_in_one_line(case, tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+#: The absurd values every number a command takes is given (issue 29's sweep).
+ABSURD = {"0": "0", "-1": "-1", "10**30": str(10 ** 30), "nan": "nan", "x": "x"}
+SOLO = ["solo-catan", "--content", str(CONTENT_ROOT), "--games", "1", "--jobs", "1"]
+#: command and option → its arguments with {} for the value, and the line's start (the range
+#: it states). Each command's every number: simulate's (the ones read with the book loaded,
+#: on a book that can be simulated), cards' and tokens' offsets, the page size of build and
+#: check, and the words new and check take in place of numbers. (watch and init take none.)
+NUMBERS = {
+    "simulate --games": (["simulate", "g", "--games", "{}"], "argument --games: '{}': "
+                         "expected a whole number from 1 to 100,000"),
+    "simulate --seed": (["simulate", "g", "--seed", "{}"], "argument --seed: '{}': expected "
+                        "a whole number from 0 to 9,223,372,036,854,775,807"),
+    "simulate --jobs": (["simulate", "g", "--jobs", "{}"], "argument --jobs: '{}': expected "
+                        "a whole number from 1 to 256"),
+    "simulate --replay": (["simulate", "g", "--replay", "{}"], "argument --replay: '{}': "
+                          "expected a whole number from 0"),
+    "simulate --budget": (["simulate", *SOLO, "--budget", "{}"], "--budget {}: "),
+    "simulate --budget strong=": (["simulate", *SOLO, "--player", "strong", "--budget",
+                                   "strong={}"], "--budget strong={}: "),
+    "simulate --compare goal=": (["simulate", *SOLO, "--compare", "goal={}"],
+                                 "--compare 'goal={}': "),
+    "cards --offset X,0": (["cards", "g", "--offset", "{},0"], "argument --offset: '{},0': "
+                           "expected X,Y in millimetres between -10 and 10"),
+    "tokens --offset 0,Y": (["tokens", "g", "--offset", "0,{}"], "argument --offset: '0,{}': "
+                            "expected X,Y in millimetres between -10 and 10"),
+    "cards --offset N": (["cards", "g", "--offset", "{}"], "argument --offset: '{}': expected "
+                         "X,Y in millimetres"),
+    "build --page-size": (["build", "g", "--page-size", "{}"], "argument --page-size: unknown "
+                          "page size '{}'; expected one of A5, A4, Letter"),
+    "check --page-size": (["check", "g", "--page-size", "{}"], "argument --page-size: unknown "
+                          "page size '{}'; expected one of A5, A4, Letter"),
+    "check --lang": (["check", "g", "--lang", "{}"], "argument --lang: invalid choice: '{}'"),
+    "new --lang": (["new", "h", "--lang", "{}"], "argument --lang: invalid choice: '{}'"),
+}
+#: what is no mistake: a value in range (offsets of -1 mm, the first seed, the first game)
+IN_RANGE = {("cards --offset X,0", "0"), ("cards --offset X,0", "-1"),
+            ("tokens --offset 0,Y", "0"), ("tokens --offset 0,Y", "-1"),
+            ("simulate --seed", "0"), ("simulate --replay", "0")}
+
+
+@pytest.mark.parametrize("option, value", [(option, value) for option in NUMBERS
+                                           for value in ABSURD
+                                           if (option, value) not in IN_RANGE])
+def test_every_number_of_every_command_given_an_absurd_value_is_one_line(option, value,
+                                                                         project, capsys):
+    """0, -1, 10**30, nan and 'x' for each: one line stating the range, exit 1, within
+    seconds, nothing written. (`--offset -1,0` was taken for an unknown option: "expected
+    one argument"; it is -1 mm.)"""
+    args, says = NUMBERS[option]
+    typed = ABSURD[value]
+    code, message, took = run(capsys, *[a.replace("{}", typed) for a in args])
+    assert code == 1 and says.replace("{}", typed) in one_error(message), message
+    assert took < QUICK and not (project / "output").exists()
+    assert not (project / "content" / "h").exists()
+
+
+def test_a_negative_offset_is_read_as_a_number(project, capsys):
+    code, message, _ = run(capsys, "cards", "g", "--offset", "-1,-0.5", "--paper", "A4")
+    assert code == 0, message
+    assert (project / "output" / "g" / "cards-a4-offset--1.0_-0.5.pdf").is_file()
+
+
 def test_a_run_starts_no_more_workers_than_it_has_games_or_the_cores_can_use(monkeypatch):
     import concurrent.futures
     from generator.simulate import runner
