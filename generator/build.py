@@ -16,24 +16,24 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .content.loader import load_book
-from .content.model import Book, PageSize
-from .diagrams.figures import book_figures
-from .diagrams.style import style_for
-from .diagrams.table import costs_drawing
-from .examples.text import Words
-from .sheets.faces import reference_cards, tokens
-from .sheets.geometry import Flip
-from .sheets.render import SheetOptions, calibration, home_sheets, print_shop
-from .errors import Location, RenderError
-from .output_folder import Written, refuse_overlap
-from .regularfile import read_bytes
-from .html.render import render_html
-from .i18n import pN_, translator
-from .examples.replay import check_book
-from .pdf.document import render_pdf, render_press_pdf
-from .pdf.imposition import booklet as impose_booklet
-from .pdf.press import PressMeta
+from generator.content.loader import load_book
+from generator.content.model import Book, PageSize
+from generator.diagrams.figures import book_figures
+from generator.diagrams.style import style_for
+from generator.diagrams.table import costs_drawing
+from generator.examples.text import Words
+from generator.sheets.faces import reference_cards, tokens
+from generator.sheets.geometry import Flip
+from generator.sheets.render import SheetOptions, calibration, home_sheets, print_shop
+from generator.errors import Location, RenderError
+from generator.output_folder import Written, refuse_overlap
+from generator.regularfile import read_bytes
+from generator.html.render import render_html
+from generator.i18n import pN_, translator
+from generator.examples.replay import check_book
+from generator.pdf.document import render_pdf, render_press_pdf
+from generator.pdf.imposition import booklet as impose_booklet
+from generator.pdf.press import PressMeta
 from reportlab.platypus.doctemplate import LayoutError
 
 def _umask() -> int:

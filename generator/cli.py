@@ -16,18 +16,18 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from .errors import GeneratorError
-from .project import Project, find_project
-from .sheets.geometry import PAPERS, Flip
-from .simulate import options as sim_options
-from .simulate.options import whole
+from generator.errors import GeneratorError
+from generator.project import Project, find_project
+from generator.sheets.geometry import PAPERS, Flip
+from generator.simulate import options as sim_options
+from generator.simulate.options import whole
 
 # The rest is imported by the command that needs it: `rulebook --help` should not pay for
 # the PDF renderer, nor `rulebook check` for anything it does not use.
 
 
 def _page_size(text: str):
-    from .content.model import PageSize
+    from generator.content.model import PageSize
     try:
         return PageSize.parse(text)
     except ValueError as exc:
@@ -74,7 +74,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _sheet_options(args):
-    from .sheets.render import SheetOptions
+    from generator.sheets.render import SheetOptions
     papers = list(PAPERS) if args.paper == "all" else [args.paper]
     return [SheetOptions(p, Flip(args.duplex), args.offset, args.ink_saving) for p in papers]
 
@@ -251,13 +251,13 @@ class Where:
     def refuse_output_among(self, books: list[Path], typed: Path | None) -> None:
         """The output folder apart from the content folder and `books` (output_folder.py):
         `--output content` wrote over the book's own files. `typed`: --output as given."""
-        from .output_folder import refuse_overlap
+        from generator.output_folder import refuse_overlap
         content = [(self.content, "the content folder")] if self.content else []
         refuse_overlap(self.output, f"--output {typed}" if typed else str(self.output),
                        content + [(book, "the book folder") for book in books])
 
     def books(self, names: list[str]) -> list[Path]:
-        from .content.books import book_folders, find_book
+        from generator.content.books import book_folders, find_book
         if names:
             return [find_book(n, self.content) for n in names]
         root = self.content
@@ -277,8 +277,8 @@ class Where:
         book's own and its translations (content/<book>/<lang>/), or with `language` only
         the edition in it. A book named on the command line that has no such edition is an
         error; among all the project's books, those without one are left out."""
-        from .content.edition import edition_of, editions
-        from .content.loader import book_language
+        from generator.content.edition import edition_of, editions
+        from generator.content.loader import book_language
         found = []
         for folder in self.books(names):
             folder, named = edition_of(folder)
@@ -324,15 +324,15 @@ def _check(folder: Path, language: str | None, coverage: bool) -> _CheckReport:
     """`rulebook check`: load and replay (any mistake raises); warn about pending conformance
     rows; with `coverage`, list what no replay reaches. What it says, and whether it passed
     (coverage found no gap)."""
-    from .content.loader import load_book
-    from .examples.replay import check_book
-    from .i18n import count_noun
+    from generator.content.loader import load_book
+    from generator.examples.replay import check_book
+    from generator.i18n import count_noun
     _count = functools.partial(count_noun, language="en")  # the program's own words
     said: list[_Line] = []
     book = load_book(folder, language)
     replays = check_book(book, scenarios=True)
     if book.meta.sheet:  # whether it fits its two pages: only its layout tells
-        from .pdf.document import check_sheet
+        from generator.pdf.document import check_sheet
         check_sheet(book, [r for r in replays if not r.source.scenario])
     scenarios = sum(r.source.scenario for r in replays)
     replayed = _count(len(replays) - scenarios, "worked example", "worked examples") + \
@@ -376,8 +376,8 @@ class _BuildReport:
 
 def _build_one(job: tuple) -> _BuildReport:
     """Build one book and word the result; a mistake in the book is its error line."""
-    from .build import build_book
-    from .sheets.render import SheetOptions
+    from generator.build import build_book
+    from generator.sheets.render import SheetOptions
     folder, language, output, page_size, booklet = job
     start = time.perf_counter()
     try:
@@ -407,8 +407,8 @@ def _check_other_editions(folder: Path, language: str | None) -> None:
     """A book is built whole or not at all, every edition of it: an edition is not written
     while another of the same book has a mistake (the book's own first, whose mistakes are
     every edition's). Each edition's job finds the same first mistake, said once (`_build`)."""
-    from .content.edition import editions
-    from .content.loader import book_language, load_book
+    from generator.content.edition import editions
+    from generator.content.loader import book_language, load_book
     every = [None] + [lang for lang in editions(folder) if lang != book_language(folder)]
     if len(every) == 1:
         return
@@ -456,8 +456,8 @@ def _said(report: _BuildReport, out: Console) -> str | None:
 
 
 def _print(folders: list[tuple[Path, str | None]], where: Where, args, out: Console) -> None:
-    from .build import build_print
-    from .content.loader import load_book
+    from generator.build import build_print
+    from generator.content.loader import load_book
     for folder, language in folders:
         book = load_book(folder, language)
         files = build_print(book, where.output, _sheet_options(args), (args.command,))
@@ -468,7 +468,7 @@ def _print(folders: list[tuple[Path, str | None]], where: Where, args, out: Cons
 
 
 def _new(args, out: Console) -> None:
-    from .scaffold import Scaffold
+    from generator.scaffold import Scaffold
     where = Where.of(args)
     if where.content is None:
         raise UsageError(NO_PROJECT)
@@ -479,7 +479,7 @@ def _new(args, out: Console) -> None:
 
 
 def _init(args, out: Console) -> None:
-    from .scaffold import init_project
+    from generator.scaffold import init_project
     init_project(args.folder)
     out.print(f"[green]created[/] a rulebook project in {escape(str(args.folder))}; add a book "
               "with: rulebook new NAME", soft_wrap=True)
@@ -508,12 +508,12 @@ def _run(args, out: Console, err: Console) -> int:
     elif args.command in ("cards", "tokens"):
         _print(editions, where, args, out)
     elif args.command == "simulate":
-        from .content.loader import load_book
-        from .simulate.command import simulate_command
+        from generator.content.loader import load_book
+        from generator.simulate.command import simulate_command
         # difficulty.yaml unchecked: --save is how a stale one is replaced (simulate/stored.py)
         simulate_command(load_book(folders[0], runs_checked=False), args, out)
     elif args.command == "watch":
-        from .watch import watch
+        from generator.watch import watch
         return watch(folders, where.output, out, err)
     return 0
 
@@ -581,7 +581,7 @@ def main(argv: list[str] | None = None) -> int:
     if sys.stdout is None:  # started with it closed (`>&-`): what it says would be lost
         _say(err, "standard output is closed; expected it open (>/dev/null to discard it)")
         return 1
-    from .examples import guard
+    from generator.examples import guard
     try:
         args = _parser().parse_args(argv)
         guard.DEBUG = args.debug  # a plugin's bug with its traceback (examples/guard.py)

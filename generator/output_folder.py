@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Iterable
 
-from .errors import Location, RenderError
-from .project import overlap
-from .regularfile import read_bytes
+from generator.errors import Location, RenderError
+from generator.project import overlap
+from generator.regularfile import read_bytes
 
 MANIFEST = ".rulebook-written.json"
 #: The page-number memo every build has written beside the rulebook (build.py's `layout`):

@@ -13,9 +13,9 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from .content.textfile import read_text
-from .errors import ContentError, Location
-from .regularfile import present
+from generator.content.textfile import read_text
+from generator.errors import ContentError, Location
+from generator.regularfile import present
 
 MARKER = "rulebook.toml"
 

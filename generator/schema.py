@@ -31,18 +31,18 @@ from typing import Any, Callable
 import yaml
 from pydantic import TypeAdapter
 
-from .content import board as board_module
-from .content import examples as examples_module
-from .content import model as model_module
-from .content import words as words_module
-from .content.board import BoardLayout
-from .content.examples import Example, Expectation, StartSpec
-from .content.model import (GAME_LINE, KNOWN_PARAMETERS, LANGUAGES, PARAMETER_NAME, BookMeta,
-                            Components, ConformanceRow, Difficulty, FigureSpec, Glossary,
-                            PrintSpec, Ruling, ScoreBand)
-from .content.words import (ComponentWords, ConformanceWords, EditionMeta, ExampleWords,
+from generator.content import board as board_module
+from generator.content import examples as examples_module
+from generator.content import model as model_module
+from generator.content import words as words_module
+from generator.content.board import BoardLayout
+from generator.content.examples import Example, Expectation, StartSpec
+from generator.content.model import (GAME_LINE, KNOWN_PARAMETERS, LANGUAGES, PARAMETER_NAME,
+                                     BookMeta, Components, ConformanceRow, Difficulty, FigureSpec,
+                                     Glossary, PrintSpec, Ruling, ScoreBand)
+from generator.content.words import (ComponentWords, ConformanceWords, EditionMeta, ExampleWords,
                             FigureWords, GlossaryWords, PrintWords, RulingWords)
-from .engine import ENGINES
+from generator.engine import ENGINES
 
 #: The modules whose dataclasses are the content files' formats (their comments describe them).
 MODEL_MODULES = (model_module, examples_module, words_module, board_module)
@@ -720,7 +720,7 @@ folder, `rulebook build content/solo-catan/en`, names it too). The book's own ou
 
 
 def _book_notes() -> str:
-    from .pdf.document import SHEET_SIZES, SHEET_SMALLEST_A5
+    from generator.pdf.document import SHEET_SIZES, SHEET_SMALLEST_A5
     largest, smallest = max(SHEET_SIZES), min(SHEET_SIZES)
     return f"""
 ## Layouts: a rulebook or a sheet

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import ContentError, Location
+from generator.errors import ContentError, Location
 
 MAX_CHAPTER_BYTES = 256 * 1024
 MAX_PARAGRAPH = 20_000

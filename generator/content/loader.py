@@ -15,26 +15,28 @@ import threading
 from collections import Counter, OrderedDict
 from pathlib import Path
 
-from ..errors import ContentError, Location
-from ..regularfile import present, problem
-from .books import FACTS_FOLDER, book_folders, find_book  # noqa: F401 - callers find them here
-from .cardmarkup import EXPECTED, markup_problem, printed_text
-from .conformance import Conformance
-from .context import prose_context
-from .edition import Edition, chapter_parity, edition_of
-from .examples import Example, ExampleSource
-from .limits import MAX_CHAPTER_BYTES, check_file_size, check_prose_lengths
-from .glyphs import check_file, check_printed, glyph_problem, missing_glyph
-from .images import ChapterImages
-from .textfile import read_text
-from .paths import BOOK_FILES, contained
-from .model import (Book, BookMeta, Chapter, Components, ConformanceRow, Difficulty, Facts,
-                    FigureSpec, Glossary, PrintSpec, Ruling, ScoreBand, KNOWN_PARAMETERS,
-                    PARAMETER_VALUE_TEXT, free_parameters, parameter_type)
-from .statements import Statements, card_markup
-from .prose import (ABBREVIATION, CROSS_REFERENCE, MARKER, RULING_REFERENCE, check_templates, render_string, heading_anchor, parse_markdown,
-                    placements, render_template, text_of)
-from .yamlsource import read_yaml, validate
+from generator.errors import ContentError, Location
+from generator.regularfile import present, problem
+from generator.content.books import FACTS_FOLDER, book_folders, find_book  # noqa: F401
+from generator.content.cardmarkup import EXPECTED, markup_problem, printed_text
+from generator.content.conformance import Conformance
+from generator.content.context import prose_context
+from generator.content.edition import Edition, chapter_parity, edition_of
+from generator.content.examples import Example, ExampleSource
+from generator.content.limits import MAX_CHAPTER_BYTES, check_file_size, check_prose_lengths
+from generator.content.glyphs import check_file, check_printed, glyph_problem, missing_glyph
+from generator.content.images import ChapterImages
+from generator.content.textfile import read_text
+from generator.content.paths import BOOK_FILES, contained
+from generator.content.model import (Book, BookMeta, Chapter, Components, ConformanceRow,
+                                     Difficulty, Facts, FigureSpec, Glossary, PrintSpec, Ruling,
+                                     ScoreBand, KNOWN_PARAMETERS, PARAMETER_VALUE_TEXT,
+                                     free_parameters, parameter_type)
+from generator.content.statements import Statements, card_markup
+from generator.content.prose import (ABBREVIATION, CROSS_REFERENCE, MARKER, RULING_REFERENCE,
+                                     check_templates, render_string, heading_anchor,
+                                     parse_markdown, placements, render_template, text_of)
+from generator.content.yamlsource import read_yaml, validate
 
 
 def load_book(folder: Path, language: str | None = None, runs_checked: bool = True) -> Book:
@@ -94,7 +96,7 @@ def load_book(folder: Path, language: str | None = None, runs_checked: bool = Tr
         difficulty_doc = read_yaml(folder / "difficulty.yaml")  # numbers only: no words
         difficulty = validate(difficulty_doc, Difficulty)
         if runs_checked:  # not by `rulebook simulate`, which is to replace a stale one
-            from ..simulate.stored import check_difficulty
+            from generator.simulate.stored import check_difficulty
             check_difficulty(difficulty_doc, difficulty, components, folder.name)
     figures_doc = edition.read("figures.yaml")
     figures = validate(figures_doc, list[FigureSpec]) if figures_doc else []
@@ -103,7 +105,7 @@ def load_book(folder: Path, language: str | None = None, runs_checked: bool = Tr
                       [f.id for f in figures], "figure id")
     board = None
     if any(f.kind == "board" for f in figures):  # board.yaml's format and checks: board.py
-        from .board import load_board
+        from generator.content.board import load_board
         board = load_board(folder / "board.yaml")
     if board is not None and edition.language:  # terrain names: no translation format yet
         edition.read("board.yaml")
@@ -116,7 +118,7 @@ def load_book(folder: Path, language: str | None = None, runs_checked: bool = Tr
     context["difficulty"] = difficulty
     if difficulty is not None:  # `{{ difficulty_table() }}`: the stored runs side by side
         def difficulty_table() -> str:
-            from ..simulate.appendix import difficulty_table as table
+            from generator.simulate.appendix import difficulty_table as table
             return table(difficulty, meta.language)
         context["difficulty_table"] = difficulty_table
     statements_doc = edition.read("statements.yaml")
@@ -171,7 +173,7 @@ def load_book(folder: Path, language: str | None = None, runs_checked: bool = Tr
     _check_examples(book, shown)
     _check_figures(book, figures_doc, shown)
     if meta.vocabulary:  # the family's terms (content/_facts/vocabulario.yaml), opted into
-        from .vocabulary import check_vocabulary
+        from generator.content.vocabulary import check_vocabulary
         check_vocabulary(book)
     _check_printable(book, edition.read_files, prose)
     _check_cards(book, print_doc)
@@ -271,7 +273,7 @@ def _check_cards(book: Book, doc) -> None:
     cards are set (sheets/faces.py): `check` refuses what `build` could not draw."""
     if book.print_spec is None or book.print_spec.cards is None:
         return
-    from ..sheets.faces import card_misfit  # ReportLab: only for a book with cards
+    from generator.sheets.faces import card_misfit  # ReportLab: only for a book with cards
     misfit = card_misfit(book)
     if misfit is not None:
         index, message, expected = misfit
@@ -281,7 +283,7 @@ def _check_cards(book: Book, doc) -> None:
 def _check_fits(doc, where, width: float, height: float, bleed: float) -> None:
     """Every piece is imposed on each home paper with its bleed and room for crop marks
     (sheets/geometry.py); one that fits on none is refused here, before anything is drawn."""
-    from ..sheets.geometry import MIN_MARGIN, PAPERS, impose
+    from generator.sheets.geometry import MIN_MARGIN, PAPERS, impose
     for paper, (paper_w, paper_h) in PAPERS.items():
         try:
             impose(paper, width, height, bleed)
@@ -457,7 +459,7 @@ def _check_engine(doc, meta: BookMeta, components: Components) -> None:
     """A built-in engine has what it plays with (engine/__init__.py, ENGINES), and the costs
     table the fields it reads; an engine installed as a plugin checks its own when it starts,
     with `require_parameters`. (An unknown engine name is the engine registry's to report.)"""
-    from ..engine import ENGINES, EngineNeeds
+    from generator.engine import ENGINES, EngineNeeds
     needs = ENGINES.get(meta.engine or "", EngineNeeds())
     _check_needs(doc, components, meta.engine or "", needs)
 
@@ -467,7 +469,7 @@ def require_parameters(book, engine: str, parameters=(), buildings=(), parts=())
     components.yaml, unless the book has the game parameters, buildings and parts of
     components.yaml the engine plays with; a free parameter one or two letters away from a
     needed one gets "did you mean". `require_parameters(book, "dice", ["rounds"])`."""
-    from ..engine import EngineNeeds
+    from generator.engine import EngineNeeds
     doc = read_yaml(book.folder / "components.yaml")
     _check_needs(doc, book.components, engine,
                  EngineNeeds(tuple(parameters), tuple(buildings), tuple(parts)))
@@ -582,9 +584,9 @@ def _engine_names() -> list[str]:
     """The engines a book may name: the installed ones (examples/registry.py, plugins
     included), or the built-in ones."""
     try:
-        from ..examples.registry import installed
+        from generator.examples.registry import installed
     except ImportError:  # a tree without the plugin registry
-        from ..engine import ENGINES
+        from generator.engine import ENGINES
         return list(ENGINES)
     return installed()
 

@@ -23,8 +23,8 @@ from pydantic import (AfterValidator, BeforeValidator, ConfigDict, Field, Valida
                       WithJsonSchema, model_validator)
 from pydantic.dataclasses import dataclass
 
-from .. import palette
-from ..i18n import sort_key
+from generator import palette
+from generator.i18n import sort_key
 
 #: `defer_build`: a format's validator is built when a file of it is first validated, not
 #: when this module is imported: a check builds only the formats its book has, and not the
@@ -696,7 +696,7 @@ class PlayerRun:
     def summary(self) -> Any:
         """The run's figures (`simulate.stats.Summary`), as the terminal report words them,
         from its stored games."""
-        from ..simulate.stats import summarise_lines
+        from generator.simulate.stats import summarise_lines
         return summarise_lines(self.records)
 
     wins = _figure("wins", "Games won.")
@@ -743,7 +743,7 @@ class PlayerRun:
         verdicts = [line.verdict for line in self.records]
         if not any(verdicts):
             return None
-        from ..simulate.intervals import Bracket  # (its `of` would import the solver)
+        from generator.simulate.intervals import Bracket  # (its `of` would import the solver)
         return Bracket(len(verdicts), *(verdicts.count(v) for v in typing.get_args(Verdict)))
 
     def wins_on(self, other: "PlayerRun") -> int:

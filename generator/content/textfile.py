@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import ContentError, Location
-from ..regularfile import NotRegularFile, read_bytes
+from generator.errors import ContentError, Location
+from generator.regularfile import NotRegularFile, read_bytes
 
 BOM = "\ufeff"
 

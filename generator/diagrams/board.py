@@ -9,10 +9,10 @@ import math
 
 import svgwrite
 
-from ..content.board import RADIUS, SIDES, TERRAIN_COUNTS, BoardLayout, corner_key
-from .canvas import new_drawing, sized, text_width
-from .icons import building_icon
-from .style import DiagramStyle
+from generator.content.board import RADIUS, SIDES, TERRAIN_COUNTS, BoardLayout, corner_key
+from generator.diagrams.canvas import new_drawing, sized, text_width
+from generator.diagrams.icons import building_icon
+from generator.diagrams.style import DiagramStyle
 
 #: Direction (degrees, y down) from a hex's centre to the middle of each side.
 SIDE_ANGLE = {"NE": -60, "E": 0, "SE": 60, "SW": 120, "W": 180, "NW": 240}

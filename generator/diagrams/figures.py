@@ -12,18 +12,18 @@ import threading
 from dataclasses import dataclass
 from typing import Callable
 
-from ..content.model import Book, FigureSpec
-from ..engine.solo import Game
-from ..examples.solo import rules_for
-from ..examples.replay import at_step
-from ..examples.text import Words, position_lines, series_label
-from ..i18n import translator
-from .board import board_drawing
-from .position import SCREEN_SCALE, SCREEN_WIDTH, position_drawing
-from .sh import sh_drawing
-from .style import DiagramStyle, style_for
-from .setup import PRINT_WIDTH, SCREEN_WIDTH as SETUP_SCREEN_WIDTH, setup_drawing
-from .table import costs_drawing, difficulty_chart
+from generator.content.model import Book, FigureSpec
+from generator.engine.solo import Game
+from generator.examples.solo import rules_for
+from generator.examples.replay import at_step
+from generator.examples.text import Words, position_lines, series_label
+from generator.i18n import translator
+from generator.diagrams.board import board_drawing
+from generator.diagrams.position import SCREEN_SCALE, SCREEN_WIDTH, position_drawing
+from generator.diagrams.sh import sh_drawing
+from generator.diagrams.style import DiagramStyle, style_for
+from generator.diagrams.setup import PRINT_WIDTH, SCREEN_WIDTH as SETUP_SCREEN_WIDTH, setup_drawing
+from generator.diagrams.table import costs_drawing, difficulty_chart
 
 
 @dataclass(frozen=True)

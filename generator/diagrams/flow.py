@@ -13,11 +13,12 @@ import math
 
 import svgwrite
 
-from .. import palette
-from .canvas import new_drawing, sized
-from .position import (GROUP_GAP, LABEL, LABEL_H, MIN_TEXT, NOTE_GAP, PT, ROW_GAP,
-                       SCREEN_SCALE, SCREEN_WIDTH, WIDTH, Group, label_width)
-from .style import DiagramStyle
+from generator import palette
+from generator.diagrams.canvas import new_drawing, sized
+from generator.diagrams.position import (GROUP_GAP, LABEL, LABEL_H, MIN_TEXT, NOTE_GAP, PT,
+                                         ROW_GAP, SCREEN_SCALE, SCREEN_WIDTH, WIDTH, Group,
+                                         label_width)
+from generator.diagrams.style import DiagramStyle
 
 __all__ = ["BREAK", "GROUP_GAP", "Group", "LABEL", "LABEL_H", "MIN_TEXT", "PT", "SCREEN_SCALE",
            "SCREEN_WIDTH", "WIDTH", "flow_drawing", "label_width", "new_panel", "pt", "text"]

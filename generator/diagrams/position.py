@@ -20,11 +20,11 @@ from typing import Callable
 
 import svgwrite
 
-from ..examples.text import series_label
-from .canvas import text_width
-from .icons import building_icon, resource_icon
-from .sh import sh_drawing
-from .style import DiagramStyle, tint
+from generator.examples.text import series_label
+from generator.diagrams.canvas import text_width
+from generator.diagrams.icons import building_icon, resource_icon
+from generator.diagrams.sh import sh_drawing
+from generator.diagrams.style import DiagramStyle, tint
 
 PT = 25.4 / 72
 WIDTH = 110.0            # mm: an example box's text width on A5 (118 mm column, its padding)
@@ -74,7 +74,7 @@ def label_width(text: str, size: float = LABEL) -> float:
     """A label's width: measured in the embedded font when it is there, else estimated."""
     try:
         from reportlab.pdfbase.pdfmetrics import stringWidth
-        from ..pdf.fonts import SANS, register_fonts
+        from generator.pdf.fonts import SANS, register_fonts
         register_fonts()
         return stringWidth(text, SANS, size)
     except Exception:  # pragma: no cover - no ReportLab fonts: a generous estimate
@@ -228,7 +228,8 @@ def position_drawing(game, style: DiagramStyle, words, *, lost: list[str] = (),
     `lost`: SH cards that left the table in the step shown (drawn crossed out); `title`: the
     text alternative (an SVG <title>: the position in words); `scale`: the size it says it
     is, over its size in millimetres (the screen's layout is shown larger)."""
-    from .flow import flow_drawing, new_panel  # flow.py builds on this module's groups
+    # flow.py builds on this module's groups
+    from generator.diagrams.flow import flow_drawing, new_panel
     dwg, background = new_panel(style, title)
     groups = position_groups(dwg, game, style, words, list(lost), width - 0.8)
     return flow_drawing(groups, dwg, background, style, width=width, scale=scale)

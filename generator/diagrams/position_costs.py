@@ -19,12 +19,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .. import palette
-from ..i18n import count_noun, translator
-from .flow import (BREAK, LABEL, SCREEN_SCALE, SCREEN_WIDTH, Group, flow_drawing, label_width,
-                   new_panel, pt, text)
-from .icons import building_icon, letter_fit, resource_icon, resource_shape
-from .style import DiagramStyle
+from generator import palette
+from generator.i18n import count_noun, translator
+from generator.diagrams.flow import (BREAK, LABEL, SCREEN_SCALE, SCREEN_WIDTH, Group, flow_drawing,
+                                     label_width, new_panel, pt, text)
+from generator.diagrams.icons import building_icon, letter_fit, resource_icon, resource_shape
+from generator.diagrams.style import DiagramStyle
 
 COSTS_WIDTH = 84.0       # mm: an example box's inner width in a sheet's column (A4, 9.2 pt)
 BADGE_R = 3.0            # a resource badge: two letters in the fir at 6.4 pt

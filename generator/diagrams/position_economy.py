@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .. import palette
-from .flow import (BREAK, GROUP_GAP, LABEL, SCREEN_SCALE, SCREEN_WIDTH, WIDTH, Group, flow_drawing,
-                   label_width, new_panel, pt, text)
-from .icons import building_icon
-from .style import DiagramStyle, tint
+from generator import palette
+from generator.diagrams.flow import (BREAK, GROUP_GAP, LABEL, SCREEN_SCALE, SCREEN_WIDTH, WIDTH,
+                                     Group, flow_drawing, label_width, new_panel, pt, text)
+from generator.diagrams.icons import building_icon
+from generator.diagrams.style import DiagramStyle, tint
 
 PANEL_W = (WIDTH - 1.0 - GROUP_GAP) / 2   # two panels side by side in an A5 box
 PAD = 1.6                  # inside a panel
@@ -55,7 +55,7 @@ class EconomyWords:
 def _measure(words: str, size: float, bold: bool = False) -> float:
     try:
         from reportlab.pdfbase.pdfmetrics import stringWidth
-        from ..pdf.fonts import SANS, register_fonts
+        from generator.pdf.fonts import SANS, register_fonts
         register_fonts()
         return stringWidth(words, f"{SANS}-Bold" if bold else SANS, size)
     except Exception:  # pragma: no cover - no ReportLab fonts: a generous estimate

@@ -23,12 +23,12 @@ import math
 from dataclasses import dataclass
 from typing import Callable
 
-from .. import palette
-from ..i18n import N_, pN_
-from .flow import (SCREEN_SCALE, SCREEN_WIDTH, WIDTH, Group, flow_drawing, label_width,
-                   new_panel, pt, text)
-from .position import card_row
-from .style import DiagramStyle, tint
+from generator import palette
+from generator.i18n import N_, pN_
+from generator.diagrams.flow import (SCREEN_SCALE, SCREEN_WIDTH, WIDTH, Group, flow_drawing,
+                                     label_width, new_panel, pt, text)
+from generator.diagrams.position import card_row
+from generator.diagrams.style import DiagramStyle, tint
 
 #: A gem's look by its colour id (the engine's colours): shape and fill. Text on it is white
 #: but on the light gems (diamond, gold), which take ink. Gold is only ever a token (nothing

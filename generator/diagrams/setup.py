@@ -21,11 +21,11 @@ from typing import Callable
 
 import svgwrite
 
-from ..i18n import N_, translator
-from .canvas import new_drawing
-from .cards import face_down, plain_card, resource_card
-from .flow import label_width, pt
-from .style import DiagramStyle
+from generator.i18n import N_, translator
+from generator.diagrams.canvas import new_drawing
+from generator.diagrams.cards import face_down, plain_card, resource_card
+from generator.diagrams.flow import label_width, pt
+from generator.diagrams.style import DiagramStyle
 
 LABEL = pt(7.0)          # a group's label
 STEP = pt(7.5)           # the step's number, white in its disc
@@ -110,7 +110,7 @@ def bold_width(words: str, size: float) -> float:
     names are bold here: measured in the regular face they would overflow)."""
     try:
         from reportlab.pdfbase.pdfmetrics import stringWidth
-        from ..pdf.fonts import SANS, register_fonts
+        from generator.pdf.fonts import SANS, register_fonts
         register_fonts()
         return stringWidth(words, f"{SANS}-Bold", size)
     except Exception:  # pragma: no cover - no ReportLab fonts: a generous estimate

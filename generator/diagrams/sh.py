@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import svgwrite
 
-from .canvas import new_drawing, sized, text_width
-from .cards import resource_card
-from .style import DiagramStyle
+from generator.diagrams.canvas import new_drawing, sized, text_width
+from generator.diagrams.cards import resource_card
+from generator.diagrams.style import DiagramStyle
 
 
 def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,

@@ -8,12 +8,12 @@ import math
 
 import svgwrite
 
-from ..i18n import percent, translator
-from ..simulate.stats import point_bands
-from .canvas import new_drawing, sized, text_width
-from .flow import pt
-from .icons import building_icon, resource_icon
-from .style import DiagramStyle
+from generator.i18n import percent, translator
+from generator.simulate.stats import point_bands
+from generator.diagrams.canvas import new_drawing, sized, text_width
+from generator.diagrams.flow import pt
+from generator.diagrams.icons import building_icon, resource_icon
+from generator.diagrams.style import DiagramStyle
 
 MARK = pt(6.5)       # the costs figure's "inicio" and "fin"
 AXIS = pt(6.5)       # the chart's axis labels and values

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import GeneratorError
+from generator.errors import GeneratorError
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..errors import IllegalAction
+from generator.errors import IllegalAction
 
 
 @dataclass(frozen=True)

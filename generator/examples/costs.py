@@ -8,11 +8,11 @@ from dataclasses import field
 from pydantic import ConfigDict
 from pydantic.dataclasses import dataclass
 
-from ..content.model import Int
-from ..content.yamlsource import validate
-from ..engine.costs import BankTrade, Build, CostsGame
-from ..i18n import count_noun, translator
-from .adapter import Adapter, mismatches
+from generator.content.model import Int
+from generator.content.yamlsource import validate
+from generator.engine.costs import BankTrade, Build, CostsGame
+from generator.i18n import count_noun, translator
+from generator.examples.adapter import Adapter, mismatches
 
 STRICT = ConfigDict(extra="forbid", frozen=True)
 
@@ -87,8 +87,8 @@ class CostsAdapter(Adapter):
         """Your hand as resource badges over what each building costs, each cost's badges
         solid where your hand pays them (diagrams/position_costs.py); after a step that
         built, your hand and what is built. Its text alternative is `position_lines`."""
-        from ..diagrams.position_costs import costs_position_svg
-        from ..diagrams.style import style_for
+        from generator.diagrams.position_costs import costs_position_svg
+        from generator.diagrams.style import style_for
         title = ". ".join(f"{label}: {text}" for label, text in self.position_lines(game))
         # After a step that built, the hand and what stands on the table: the costs table
         # again would say only that an emptier hand pays for less.
@@ -99,7 +99,7 @@ class CostsAdapter(Adapter):
 
     def position_caption(self, game: CostsGame) -> str:
         """Your points, what your hand pays for, and what the bank would trade you."""
-        from ..diagrams.position_costs import costs_caption
+        from generator.diagrams.position_costs import costs_caption
         return costs_caption(game, self.book.components, self.language)
 
     def narrate(self, action, before, after, refused: str | None = None) -> str:

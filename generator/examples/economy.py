@@ -8,13 +8,13 @@ from typing import Literal
 from pydantic import ConfigDict
 from pydantic.dataclasses import dataclass
 
-from ..content.model import Int
-from ..content.yamlsource import read_yaml, validate
-from ..engine import need
-from ..engine.economy import EconomyGame, EconomyRules
-from ..engine.economy.game import ACTIONS, RULES, SPOTS, Act, Player
-from ..i18n import N_, Translator, count_noun, pN_, translator
-from .adapter import Adapter, mismatches
+from generator.content.model import Int
+from generator.content.yamlsource import read_yaml, validate
+from generator.engine import need
+from generator.engine.economy import EconomyGame, EconomyRules
+from generator.engine.economy.game import ACTIONS, RULES, SPOTS, Act, Player
+from generator.i18n import N_, Translator, count_noun, pN_, translator
+from generator.examples.adapter import Adapter, mismatches
 
 STRICT = ConfigDict(extra="forbid", frozen=True)
 VERBS = ACTIONS + ("end-turn", "roll", "discard-knight", "play-knight", "settle",
@@ -267,8 +267,8 @@ class EconomyAdapter(Adapter):
                      screen: bool = False) -> str:
         """The two players side by side (whose turn, points, tokens, cards, knights, the
         Largest Army) and the reserve; its text alternative is `position_lines`."""
-        from ..diagrams.position_economy import DEFAULT_COIN, EconomyWords, economy_svg
-        from ..diagrams.style import style_for
+        from generator.diagrams.position_economy import DEFAULT_COIN, EconomyWords, economy_svg
+        from generator.diagrams.style import style_for
         t = self.t
         tokens = self.book.print_spec.tokens if self.book.print_spec else None
         words = EconomyWords(players=(self.player(0), self.player(1)),
@@ -388,16 +388,16 @@ class EconomyAdapter(Adapter):
 
     @property
     def players(self) -> dict:
-        from ..simulate.economy import EconomyGreedy
+        from generator.simulate.economy import EconomyGreedy
         return {"greedy": EconomyGreedy}
 
     def random_start(self, seed: int):
-        from ..simulate.economy import deal
+        from generator.simulate.economy import deal
         return deal(self, seed)
 
     def is_over(self, game) -> bool:
         return game.over
 
     def result(self, game):
-        from ..simulate.economy import outcome
+        from generator.simulate.economy import outcome
         return outcome(game)

@@ -28,8 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 
-from ..errors import IllegalAction
-from .adapter import Adapter, mismatches
+from generator.errors import IllegalAction
+from generator.examples.adapter import Adapter, mismatches
 
 #: What a plugin imports from here besides the protocol: its refusals, and the helpers the
 #: built-in engines use (a base with `copy` and `arrange`; 'expected X, found Y').

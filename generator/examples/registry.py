@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import Callable, Iterator
 
-from ..errors import ContentError, GeneratorError, Location
-from .guard import Blame, EngineError, Guarded
-from .protocol import REQUIRED
+from generator.errors import ContentError, GeneratorError, Location
+from generator.examples.guard import Blame, EngineError, Guarded
+from generator.examples.protocol import REQUIRED
 
 GROUP = "rulebook.engines"
 
@@ -124,7 +124,7 @@ def _book_location(book) -> Location:
     """Where book.yaml says `engine:` (its line when the file reads; the file otherwise)."""
     file = book.folder / "book.yaml"
     try:
-        from ..content.yamlsource import read_yaml
+        from generator.content.yamlsource import read_yaml
         return read_yaml(file).location(("engine",))
     except (GeneratorError, OSError):
         return Location(file, None, "engine")

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..content.examples import ExampleSource, Expectation, SeriesSpec, StartSpec
-from ..content.yamlsource import validate
-from ..engine.solo import Game, Ruleset, Series, ShCard
-from ..engine.solo.coverage import uncovered
-from ..engine.solo.notation import parse
-from .text import (Words, action_text, lost_cards, narrate, position_caption, position_lines,
-                   position_status)
+from generator.content.examples import ExampleSource, Expectation, SeriesSpec, StartSpec
+from generator.content.yamlsource import validate
+from generator.engine.solo import Game, Ruleset, Series, ShCard
+from generator.engine.solo.coverage import uncovered
+from generator.engine.solo.notation import parse
+from generator.examples.text import (Words, action_text, lost_cards, narrate, position_caption,
+                                     position_lines, position_status)
 
 
 def rules_for(book) -> Ruleset:
@@ -57,8 +57,8 @@ class SoloAdapter:
                      screen: bool = False) -> str:
         """The hand, market, buildings and SH as they lie on the table; the SH cards the step
         lost (from `before`) crossed out. Drawn once per thread for what it shows."""
-        from ..diagrams.figures import position_svg
-        from ..diagrams.style import style_for
+        from generator.diagrams.figures import position_svg
+        from generator.diagrams.style import style_for
         lost = lost_cards(before, game) if before is not None else []
         return position_svg(game, style_for(self.book.components, self.book.theme), self.words, lost,
                             screen=screen)
@@ -79,7 +79,7 @@ class SoloAdapter:
     def simulate_command(self, args, out) -> None:
         """`rulebook simulate`: this engine has its own simulator (players that know its
         rules, `--compare` of rule readings, `--save` of the book's difficulty appendix)."""
-        from ..simulate.command import solo_command
+        from generator.simulate.command import solo_command
         solo_command(self.book, args, out)
 
 

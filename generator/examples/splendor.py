@@ -16,14 +16,14 @@ from dataclasses import field
 from pydantic import ConfigDict
 from pydantic.dataclasses import dataclass
 
-from ..content.model import GemCard, Int
-from ..content.yamlsource import validate
-from ..engine.splendor import (Buy, Card, Noble, Reserve, Return, SplendorGame, SplendorRules,
-                               Take, Visit)
-from ..engine import need
-from ..engine.splendor.game import NOBLE, RETURN
-from ..i18n import N_, Translator, count_noun, translator
-from .adapter import Adapter, mismatches
+from generator.content.model import GemCard, Int
+from generator.content.yamlsource import validate
+from generator.engine.splendor import (Buy, Card, Noble, Reserve, Return, SplendorGame,
+                                       SplendorRules, Take, Visit)
+from generator.engine import need
+from generator.engine.splendor.game import NOBLE, RETURN
+from generator.i18n import N_, Translator, count_noun, translator
+from generator.examples.adapter import Adapter, mismatches
 
 STRICT = ConfigDict(extra="forbid", frozen=True)
 #: How a game ended, by the engine's end reason (messages of the gettext catalogs).
@@ -283,8 +283,8 @@ class SplendorAdapter(Adapter):
                      screen: bool = False) -> str:
         """The position as the table looks: gems, rows, special gems, nobles, what you have;
         its text alternative is `position_lines`."""
-        from ..diagrams.position_splendor import LABELS, splendor_svg
-        from ..diagrams.style import style_for
+        from generator.diagrams.position_splendor import LABELS, splendor_svg
+        from generator.diagrams.style import style_for
         title = ". ".join(f"{label}: {text}" for label, text in self.position_lines(game))
         style = style_for(self.book.components, self.book.theme)
         labels = {name: self.t.gettext(message) for name, message in LABELS.items()}
@@ -356,16 +356,16 @@ class SplendorAdapter(Adapter):
 
     @property
     def players(self) -> dict:
-        from ..simulate.splendor import SplendorGreedy
+        from generator.simulate.splendor import SplendorGreedy
         return {"greedy": SplendorGreedy}
 
     def random_start(self, seed: int) -> SplendorGame:
-        from ..simulate.splendor import deal
+        from generator.simulate.splendor import deal
         return deal(self, seed)
 
     def is_over(self, game: SplendorGame) -> bool:
         return game.over
 
     def result(self, game: SplendorGame):
-        from ..simulate.splendor import outcome
+        from generator.simulate.splendor import outcome
         return outcome(game)

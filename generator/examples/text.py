@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..content.model import Components
-from ..i18n import N_, Translator, translator
-from ..engine.solo import Game
-from ..engine.solo.actions import (Continue, Demolish, DiscardHand, DiscardMarket, EndRecycling,
-                                   KnightPays, LibrarySwap, LoseCard, PayTownHall, PlaceLoose,
-                                   Recycle, SacrificeHand, StartSeries, TradeMarket, TradeThree,
-                                   UseKnight)
+from generator.content.model import Components
+from generator.i18n import N_, Translator, translator
+from generator.engine.solo import Game
+from generator.engine.solo.actions import (Continue, Demolish, DiscardHand, DiscardMarket,
+                                           EndRecycling, KnightPays, LibrarySwap, LoseCard,
+                                           PayTownHall, PlaceLoose, Recycle, SacrificeHand,
+                                           StartSeries, TradeMarket, TradeThree, UseKnight)
 
 #: The faces of a knight card, after "the knight" ("el caballero a pie").
 KNIGHT_FACES = {"A": N_("on foot"), "B": N_("on horseback")}

@@ -31,7 +31,7 @@ from pathlib import Path
 import font_source_sans_pro
 import font_source_serif_pro
 
-from ..errors import RenderError
+from generator.errors import RenderError
 
 SERIF = "Source Serif Pro"
 SANS = "Source Sans Pro"

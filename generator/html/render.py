@@ -31,22 +31,22 @@ import jinja2
 import nh3
 from markupsafe import Markup, escape
 
-from .. import palette
-from ..content.cardmarkup import card_xml
-from ..content.model import Book
-from ..diagrams.board import NEUTRAL_COLOURS
-from ..errors import RenderError
-from ..content.prose import ABBREVIATION, RULING_REFERENCE, heading_anchor, placed
-from ..examples.replay import step_words
-from ..examples.text import Words
-from ..badges import badge_texts
-from ..typography import curl, curl_tree
-from ..i18n import long_date
-from ..labels import labels
-from ..diagrams.style import style_for
-from ..diagrams.table import costs_drawing
-from ..sheets.faces import face_texts, reference_faces
-from .fonts import PLACEHOLDER as FONTS_PLACEHOLDER, embed_fonts, page_characters
+from generator import palette
+from generator.content.cardmarkup import card_xml
+from generator.content.model import Book
+from generator.diagrams.board import NEUTRAL_COLOURS
+from generator.errors import RenderError
+from generator.content.prose import ABBREVIATION, RULING_REFERENCE, heading_anchor, placed
+from generator.examples.replay import step_words
+from generator.examples.text import Words
+from generator.badges import badge_texts
+from generator.typography import curl, curl_tree
+from generator.i18n import long_date
+from generator.labels import labels
+from generator.diagrams.style import style_for
+from generator.diagrams.table import costs_drawing
+from generator.sheets.faces import face_texts, reference_faces
+from generator.html.fonts import PLACEHOLDER as FONTS_PLACEHOLDER, embed_fonts, page_characters
 
 SVG_PROLOGUE = re.compile(r"^<\?xml[^>]*>\s*")
 

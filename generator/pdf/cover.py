@@ -16,9 +16,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from ..typography import curl
-from .fonts import SANS_SEMIBOLD
-from .styles import color
+from generator.typography import curl
+from generator.pdf.fonts import SANS_SEMIBOLD
+from generator.pdf.styles import color
 
 #: Where a title breaks by its sense: the break goes after these.
 SENSE_BREAKS = (" – ", " — ", ": ")

@@ -33,17 +33,17 @@ from reportlab.lib.pagesizes import A4, A5, LETTER
 from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
-from .. import palette
-from ..content.model import Book, PageSize
-from ..errors import RenderError
-from ..labels import labels
-from ..typography import curl
-from .fonts import SANS, SANS_SEMIBOLD
-from .ornament import emblem, motif_row
-from .press import PressMeta, to_cmyk, to_pdfx
-from .story import (BackMatter, Heading, StoryContext, book_story, sheet_story,
+from generator import palette
+from generator.content.model import Book, PageSize
+from generator.errors import RenderError
+from generator.labels import labels
+from generator.typography import curl
+from generator.pdf.fonts import SANS, SANS_SEMIBOLD
+from generator.pdf.ornament import emblem, motif_row
+from generator.pdf.press import PressMeta, to_cmyk, to_pdfx
+from generator.pdf.story import (BackMatter, Heading, StoryContext, book_story, sheet_story,
                     title_block)
-from .styles import color, make_styles, sheet_styles
+from generator.pdf.styles import color, make_styles, sheet_styles
 
 PAGE_SIZES = {PageSize.A5: A5, PageSize.A4: A4, PageSize.LETTER: LETTER}
 MAX_PASSES = 5
@@ -294,8 +294,8 @@ class BookDocTemplate(BaseDocTemplate):
         """Crop marks at the trim's edges, from 1 mm outside the bleed outward through the
         slug, in the registration colour; the book and the page number along the foot of
         the slug (print shops' imposition checks pages by it)."""
-        from ..sheets.geometry import Layout
-        from ..sheets.render import REGISTRATION
+        from generator.sheets.geometry import Layout
+        from generator.sheets.render import REGISTRATION
 
         width, height = (v / mm for v in self.geometry.page)
         edge = BLEED_MM + SLUG_MM
@@ -614,13 +614,13 @@ def check_sheet(book: Book, replays) -> None:
     """For `rulebook check`: a sheet (layout: sheet) is laid out, in memory, as `build` lays
     it out at the book's page size, since only the layout tells whether it fits on its two
     pages; one that does not is the same located error at book.yaml's `layout`."""
-    from ..diagrams.figures import book_figures
+    from generator.diagrams.figures import book_figures
     _render_sheet(book, book.meta.page_size, replays, None, book_figures(book, replays))
 
 
 def _too_long(book: Book, size: PageSize, needed: int, smallest: float):
     """The located error for a sheet that needs more than two pages."""
-    from ..content.yamlsource import read_yaml
+    from generator.content.yamlsource import read_yaml
     doc = read_yaml(book.folder / "book.yaml")
     own = size == book.meta.page_size
     return doc.error(("layout",), f"the sheet needs {needed} pages on {size.value}"

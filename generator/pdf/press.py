@@ -43,8 +43,8 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import CMYKColor, Color, toColor
 
-from .. import palette
-from ..errors import RenderError
+from generator import palette
+from generator.errors import RenderError
 
 PROFILE_FILE = "FOGRA39L-coated-300.icc"
 PDFX_VERSION = "PDF/X-4"

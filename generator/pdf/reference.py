@@ -22,9 +22,9 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether
 from reportlab.platypus.flowables import _listWrapOn
 
-from ..content.model import CardFace
-from ..sheets.faces import costs_face, face_texts, reference_faces
-from .styles import bullet_list, prose
+from generator.content.model import CardFace
+from generator.sheets.faces import costs_face, face_texts, reference_faces
+from generator.pdf.styles import bullet_list, prose
 
 REFERENCE_ANCHOR = "referencia-rapida"
 

@@ -19,23 +19,23 @@ from reportlab.platypus import (CondPageBreak, Flowable, FrameBreak, KeepTogethe
                                 ListFlowable, NextPageTemplate, PageBreak, Paragraph,
                                 Spacer, Table, TableStyle)
 
-from .. import palette
-from ..i18n import long_date
-from ..content.model import Book
-from ..content.prose import (ABBREVIATION, RULING_REFERENCE, heading_anchor, placed,
+from generator import palette
+from generator.i18n import long_date
+from generator.content.model import Book
+from generator.content.prose import (ABBREVIATION, RULING_REFERENCE, heading_anchor, placed,
                              placements)
-from ..labels import labels
-from ..examples.replay import step_words
-from ..badges import badge_texts
-from .cover import CoverBadges, title_markup
-from .figures import MIN_TYPE, drawing, smallest_type
-from .images import image_figure
-from .makeup import (MOST_SHRINK, Box, BoxLook, FigureBlock, Row, RowTable, Section,
+from generator.labels import labels
+from generator.examples.replay import step_words
+from generator.badges import badge_texts
+from generator.pdf.cover import CoverBadges, title_markup
+from generator.pdf.figures import MIN_TYPE, drawing, smallest_type
+from generator.pdf.images import image_figure
+from generator.pdf.makeup import (MOST_SHRINK, Box, BoxLook, FigureBlock, Row, RowTable, Section,
                      Shrinkable, floating, kept_with_next, lead_in, run_on)
-from .paragraphs import Paragraph as _CachingParagraph
-from .paragraphs import paragraph_cache
-from .reference import REFERENCE_ANCHOR, placement, quick_reference
-from .styles import Styles, bullet_list, color, prose
+from generator.pdf.paragraphs import Paragraph as _CachingParagraph
+from generator.pdf.paragraphs import paragraph_cache
+from generator.pdf.reference import REFERENCE_ANCHOR, placement, quick_reference
+from generator.pdf.styles import Styles, bullet_list, color, prose
 
 GLOSSARY_ANCHOR = "glosario"
 #: The only links that leave the book: the web and e-mail (as in the HTML edition).

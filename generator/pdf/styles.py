@@ -11,10 +11,10 @@ from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, ListFlowable, ListItem
 
-from .. import palette
-from ..typography import curl
-from .fonts import SANS, SANS_SEMIBOLD, SERIF, register_fonts
-from .hyphenation import hyphenation_style
+from generator import palette
+from generator.typography import curl
+from generator.pdf.fonts import SANS, SANS_SEMIBOLD, SERIF, register_fonts
+from generator.pdf.hyphenation import hyphenation_style
 
 
 def color(hex_value: str) -> colors.Color:

@@ -17,14 +17,14 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from .. import palette
-from ..i18n import count_noun, signed, translator
-from ..pdf.fonts import SANS, SANS_SEMIBOLD, register_fonts
-from ..pdf.press import PressMeta, to_cmyk, to_pdfx
-from ..pdf.styles import color
-from ..typography import curl
-from .faces import Piece
-from .geometry import NOTE_BAND, Flip, Layout, Rect, impose, mirror
+from generator import palette
+from generator.i18n import count_noun, signed, translator
+from generator.pdf.fonts import SANS, SANS_SEMIBOLD, register_fonts
+from generator.pdf.press import PressMeta, to_cmyk, to_pdfx
+from generator.pdf.styles import color
+from generator.typography import curl
+from generator.sheets.faces import Piece
+from generator.sheets.geometry import NOTE_BAND, Flip, Layout, Rect, impose, mirror
 
 SLUG = 10.0  # print-shop pages: room around the bleed for the crop marks
 #: Print shops' marks print on every plate: the PDF separation named All.

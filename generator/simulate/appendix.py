@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from babel.numbers import format_decimal
 
-from ..content.model import Difficulty, PlayerRun
-from ..i18n import N_, decimal, percent, translator
-from .intervals import games_for
-from .runner import MAX_ACTIONS
+from generator.content.model import Difficulty, PlayerRun
+from generator.i18n import N_, decimal, percent, translator
+from generator.simulate.intervals import games_for
+from generator.simulate.runner import MAX_ACTIONS
 
 #: The interval half-widths whose cost the table prints, in points (issue: ±5; a cluster: ±2).
 TARGETS = (0.05, 0.02)

@@ -16,21 +16,22 @@ from babel.numbers import format_decimal
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-from ..content.model import Book
-from ..errors import GeneratorError
-from ..examples.solo import rules_for
-from ..i18n import decimal, translator
-from .difficulty import save_difficulty
-from .engines import missing_parts, players as engine_players
-from .engines import replay_log as engine_replay
-from .engines import run as run_engine
-from .report import (goal_table, outcome_table, points_table, summary_table, titles_table,
-                     verdict_table)
-from .options import BUDGET_UNIT, MAX_BUDGET, MAX_COMPARED, MAX_GAMES_IN_ALL, MAX_GOAL
-from .runner import replay_log, run, workers
-from .intervals import Bracket
-from .solver import DEFAULT_NODES
-from .stats import summarise
+from generator.content.model import Book
+from generator.errors import GeneratorError
+from generator.examples.solo import rules_for
+from generator.i18n import decimal, translator
+from generator.simulate.difficulty import save_difficulty
+from generator.simulate.engines import missing_parts, players as engine_players
+from generator.simulate.engines import replay_log as engine_replay
+from generator.simulate.engines import run as run_engine
+from generator.simulate.report import (goal_table, outcome_table, points_table, summary_table,
+                                       titles_table, verdict_table)
+from generator.simulate.options import (BUDGET_UNIT, MAX_BUDGET, MAX_COMPARED, MAX_GAMES_IN_ALL,
+                                        MAX_GOAL)
+from generator.simulate.runner import replay_log, run, workers
+from generator.simulate.intervals import Bracket
+from generator.simulate.solver import DEFAULT_NODES
+from generator.simulate.stats import summarise
 
 
 def _with_progress(out, label: str, games: int, play):
@@ -96,7 +97,7 @@ def budgets(text: str | None, players: list[str]) -> dict[str, int | None]:
     that has a budget, in its own unit (strong: play-outs per decision; clairvoyant: search
     nodes per deal), so with both it is rarely what is meant; `--budget strong=16,
     clairvoyant=400000` gives each its own."""
-    from .players import BUDGETED
+    from generator.simulate.players import BUDGETED
     found: dict[str, int | None] = {player: None for player in players}
     if text is None:
         return found
@@ -164,7 +165,7 @@ def columns(players: list[str], variants: dict[str, object]) -> list[Column]:
 def simulate_command(book: Book, args, out) -> None:
     """`rulebook simulate BOOK`: the engine's own simulator if it has one (the solo
     engine's), else the generic one for any engine that can play whole games alone."""
-    from ..examples.replay import adapter_for
+    from generator.examples.replay import adapter_for
     engine = adapter_for(book)
     own = getattr(engine, "simulate_command", None)
     if callable(own):
@@ -269,14 +270,14 @@ def _title(book: Book, seed: int, players: list[str]) -> str:
 def _stored_budget(player: str, budget: int | None) -> int | None:
     """The budget a stored run names in its command: the one played, default or not, so the
     command reproduces the run even if a default changes; none for a player without one."""
-    from .players import BUDGETED, make_player
+    from generator.simulate.players import BUDGETED, make_player
     return make_player(player, budget).budget if player in BUDGETED else None
 
 
 def solo_command(book: Book, args, out) -> None:
     """The solo engine's simulator: its players, `--compare` of rule readings, `--save` of
     the book's difficulty appendix (each player's run stored as its own)."""
-    from .players import PLAYERS
+    from generator.simulate.players import PLAYERS
     # The CLI offers every engine's players by name: only the solo engine's are played here.
     players = chosen_players(args.player, PLAYERS, "solo-catan")
     budget = budgets(getattr(args, "budget", None), players)

@@ -25,10 +25,10 @@ from dataclasses import asdict
 
 import yaml
 
-from ..build import write_atomically
-from ..content.model import GAME_COLUMNS, GAME_LINE, Book, Difficulty
-from .players import PLAYERS
-from .runner import GameRecord
+from generator.build import write_atomically
+from generator.content.model import GAME_COLUMNS, GAME_LINE, Book, Difficulty
+from generator.simulate.players import PLAYERS
+from generator.simulate.runner import GameRecord
 
 HEADER = ("# Written by `rulebook simulate {slug} --player P … --save`, one run per player;\n"
           "# each run names the command that stored it. The difficulty appendix prints the\n"

@@ -19,10 +19,10 @@ import dataclasses
 import random
 from collections import Counter
 
-from ..engine.economy import EconomyGame
-from ..engine.economy.game import ACTIONS, Act
-from ..errors import GeneratorError
-from ..examples.protocol import Outcome
+from generator.engine.economy import EconomyGame
+from generator.engine.economy.game import ACTIONS, Act
+from generator.errors import GeneratorError
+from generator.examples.protocol import Outcome
 
 #: Resource cards a player receives at the start of each of their turns, one drawn at random:
 #: 1.5 on average, a rough figure for a two-player opening with two settlements each.

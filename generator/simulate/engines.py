@@ -17,11 +17,12 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from ..errors import GeneratorError
-from ..examples.guard import at
-from ..examples.protocol import SIMULATION
-from .players import RandomPlayer
-from .runner import MAX_ACTIONS, GameRecord, loaded_left_alone, seed_chunks, workers
+from generator.errors import GeneratorError
+from generator.examples.guard import at
+from generator.examples.protocol import SIMULATION
+from generator.simulate.players import RandomPlayer
+from generator.simulate.runner import (MAX_ACTIONS, GameRecord, loaded_left_alone, seed_chunks,
+                                       workers)
 
 
 class OneMoveGreedy:
@@ -116,7 +117,7 @@ def run(engine, games: int, seed: int, player: str, jobs: int = 1, progress=None
     jobs = workers(jobs, games)
     records: list[GameRecord] = []
     if scheduler is not None:
-        from .backends import map_on_dask
+        from generator.simulate.backends import map_on_dask
         results = map_on_dask(_play_chunk, chunks, scheduler)
     elif jobs <= 1:
         results = map(_play_chunk, chunks)

@@ -58,7 +58,8 @@ class Bracket:
 
     @classmethod
     def of(cls, records) -> "Bracket":
-        from .proof import Verdict  # the search's module, not needed to print a table
+        # the search's module, not needed to print a table
+        from generator.simulate.proof import Verdict
         verdicts = [r.verdict for r in records]
         return cls(len(verdicts), verdicts.count(Verdict.WON.value),
                    verdicts.count(Verdict.UNWINNABLE.value),

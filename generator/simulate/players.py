@@ -7,10 +7,11 @@ import random
 from collections import Counter
 from typing import Sequence
 
-from ..engine.solo import Game
-from ..engine.solo.actions import (Continue, Demolish, EndRecycling, KnightPays, LibrarySwap, LoseCard, PayTownHall,
-                                   PlaceLoose, Recycle, SacrificeHand, StartSeries, TradeMarket,
-                                   TradeThree, UseKnight)
+from generator.engine.solo import Game
+from generator.engine.solo.actions import (Continue, Demolish, EndRecycling, KnightPays,
+                                           LibrarySwap, LoseCard, PayTownHall, PlaceLoose, Recycle,
+                                           SacrificeHand, StartSeries, TradeMarket, TradeThree,
+                                           UseKnight)
 
 # What a building is worth to the greedy player: points, plus what it unlocks.
 VALUE = {"road": 1.0, "knight": 0.8, "settlement": 2.0, "city": 3.0}
@@ -169,12 +170,12 @@ class AcyclicGreedyPlayer(GreedyPlayer):
 
 
 def _strong(**options):
-    from .strong import StrongPlayer
+    from generator.simulate.strong import StrongPlayer
     return StrongPlayer(**options)
 
 
 def _clairvoyant(**options):
-    from .solver import ClairvoyantPlayer
+    from generator.simulate.solver import ClairvoyantPlayer
     return ClairvoyantPlayer(**options)
 
 

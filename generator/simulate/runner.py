@@ -11,11 +11,11 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..engine.solo import Game, Ruleset
-from ..engine.solo.game import PLAYING, WON
-from ..engine.solo.notation import format_action
-from .options import WORKERS_PER_CORE
-from .players import make_player
+from generator.engine.solo import Game, Ruleset
+from generator.engine.solo.game import PLAYING, WON
+from generator.engine.solo.notation import format_action
+from generator.simulate.options import WORKERS_PER_CORE
+from generator.simulate.players import make_player
 
 # A game longer than this is recorded as "unfinished": the automatic player repeats itself
 # (a reshuffle, a match, the same card placed again), which a person would not do.
@@ -130,7 +130,7 @@ def run(rules: Ruleset, games: int, seed: int, player: str, jobs: int = 1,
     jobs = workers(jobs, games)
     records: list[GameRecord] = []
     if scheduler is not None:
-        from .backends import map_on_dask
+        from generator.simulate.backends import map_on_dask
         for chunk, result in zip(chunks, map_on_dask(_play_chunk, chunks, scheduler)):
             records += result
             if progress:

@@ -28,9 +28,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from ..engine.solo import Game, Phase
-from .players import AcyclicGreedyPlayer, GreedyPlayer
-from .proof import ReachBound, Verdict, prove
+from generator.engine.solo import Game, Phase
+from generator.simulate.players import AcyclicGreedyPlayer, GreedyPlayer
+from generator.simulate.proof import ReachBound, Verdict, prove
 
 DEFAULT_NODES = 200_000
 HORIZON = 400   # actions per play-out at most

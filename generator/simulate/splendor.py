@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 
-from ..engine.splendor import Buy, Card, Noble, Return, SplendorGame, Take, Visit
-from ..errors import GeneratorError
-from ..examples.protocol import Outcome
+from generator.engine.splendor import Buy, Card, Noble, Return, SplendorGame, Take, Visit
+from generator.errors import GeneratorError
+from generator.examples.protocol import Outcome
 
 GEMS = {"w": "white", "u": "blue", "g": "green", "r": "red", "k": "black"}
 

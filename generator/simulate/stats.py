@@ -6,8 +6,8 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass
 
-from .intervals import wilson
-from .runner import GameRecord, events_total
+from generator.simulate.intervals import wilson
+from generator.simulate.runner import GameRecord, events_total
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..content.model import FIGURES_BEFORE, Components, Difficulty, GameLine, PlayerRun
-from .runner import MAX_ACTIONS, game_seeds
+from generator.content.model import FIGURES_BEFORE, Components, Difficulty, GameLine, PlayerRun
+from generator.simulate.runner import MAX_ACTIONS, game_seeds
 
 #: How a solo game ends (engine/solo/game.py `_check_end`, and the runner's action limit).
 END_REASONS = ("goal", "exhausted", "stuck", "unfinished")
@@ -29,7 +29,7 @@ def check_difficulty(doc, stored: Difficulty, components: Components, slug: str)
     """The stored runs must be of this book's rules, each made by the command it names and
     holding exactly the games that command plays: the book prints their figures as its own."""
     _check_rules(doc, stored, components, slug)
-    from ..content.loader import _check_unique
+    from generator.content.loader import _check_unique
     _check_unique(doc, [("runs", i, "player") for i in range(len(stored.runs))],
                   [r.player for r in stored.runs], "stored player")
     for i, run in enumerate(stored.runs):
@@ -48,7 +48,7 @@ def _check_rules(doc, stored: Difficulty, components: Components, slug: str) -> 
     if stored.goal != goal:
         raise doc.error(("goal",), f"the stored run was played to {stored.goal} points, but "
                         f"the book's goal is {goal}", rerun(stored))
-    from ..engine.solo.ruleset import Ruleset
+    from generator.engine.solo.ruleset import Ruleset
     defaults = {f.name: f.default for f in dataclasses.fields(Ruleset)}
     for name in READINGS:
         if getattr(stored, name) != defaults[name]:

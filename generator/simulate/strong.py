@@ -24,8 +24,8 @@ import random
 import statistics
 from typing import Sequence
 
-from ..engine.solo import Game
-from .players import GreedyPlayer, PositionMemory
+from generator.engine.solo import Game
+from generator.simulate.players import GreedyPlayer, PositionMemory
 
 DEFAULT_BUDGET = 64   # play-outs per decision, shared among its candidate actions
 MIN_PER_ACTION = 4    # below this a standard error means little

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...errors import IllegalAction
+from generator.errors import IllegalAction
 
 ACTIONS = ("forced-trade", "robber-to-desert", "exchange")
 SPOTS = ("inland", "coast", "desert", "desert-coast")

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...errors import IllegalAction
-from .actions import (Continue, Demolish, DiscardHand, DiscardMarket, EndRecycling, KnightPays,
-                      LibrarySwap, LoseCard, PayTownHall, PlaceLoose, Recycle, SacrificeHand,
-                      StartSeries, TradeMarket, TradeThree, UseKnight)
+from generator.errors import IllegalAction
+from generator.engine.solo.actions import (Continue, Demolish, DiscardHand, DiscardMarket,
+                                           EndRecycling, KnightPays, LibrarySwap, LoseCard,
+                                           PayTownHall, PlaceLoose, Recycle, SacrificeHand,
+                                           StartSeries, TradeMarket, TradeThree, UseKnight)
 
 DECISION_ACTIONS = (LoseCard, SacrificeHand, UseKnight, KnightPays, DiscardHand, DiscardMarket,
                     EndRecycling)

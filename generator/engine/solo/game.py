@@ -41,11 +41,12 @@ from itertools import repeat
 from operator import is_
 from typing import Callable, Sequence
 
-from ...errors import IllegalAction
-from .actions import (Action, Continue, Demolish, DiscardHand, DiscardMarket, EndRecycling,
-                      KnightPays, LibrarySwap, LoseCard, PayTownHall, PlaceLoose, Recycle,
-                      SacrificeHand, StartSeries, TradeMarket, TradeThree, UseKnight)
-from .ruleset import CITY, KNIGHT, ROAD, SETTLEMENT, Ruleset
+from generator.errors import IllegalAction
+from generator.engine.solo.actions import (Action, Continue, Demolish, DiscardHand, DiscardMarket,
+                                           EndRecycling, KnightPays, LibrarySwap, LoseCard,
+                                           PayTownHall, PlaceLoose, Recycle, SacrificeHand,
+                                           StartSeries, TradeMarket, TradeThree, UseKnight)
+from generator.engine.solo.ruleset import CITY, KNIGHT, ROAD, SETTLEMENT, Ruleset
 
 LIBRARY, UNIVERSITY, CITY_WALL = "library", "university", "city_wall"
 FOOT, HORSE = "A", "B"
@@ -1075,7 +1076,7 @@ class Game:
     # --- why an action is refused ------------------------------------------------------
 
     def _explain(self, action: Action) -> IllegalAction:
-        from .explain import explain
+        from generator.engine.solo.explain import explain
         return explain(self, action)
 
 

@@ -12,9 +12,10 @@
 
 from __future__ import annotations
 
-from .actions import (Action, Continue, Demolish, DiscardHand, DiscardMarket, EndRecycling,
-                      KnightPays, LibrarySwap, LoseCard, PayTownHall, PlaceLoose, Recycle,
-                      SacrificeHand, StartSeries, TradeMarket, TradeThree, UseKnight)
+from generator.engine.solo.actions import (Action, Continue, Demolish, DiscardHand, DiscardMarket,
+                                           EndRecycling, KnightPays, LibrarySwap, LoseCard,
+                                           PayTownHall, PlaceLoose, Recycle, SacrificeHand,
+                                           StartSeries, TradeMarket, TradeThree, UseKnight)
 
 
 class NotationError(ValueError):

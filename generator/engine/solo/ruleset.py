@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...content.model import Components
-from .. import need
+from generator.content.model import Components
+from generator.engine import need
 
 ROAD, KNIGHT, SETTLEMENT, CITY, EXPANSION = "road", "knight", "settlement", "city", "expansion"
 ENGINE = "solo-catan"  # its name in book.yaml and in engine/__init__.py (ENGINES)

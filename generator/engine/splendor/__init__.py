@@ -1,4 +1,4 @@
 """The solo variant of Splendor (seed 003) as a rules engine."""
 
-from .game import (Buy, Card, Noble, Reserve, Return, SplendorGame, SplendorRules,  # noqa: F401
-                   Take, Visit)
+from generator.engine.splendor.game import (Buy, Card, Noble, Reserve, Return, SplendorGame,
+                                            SplendorRules, Take, Visit)

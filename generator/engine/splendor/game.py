@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from ...errors import IllegalAction
+from generator.errors import IllegalAction
 
 RETURN, NOBLE = "return", "noble"  # what an open turn waits for
 
