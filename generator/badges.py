@@ -8,7 +8,7 @@ that the source does not give.
 from __future__ import annotations
 
 from generator.content.model import BookMeta
-from generator.i18n import translator
+from generator.core.i18n import translator
 
 
 def badge_texts(meta: BookMeta) -> list[str]:

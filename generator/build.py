@@ -23,13 +23,13 @@ from generator.diagrams.style import style_for
 from generator.diagrams.table import costs_drawing
 from generator.examples.text import Words
 from generator.sheets.faces import reference_cards, tokens
-from generator.sheets.geometry import Flip
+from generator.core.sheet import Flip
 from generator.sheets.render import SheetOptions, calibration, home_sheets, print_shop
 from generator.errors import Location, RenderError
 from generator.output_folder import Written, refuse_overlap
-from generator.regularfile import read_bytes
+from generator.core.files import read_bytes
 from generator.html.render import render_html
-from generator.i18n import pN_, translator
+from generator.core.i18n import pN_, translator
 from generator.examples.replay import check_book
 from generator.pdf.document import render_pdf, render_press_pdf
 from generator.pdf.imposition import booklet as impose_booklet

@@ -18,7 +18,7 @@ from rich.markup import escape
 
 from generator.errors import GeneratorError
 from generator.project import Project, find_project
-from generator.sheets.geometry import PAPERS, Flip
+from generator.core.sheet import PAPERS, Flip
 from generator.simulate import options as sim_options
 from generator.simulate.options import whole
 
@@ -326,7 +326,7 @@ def _check(folder: Path, language: str | None, coverage: bool) -> _CheckReport:
     (coverage found no gap)."""
     from generator.content.loader import load_book
     from generator.examples.replay import check_book
-    from generator.i18n import count_noun
+    from generator.core.i18n import count_noun
     _count = functools.partial(count_noun, language="en")  # the program's own words
     said: list[_Line] = []
     book = load_book(folder, language)

@@ -30,7 +30,7 @@ from typing import Iterable
 
 from generator.errors import Location, RenderError
 from generator.project import overlap
-from generator.regularfile import read_bytes
+from generator.core.files import read_bytes
 
 MANIFEST = ".rulebook-written.json"
 #: The page-number memo every build has written beside the rulebook (build.py's `layout`):

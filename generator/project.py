@@ -15,7 +15,7 @@ from pathlib import Path
 
 from generator.content.textfile import read_text
 from generator.errors import ContentError, Location
-from generator.regularfile import present
+from generator.core.files import present
 
 MARKER = "rulebook.toml"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.errors import ContentError, Location
-from generator.regularfile import present
+from generator.core.files import present
 
 #: The folder beside a project's books with the facts they share (researched costs, the
 #: family's vocabulary): a change in it is a change to every book of the folder.

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Callable
 
 from generator.errors import Location
-from generator.i18n import N_, pN_, translator
+from generator.core.i18n import N_, pN_, translator
 from generator.content.context import quoted
 from generator.content.model import ConformanceRow
 from generator.content.prose import render_string

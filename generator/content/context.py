@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from generator import i18n
-from generator.i18n import N_, pN_
+from generator.core import i18n
+from generator.core.i18n import N_, pN_
 from generator.content.model import BookMeta, Components, GameParameters, Ruling
 
 

@@ -35,7 +35,7 @@ from typing import Any
 from markdown.extensions.toc import slugify
 
 from generator.errors import ContentError, Location
-from generator.regularfile import present
+from generator.core.files import present
 from generator.content.model import LANGUAGES
 from generator.content.paths import contained
 from generator.content.textfile import read_text

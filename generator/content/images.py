@@ -33,7 +33,7 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import unquote
 
 from generator.errors import ContentError, ContentWarning, Location
-from generator.regularfile import problem as file_problem, read_bytes
+from generator.core.files import problem as file_problem, read_bytes
 from generator.content.glyphs import unprintable
 from generator.content.limits import MAX_CAPTION, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_SVG_BYTES
 from generator.content.paths import contained

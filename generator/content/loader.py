@@ -16,7 +16,7 @@ from collections import Counter, OrderedDict
 from pathlib import Path
 
 from generator.errors import ContentError, Location
-from generator.regularfile import present, problem
+from generator.core.files import present, problem
 from generator.content.books import FACTS_FOLDER, book_folders, find_book  # noqa: F401
 from generator.content.cardmarkup import EXPECTED, markup_problem, printed_text
 from generator.content.conformance import Conformance
@@ -282,8 +282,8 @@ def _check_cards(book: Book, doc) -> None:
 
 def _check_fits(doc, where, width: float, height: float, bleed: float) -> None:
     """Every piece is imposed on each home paper with its bleed and room for crop marks
-    (sheets/geometry.py); one that fits on none is refused here, before anything is drawn."""
-    from generator.sheets.geometry import MIN_MARGIN, PAPERS, impose
+    (core/sheet.py); one that fits on none is refused here, before anything is drawn."""
+    from generator.core.sheet import MIN_MARGIN, PAPERS, impose
     for paper, (paper_w, paper_h) in PAPERS.items():
         try:
             impose(paper, width, height, bleed)

@@ -23,8 +23,8 @@ from pydantic import (AfterValidator, BeforeValidator, ConfigDict, Field, Valida
                       WithJsonSchema, model_validator)
 from pydantic.dataclasses import dataclass
 
-from generator import palette
-from generator.i18n import sort_key
+from generator.core import palette
+from generator.core.i18n import sort_key
 
 #: `defer_build`: a format's validator is built when a file of it is first validated, not
 #: when this module is imported: a check builds only the formats its book has, and not the

@@ -31,7 +31,7 @@ from markdown.inlinepatterns import AUTOMAIL_RE, ENTITY_RE, InlineProcessor
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 
-from generator.typography import curl_tree
+from generator.core.typography import curl_tree
 from generator.content.textfile import read_text
 from generator.errors import ContentError, Location
 from generator.content.glyphs import PRINTABLE_TEXT, unprintable

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.errors import ContentError, Location
-from generator.regularfile import NotRegularFile, read_bytes
+from generator.core.files import NotRegularFile, read_bytes
 
 BOM = "\ufeff"
 

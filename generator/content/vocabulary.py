@@ -25,7 +25,7 @@ import yaml
 from pydantic.dataclasses import dataclass
 
 from generator.errors import ContentError, Location
-from generator.regularfile import present
+from generator.core.files import present
 from generator.content.paths import contained
 from generator.content.textfile import read_text
 from generator.content.model import STRICT, Int

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from generator import palette
+from generator.core import palette
 from generator.diagrams.icons import building_icon, resource_icon
 from generator.diagrams.style import DiagramStyle, tint
 
@@ -108,7 +108,7 @@ def costs_card(components, style: DiagramStyle, width: float, height: float, *,
     and marks where a series starts (a dot) and ends (a bar), explained on the last line;
     a game that pays in any order (the board game) shows them side by side.
     """
-    from generator.i18n import translator
+    from generator.core.i18n import translator
     from generator.diagrams.canvas import new_drawing, sized
 
     t = translator(language)

@@ -17,7 +17,7 @@ from generator.engine.solo import Game
 from generator.examples.solo import rules_for
 from generator.examples.replay import at_step
 from generator.examples.text import Words, position_lines, series_label
-from generator.i18n import translator
+from generator.core.i18n import translator
 from generator.diagrams.board import board_drawing
 from generator.diagrams.position import SCREEN_SCALE, SCREEN_WIDTH, position_drawing
 from generator.diagrams.sh import sh_drawing

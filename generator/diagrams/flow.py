@@ -13,7 +13,7 @@ import math
 
 import svgwrite
 
-from generator import palette
+from generator.core import palette
 from generator.diagrams.canvas import new_drawing, sized
 from generator.diagrams.position import (GROUP_GAP, LABEL, LABEL_H, MIN_TEXT, NOTE_GAP, PT,
                                          ROW_GAP, SCREEN_SCALE, SCREEN_WIDTH, WIDTH, Group,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from generator import palette
+from generator.core import palette
 from generator.diagrams.style import DiagramStyle
 
 #: The rectangle each shape keeps for its letters, in units of the icon's radius r:

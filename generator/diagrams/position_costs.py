@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from generator import palette
-from generator.i18n import count_noun, translator
+from generator.core import palette
+from generator.core.i18n import count_noun, translator
 from generator.diagrams.flow import (BREAK, LABEL, SCREEN_SCALE, SCREEN_WIDTH, Group, flow_drawing,
                                      label_width, new_panel, pt, text)
 from generator.diagrams.icons import building_icon, letter_fit, resource_icon, resource_shape

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from generator import palette
+from generator.core import palette
 from generator.diagrams.flow import (BREAK, GROUP_GAP, LABEL, SCREEN_SCALE, SCREEN_WIDTH, WIDTH,
                                      Group, flow_drawing, label_width, new_panel, pt, text)
 from generator.diagrams.icons import building_icon

@@ -23,8 +23,8 @@ import math
 from dataclasses import dataclass
 from typing import Callable
 
-from generator import palette
-from generator.i18n import N_, pN_
+from generator.core import palette
+from generator.core.i18n import N_, pN_
 from generator.diagrams.flow import (SCREEN_SCALE, SCREEN_WIDTH, WIDTH, Group, flow_drawing,
                                      label_width, new_panel, pt, text)
 from generator.diagrams.position import card_row

@@ -21,7 +21,7 @@ from typing import Callable
 
 import svgwrite
 
-from generator.i18n import N_, translator
+from generator.core.i18n import N_, translator
 from generator.diagrams.canvas import new_drawing
 from generator.diagrams.cards import face_down, plain_card, resource_card
 from generator.diagrams.flow import label_width, pt

@@ -8,7 +8,7 @@ import math
 
 import svgwrite
 
-from generator.i18n import percent, translator
+from generator.core.i18n import percent, translator
 from generator.simulate.stats import point_bands
 from generator.diagrams.canvas import new_drawing, sized, text_width
 from generator.diagrams.flow import pt

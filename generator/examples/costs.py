@@ -11,7 +11,7 @@ from pydantic.dataclasses import dataclass
 from generator.content.model import Int
 from generator.content.yamlsource import validate
 from generator.engine.costs import BankTrade, Build, CostsGame
-from generator.i18n import count_noun, translator
+from generator.core.i18n import count_noun, translator
 from generator.examples.adapter import Adapter, mismatches
 
 STRICT = ConfigDict(extra="forbid", frozen=True)

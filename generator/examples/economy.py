@@ -13,7 +13,7 @@ from generator.content.yamlsource import read_yaml, validate
 from generator.engine import need
 from generator.engine.economy import EconomyGame, EconomyRules
 from generator.engine.economy.game import ACTIONS, RULES, SPOTS, Act, Player
-from generator.i18n import N_, Translator, count_noun, pN_, translator
+from generator.core.i18n import N_, Translator, count_noun, pN_, translator
 from generator.examples.adapter import Adapter, mismatches
 
 STRICT = ConfigDict(extra="forbid", frozen=True)

@@ -4,7 +4,7 @@ book prints for them.
 A reader sees cards, not ids: a card is named by the gem it gives, its points and its cost
 («la carta de esmeralda de 1 punto (cuesta 2 zafiros y 2 rubíes)»), a special gem by its gem,
 a noble by the bonuses it asks for. Gem names and their plurals come from components.yaml,
-and every count agrees with its noun through `generator.i18n`.
+and every count agrees with its noun through `generator.core.i18n`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from generator.engine.splendor import (Buy, Card, Noble, Reserve, Return, Splend
                                        SplendorRules, Take, Visit)
 from generator.engine import need
 from generator.engine.splendor.game import NOBLE, RETURN
-from generator.i18n import N_, Translator, count_noun, translator
+from generator.core.i18n import N_, Translator, count_noun, translator
 from generator.examples.adapter import Adapter, mismatches
 
 STRICT = ConfigDict(extra="forbid", frozen=True)

@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from generator.content.model import Components
-from generator.i18n import N_, Translator, translator
+from generator.core.i18n import N_, Translator, translator
 from generator.engine.solo import Game
 from generator.engine.solo.actions import (Continue, Demolish, DiscardHand, DiscardMarket,
                                            EndRecycling, KnightPays, LibrarySwap, LoseCard,

@@ -31,7 +31,7 @@ import jinja2
 import nh3
 from markupsafe import Markup, escape
 
-from generator import palette
+from generator.core import palette
 from generator.content.cardmarkup import card_xml
 from generator.content.model import Book
 from generator.diagrams.board import NEUTRAL_COLOURS
@@ -40,9 +40,9 @@ from generator.content.prose import ABBREVIATION, RULING_REFERENCE, heading_anch
 from generator.examples.replay import step_words
 from generator.examples.text import Words
 from generator.badges import badge_texts
-from generator.typography import curl, curl_tree
-from generator.i18n import long_date
-from generator.labels import labels
+from generator.core.typography import curl, curl_tree
+from generator.core.i18n import long_date
+from generator.core.labels import labels
 from generator.diagrams.style import style_for
 from generator.diagrams.table import costs_drawing
 from generator.sheets.faces import face_texts, reference_faces

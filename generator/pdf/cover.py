@@ -16,7 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from generator.typography import curl
+from generator.core.typography import curl
 from generator.pdf.fonts import SANS_SEMIBOLD
 from generator.pdf.styles import color
 

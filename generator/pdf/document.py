@@ -33,11 +33,11 @@ from reportlab.lib.pagesizes import A4, A5, LETTER
 from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
-from generator import palette
+from generator.core import palette
 from generator.content.model import Book, PageSize
 from generator.errors import RenderError
-from generator.labels import labels
-from generator.typography import curl
+from generator.core.labels import labels
+from generator.core.typography import curl
 from generator.pdf.fonts import SANS, SANS_SEMIBOLD
 from generator.pdf.ornament import emblem, motif_row
 from generator.pdf.press import PressMeta, to_cmyk, to_pdfx
@@ -294,7 +294,7 @@ class BookDocTemplate(BaseDocTemplate):
         """Crop marks at the trim's edges, from 1 mm outside the bleed outward through the
         slug, in the registration colour; the book and the page number along the foot of
         the slug (print shops' imposition checks pages by it)."""
-        from generator.sheets.geometry import Layout
+        from generator.core.sheet import Layout
         from generator.sheets.render import REGISTRATION
 
         width, height = (v / mm for v in self.geometry.page)

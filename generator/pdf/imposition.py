@@ -23,7 +23,7 @@ from __future__ import annotations
 import io
 
 from generator.errors import RenderError
-from generator.i18n import N_, translator
+from generator.core.i18n import N_, translator
 
 MM = 72 / 25.4
 A5 = (148.0, 210.0)  # mm

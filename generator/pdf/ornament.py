@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from generator.palette import Motif
+from generator.core.palette import Motif
 
 HEX_STEP = math.sqrt(3)  # distance between neighbouring centres in a row, per radius
 #: A cut stone's outline per radius (a brilliant seen from the side): the table at the top,

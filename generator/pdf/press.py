@@ -43,7 +43,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import CMYKColor, Color, toColor
 
-from generator import palette
+from generator.core import palette
 from generator.errors import RenderError
 
 PROFILE_FILE = "FOGRA39L-coated-300.icc"

@@ -19,12 +19,12 @@ from reportlab.platypus import (CondPageBreak, Flowable, FrameBreak, KeepTogethe
                                 ListFlowable, NextPageTemplate, PageBreak, Paragraph,
                                 Spacer, Table, TableStyle)
 
-from generator import palette
-from generator.i18n import long_date
+from generator.core import palette
+from generator.core.i18n import long_date
 from generator.content.model import Book
 from generator.content.prose import (ABBREVIATION, RULING_REFERENCE, heading_anchor, placed,
                              placements)
-from generator.labels import labels
+from generator.core.labels import labels
 from generator.examples.replay import step_words
 from generator.badges import badge_texts
 from generator.pdf.cover import CoverBadges, title_markup

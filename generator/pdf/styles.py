@@ -11,8 +11,8 @@ from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, ListFlowable, ListItem
 
-from generator import palette
-from generator.typography import curl
+from generator.core import palette
+from generator.core.typography import curl
 from generator.pdf.fonts import SANS, SANS_SEMIBOLD, SERIF, register_fonts
 from generator.pdf.hyphenation import hyphenation_style
 

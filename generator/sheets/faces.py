@@ -27,17 +27,17 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame, ListFlowable, ListItem, Paragraph
 
-from generator import palette
+from generator.core import palette
 from generator.content.model import Book, CardFace, TokenSet, TokenSide
 from generator.diagrams.cards import costs_card, costs_rows_fit
 from generator.diagrams.style import style_for
-from generator.typography import curl, curl_markup
-from generator.i18n import span
+from generator.core.typography import curl, curl_markup
+from generator.core.i18n import span
 from generator.pdf.figures import drawing
 from generator.pdf.fonts import SANS, SANS_SEMIBOLD, SERIF, register_fonts
 from generator.pdf.ornament import motif_field
 from generator.pdf.styles import color, prose
-from generator.sheets.geometry import Rect
+from generator.core.sheet import Rect
 
 #: Card body sizes, tried in order: the first at which the card's text fits is used.
 BODY_SIZES = (10.0, 9.5)

@@ -17,14 +17,14 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from generator import palette
-from generator.i18n import count_noun, signed, translator
+from generator.core import palette
+from generator.core.i18n import count_noun, signed, translator
 from generator.pdf.fonts import SANS, SANS_SEMIBOLD, register_fonts
 from generator.pdf.press import PressMeta, to_cmyk, to_pdfx
 from generator.pdf.styles import color
-from generator.typography import curl
+from generator.core.typography import curl
 from generator.sheets.faces import Piece
-from generator.sheets.geometry import NOTE_BAND, Flip, Layout, Rect, impose, mirror
+from generator.core.sheet import NOTE_BAND, Flip, Layout, Rect, impose, mirror
 
 SLUG = 10.0  # print-shop pages: room around the bleed for the crop marks
 #: Print shops' marks print on every plate: the PDF separation named All.

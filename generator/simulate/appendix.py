@@ -14,7 +14,7 @@ from __future__ import annotations
 from babel.numbers import format_decimal
 
 from generator.content.model import Difficulty, PlayerRun
-from generator.i18n import N_, decimal, percent, translator
+from generator.core.i18n import N_, decimal, percent, translator
 from generator.simulate.intervals import games_for
 from generator.simulate.runner import MAX_ACTIONS
 

@@ -19,7 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from generator.content.model import Book
 from generator.errors import GeneratorError
 from generator.examples.solo import rules_for
-from generator.i18n import decimal, translator
+from generator.core.i18n import decimal, translator
 from generator.simulate.difficulty import save_difficulty
 from generator.simulate.engines import missing_parts, players as engine_players
 from generator.simulate.engines import replay_log as engine_replay

@@ -7,7 +7,7 @@ from __future__ import annotations
 from babel.numbers import format_decimal
 from rich.table import Table
 
-from generator.i18n import N_, Translator, decimal, percent, translator
+from generator.core.i18n import N_, Translator, decimal, percent, translator
 from generator.simulate.appendix import cpu_time, quartiles, span
 from generator.simulate.runner import MAX_ACTIONS
 from generator.simulate.stats import Summary, point_bands

@@ -6,7 +6,7 @@ only names them, so the PDF, the HTML edition and the document template ask for
 
 from __future__ import annotations
 
-from generator.i18n import N_, translator
+from generator.core.i18n import N_, translator
 
 #: Label name → its English source string (msgid).
 LABELS = {
