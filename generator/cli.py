@@ -27,7 +27,7 @@ from generator.simulate.options import whole
 
 
 def _page_size(text: str):
-    from generator.content.model import PageSize
+    from generator.core.page import PageSize
     try:
         return PageSize.parse(text)
     except ValueError as exc:
@@ -251,7 +251,7 @@ class Where:
     def refuse_output_among(self, books: list[Path], typed: Path | None) -> None:
         """The output folder apart from the content folder and `books` (output_folder.py):
         `--output content` wrote over the book's own files. `typed`: --output as given."""
-        from generator.output_folder import refuse_overlap
+        from generator.core.output import refuse_overlap
         content = [(self.content, "the content folder")] if self.content else []
         refuse_overlap(self.output, f"--output {typed}" if typed else str(self.output),
                        content + [(book, "the book folder") for book in books])
@@ -324,12 +324,12 @@ def _check(folder: Path, language: str | None, coverage: bool) -> _CheckReport:
     """`rulebook check`: load and replay (any mistake raises); warn about pending conformance
     rows; with `coverage`, list what no replay reaches. What it says, and whether it passed
     (coverage found no gap)."""
-    from generator.content.loader import load_book
+    from generator.checks import checked_book
     from generator.examples.replay import check_book
     from generator.core.i18n import count_noun
     _count = functools.partial(count_noun, language="en")  # the program's own words
     said: list[_Line] = []
-    book = load_book(folder, language)
+    book = checked_book(folder, language)
     replays = check_book(book, scenarios=True)
     if book.meta.sheet:  # whether it fits its two pages: only its layout tells
         from generator.pdf.document import check_sheet
@@ -408,12 +408,13 @@ def _check_other_editions(folder: Path, language: str | None) -> None:
     while another of the same book has a mistake (the book's own first, whose mistakes are
     every edition's). Each edition's job finds the same first mistake, said once (`_build`)."""
     from generator.content.edition import editions
-    from generator.content.loader import book_language, load_book
+    from generator.checks import checked_book
+    from generator.content.loader import book_language
     every = [None] + [lang for lang in editions(folder) if lang != book_language(folder)]
     if len(every) == 1:
         return
     for other in every[:-1] if every[-1] == language else every:  # the last one: build_book's
-        load_book(folder, other)
+        checked_book(folder, other)
 
 
 def _build(folders: list[tuple[Path, str | None]], where: Where, args, out: Console) -> None:
@@ -457,9 +458,9 @@ def _said(report: _BuildReport, out: Console) -> str | None:
 
 def _print(folders: list[tuple[Path, str | None]], where: Where, args, out: Console) -> None:
     from generator.build import build_print
-    from generator.content.loader import load_book
+    from generator.checks import checked_book
     for folder, language in folders:
-        book = load_book(folder, language)
+        book = checked_book(folder, language)
         files = build_print(book, where.output, _sheet_options(args), (args.command,))
         if not files:
             out.print(f"[yellow]nothing[/] {book.slug} has no {args.command} in print.yaml")
@@ -508,10 +509,10 @@ def _run(args, out: Console, err: Console) -> int:
     elif args.command in ("cards", "tokens"):
         _print(editions, where, args, out)
     elif args.command == "simulate":
-        from generator.content.loader import load_book
+        from generator.checks import checked_book
         from generator.simulate.command import simulate_command
         # difficulty.yaml unchecked: --save is how a stale one is replaced (simulate/stored.py)
-        simulate_command(load_book(folders[0], runs_checked=False), args, out)
+        simulate_command(checked_book(folders[0], runs=False), args, out)
     elif args.command == "watch":
         from generator.watch import watch
         return watch(folders, where.output, out, err)

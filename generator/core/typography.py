@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from xml.sax.saxutils import escape
 
 #: Characters after which a quotation mark opens.
 _OPENING = frozenset(" \t\n\u00a0([{«“‘—–/¿¡-")
@@ -168,3 +169,10 @@ def _curl_element(element: ET.Element, marks: Marks) -> Marks:
 
 def _same_type(original: str, new: str) -> str:
     return new if type(original) is str else type(original)(new)
+
+
+def prose(text: str) -> str:
+    """A content file's text as paragraph markup: escaped, with typographer's quotes (a
+    chapter's Markdown has them from its tree already; titles, notes and captions from YAML
+    get them here)."""
+    return escape(curl(text))

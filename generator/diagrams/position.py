@@ -74,7 +74,7 @@ def label_width(text: str, size: float = LABEL) -> float:
     """A label's width: measured in the embedded font when it is there, else estimated."""
     try:
         from reportlab.pdfbase.pdfmetrics import stringWidth
-        from generator.pdf.fonts import SANS, register_fonts
+        from generator.core.fonts import SANS, register_fonts
         register_fonts()
         return stringWidth(text, SANS, size)
     except Exception:  # pragma: no cover - no ReportLab fonts: a generous estimate

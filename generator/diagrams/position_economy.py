@@ -55,7 +55,7 @@ class EconomyWords:
 def _measure(words: str, size: float, bold: bool = False) -> float:
     try:
         from reportlab.pdfbase.pdfmetrics import stringWidth
-        from generator.pdf.fonts import SANS, register_fonts
+        from generator.core.fonts import SANS, register_fonts
         register_fonts()
         return stringWidth(words, f"{SANS}-Bold" if bold else SANS, size)
     except Exception:  # pragma: no cover - no ReportLab fonts: a generous estimate

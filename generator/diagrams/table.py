@@ -9,7 +9,7 @@ import math
 import svgwrite
 
 from generator.core.i18n import percent, translator
-from generator.simulate.stats import point_bands
+from generator.core.stats import point_bands
 from generator.diagrams.canvas import new_drawing, sized, text_width
 from generator.diagrams.flow import pt
 from generator.diagrams.icons import building_icon, resource_icon

@@ -1,26 +1,16 @@
 """Rules engines: game states, legal actions and their effects. They never draw anything.
 
 `ENGINES` says what each engine reads from a book's components.yaml: the game parameters
-(`game:`) it plays by, the buildings it names and the parts of the file it needs. The loader
-(content/loader.py) refuses a book whose engine lacks one, at the book's load and with the
-line to fix, so an engine's reader (`Ruleset.from_components`, `economy_rules`, the Splendor
+(`game:`) it plays by, the buildings it names and the parts of the file it needs. `rulebook
+check` and `build` (generator/checks.py) refuse a book whose engine lacks one, with the line
+to fix, so an engine's reader (`Ruleset.from_components`, `economy_rules`, the Splendor
 adapter) meets only books that have what it reads.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from generator.content.model import EngineNeeds
 from generator.errors import GeneratorError
-
-
-@dataclass(frozen=True)
-class EngineNeeds:
-    """What one rules engine reads from components.yaml."""
-
-    parameters: tuple[str, ...] = ()  # game.<name>, each one it plays by
-    buildings: tuple[str, ...] = ()   # building ids its rules name
-    parts: tuple[str, ...] = ()       # top-level fields of components.yaml it cannot do without
 
 
 #: book.yaml `engine:` → what it reads. The replays are made by the adapter of the same name

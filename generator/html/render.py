@@ -45,7 +45,7 @@ from generator.core.i18n import long_date
 from generator.core.labels import labels
 from generator.diagrams.style import style_for
 from generator.diagrams.table import costs_drawing
-from generator.sheets.faces import face_texts, reference_faces
+from generator.diagrams.card_content import face_texts, reference_faces
 from generator.html.fonts import PLACEHOLDER as FONTS_PLACEHOLDER, embed_fonts, page_characters
 
 SVG_PROLOGUE = re.compile(r"^<\?xml[^>]*>\s*")

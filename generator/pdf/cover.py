@@ -17,8 +17,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from generator.core.typography import curl
-from generator.pdf.fonts import SANS_SEMIBOLD
-from generator.pdf.styles import color
+from generator.core.fonts import SANS_SEMIBOLD
+from generator.draw.styles import color
 
 #: Where a title breaks by its sense: the break goes after these.
 SENSE_BREAKS = (" – ", " — ", ": ")

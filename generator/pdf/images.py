@@ -20,7 +20,7 @@ from collections import OrderedDict
 from reportlab.platypus import Flowable
 
 from generator.content.images import MAX_HEIGHT_RATIO, BookImage, svg_drawing
-from generator.pdf.press import cmyk_image, to_cmyk
+from generator.draw.press import cmyk_image, to_cmyk
 
 #: Converted SVG drawings by (sha256 of the markup, width), most recently used last, one
 #: cache per thread (as figures.py): every layout pass lays the figure out again.

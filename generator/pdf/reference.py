@@ -23,8 +23,9 @@ from reportlab.platypus import Flowable, KeepTogether
 from reportlab.platypus.flowables import _listWrapOn
 
 from generator.content.model import CardFace
-from generator.sheets.faces import costs_face, face_texts, reference_faces
-from generator.pdf.styles import bullet_list, prose
+from generator.diagrams.card_content import costs_face, face_texts, reference_faces
+from generator.core.typography import prose
+from generator.draw.styles import bullet_list
 
 REFERENCE_ANCHOR = "referencia-rapida"
 

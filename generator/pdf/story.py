@@ -28,14 +28,15 @@ from generator.core.labels import labels
 from generator.examples.replay import step_words
 from generator.badges import badge_texts
 from generator.pdf.cover import CoverBadges, title_markup
-from generator.pdf.figures import MIN_TYPE, drawing, smallest_type
+from generator.draw.figures import MIN_TYPE, drawing, smallest_type
 from generator.pdf.images import image_figure
 from generator.pdf.makeup import (MOST_SHRINK, Box, BoxLook, FigureBlock, Row, RowTable, Section,
                      Shrinkable, floating, kept_with_next, lead_in, run_on)
 from generator.pdf.paragraphs import Paragraph as _CachingParagraph
 from generator.pdf.paragraphs import paragraph_cache
 from generator.pdf.reference import REFERENCE_ANCHOR, placement, quick_reference
-from generator.pdf.styles import Styles, bullet_list, color, prose
+from generator.core.typography import prose
+from generator.draw.styles import Styles, bullet_list, color
 
 GLOSSARY_ANCHOR = "glosario"
 #: The only links that leave the book: the web and e-mail (as in the HTML edition).

@@ -29,9 +29,8 @@ from generator.simulate.report import (goal_table, outcome_table, points_table, 
 from generator.simulate.options import (BUDGET_UNIT, MAX_BUDGET, MAX_COMPARED, MAX_GAMES_IN_ALL,
                                         MAX_GOAL)
 from generator.simulate.runner import replay_log, run, workers
-from generator.simulate.intervals import Bracket
+from generator.core.stats import Bracket, summarise
 from generator.simulate.solver import DEFAULT_NODES
-from generator.simulate.stats import summarise
 
 
 def _with_progress(out, label: str, games: int, play):

@@ -25,7 +25,7 @@ from dataclasses import asdict
 
 import yaml
 
-from generator.build import write_atomically
+from generator.core.output import write_atomically
 from generator.content.model import GAME_COLUMNS, GAME_LINE, Book, Difficulty
 from generator.simulate.players import PLAYERS
 from generator.simulate.runner import GameRecord

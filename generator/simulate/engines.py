@@ -17,12 +17,12 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from generator.content.model import MAX_ACTIONS
 from generator.errors import GeneratorError
 from generator.examples.guard import at
 from generator.examples.protocol import SIMULATION
 from generator.simulate.players import RandomPlayer
-from generator.simulate.runner import (MAX_ACTIONS, GameRecord, loaded_left_alone, seed_chunks,
-                                       workers)
+from generator.simulate.runner import GameRecord, loaded_left_alone, seed_chunks, workers
 
 
 class OneMoveGreedy:

@@ -8,9 +8,9 @@ from babel.numbers import format_decimal
 from rich.table import Table
 
 from generator.core.i18n import N_, Translator, decimal, percent, translator
-from generator.simulate.appendix import cpu_time, quartiles, span
-from generator.simulate.runner import MAX_ACTIONS
-from generator.simulate.stats import Summary, point_bands
+from generator.content.appendix import cpu_time, quartiles, span
+from generator.content.model import MAX_ACTIONS
+from generator.core.stats import Summary, point_bands
 
 #: The solo engine's events, each a row of its report (in this order).
 EVENT_NAMES = {

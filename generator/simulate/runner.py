@@ -8,18 +8,15 @@ import gc
 import os
 import random
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 
 from generator.engine.solo import Game, Ruleset
 from generator.engine.solo.game import PLAYING, WON
 from generator.engine.solo.notation import format_action
 from generator.simulate.options import WORKERS_PER_CORE
+from generator.content.model import MAX_ACTIONS
 from generator.simulate.players import make_player
 
-# A game longer than this is recorded as "unfinished": the automatic player repeats itself
-# (a reshuffle, a match, the same card placed again), which a person would not do.
-MAX_ACTIONS = 20_000
 
 
 # Not frozen: a frozen dataclass sets each field through `object.__setattr__`, ~13 K machine
@@ -159,8 +156,3 @@ def replay_log(rules: Ruleset, seed: int, player_name: str, budget: int | None =
     return log
 
 
-def events_total(records: list[GameRecord]) -> Counter:
-    total = Counter()
-    for record in records:
-        total.update(record.events)
-    return total

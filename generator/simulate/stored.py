@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import dataclasses
 
+from generator.content.loader import check_unique
 from generator.content.model import FIGURES_BEFORE, Components, Difficulty, GameLine, PlayerRun
-from generator.simulate.runner import MAX_ACTIONS, game_seeds
+from generator.content.model import MAX_ACTIONS
+from generator.simulate.runner import game_seeds
 
 #: How a solo game ends (engine/solo/game.py `_check_end`, and the runner's action limit).
 END_REASONS = ("goal", "exhausted", "stuck", "unfinished")
@@ -29,8 +31,7 @@ def check_difficulty(doc, stored: Difficulty, components: Components, slug: str)
     """The stored runs must be of this book's rules, each made by the command it names and
     holding exactly the games that command plays: the book prints their figures as its own."""
     _check_rules(doc, stored, components, slug)
-    from generator.content.loader import _check_unique
-    _check_unique(doc, [("runs", i, "player") for i in range(len(stored.runs))],
+    check_unique(doc, [("runs", i, "player") for i in range(len(stored.runs))],
                   [r.player for r in stored.runs], "stored player")
     for i, run in enumerate(stored.runs):
         _check_run(doc, i, run, stored.goal, slug)

@@ -1,4 +1,5 @@
-"""Fonts come from pip-installed packages, so every machine embeds exactly the same files.
+"""The book's typefaces, from pip-installed packages, so every machine embeds exactly the
+same files; registered with ReportLab and svglib for the PDF, the cards and the diagrams.
 
 ReportLab embeds TrueType outlines only (not OpenType CFF), hence the `.ttf` files.
 """

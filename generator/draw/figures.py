@@ -12,7 +12,7 @@ from collections import OrderedDict
 from reportlab.graphics.shapes import Drawing
 from reportlab.platypus import Flowable
 
-from generator.pdf.fonts import register_fonts
+from generator.core.fonts import register_fonts
 
 #: Converted drawings by (sha256 of the SVG, box, scale), most recently used last, one
 #: cache per thread (a drawing is drawn by one document at a time). Every layout pass lays

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from babel.numbers import format_decimal
 
-from generator.content.model import Difficulty, PlayerRun
+from generator.content.model import MAX_ACTIONS, Difficulty, PlayerRun
 from generator.core.i18n import N_, decimal, percent, translator
-from generator.simulate.intervals import games_for
-from generator.simulate.runner import MAX_ACTIONS
+from generator.core.stats import games_for
 
 #: The interval half-widths whose cost the table prints, in points (issue: ±5; a cluster: ±2).
 TARGETS = (0.05, 0.02)

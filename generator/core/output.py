@@ -1,5 +1,9 @@
-"""Where outputs go: never among the books, and only what the program wrote is replaced or
-removed there.
+"""Outputs written whole or not at all, where they belong, and only over what the program wrote.
+
+Every output is rendered to memory first, staged in a hidden `.part` file in its folder and
+renamed into place (`write_all`, `write_atomically`), under the folder's lock: a failed build
+never leaves a half-written PDF where a reader would find it, nor clobbers the previous good
+one, and two builds of one book write one after the other.
 
 A build once took `--output content` at its word: it wrote its PDFs into the book's own
 folder and removed the book's `figures/*.svg` as "figures of an older build". Two rules stop
@@ -22,14 +26,16 @@ it is removed, and a file that is in the way of a build is refused.
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import os
 import stat
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Iterable
 
 from generator.errors import Location, RenderError
-from generator.project import overlap
 from generator.core.files import read_bytes
 
 MANIFEST = ".rulebook-written.json"
@@ -43,6 +49,19 @@ ABOUT = ("The files rulebook wrote into this folder, with the SHA-256 of what it
 
 
 # --- the output folder against the books ------------------------------------------------------
+
+def overlap(output: Path, folder: Path) -> str | None:
+    """How `output` lies against `folder` ("is", "is inside", "holds"), or None when apart.
+    Both are resolved (links followed, `..` taken): `cd content && --output .` is caught."""
+    output, folder = Path(output).resolve(), Path(folder).resolve()
+    if output == folder:
+        return "is"
+    if folder in output.parents:
+        return "is inside"
+    if output in folder.parents:
+        return "holds"
+    return None
+
 
 def refuse_overlap(output: Path, shown: str, folders: Iterable[tuple[Path, str]]) -> None:
     """A RenderError, before anything is written, if the output folder (`shown` as the user
@@ -186,3 +205,136 @@ class Written:
         import json
         return json.dumps({"about": ABOUT, "files": self.files, "older": sorted(self.older)},
                           indent=1, sort_keys=True).encode()
+
+
+# --- writing, whole or not at all ------------------------------------------------------------
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _write_bytes(stream, data: bytes) -> None:
+    stream.write(data)
+
+
+def _stage(target: Path, data: bytes) -> Path:
+    """`data` in a hidden `.part` file beside `target` (removed again if writing fails)."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+                                             suffix=".part")
+    except OSError as exc:
+        raise RenderError(f"{target.parent}: cannot write output "
+                          f"({exc.strerror or exc})") from None
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            _write_bytes(stream, data)
+        os.chmod(temporary, 0o666 & ~_umask())
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return Path(temporary)
+
+
+def write_atomically(target: Path, data: bytes) -> None:
+    temporary = _stage(target, data)
+    try:
+        os.replace(temporary, target)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def _remove_parts(targets: list[Path]) -> None:
+    """Hidden `.part` files a killed build left behind (a finished build leaves none): only
+    those `_stage` names after one of `targets`, never another file of the folder."""
+    for target in targets:
+        if target.parent.is_dir():
+            for part in target.parent.glob(f".{glob.escape(target.name)}.*.part"):
+                part.unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def _locked(folder: Path):
+    """One build at a time writes into `folder`: a second build started at once waits here
+    rather than removing the first one's staged files or mixing its outputs with them.
+
+    The lock is the operating system's advisory lock on the folder itself (released when the
+    process ends, even by SIGKILL), so it leaves no file behind. Windows has no lock on a
+    folder; there builds of one book must not be started together."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise RenderError(f"{folder}: cannot write output ({exc.strerror or exc})") from None
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(handle)  # closing releases the lock
+
+
+def write_all(files: list[tuple[Path, bytes]], prune: Path | None = None,
+              folder: Path | None = None) -> list[Path]:
+    """Every file of a build, or none: all are staged as `.part` files first (a full disk or
+    Ctrl-C stops here, and the staged files are removed), then renamed into place; a file
+    that already holds its new bytes is left as it is.
+
+    With `folder` (the book's output folder, which holds every one of `files`), what is
+    written is kept on the folder's list (output_folder.py): a file the program did not
+    write is never replaced (one line, nothing written), and with `prune` (a folder in it,
+    the figures'), the files on the list there that this build did not write (figures of an
+    older build) are removed. The whole step holds the folder's lock, so two builds of one
+    book at once write one after the other, each set whole, each list whole."""
+    if not files and prune is None:
+        return []
+    root = folder or Path(os.path.commonpath([target.parent for target, _ in files] or [prune]))
+    with _locked(root):
+        written = Written.read(folder) if folder is not None else None
+        _write_all(files, written)
+        if written is not None:
+            write_atomically(written.file, written.settle(files, prune))
+    return [target for target, _ in files]
+
+
+def _write_all(files: list[tuple[Path, bytes]], written: Written | None) -> None:
+    _remove_parts([target for target, _ in files])
+    # A file already holding these bytes stays as it is: a watcher's rebuild rewrote its
+    # fifty unchanged figures every time, and whatever watches the output saw them change.
+    files = [(target, data) for target, data in files if not _holds(target, data)]
+    for target, _ in files:
+        if target.is_dir():
+            raise RenderError(f"{target}: cannot write output (a folder is in the way); "
+                              "expected no folder of that name in the output folder")
+    if written is not None:
+        written.claim(target for target, _ in files)
+    staged: list[tuple[Path, Path]] = []
+    target = None
+    try:
+        for target, data in files:
+            staged.append((_stage(target, data), target))
+        if written is not None and files:  # both digests listed while the files are renamed
+            write_atomically(written.file, written.expect(files))
+        for temporary, target in staged:
+            os.replace(temporary, target)
+    except OSError as exc:
+        raise RenderError(f"{target}: cannot write output ({exc.strerror or exc})") from None
+    finally:
+        for temporary, _ in staged:
+            temporary.unlink(missing_ok=True)
+
+
+def _holds(target: Path, data: bytes) -> bool:
+    """Whether `target` is a regular file whose content is `data` already (a pipe put in its
+    place is not read: regularfile.py)."""
+    try:
+        return target.stat().st_size == len(data) and read_bytes(target, follow=False) == data
+    except OSError:  # missing, unreadable, a folder, a pipe: written (or refused) as usual
+        return False

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
@@ -12,9 +11,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, ListFlowable, ListItem
 
 from generator.core import palette
-from generator.core.typography import curl
-from generator.pdf.fonts import SANS, SANS_SEMIBOLD, SERIF, register_fonts
-from generator.pdf.hyphenation import hyphenation_style
+from generator.core.fonts import SANS, SANS_SEMIBOLD, SERIF, register_fonts
+from generator.draw.hyphenation import hyphenation_style
 
 
 def color(hex_value: str) -> colors.Color:
@@ -163,8 +161,3 @@ def sheet_styles(base_size: float, language: str,
     )
 
 
-def prose(text: str) -> str:
-    """A content file's text as paragraph markup: escaped, with typographer's quotes (a
-    chapter's Markdown has them from its tree already; titles, notes and captions from YAML
-    get them here)."""
-    return escape(curl(text))

@@ -41,11 +41,13 @@ from dataclasses import dataclass
 from importlib import resources
 from xml.sax.saxutils import escape
 
-from reportlab.lib.colors import CMYKColor, Color, toColor
+from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color, toColor
 
 from generator.core import palette
 from generator.errors import RenderError
 
+#: Print shops' marks print on every plate: the PDF separation named All.
+REGISTRATION = CMYKColorSep(1, 1, 1, 1, spotName="All", density=1)
 PROFILE_FILE = "FOGRA39L-coated-300.icc"
 PDFX_VERSION = "PDF/X-4"
 #: The output intent's printing condition, as registered in the ICC's characterization

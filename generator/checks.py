@@ -1,0 +1,69 @@
+"""What a book must be beyond its own files, told by the layers above its content.
+
+content/loader.py checks each file of a book, and the files together. Some of what makes a
+book right only an engine, the simulator or a renderer can tell, and the loader imports none
+of them (the layers in pyproject.toml), so `checked_book` loads a book and then asks them:
+
+- its engine has what it plays with (engine.ENGINES: game parameters, buildings, parts of
+  components.yaml), and a book with worked examples names an engine that is installed;
+- its stored runs (difficulty.yaml) are the games their commands deal, by the book's rules
+  (simulate/stored.py);
+- each reference card fits its face at a size read across a table, measured as the cards are
+  set (sheets/faces.py).
+
+`rulebook check`, `build` and `watch` load books through it, so anything check accepts build
+builds; `rulebook simulate` leaves the stored runs unchecked, as its `--save` is the command
+that replaces a run check refuses. Each refusal is located in the file the loader read
+(`Book.sources`), never by reading it again.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.content.loader import check_needs, load_book
+from generator.content.model import Book, EngineNeeds
+from generator.engine import ENGINES
+
+
+def checked_book(folder: Path, language: str | None = None, runs: bool = True) -> Book:
+    """The book in `folder` (or its `language` edition), loaded and checked whole; with
+    `runs=False` its stored runs are read but not checked against it."""
+    book = load_book(folder, language)
+    check_engine(book)
+    if runs and book.difficulty is not None:
+        from generator.simulate.stored import check_difficulty
+        check_difficulty(book.sources["difficulty.yaml"], book.difficulty, book.components,
+                         book.slug)
+    check_cards(book)
+    return book
+
+
+def check_engine(book: Book) -> None:
+    """A built-in engine has what it plays with; an engine installed as a plugin checks its
+    own when it starts (`require_parameters`), and an unknown name is the registry's to
+    report when the examples are replayed. A book with examples has an engine, or says
+    they are printed unchecked."""
+    engine = book.meta.engine or ""
+    check_needs(book.sources["components.yaml"], book.components, engine,
+                ENGINES.get(engine, EngineNeeds()))
+    count = len(book.examples)
+    if count and book.meta.engine is None and book.meta.examples != "unchecked":
+        from generator.examples.registry import installed
+        raise book.sources["book.yaml"].error(
+            ("engine",), f"the book has {count} worked example{'s' if count > 1 else ''} "
+            f"(examples/) but no engine to check {'them' if count > 1 else 'it'}",
+            "engine: one of " + ", ".join(installed()) + ", or examples: unchecked to print "
+            "them marked as not checked")
+
+
+def check_cards(book: Book) -> None:
+    """Every reference card fits its face at table size: `check` refuses what `build` could
+    not draw."""
+    if book.print_spec is None or book.print_spec.cards is None:
+        return
+    from generator.sheets.faces import card_misfit  # ReportLab: only for a book with cards
+    misfit = card_misfit(book)
+    if misfit is not None:
+        index, message, expected = misfit
+        raise book.sources["print.yaml"].error(("cards", "faces", index), message, expected)
