@@ -2,7 +2,7 @@
 
 Writes the JSON Schemas shipped in the package (`generator/schemas/*.schema.json`) and the
 reference pages (`docs/reference/*.md`), both derived from the pydantic models in
-`generator/content/`; `tests/test_reference.py` fails until this has been run after a model
+`generator/content/`; `tests/unit/test_reference.py` fails until this has been run after a model
 change.
 
     python scripts/make_reference.py          # write what changed

@@ -11,6 +11,21 @@ from pathlib import Path
 from generator.cli import main
 
 
+#: The first chapter of a book `new_book` makes.
+TINY_CHAPTER = "chapters/01-introduction.md"
+
+
+def new_book(project: Path) -> Path:
+    """A tiny book, made as a user starts one (`rulebook init PROJECT`, then `rulebook new
+    juego --lang en --cards`): three short chapters (TINY_CHAPTER, 02-rules.md,
+    03-rulings.md), components, glossary, rulings and a reference card; no examples, no
+    engine. It checks and builds in a fraction of the solo book's time."""
+    assert main(["init", str(project)]) == 0
+    assert main(["new", "juego", "--lang", "en", "--cards", "--content",
+                 str(project / "content")]) == 0
+    return project / "content" / "juego"
+
+
 def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, f"fixture text {old!r} not in {path.name}"

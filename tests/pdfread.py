@@ -1,15 +1,114 @@
-"""Reading a built PDF the way a reader (or a print shop) would check it."""
+"""Reading a built PDF the way a reader (or a print shop) would check it.
+
+`read_pdf(path or bytes)` is pdfplumber's reading of a PDF made once a run: every page's
+objects (characters with their fonts, sizes and places, rectangles, lines, curves, images),
+its links and boxes, and its text, pickled in the run's shared folder by the digest of the
+file's bytes (runcache.py), so that no PDF is parsed by pdfplumber twice in a run, whichever
+test or worker asks. Its pages are pdfplumber pages: `extract_text`, `extract_words`,
+`search`, `crop`, `filter`, `extract_tables` work on them as on a page pdfplumber opened.
+"""
 
 from __future__ import annotations
 
+import hashlib
+from collections import OrderedDict
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import pdfplumber
+from pdfplumber.page import Page
 from pypdf import PdfReader
 
+import runcache
+
 POINTS_PER_MM = 72 / 25.4
+#: Where the run keeps its readings (set by tests/conftest.py); None: read, keep nothing.
+READINGS: Path | None = None
+BOXES = ("mediabox", "cropbox", "trimbox", "bleedbox", "artbox")
+
+
+class StoredPage(Page):
+    """A page as pdfplumber read it, from the stored objects: no PDF behind it."""
+
+    def __init__(self, record: dict):
+        self.pdf = None
+        self.root_page = self
+        self.page_obj = None
+        self.page_number = record["page_number"]
+        self.initial_doctop = record["initial_doctop"]
+        self.rotation = record["rotation"]
+        for box in BOXES:
+            if box in record:
+                setattr(self, box, record[box])
+        self.bbox = self.mediabox
+        self.get_textmap = lru_cache()(self._get_textmap)
+        self._objects = record["objects"]
+        self._annots = record["annots"]
+
+    @property
+    def annots(self) -> list[dict]:
+        """The page's annotations (links), as pdfplumber gives them but for `data`."""
+        return self._annots
+
+    def close(self) -> None:
+        """Nothing to let go of (pdfplumber's would drop the stored objects)."""
+
+
+class StoredPdf:
+    """A PDF's pages (`pages`, as pdfplumber's) and their text (`texts`, each page's
+    extract_text()). `with read_pdf(path) as pdf:` reads as `with pdfplumber.open(path)`."""
+
+    def __init__(self, records: list[dict], texts: list[str]):
+        self._records = records
+        self.texts = texts
+
+    @cached_property
+    def pages(self) -> list[StoredPage]:
+        return [StoredPage(record) for record in self._records]
+
+    def __enter__(self) -> "StoredPdf":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+
+def _parse(data: bytes) -> tuple[list[dict], list[str]]:
+    import io
+    records, texts = [], []
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            objects = {kind: [{k: v for k, v in o.items() if k != "stream"} for o in objs]
+                       for kind, objs in page.objects.items()}
+            records.append({
+                "page_number": page.page_number, "initial_doctop": page.initial_doctop,
+                "rotation": page.rotation, "objects": objects,
+                "annots": [{k: v for k, v in a.items() if k != "data"} for a in page.annots],
+                **{box: getattr(page, box) for box in BOXES if hasattr(page, box)}})
+            texts.append(page.extract_text() or "")
+    return records, texts
+
+
+_READ: OrderedDict[str, StoredPdf] = OrderedDict()
+KEPT = 6  # readings a worker keeps in memory (the solo book's is some 100 MB)
+
+
+def read_pdf(source: Path | bytes) -> StoredPdf:
+    """pdfplumber's reading of a PDF file (or its bytes), made once a run."""
+    data = source if isinstance(source, bytes) else Path(source).read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    if digest in _READ:
+        _READ.move_to_end(digest)
+        return _READ[digest]
+    if READINGS is None:
+        records, texts = _parse(data)
+    else:
+        records, texts = runcache.once(READINGS / f"{digest}.pickle", lambda: _parse(data))
+    _READ[digest] = reading = StoredPdf(records, texts)
+    while len(_READ) > KEPT:
+        _READ.popitem(last=False)
+    return reading
 
 
 @dataclass
@@ -22,8 +121,7 @@ class ReadPdf:
 
     @cached_property
     def page_texts(self) -> list[str]:
-        with pdfplumber.open(self.path) as pdf:
-            return [page.extract_text() or "" for page in pdf.pages]
+        return read_pdf(self.path).texts
 
     @cached_property
     def column_texts(self) -> list[str]:
@@ -32,7 +130,7 @@ class ReadPdf:
         column its middle falls in; a sheet's title block reads with the left column, its
         edition line (right-aligned) at the head of the right one."""
         texts = []
-        with pdfplumber.open(self.path) as pdf:
+        with read_pdf(self.path) as pdf:
             for page in pdf.pages:
                 middle = float(page.width) / 2
                 halves = [page.filter(lambda o, left=left: o.get("object_type") != "char"
@@ -52,7 +150,7 @@ class ReadPdf:
     def placed_headings(self, min_size: float) -> list[tuple[int, float, str]]:
         """(page, top in points, text) of every line set at `min_size` points or larger."""
         found = []
-        with pdfplumber.open(self.path) as pdf:
+        with read_pdf(self.path) as pdf:
             for number, page in enumerate(pdf.pages, start=1):
                 lines: dict[float, list] = {}
                 for char in page.chars:
@@ -84,7 +182,7 @@ class ReadPdf:
     def internal_links(self) -> list["Link"]:
         """Every link that jumps inside the document, with the text it sits on."""
         links = []
-        with pdfplumber.open(self.path) as pdf:
+        with read_pdf(self.path) as pdf:
             for number, page in enumerate(self.reader.pages, start=1):
                 height = float(page.mediabox.height)
                 for annot in page.get("/Annots", []) or []:
@@ -112,7 +210,7 @@ class ReadPdf:
 
     def text_below(self, page: int, top: float, height: float = 40) -> str:
         """Text in a band just below a destination's top (PDF coordinates)."""
-        with pdfplumber.open(self.path) as pdf:
+        with read_pdf(self.path) as pdf:
             p = pdf.pages[page - 1]
             y = float(p.height) - top
             band = (0, max(y - 1, 0), p.width, min(y + height, p.height))

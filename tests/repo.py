@@ -3,6 +3,7 @@ itself knows nothing of this folder (it works on the project the user stands in)
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from generator.content import loader
@@ -10,7 +11,33 @@ from generator.content import loader
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT_ROOT = ROOT / "content"
 OUTPUT_ROOT = ROOT / "output"
+#: Data the tests read that is neither content nor code (tests/fixtures/README.md).
+FIXTURES = ROOT / "tests" / "fixtures"
+#: Screenshots and pages the browser tests leave for a person to look at.
+ARTEFACTS = OUTPUT_ROOT / "test-artefacts"
 
 
 def book_folders() -> list[Path]:
     return loader.book_folders(CONTENT_ROOT)
+
+
+def editions() -> list[str]:
+    """Every book, and every translation of one ("solo-catan/en": its English edition)."""
+    return [folder.name for folder in book_folders()] + [
+        f"{folder.name}/{edition.name}" for folder in book_folders()
+        for edition in sorted(folder.iterdir()) if (edition / "book.yaml").is_file()]
+
+
+def html_of(built, edition: str) -> Path:
+    """The index.html of an edition ("solo-catan/en"), built once a run (the `built`
+    fixture)."""
+    book, _, language = edition.partition("/")
+    return next(p for p in built(book, lang=language or None).files if p.name == "index.html")
+
+
+def seed_excerpts() -> dict:
+    """book → what the seed documents say where the book quotes them (fixtures/
+    seed_excerpts.json, written by scripts/seed_excerpts.py): {"seed", "passages": {passage
+    → [excerpt]}, "rulings": [excerpt], "headings": [heading]}. A missing file fails the
+    test that reads it."""
+    return json.loads((FIXTURES / "seed_excerpts.json").read_text(encoding="utf-8"))

@@ -3,9 +3,8 @@ tables on it, and the tables split over two pages with their rows on each side."
 
 from __future__ import annotations
 
-import pdfplumber
-
 from generator.pdf.document import Geometry
+from pdfread import read_pdf
 
 
 def text_frame(geometry: Geometry, number: int) -> tuple[float, float, float, float]:
@@ -52,7 +51,7 @@ def split_tables(path, geometry: Geometry) -> list[dict]:
     on each side. Split: the page's last table is the lowest thing in the frame, and the
     next page opens (at the frame's top) with a table."""
     found = []
-    with pdfplumber.open(path) as pdf:
+    with read_pdf(path) as pdf:
         pages = list(pdf.pages)
         for number, page in enumerate(pages[:-1], start=1):
             frame = text_frame(geometry, number)

@@ -1,0 +1,45 @@
+"""The difficulty appendix as the built solo book prints it: the bracket, the undecided deals
+and every number of the stored runs."""
+
+from __future__ import annotations
+
+from generator.content.appendix import cpu_time
+from pdfread import read_pdf
+
+
+def test_the_printed_appendix_shows_the_bracket_with_its_undecided_deals(solo_pdf, stored_runs):
+    rows = _appendix_rows(solo_pdf, stored_runs)
+    runs = stored_runs.runs
+    clairvoyant = stored_runs.run("clairvoyant")
+
+    def es(share: float) -> str:
+        return f"{100 * share:.1f}".replace(".", ",")
+    assert rows["Partidas (repartos)"] == [str(r.games) for r in runs]
+    assert rows["Semilla de la tirada"] == [str(r.seed) for r in runs]
+    assert rows["Partidas ganadas"] == [f"{r.wins} ({es(r.win_rate)} %)" for r in runs]
+    assert rows["Intervalo del 95 %"] == [f"{es(r.win_low)}–{es(r.win_high)} %" for r in runs]
+    # the bracket is the clairvoyant's alone, its undecided deals a row of their own
+    undecided = clairvoyant.verdicts.undecided
+    assert rows["Repartos sin decidir (presupuesto agotado)"] == \
+        ["—", "—", f"{undecided} ({es(undecided / clairvoyant.games)} %)"]
+    won, most = clairvoyant.verdicts.won, clairvoyant.verdicts.won + undecided
+    assert rows["Repartos ganables, horquilla"] == \
+        ["—", "—", f"{es(won / clairvoyant.games)}–{es(most / clairvoyant.games)} %"]
+    assert rows["Tiempo de procesador por partida"] == \
+        [" ".join(cpu_time(r.cpu_per_game, "es").split()) for r in runs]
+
+
+def _appendix_rows(pdf_path, stored_runs) -> dict[str, list[str]]:
+    """The appendix table as printed: row label → the players' cells, from every page the
+    table runs over (its head repeated on each), and the smallest type on those pages."""
+    rows, players = {}, [r.player for r in stored_runs.runs]
+    with read_pdf(pdf_path) as pdf:
+        for page in pdf.pages:
+            for table in page.extract_tables():
+                cells = [[" ".join((c or "").split()) for c in row] for row in table]
+                if cells and cells[0][1:] == players:
+                    rows.update({row[0]: row[1:] for row in cells[1:]})
+                    sizes = {round(c["size"], 1) for c in page.chars}
+                    assert min(sizes) >= 6.0, f"type under 6 pt: {sorted(sizes)}"
+    assert rows, "the appendix table is in the book"
+    return rows

@@ -1,0 +1,468 @@
+"""The A5 rulebooks made up as a typesetter would, read in the built PDFs with pdfplumber:
+pages filled (example boxes split between rows, moved whole only over a small hole, floats),
+every continued box under its title and "(cont.)", headings never left at the foot of a page,
+and hyphenation under the book's policy (generator/pdf/makeup.py, hyphenation.py).
+
+**Acceptance of the shipped books.** These read the books in content/ as they are: the blank
+share a page may leave and the other page-fill thresholds hold the shipped prose, so an
+editorial change to content/ can fail them (then look at the page it names). The make-up
+rules themselves, on hand-made flowables, are tests/unit/test_makeup_rules.py.
+
+**Blank share of a body page.** A body page is a page with a running head (the cover, the
+contents page, the notes pages and the back cover have none). Its blank share is the height
+between the lowest thing printed in the text frame (a character, a rule, a box's tint, a
+diagram) and the frame's bottom edge, over the frame's height (Geometry: A5, 17 mm top and
+16 mm bottom margins): a page whose text runs to the foot is 0 %, an empty frame 100 %. A
+chapter's last page is a body page followed by one that opens with a chapter heading, or the
+last body page (the glossary's end).
+
+**Lines and paragraphs.** Lines are the body text's words (Source Serif) grouped by baseline;
+a line ends in a hyphenated break when its last word ends in a letter and "-". The line
+after it is its paragraph's last line when the next line is not one leading further down in
+the same size, or, at the foot of a page, when it ends a sentence (. : ? ! » ) …).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from statistics import mean
+
+import pytest
+
+from generator.core import palette
+from generator.content.loader import load_book
+from generator.content.model import PageSize
+from generator.core.labels import labels
+from generator.pdf.document import Geometry
+from generator.draw.hyphenation import LEFT, MIN_WORD, RIGHT
+from pdfread import read_pdf
+from repo import book_folders
+from tablesplit import assert_two_rows_on_each_side, split_tables
+
+GEOMETRY = Geometry.for_size(PageSize.A5)
+H1_MIN_SIZE = 15  # chapter headings: 1.85 × the 9.6 pt body
+BODY_SIZE = 9.6
+A5_RULEBOOKS = [folder for folder in book_folders()
+                if not load_book(folder).meta.sheet
+                and load_book(folder).meta.page_size is PageSize.A5]
+SENTENCE_END = re.compile(r"[.:;?!»)\]]$")
+
+
+def _rgb(hex_colour: str) -> tuple[float, ...]:
+    value = hex_colour.lstrip("#")
+    return tuple(int(value[i:i + 2], 16) / 255 for i in (0, 2, 4))
+
+
+TINTS = {_rgb(palette.EXAMPLE_LIGHT): "example", _rgb(palette.NOTE_LIGHT): "note",
+         _rgb(palette.ACCENT_LIGHT): "warning"}
+
+
+@pytest.fixture(scope="module")
+def pdfs(built) -> dict[str, Path]:
+    """slug → the built rulebook, for every A5 rulebook in content/."""
+    return {folder.name: built(folder.name).files[0] for folder in A5_RULEBOOKS}
+
+
+# --- reading pages -----------------------------------------------------------------------------
+
+def _frame(page) -> tuple[float, float]:
+    """(top, bottom) of the text frame, from the top of the page."""
+    return GEOMETRY.top, float(page.height) - GEOMETRY.bottom
+
+
+def _in_frame(obj, page) -> bool:
+    top, bottom = _frame(page)
+    return obj["top"] >= top - 2 and obj["bottom"] <= bottom + 4
+
+
+def _has_running_head(page) -> bool:
+    top, _ = _frame(page)
+    return any(5 * 72 / 25.4 < c["top"] < top - 2 for c in page.chars)
+
+
+@lru_cache(maxsize=None)
+def read_pages(path: Path) -> list[dict]:
+    """Per body page: its number, blank share, whether it opens with a chapter heading and
+    whether it is a chapter's last page."""
+    pages = []
+    with read_pdf(path) as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            if number == 1 or not _has_running_head(page):
+                continue
+            top, bottom = _frame(page)
+            things = [o for o in (page.chars + page.rects + page.lines + page.curves
+                                  + page.images) if _in_frame(o, page)]
+            lowest = max((o["bottom"] for o in things), default=top)
+            chars = sorted((c for c in page.chars if _in_frame(c, page)),
+                           key=lambda c: c["top"])
+            pages.append({"page": number, "blank": max(0.0, bottom - lowest) / (bottom - top),
+                          "opens_chapter": bool(chars) and chars[0]["size"] >= H1_MIN_SIZE})
+    for n, page in enumerate(pages):
+        following = pages[n + 1] if n + 1 < len(pages) else None
+        page["chapter_end"] = following is None or following["opens_chapter"] or \
+            following["page"] != page["page"] + 1
+    return pages
+
+
+def blank_report(pages: list[dict]) -> str:
+    return " ".join(f"p{p['page']}:{p['blank']:.0%}" for p in pages if p["blank"] >= 0.1)
+
+
+def _tint(colour) -> str | None:
+    """The kind of box a fill colour is the tint of, if any."""
+    if not isinstance(colour, (tuple, list)) or len(colour) != 3:
+        return None
+    return next((kind for tint, kind in TINTS.items()
+                 if all(abs(a - b) < 0.01 for a, b in zip(colour, tint))), None)
+
+
+@lru_cache(maxsize=None)
+def box_parts(path: Path) -> list[dict]:
+    """Every part of a box (a tinted rectangle as wide as the frame), in reading order: its
+    kind (by tint), its first line, and whether a dashed rule opens or closes it (a cut)."""
+    parts = []
+    with read_pdf(path) as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            width = float(page.width) - GEOMETRY.inner - GEOMETRY.outer
+            dashed = [line for line in page.lines if line.get("dash")
+                      and line["width"] > width - 2]
+            words = page.extract_words()
+            for rect in sorted(page.rects, key=lambda r: r["top"]):
+                kind = _tint(rect.get("non_stroking_color"))
+                if kind is None or rect["width"] < width - 2:
+                    continue
+                inside = [w for w in words if rect["x0"] - 1 <= w["x0"]
+                          and w["x1"] <= rect["x1"] + 1 and rect["top"] - 1 <= w["top"]
+                          and w["bottom"] <= rect["bottom"] + 1]
+                first_top = min((w["top"] for w in inside), default=None)
+                first = " ".join(w["text"] for w in sorted(inside, key=lambda w: w["x0"])
+                                 if first_top is not None and abs(w["top"] - first_top) < 2)
+                parts.append({
+                    "page": number, "kind": kind, "first": first,
+                    "top": rect["top"], "bottom": rect["bottom"], "frame": _frame(page),
+                    "cut_above": any(abs(line["top"] - rect["top"]) < 1.5 for line in dashed),
+                    "cut_below": any(abs(line["top"] - rect["bottom"]) < 1.5
+                                     for line in dashed)})
+    return parts
+
+
+def text_lines(path: Path) -> list[list[dict]]:
+    """Per page, the body text's lines top to bottom: {bottom, size, words}."""
+    out = []
+    with read_pdf(path) as pdf:
+        for page in pdf.pages:
+            words = [w for w in page.extract_words(extra_attrs=["fontname", "size"])
+                     if "Serif" in w["fontname"] and _in_frame(w, page)]
+            lines: list[dict] = []
+            for word in sorted(words, key=lambda w: (round(w["bottom"]), w["x0"])):
+                if lines and abs(lines[-1]["bottom"] - word["bottom"]) < 1.5:
+                    lines[-1]["words"].append(word)
+                else:
+                    lines.append({"bottom": word["bottom"], "size": word["size"],
+                                  "words": [word]})
+            out.append(lines)
+    return out
+
+
+def _letters(text: str) -> str:
+    return re.sub(r"[^\w]|[\d_]", "", text)
+
+
+@lru_cache(maxsize=None)
+def hyphen_breaks(path: Path) -> list[dict]:
+    """Every line that ends in a hyphenated break: the head, the tail, the word, whether
+    the tail's line is its paragraph's last, whether the break is in a link, and whether
+    in a label (bold, or in italics up to a colon: "Comprobado en:")."""
+    pages = text_lines(path)
+    with read_pdf(path) as pdf:
+        links = [[(a["x0"], a["top"], a["x1"], a["bottom"]) for a in page.annots]
+                 for page in pdf.pages]
+    found = []
+    for p, lines in enumerate(pages):
+        for n, line in enumerate(lines):
+            last = line["words"][-1]
+            text = last["text"]
+            if len(text) < 2 or not text.endswith("-") or not text[-2].isalpha():
+                continue
+            if n + 1 < len(lines):
+                tail_line = lines[n + 1]
+                after = lines[n + 2] if n + 2 < len(lines) else None
+                if after is None:  # at the foot of the page
+                    ends = SENTENCE_END.search(" ".join(w["text"] for w in tail_line["words"]))
+                else:
+                    step = tail_line["bottom"] - line["bottom"]
+                    ends = (abs((after["bottom"] - tail_line["bottom"]) - step) > 0.8
+                            or abs(after["size"] - tail_line["size"]) > 0.1)
+            elif p + 1 < len(pages) and pages[p + 1]:
+                tail_line, ends = pages[p + 1][0], False  # the paragraph goes on overleaf
+            else:
+                continue
+            tail = tail_line["words"][0]["text"]
+            head = text[:-1]
+            run = []  # the broken word's run in its font: a label if it ends in a colon
+            for word in tail_line["words"]:
+                if word["fontname"] != tail_line["words"][0]["fontname"]:
+                    break
+                run.append(word["text"])
+            x = last["x1"] - 1
+            y = (last["top"] + last["bottom"]) / 2
+            found.append({
+                "page": p + 1, "head": head, "tail": tail,
+                "word": _letters(head) + _letters(tail),
+                "last_line": bool(ends), "line": " ".join(w["text"] for w in line["words"]),
+                "in_link": any(x0 <= x <= x1 and top <= y <= bottom
+                               for x0, top, x1, bottom in links[p]),
+                "label": "Bold" in last["fontname"] or "Semibold" in last["fontname"]
+                or ("It" in last["fontname"] and run[-1].endswith(":"))})
+    return found
+
+
+# --- page fill ---------------------------------------------------------------------------------
+
+#: The bounds the make-up reaches, measured on the books as they are (docstring's measure).
+#: The issue asks for an average of at most 8 % and no page over 25 % but a chapter's last.
+#: Now (2026-12-01): solo-catan 6.5 %, the English solo-catan 6.1 %, catan-para-dos 7.3 %,
+#: splendor-solitario 4.5 %, uno-contra-uno 4.6 %; no page over 25 % but a chapter's last.
+#: Splendor's p. 7 was 26 % while its positions took three bands (tokens, rows, special
+#: gems): one position's band more than the room under steps 1–7. Its gems are now one
+#: small table beside the rows (position_splendor's ledger): p. 7 is 11 %, the book 7.3 →
+#: 4.5 % (within its chapters 8.2 → 5.0 %, which `AVERAGE_BLANK_WITHIN` now holds it to).
+#: (The history of these figures is in the commits that moved them.) `AVERAGE_BLANK_WITHIN`,
+#: over the pages that are not a chapter's last, which the make-up alone decides, is this
+#: suite's own stricter measure.
+AVERAGE_BLANK: dict[str, float] = {}
+AVERAGE_BLANK_WITHIN = {"splendor-solitario": 0.06}
+PAGES_OVER_25: dict[str, int] = {}
+MOST_BLANK = 0.45  # no hole taller than the tallest diagram that could not go in it
+
+
+def test_body_pages_are_filled(pdfs):
+    for slug, path in pdfs.items():
+        pages = read_pages(path)
+        assert pages, slug
+        average = mean(p["blank"] for p in pages)
+        assert average <= AVERAGE_BLANK.get(slug, 0.08), \
+            f"{slug}: {average:.1%} blank on average ({blank_report(pages)})"
+        within = mean(p["blank"] for p in pages if not p["chapter_end"])
+        assert within <= AVERAGE_BLANK_WITHIN.get(slug, 0.08), \
+            f"{slug}: {within:.1%} blank on average within chapters ({blank_report(pages)})"
+        over = [p for p in pages if p["blank"] > 0.25 and not p["chapter_end"]]
+        assert len(over) <= PAGES_OVER_25.get(slug, 0), (slug, blank_report(over))
+        assert all(p["blank"] <= MOST_BLANK for p in over), (slug, blank_report(over))
+
+
+# --- the quick reference -------------------------------------------------------------------
+
+REFERENCE = labels("es")["quick_reference"]
+#: Where each book's quick reference goes: under the glossary on its last page, on pages of
+#: its own in place of notes pages, or nowhere (no room there and no page to pad with).
+REFERENCE_PLACED = {"catan-para-dos": "run on", "splendor-solitario": "run on",
+                    "solo-catan": "own pages", "uno-contra-uno": "left out"}
+
+
+def _plain(markup: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", "", markup).split())
+
+
+def _page_texts(path: Path) -> list[str]:
+    """Each page's text in one line, a word broken at a line's end joined again."""
+    with read_pdf(path) as pdf:
+        texts = [page.extract_text() or "" for page in pdf.pages]
+    return [" ".join(re.sub(r"(\w)-\n(\w)", r"\1\2", t).split()) for t in texts]
+
+
+def test_the_quick_reference_sets_the_cards_own_texts_after_the_glossary(pdfs):
+    """After the glossary, "Referencia rápida" and under it every card's title and every
+    text the card prints (print.yaml's faces; sheets/faces.py `face_texts`), an
+    abbreviations card excepted (the glossary lists them); in the glossary's last page when
+    it fits, else on pages of its own before the notes pages, else (no room, not pages
+    enough to pad) not at all."""
+    from generator.diagrams.card_content import face_texts, reference_faces
+    folders = {folder.name: folder for folder in A5_RULEBOOKS}
+    placed = {}
+    for slug, path in pdfs.items():
+        book = load_book(folders[slug])
+        texts = _page_texts(path)
+        starts = [n for n, t in enumerate(texts[2:-1], start=3)
+                  if f"{REFERENCE} {reference_faces(book)[0].title}" in t]
+        notes = [n for n, t in enumerate(texts, start=1) if t.startswith("Notas")]
+        if not starts:
+            placed[slug] = "left out"
+            continue
+        start = starts[0]
+        after = " ".join(texts[start - 1:])
+        after = after[after.index(f"{REFERENCE} {reference_faces(book)[0].title}"):]
+        for face in reference_faces(book):
+            assert face.title in after, (slug, face.title)
+            for text in (face_texts(book, face) if face.kind != "costs" else []):
+                assert _plain(text) in after, (slug, face.id, _plain(text))
+        before = texts[start - 1].split(REFERENCE)[-2]
+        placed[slug] = "run on" if "Glosario" in before and "Términos" in before \
+            else "own pages"
+        assert all(n > start for n in notes), (slug, start, notes)
+    assert placed == {slug: REFERENCE_PLACED[slug] for slug in pdfs}, placed
+
+
+def test_the_html_edition_has_the_quick_reference_after_its_glossary(pdfs):
+    """The HTML edition has no count to pad: every book with reference cards has the
+    section after its glossary, in its contents, with every card's title, its abbreviations
+    linked to the glossary."""
+    from markupsafe import escape
+    from generator.diagrams.card_content import face_texts, reference_faces
+    from generator.core.typography import curl
+    folders = {folder.name: folder for folder in A5_RULEBOOKS}
+    linked = 0
+    for slug, path in pdfs.items():
+        page = path.with_name("index.html").read_text(encoding="utf-8")
+        book = load_book(folders[slug])
+        faces = reference_faces(book)
+        assert faces, slug
+        assert page.index('id="glosario"') < page.index('id="referencia-rapida"'), slug
+        assert 'href="#referencia-rapida"' in page, slug
+        section = page[page.index('id="referencia-rapida"'):]
+        for face in faces:  # (titles as printed: escaped, with typographer's quotes)
+            assert f'id="ref-{face.id}">{escape(curl(face.title))}<' in section, (slug, face.id)
+        # Its abbreviations link to the glossary, as the chapters' do.
+        said = _plain(" ".join(text for face in faces if face.kind != "costs"
+                               for text in face_texts(book, face)))
+        used = [a.abbr for a in book.glossary.abbreviations
+                if re.search(rf"\b{re.escape(a.abbr)}\b", said)]
+        for abbr in used:
+            assert f'href="#gl-{abbr}"' in section, (slug, abbr)
+        linked += len(used)
+    assert linked, "no quick reference uses an abbreviation: the check above proves nothing"
+
+
+# --- boxes ---------------------------------------------------------------------------------
+
+CONTINUED = labels("es")["continued"]
+
+
+def test_every_continued_box_opens_under_its_title_and_cont(pdfs):
+    for slug, path in pdfs.items():
+        parts = box_parts(path)
+        examples = [p for p in parts if p["kind"] == "example"]
+        assert any(p["cut_above"] for p in examples), f"{slug}: no example box is continued"
+        current = None
+        for part in parts:
+            if part["kind"] != "example":
+                continue
+            start = re.match(r"Ejemplo (\d+) ·", part["first"])
+            if start:
+                assert not part["cut_above"], (slug, part)
+                current = start.group(1)
+                continue
+            # not a box's start: the rest of the box above, cut, with its title repeated
+            assert part["cut_above"], (slug, part["page"], part["first"])
+            assert part["first"] == f"Ejemplo {current} ({CONTINUED})", \
+                (slug, part["page"], part["first"])
+        for part in parts:  # a part that goes on is cut at the foot, the next at the top
+            if part["cut_below"]:
+                following = parts[parts.index(part) + 1]
+                assert following["cut_above"] and following["page"] == part["page"] + 1, \
+                    (slug, part["page"])
+                assert following["top"] - following["frame"][0] < 1, \
+                    f"{slug} p{following['page']}: a continued box opens its page"
+            if part["cut_above"]:
+                assert CONTINUED in part["first"], (slug, part["page"], part["first"])
+
+
+def test_a_position_is_never_cut_from_its_label(pdfs):
+    """A box is cut only between rows: a part never ends with a state's label ("Tras el
+    paso 3") nor opens with a diagram or its caption."""
+    for slug, path in pdfs.items():
+        for part in box_parts(path):
+            if part["cut_above"]:
+                assert not re.match(r"\d+ puntos? ·", part["first"]), (slug, part)
+    with read_pdf(pdfs["solo-catan"]) as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            lines = {}
+            for w in page.extract_words():
+                if _in_frame(w, page):
+                    lines.setdefault(round(w["bottom"]), []).append(w["text"])
+            if lines:
+                last = " ".join(lines[max(lines)])
+                assert not re.fullmatch(r"(Al empezar|Tras el paso \d+)( · .*)?", last), \
+                    (number, last)
+
+
+def test_no_heading_is_left_at_the_foot_of_a_page(pdfs):
+    for slug, path in pdfs.items():
+        with read_pdf(path) as pdf:
+            for number, page in enumerate(pdf.pages, start=1):
+                if not _has_running_head(page):
+                    continue
+                words = [w for w in page.extract_words(extra_attrs=["size"])
+                         if _in_frame(w, page)]
+                if not words:
+                    continue
+                bottom = max(w["bottom"] for w in words)
+                last = [w for w in words if abs(w["bottom"] - bottom) < 2]
+                assert max(w["size"] for w in last) < BODY_SIZE * 1.2, \
+                    (slug, number, " ".join(w["text"] for w in last))
+
+
+def test_no_page_holds_a_single_row_of_a_split_table(pdfs):
+    """Read in the built books (tests/tablesplit.py): a table split over two pages keeps two
+    body rows or more on each side, under its header again. The books do split tables
+    (Splendor's scoring table, the solo book's conformance table): the reader must find them."""
+    splits = {slug: split_tables(path, GEOMETRY) for slug, path in pdfs.items()}
+    assert splits["splendor-solitario"] and splits["solo-catan"], splits
+    for slug, found in splits.items():
+        assert_two_rows_on_each_side(found, slug)
+
+
+# --- hyphenation ---------------------------------------------------------------------------------
+
+def test_no_paragraph_ends_in_a_hyphenated_tail(pdfs):
+    for slug, path in pdfs.items():
+        runts = [b for b in hyphen_breaks(path) if b["last_line"]]
+        assert not runts, (slug, [f"p{b['page']} {b['head']}-/{b['tail']}" for b in runts])
+
+
+def test_only_long_words_are_broken_and_never_near_their_ends(pdfs):
+    for slug, path in pdfs.items():
+        for b in hyphen_breaks(path):
+            assert len(b["word"]) >= MIN_WORD, (slug, b["page"], b["head"], b["tail"])
+            assert len(_letters(b["head"])) >= LEFT and len(_letters(b["tail"])) >= RIGHT, \
+                (slug, b["page"], b["head"], b["tail"])
+
+
+def test_links_and_labels_are_never_hyphenated(pdfs):
+    for slug, path in pdfs.items():
+        for b in hyphen_breaks(path):
+            assert not b["in_link"], (slug, b["page"], b["line"])
+            assert not b["label"], (slug, b["page"], b["line"])
+
+
+def _split_labels(path: Path) -> list[str]:
+    """Labels in italics that end in a colon ("Comprobado en:") broken between their words:
+    a line (or a page) ending in an italic word without punctuation and the next opening
+    with an italic word that ends in a colon."""
+    lines = [line for page in text_lines(path) for line in page]
+    found = []
+    for before, after in zip(lines, lines[1:]):
+        last, first = before["words"][-1], after["words"][0]
+        if ("-It" in last["fontname"] and "-It" in first["fontname"]
+                and last["text"][-1].isalpha() and first["text"].endswith(":")):
+            found.append(f"{last['text']} / {first['text']}")
+    return found
+
+
+def test_a_short_italic_label_is_never_broken_between_its_words(pdfs):
+    """The conformance appendix printed "Comprobado" at a line's end and "en:" on the
+    next (once across a page): two labels to the eye. Its short labels keep their words
+    together."""
+    found = {slug: _split_labels(path) for slug, path in pdfs.items()}
+    assert not any(found.values()), found
+
+
+def test_ragged_text_is_hyphenated_sparingly(pdfs):
+    """Before the policy the four books broke 371 words at line ends (196 in solo-catan,
+    117 of them in words under 7 letters or 2 letters from an end)."""
+    breaks = {slug: len(hyphen_breaks(path)) for slug, path in pdfs.items()}
+    assert sum(breaks.values()) <= 20, breaks
+
+

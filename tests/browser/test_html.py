@@ -1,0 +1,107 @@
+"""The HTML edition in a real browser (headless Chromium driven by Playwright)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.build import build_book
+from generator.diagrams.card_content import reference_faces
+from repo import ARTEFACTS, CONTENT_ROOT
+
+VIEWPORTS = {"small-phone": (320, 640), "phone": (360, 740), "desktop": (1280, 800)}
+
+
+@pytest.fixture(scope="module")
+def solo_html(built) -> Path:
+    return built("solo-catan").files[-1]
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_no_horizontal_scrolling_and_every_figure_visible(browser, solo_html, viewport):
+    width, height = VIEWPORTS[viewport]
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.goto(solo_html.as_uri())
+    scroll, client = page.evaluate("[document.documentElement.scrollWidth, "
+                                   "document.documentElement.clientWidth]")
+    assert scroll <= client, f"the page scrolls sideways at {width}px"
+    # A figure wider than the screen (drawn so that its smallest text is 12 px) scrolls
+    # sideways in its own box: the box fits the width, and scrolls to show all of it. A
+    # figure drawn for a page and for a phone shows one of the two (book.css).
+    boxes = page.evaluate("""Array.from(document.querySelectorAll('svg'))
+      .filter(s => s.getClientRects().length).map(s => {
+        const box = s.closest('.figure-scroll') || s, r = box.getBoundingClientRect();
+        return [s.getBoundingClientRect().width, r.height, r.left, r.right,
+                box.scrollWidth]; })""")
+    shown = page.evaluate("""Array.from(document.querySelectorAll('.figure-scroll'),
+        box => Array.from(box.querySelectorAll('svg')).filter(s => s.getClientRects().length)
+                    .length)""")
+    assert len(boxes) >= 40 and set(shown) == {1}
+    for w, h, left, right, reach in boxes:
+        assert w > 20 and h > 20, "a figure is drawn at a visible size"
+        assert left >= 0 and right <= client + 0.5, "and fits the width"
+        assert reach >= w - 1, "or scrolls to show all of it"
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / f"solo-catan-{viewport}.png"))
+    page.screenshot(path=str(ARTEFACTS / f"solo-catan-{viewport}-full.png"), full_page=True)
+    page.close()
+
+
+def test_every_contents_and_glossary_link_lands_on_its_target(browser, solo_html, solo_book):
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    page.goto(solo_html.as_uri())
+    hrefs = page.evaluate("Array.from(document.querySelectorAll('a[href^=\"#\"]'))"
+                          ".map(a => a.getAttribute('href'))")
+    missing = page.evaluate("""hrefs => hrefs.filter(h => !document.getElementById(
+        decodeURIComponent(h.slice(1))))""", hrefs)
+    assert missing == []
+    contents = page.evaluate("Array.from(document.querySelectorAll('nav.contents a'))"
+                             ".map(a => a.getAttribute('href'))")
+    terms = sorted(set(page.evaluate("Array.from(document.querySelectorAll('a.term'))"
+                                     ".map(a => a.getAttribute('href'))")))
+    # every chapter, the glossary and (a book with reference cards) the quick reference
+    assert contents == [f"#{chapter.id}" for chapter in solo_book.chapters] + ["#glosario"] \
+        + (["#referencia-rapida"] if reference_faces(solo_book) else [])
+    assert len(terms) == len(solo_book.glossary.abbreviations)
+    for href in contents + terms:
+        page.goto(solo_html.as_uri())
+        page.click(f'a[href="{href}"] >> nth=0')
+        top = page.evaluate(f"document.getElementById('{href[1:]}').getBoundingClientRect().top")
+        assert -2 <= top <= 40, f"{href} lands at the top of the screen"
+    page.close()
+
+
+def test_abbreviations_carry_their_definition(browser, solo_html):
+    page = browser.new_page()
+    page.goto(solo_html.as_uri())
+    title = page.get_attribute('a.term[href="#gl-MDR"] >> nth=0', "title")
+    assert title.startswith("Mazo de recursos: ")
+    page.close()
+
+
+def test_content_cannot_inject_a_script(browser, tmp_path):
+    book = tmp_path / "content" / "solo-catan"
+    shutil.copytree(CONTENT_ROOT / "solo-catan", book)
+    chapter = book / "chapters" / "01-introduccion.md"
+    chapter.write_text(chapter.read_text(encoding="utf-8").replace(
+        "La idea viene de", "<script>window.pwned = 1</script> <img src=x onerror="
+        "\"window.pwned = 2\"> La idea viene de"), encoding="utf-8")
+    html = build_book(book, tmp_path / "out").files[0].parent / "index.html"
+    page = browser.new_page()
+    page.goto(html.as_uri())
+    assert page.evaluate("typeof window.pwned") == "undefined"
+    assert page.evaluate("document.querySelectorAll('main script, main img').length") == 0
+    assert "<script>window.pwned = 1</script>" in page.inner_text("#sec-introduccion")
+    page.close()
+
+
+def test_dark_mode_changes_the_colours(browser, solo_html):
+    page = browser.new_page(color_scheme="dark")
+    page.goto(solo_html.as_uri())
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(24, 21, 19)"
+    page.close()
+
+

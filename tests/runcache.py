@@ -1,0 +1,110 @@
+"""What a test run makes once and every xdist worker shares: the shipped books built (`Books`,
+the `built` fixture) and each PDF read (pdfread.read_pdf).
+
+The workers of one run share a folder: pytest-xdist gives each worker its own base temporary
+folder, `<run>/popen-gw0`, `<run>/popen-gw1`…, so `<run>` is the parent of a worker's; a run
+without xdist uses its own base temporary folder. An entry of the cache is a pickle in that
+folder, made by the first worker that asks for it while it holds an exclusive lock
+(fcntl.flock on `<entry>.lock`); a worker that asks while the lock is held waits, then loads
+what the first one wrote. Nothing outlives the run: pytest keeps the last three runs' folders
+and a new run starts empty.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import pickle
+from pathlib import Path
+from typing import Callable, TypeVar
+
+from generator.build import Built, build_book
+from generator.content.model import PageSize
+from generator.sheets.render import SheetOptions
+from repo import CONTENT_ROOT
+
+T = TypeVar("T")
+
+#: The builds are dated at this moment (SOURCE_DATE_EPOCH, which ReportLab and the print-shop
+#: files read), so that two builds of the same pages are the same bytes and are read once.
+EPOCH = "1764000000"  # 2025-11-24T16:00:00Z
+
+
+def run_folder(tmp_path_factory) -> Path:
+    """The folder every worker of this run shares."""
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "run-cache"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+@contextlib.contextmanager
+def locked(entry: Path):
+    """Hold the run-wide lock of `entry` (other workers wait at it)."""
+    entry.parent.mkdir(parents=True, exist_ok=True)
+    with open(entry.with_name(entry.name + ".lock"), "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def once(entry: Path, make: Callable[[], T], lock: Path | None = None) -> T:
+    """What `make()` returns, made by the first caller of the run and pickled at `entry`;
+    every later caller, in any worker, loads the pickle. Made under the lock of `lock` (by
+    default of `entry` itself)."""
+    with locked(lock or entry):
+        if entry.exists():
+            with entry.open("rb") as file:
+                return pickle.load(file)
+        value = make()
+        part = entry.with_name(entry.name + ".part")
+        with part.open("wb") as file:
+            pickle.dump(value, file, protocol=pickle.HIGHEST_PROTOCOL)
+        part.replace(entry)
+        return value
+
+
+@contextlib.contextmanager
+def dated_at_epoch():
+    previous = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = EPOCH
+    try:
+        yield
+    finally:
+        if previous is None:
+            del os.environ["SOURCE_DATE_EPOCH"]
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = previous
+
+
+class Books:
+    """`books("solo-catan", lang="en", size=PageSize.A4, booklet=True, papers=("A4",))`: the
+    `generator.build.Built` of that shipped book (content/<book>), built by `build_book` as
+    `rulebook build` builds it, once a run whichever worker asks first. The editions of a book
+    built alike (size, booklet, papers) share an output folder, as `rulebook build` writes
+    them (the English edition under en/). The files are shared: a test reads them and never
+    writes beside them (a test that changes a book copies it, with `book_copy`)."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self._memo: dict[tuple, Built] = {}
+
+    def __call__(self, book: str, lang: str | None = None, size: PageSize | None = None,
+                 booklet: bool = False, papers: tuple[str, ...] = ()) -> Built:
+        key = (book, lang, size, booklet, tuple(papers))
+        if key not in self._memo:
+            name = "-".join([book, size.value if size else "own-size"]
+                            + (["booklet"] if booklet else []) + list(papers))
+            folder = self.folder / "built" / name
+            entry = folder / f"built-{lang or 'own-language'}.pickle"
+
+            def build() -> Built:
+                with dated_at_epoch():
+                    return build_book(CONTENT_ROOT / book, folder / "output", size,
+                                      papers=[SheetOptions(p) for p in papers] or None,
+                                      booklet=booklet, language=lang)
+            self._memo[key] = once(entry, build, lock=folder / "output")
+        return self._memo[key]

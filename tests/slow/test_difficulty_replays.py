@@ -1,0 +1,44 @@
+"""The difficulty appendix's stored runs replayed (content/solo-catan/difficulty.yaml): every
+number it prints must be the one a rerun of the stored command gives.
+
+What is re-run: greedy's run in full (a few seconds); of the strong run (several CPU-seconds a
+game) and the clairvoyant run (up to several a deal), a sample of the stored games, one of
+each outcome (lost, won, each of the clairvoyant's verdicts), the cheapest of its kind by its
+stored CPU time, whose records must match the stored lines exactly (each line's digest covers
+the whole record, events included). tests/unit/test_difficulty.py then checks the summaries
+the appendix prints against the stored lines of every game, so a sample re-run vouches for
+the whole table. (A file in the older format is refused by check and replaced by its own
+command: tests/unit/test_difficulty.py.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.simulate.runner import play, run
+from storedgames import replayed_line, stored_line
+
+
+def _sample(stored_run) -> list:
+    """One game of each outcome the run stores (lost, won; for the clairvoyant, each verdict),
+    the one that took the least CPU: every kind of record replayed, at a few seconds' cost."""
+    cheapest: dict[tuple, object] = {}
+    for game in stored_run.records:
+        kind = (game.won, game.verdict)
+        if kind not in cheapest or game.cpu < cheapest[kind].cpu:
+            cheapest[kind] = game
+    return list(cheapest.values())
+
+
+def test_the_greedy_run_replays_in_full(solo_rules, stored_runs):
+    greedy = stored_runs.run("greedy")
+    records = run(solo_rules, greedy.games, greedy.seed, "greedy", jobs=2)
+    assert [replayed_line(r) for r in records] == [stored_line(g) for g in greedy.records]
+
+
+@pytest.mark.parametrize("player", ["strong", "clairvoyant"])
+def test_a_sample_of_a_costly_run_replays_exactly(player, solo_rules, stored_runs):
+    stored = stored_runs.run(player)
+    for game in _sample(stored):
+        assert replayed_line(play(solo_rules, game.seed, player, budget=stored.budget)) \
+            == stored_line(game)
+

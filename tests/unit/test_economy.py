@@ -1,0 +1,199 @@
+"""The token economy of two-player Catan, rule by rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.content.loader import load_book
+from repo import CONTENT_ROOT
+from generator.engine.economy import EconomyGame
+from generator.engine.economy.game import Act
+from generator.errors import IllegalAction
+from generator.examples.economy import economy_rules
+
+
+@pytest.fixture(scope="module")
+def two_rules():
+    return economy_rules(load_book(CONTENT_ROOT / "catan-para-dos").components)
+
+
+@pytest.fixture(scope="module")
+def one_v_one_rules():
+    return economy_rules(load_book(CONTENT_ROOT / "uno-contra-uno").components)
+
+
+def game(rules, mine: int, theirs: int, tokens: int = 5) -> EconomyGame:
+    g = EconomyGame(rules)
+    g.players[0].points, g.players[1].points = mine, theirs
+    g.players[0].cards = g.players[1].cards = 4
+    g.supply += g.players[0].tokens - tokens
+    g.players[0].tokens = tokens
+    return g
+
+
+@pytest.mark.parametrize("mine, theirs, cost", [(4, 5, 1), (5, 5, 1), (6, 5, 2)])
+def test_cost_is_one_unless_ahead(mine, theirs, cost, two_rules):
+    assert game(two_rules, mine, theirs).action_cost() == cost
+
+
+def test_supply_and_start_come_from_the_data(two_rules, one_v_one_rules):
+    g = EconomyGame(two_rules)
+    assert [p.tokens for p in g.players] == [5, 5] and g.supply == 10
+    g = EconomyGame(one_v_one_rules)
+    assert [p.tokens for p in g.players] == [3, 3] and g.supply == 14
+
+
+@pytest.mark.parametrize("spot, gain", [("inland", 0), ("coast", 1), ("desert", 2),
+                                        ("desert-coast", 3)])
+def test_settlement_gains(spot, gain, two_rules):
+    g = game(two_rules, 3, 3)
+    g.push(Act("settle", spot))
+    assert g.players[0].tokens == 5 + gain and g.players[0].points == 4
+
+
+def test_one_action_a_turn_and_the_turn_resets_it(two_rules):
+    g = game(two_rules, 3, 3)
+    g.push(Act("robber-to-desert"))
+    with pytest.raises(IllegalAction) as refused:
+        g.push(Act("forced-trade"))
+    assert refused.value.code == "action-used"
+    g.push(Act("end-turn"))
+    g.push(Act("end-turn"))
+    g.push(Act("forced-trade"))
+
+
+def test_tokens_never_appear_from_nowhere(two_rules):
+    g = game(two_rules, 3, 3, tokens=10)
+    g.players[1].tokens = 10
+    g.supply = 0
+    g.players[0].knights = 1
+    g.push(Act("discard-knight"))
+    assert g.players[0].tokens == 10 and g.supply == 0
+    total = sum(p.tokens for p in g.players) + g.supply
+    assert total == two_rules.tokens_total
+
+
+def test_coins_wait_for_five_points_and_the_roll(one_v_one_rules):
+    g = game(one_v_one_rules, 4, 4, tokens=3)
+    g.push(Act("roll"))
+    assert Act("exchange") not in g.legal_actions()
+    g.players[1].points = 5
+    assert Act("exchange") in g.legal_actions()
+    fresh = game(one_v_one_rules, 5, 5, tokens=3)
+    with pytest.raises(IllegalAction) as refused:
+        fresh.push(Act("exchange"))
+    assert refused.value.code == "before-roll"
+
+
+def test_official_rules_have_no_exchange_and_no_robber_coin(two_rules):
+    g = game(two_rules, 3, 3)
+    assert Act("exchange") not in g.legal_actions()
+    assert Act("robber-on-rival") not in g.legal_actions()
+
+
+# --- rulings the engine applies, and what the books say it does --------------------------
+
+def test_a_forced_trade_may_give_back_the_cards_it_took_R04_R08(two_rules, one_v_one_rules):
+    """Two cards go back after taking: with none of your own you may still trade against a
+    two-card hand, but not against a one-card hand (R04 in the book for two, R08 1-v-1)."""
+    for rules, ruling in ((two_rules, "R04"), (one_v_one_rules, "R08")):
+        g = game(rules, 5, 5)
+        g.players[0].cards, g.players[1].cards = 0, 2
+        g.rolled = True
+        g.push(Act("forced-trade"))
+        assert [p.cards for p in g.players] == [0, 2]
+        g = game(rules, 5, 5)
+        g.players[0].cards, g.players[1].cards = 0, 1
+        g.rolled = True
+        with pytest.raises(IllegalAction) as refused:
+            g.push(Act("forced-trade"))
+        assert (refused.value.code, refused.value.ruling) == ("not-enough-cards", ruling)
+
+
+def test_coins_stay_usable_once_someone_reached_five_points_R07(one_v_one_rules):
+    g = game(one_v_one_rules, 5, 4, tokens=3)
+    g.push(Act("roll"))
+    g.players[0].points = 4  # lost 1 point: nobody has 5 any more
+    assert Act("exchange") in g.legal_actions()
+    fresh = game(one_v_one_rules, 4, 4, tokens=3)
+    fresh.push(Act("roll"))
+    with pytest.raises(IllegalAction) as refused:
+        fresh.push(Act("exchange"))
+    assert refused.value.code == "not-unlocked"
+
+
+def test_a_settlement_costs_its_cards(two_rules, one_v_one_rules):
+    """The cost of the settlement in components.yaml (4 cards), so an example's hand adds up."""
+    assert two_rules.settlement_cost == one_v_one_rules.settlement_cost == 4
+    g = game(two_rules, 3, 3)
+    g.players[0].cards = 3
+    assert not [a for a in g.legal_actions() if a.verb == "settle"]
+    g.players[0].cards = 5
+    g.push(Act("settle", "coast"))
+    assert (g.players[0].cards, g.players[0].points) == (1, 4)
+
+
+def army_game(rules, mine: int, theirs: int) -> EconomyGame:
+    g = game(rules, 6, 4)
+    g.players[0].knights, g.players[1].knights = mine, theirs
+    g.army = 0
+    return g
+
+
+@pytest.mark.parametrize("mine, theirs, holder", [
+    (3, 2, None),  # 2 left, fewer than 3: set aside
+    (4, 2, 0),     # 3 left, more than the rival: kept
+    (4, 3, None),  # 3 against 3, not ahead: set aside, and nobody has more
+    (5, 3, 0)])
+def test_the_holder_sets_the_largest_army_aside_below_three_or_not_ahead(mine, theirs, holder,
+                                                                         two_rules):
+    g = army_game(two_rules, mine, theirs)
+    g.push(Act("discard-knight"))
+    assert g.army == holder
+    assert g.players[0].points == (6 if holder == 0 else 4)
+
+
+def test_a_set_aside_army_goes_at_once_to_the_most_knights_R06_but_1v1_by_playing(
+        two_rules, one_v_one_rules):
+    two = army_game(two_rules, 4, 4)
+    two.push(Act("discard-knight"))  # 3 against 4: set aside, and the rival has most
+    assert two.army == 1 and [p.points for p in two.players] == [4, 6]
+    one = army_game(one_v_one_rules, 4, 4)
+    one.push(Act("discard-knight"))
+    assert one.army is None and [p.points for p in one.players] == [4, 4]
+    one.push(Act("end-turn"))
+    one.push(Act("play-knight"))
+    assert one.army == 1 and one.players[1].points == 6
+
+
+def test_refusals_cite_their_own_books_rulings_and_sections(one_v_one_rules):
+    """One engine, two books: each refusal cites the ruling of the book it replays, from
+    components.yaml (`economy.rulings`), never another book's number."""
+    g = game(one_v_one_rules, 5, 5)
+    g.robber_on_desert = True
+    g.push(Act("roll"))
+    with pytest.raises(IllegalAction) as refused:
+        g.push(Act("robber-to-desert"))
+    assert (refused.value.code, refused.value.ruling) == ("robber-already-there", "R09")
+    g.push(Act("exchange"))
+    with pytest.raises(IllegalAction) as refused:
+        g.push(Act("forced-trade"))
+    assert (refused.value.code, refused.value.ruling) == ("action-used", None)
+    # economy_rules() alone; the adapter names the chapter
+    assert one_v_one_rules.section == "fichas"
+    from generator.examples.replay import adapter_for
+    for slug, chapter in (("catan-para-dos", "fichas"), ("uno-contra-uno", "monedas")):
+        assert adapter_for(load_book(CONTENT_ROOT / slug)).rules.section == chapter
+
+
+def test_an_economy_ruling_must_exist_in_the_book(tmp_path, capsys):
+    import shutil
+    from generator.cli import main
+    book = tmp_path / "content" / "uno-contra-uno"
+    shutil.copytree(CONTENT_ROOT / "uno-contra-uno", book)
+    shutil.copytree(CONTENT_ROOT / "_facts", tmp_path / "content" / "_facts")
+    path = book / "components.yaml"
+    path.write_text(path.read_text().replace("robber-on-desert: R09", "robber-on-desert: R99"))
+    assert main(["check", str(book)]) == 1
+    err = capsys.readouterr().err
+    assert "components.yaml:" in err and "ruling R99 is not in rulings.yaml" in err

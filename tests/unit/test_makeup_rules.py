@@ -1,0 +1,262 @@
+"""The make-up rules on hand-made flowables and tiny stories: boxes, leads, tables, holes, the
+quick reference's run-on and the hyphenator, each rule by itself."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.core import palette
+from generator.content.loader import load_book
+from generator.draw.hyphenation import LEFT, RIGHT, Hyphenation
+from generator.pdf.makeup import SMALL_HOLE, Box, BoxLook, Row, RowTable, Shrinkable
+from generator.pdf.paragraphs import Paragraph
+from generator.draw.styles import color, make_styles
+from repo import book_folders
+
+
+def _look(ctx_width: float = 300.0) -> BoxLook:
+    styles = make_styles(9.6, "es")
+    return BoxLook(width=ctx_width, ink=color(palette.EXAMPLE), fill=color(palette.NOTE_LIGHT),
+                   pad=9.6, line=12.0,
+                   continued_title=lambda: Paragraph("Ejemplo 1 (cont.)", styles.callout_title))
+
+
+class _Frame:
+    def __init__(self, height: float, at_top: bool = False):
+        self._aH = height
+        self._atTop = at_top
+
+
+def _rows(heights: list[float]) -> list[Row]:
+    from reportlab.platypus import Spacer
+    return [Row([Spacer(10, h)], keep_with_next=(n == 0)) for n, h in enumerate(heights)]
+
+
+def _split(box: Box, room: float, frame: float = 500.0) -> list:
+    box._frame = _Frame(frame)
+    try:
+        return box.split(300, room)
+    finally:
+        del box._frame
+
+
+def _laid_out(flowable, room: float, at_top: bool = False) -> list:
+    """What `flowable.split` hands back at the foot of a 500 pt frame with `room` left,
+    without the no-ops ReportLab's containers put before what they return."""
+    from reportlab.platypus.doctemplate import NullActionFlowable
+    flowable._frame, flowable.canv = _Frame(500.0, at_top), None
+    try:
+        parts = flowable.split(300, room)
+    finally:
+        del flowable._frame, flowable.canv
+    return [f for f in parts if not isinstance(f, NullActionFlowable)]
+
+
+def _lines(paragraph) -> int:
+    paragraph.wrap(300, 1000)
+    return len(paragraph.blPara.lines)
+
+
+def _height_of(flowables) -> float:
+    return sum(f.wrap(300, 1000)[1] for f in flowables)
+
+
+def _table(rows: int) -> RowTable:
+    return RowTable([["Recurso", "Cartas"]] + [[f"r{n}", str(n)] for n in range(rows)],
+                    colWidths=[150, 150], rowHeights=[20] * (rows + 1), repeatRows=1)
+
+
+def _body_rows(table) -> list[str]:
+    return [row[0] for row in table._cellvalues[1:]]
+
+
+def test_the_quick_reference_runs_on_takes_pad_pages_or_is_left_out():
+    """Three cards of 200 pt: under the last text with 650 pt left; else two pages of their
+    own (two cards on the first of a 500 pt frame) when the count needs that many; else
+    none."""
+    import io
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import KeepTogether, Spacer
+    from generator.pdf.reference import placement
+    cards = [KeepTogether([Spacer(10, 200)]) for _ in range(3)]
+    canv = Canvas(io.BytesIO())
+    assert placement(cards, 650, 500, 300, canv, 0).run_on
+    where = placement(cards, 300, 500, 300, canv, 3)
+    assert not where.run_on and where.pages == 2
+    assert placement(cards, 300, 500, 300, canv, 1).pages == 0
+    assert placement([], 650, 500, 300, canv, 3).pages == 0
+
+
+def test_a_box_moves_whole_only_over_a_small_hole():
+    box = Box(_rows([20, 30, 150, 30, 150]), _look())
+    assert _split(box, SMALL_HOLE * 500 - 5) == []  # a small hole: the box moves on
+    parts = _split(box, 240)                        # a big one: it is split
+    first, rest = parts[0], parts[-1]
+    assert len(first.rows) == 3 and first.open_end and not first.continued
+    assert rest.continued and len(rest.rows) == 1 + 2  # its title, then the rows left
+    assert rest.rows[0].keep_with_next
+
+
+def test_a_diagram_is_drawn_a_little_smaller_to_fit_the_room_left():
+    """A position's row may shrink its diagram by `MOST_SHRINK` at most (never under its
+    `least`, which keeps its type at 6 pt) to end the box on this page; short by more, the
+    box is split before it."""
+    from reportlab.platypus import Spacer
+    made = []
+
+    def make(scale: float) -> list:
+        made.append(scale)
+        return [Spacer(10, 100 * scale)]
+
+    rows = _rows([20, 30]) + [Row([Spacer(10, 100)], shrink=Shrinkable(make, 100, 0.9))]
+    total = Box(rows, _look()).wrap(300, 1000)[1]
+    parts = _split(Box(rows, _look()), total - 6)
+    assert len(parts) == 1 and 0.9 <= made[-1] <= 0.94, made  # the whole box, shrunk
+    assert parts[0].wrap(300, 1000)[1] <= total - 6
+    made.clear()
+    parts = _split(Box(rows, _look()), total - 15)
+    assert all(scale >= 0.9 for scale in made)
+    assert len(parts[0].rows) == 2 and parts[-1].continued  # split before the diagram
+
+
+def test_a_chapter_ending_in_a_figure_may_open_the_next_one_in_its_hole():
+    """The next chapter's heading and text up to its first box follow a chapter's last
+    figure (`run_on`), to fill the hole it leaves; its condition for a new page stays in
+    force: filling a hole smaller than it stops there, and the chapter opens after the
+    figure."""
+    from reportlab.platypus import CondPageBreak, Spacer
+    from generator.pdf.makeup import FigureBlock, Float, _fill, run_on
+    styles = make_styles(9.6, "es")
+    figure = FigureBlock([Spacer(10, 300)])
+    chapter = [Paragraph("Texto del capítulo.", styles.body), figure]
+    opening = CondPageBreak(100)
+    heading = Paragraph("El turno", styles.h1)
+    text = Paragraph("Cada turno colocas una carta. " * 8, styles.body)
+    box = Box(_rows([20, 30]), _look())
+    left = run_on(chapter, [opening, heading, text, box])
+    floated = chapter[-1]
+    assert isinstance(floated, Float) and floated.box is figure
+    assert floated.followers == [opening, heading, text] and left == [box]
+    assert opening not in floated._content  # never measured (its wrap breaks the frame)
+    taken, _, rest = _fill(floated.followers, None, None, 300, 80)
+    assert taken == [] and rest[0] is opening  # under its room: the chapter waits
+    taken, _, rest = _fill(floated.followers, None, None, 300, 400)
+    assert taken == [heading, text] and rest == []
+    assert run_on([Paragraph("Sin figura.", styles.body)], [opening, heading]) == \
+        [opening, heading]
+
+
+def test_a_box_is_never_split_after_its_title():
+    box = Box(_rows([20, 300, 100]), _look())
+    assert _split(box, 200) == []  # only the title would fit: the box moves on
+
+
+def test_a_lead_in_splits_over_a_page_with_its_end_kept_with_what_it_leads_into():
+    """A heading and a four-line lead-in with no room for the first lines of the list
+    after it: the heading and two lines end the page, the lead-in's last two lines go over
+    with the list (never one line on either side)."""
+    from reportlab.platypus import ListFlowable, ListItem
+    from reportlab.platypus.doctemplate import _FrameBreak
+    from generator.pdf.makeup import Lead, lead_in
+    styles = make_styles(9.6, "es")
+    heading = Paragraph("El turno", styles.h1)
+    text = lead_in(Paragraph("Cada turno colocas una carta de tu mano en la serie. " * 4
+                             + "Sigue estos pasos:", styles.body))
+    assert _lines(text) == 4
+    steps = ListFlowable([ListItem(Paragraph("Coloca una carta de tu mano. " * 5,
+                                             styles.bullet))])
+    lead = Lead([heading, text], steps)
+    room = _height_of([heading]) + styles.h1.spaceAfter + 3 * styles.body.leading
+    first, rest = _laid_out(lead, room)
+    assert first._content[0] is heading and _lines(first._content[1]) == 2
+    assert isinstance(rest, Lead) and _lines(rest.leaders[0]) == 2 and rest.follower is steps
+    short = lead_in(Paragraph("Sigue estos pasos, en este orden:", styles.body))
+    assert isinstance(_laid_out(Lead([heading, short], steps), room)[0], _FrameBreak)
+
+
+def test_a_table_splits_with_two_rows_or_more_on_each_side_under_its_header():
+    """Header and four of five rows would fit: three stay, two go over under the header
+    again; with room for one row only the table moves whole (unless it opens the page)."""
+    above, below = _laid_out(_table(5), 20 * 5 + 5)
+    assert _body_rows(above) == ["r0", "r1", "r2"]
+    assert below._cellvalues[0] == ["Recurso", "Cartas"] and _body_rows(below) == ["r3", "r4"]
+    assert _laid_out(_table(5), 20 * 2 + 5) == []
+    assert len(_laid_out(_table(5), 20 * 2 + 5, at_top=True)) == 2
+    assert _laid_out(_table(3), 20 * 3 + 5) == []  # 2 + 1 cannot be made 2 + 2
+
+
+def test_the_rest_of_a_split_table_never_leaves_its_header_alone_at_a_page_foot():
+    """A score table of five rows (enough to split two and more a side) with room, mid-page,
+    for its header and a sliver of a row: it moves whole to the next page, never its header
+    at the foot of this one over a row cut inside itself (Splendor's scoring table did).
+    With room for whole rows it splits between them; a row taller than a page, at the top
+    of a page, is still cut inside."""
+    from reportlab.lib.styles import getSampleStyleSheet
+    body = getSampleStyleSheet()["BodyText"]
+
+    def scores(titles: list[str]) -> RowTable:
+        return RowTable([["Puntos", "Título"]] + [[Paragraph(f"{n}", body),
+                                                   Paragraph(title, body)]
+                                                  for n, title in enumerate(titles)],
+                        colWidths=[150, 150], repeatRows=1, splitInRow=1)
+
+    assert _laid_out(scores(["Viajante " * 3] * 5), 26.8) == []
+    five = scores(["Viajante " * 3] * 5)
+    five.wrap(300, 1000)
+    header, row = five._rowHeights[:2]
+    above, below = _laid_out(five, header + 3.5 * row)  # mid-page, the cut between rows
+    assert len(above._cellvalues) == 4  # the header and three whole rows
+    assert below._cellvalues[0] == ["Puntos", "Título"] and len(below._cellvalues) == 3
+    assert len(_laid_out(scores(["Viajante " * 400]), 400, at_top=True)) == 2
+
+
+def test_a_short_section_under_a_heading_counts_the_heading_in_the_hole_it_leaves():
+    """A heading and a short table that only just miss the room left: the room after the
+    heading is a small hole, but moving both would leave a big one, so the table splits."""
+    from generator.pdf.makeup import Lead, Section
+    styles = make_styles(9.6, "es")
+    heading = Paragraph("Puntuación", styles.h2)
+    lead = Lead([heading], Section([_table(5)]))
+    room = 0.16 * 500  # a big hole; after the heading, a small one
+    parts = _laid_out(lead, room)
+    assert isinstance(parts[0], Lead) and isinstance(parts[0].follower, RowTable)
+
+
+def test_the_hyphenator_breaks_only_long_words_away_from_their_ends():
+    hyphenate = Hyphenation("es")
+    assert list(hyphenate("mismo")) == [] and list(hyphenate("pierdes")) != []
+    for head, tail in hyphenate("construcción"):
+        assert len(head) >= LEFT and len(tail) >= RIGHT
+    assert list(Hyphenation("es").sparing({"construcción"})("construcción")) == []
+    assert Hyphenation("es") == Hyphenation("es")  # styles of the next pass sign the same
+
+
+def test_a_paragraph_never_ends_with_the_tail_of_a_broken_word():
+    styles = make_styles(9.6, "es")
+    text = ("Las cartas extra se roban del mazo en cuanto has rellenado la mano y obtenido la "
+            "carretera. Esas cartas no se comparan con la serie histórica.")
+    for width in range(150, 320, 3):
+        paragraph = Paragraph(text, styles.body)
+        paragraph.wrap(width, 1000)
+        lines = [" ".join(words) for _, words in paragraph.blPara.lines]
+        assert not (len(lines) > 1 and lines[-2].endswith("-")), (width, lines)
+
+
+def test_a_back_matter_that_miscounts_its_pages_stops_the_build(monkeypatch):
+    """The back cover prints the page count the back matter reckoned before laying itself
+    out (story.back_matter); were that reckoning wrong (the quick reference said to fit
+    where it does not), the build stops instead of printing a wrong count and a booklet
+    that is not a multiple of 4."""
+    from generator.diagrams.figures import book_figures
+    from generator.errors import RenderError
+    from generator.examples.replay import check_book
+    from generator.pdf import story
+    from generator.pdf.document import render_pdf
+    from generator.pdf.reference import Placement
+    book = load_book(next(f for f in book_folders() if f.name == "uno-contra-uno"))
+    replays = check_book(book)
+    figures = book_figures(book, replays)
+    render_pdf(book, None, replays, None, figures)  # as built: left out, the count holds
+    monkeypatch.setattr(story, "placement", lambda *args: Placement(True, 0))
+    with pytest.raises(RenderError, match="back cover says"):
+        render_pdf(book, None, replays, None, figures)

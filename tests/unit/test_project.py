@@ -1,0 +1,199 @@
+"""The tool works on the folder you stand in: a project is found by walking up to its
+rulebook.toml (or content/ folder), started with `rulebook init` and `rulebook new`, and
+built from a wheel installed anywhere, writing nothing outside the project."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.cli import main
+from generator.project import MARKER, find_project
+from generator.schema import FORMATS
+from repo import CONTENT_ROOT, ROOT
+
+
+def files_under(folder: Path) -> set[Path]:
+    return {p.relative_to(folder) for p in folder.rglob("*") if p.is_file()}
+
+
+def pdf_text(pdf: Path) -> str:
+    return " ".join(" ".join(page.extract_text() or "" for page in PdfReader(pdf).pages).split())
+
+
+def cli(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch, capsys) -> Path:
+    """A new project made by `rulebook init`, the working directory inside it."""
+    folder = tmp_path / "mi-proyecto"
+    monkeypatch.chdir(tmp_path)
+    assert cli(capsys, "init", "mi-proyecto")[0] == 0
+    monkeypatch.chdir(folder)
+    return folder
+
+
+# --- finding the project ------------------------------------------------------------------------
+
+def test_the_project_is_found_from_any_folder_inside_it(tmp_path):
+    (tmp_path / MARKER).write_text('content = "libros"\noutput = "pdf"\n', encoding="utf-8")
+    deep = tmp_path / "libros" / "a" / "b"
+    deep.mkdir(parents=True)
+    found = find_project(deep)
+    assert found.root == tmp_path.resolve()
+    assert found.content == (tmp_path / "libros").resolve()
+    assert found.output == (tmp_path / "pdf").resolve()
+
+
+def test_a_content_folder_with_books_is_a_project_without_a_marker(tmp_path):
+    book = tmp_path / "content" / "x"
+    book.mkdir(parents=True)
+    assert find_project(tmp_path) is None
+    (book / "book.yaml").write_text("title: x\n", encoding="utf-8")
+    assert find_project(book).root == tmp_path.resolve()
+
+
+def test_the_repository_is_a_project_of_its_own():
+    assert find_project(ROOT / "tests").content == CONTENT_ROOT.resolve()
+
+
+#: rulebook.toml text → the error line's pattern
+BAD_MARKERS = {
+    "not TOML": ('content = "content\n', r"rulebook\.toml: not TOML \(.*line 1.*\)"),
+    "unknown setting": ('contents = "x"\n', r"rulebook\.toml: unknown setting 'contents'; "
+                                            r"expected only content and output"),
+    "not a string": ("content = 3\n", r"rulebook\.toml: content = 3; expected a folder name"),
+    "outside the project": ('output = "../../tmp"\n',
+                            r"rulebook\.toml: output = '\.\./\.\./tmp' is outside the project"),
+}
+
+
+@pytest.mark.parametrize("case", BAD_MARKERS)
+def test_a_bad_rulebook_toml_is_one_located_line(case, tmp_path, monkeypatch, capsys):
+    import re
+    text, pattern = BAD_MARKERS[case]
+    (tmp_path / MARKER).write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli(capsys, "check")
+    assert code == 1 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert re.search(r"^error: " + pattern, err.strip()), err
+
+
+def test_no_project_is_one_line_that_says_how_to_start(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    for command in (["build"], ["check"], ["new", "x"], ["check", "solo-catan"]):
+        code, out, err = cli(capsys, *command)
+        assert code == 1 and "rulebook init" in err and "Traceback" not in err, (command, err)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_content_and_output_options_are_relative_to_where_you_stand(tmp_path, monkeypatch,
+                                                                    capsys):
+    shutil.copytree(CONTENT_ROOT / "catan-base", tmp_path / "libros" / "catan-base")
+    shutil.copytree(CONTENT_ROOT / "_facts", tmp_path / "libros" / "_facts")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli(capsys, "build", "catan-base", "--content", "libros", "--output", "sal")
+    assert code == 0, err
+    assert (tmp_path / "sal" / "catan-base" / "catan-base.pdf").is_file()
+    assert not (ROOT / "output" / "sal").exists()
+
+
+# --- init and new ---------------------------------------------------------------------------
+
+def test_init_makes_a_project_and_refuses_to_make_it_twice(project, capsys):
+    assert files_under(project) == {Path(MARKER), Path(".gitignore")}
+    assert (project / "content").is_dir()
+    code, out, err = cli(capsys, "init", ".")
+    assert code == 1 and "already a rulebook project" in err
+
+
+@pytest.mark.parametrize("options, pdf_words", [
+    (["--lang", "es"], ["Introducción", "Reglas", "Aclaraciones", "Glosario", "R01. Empate",
+                        "Gana quien llega primero a 10 PV", "20 monedas"]),
+    (["--lang", "en"], ["Introduction", "Rules", "Rulings", "The first to reach 10 VP wins",
+                        "20 coins"]),
+    (["--sheet"], ["Reglas", "Gana quien llega primero a 10 PV"]),
+    (["--lang", "en", "--sheet", "--cards"], ["Rules", "The first to reach 10 VP wins"]),
+])
+def test_a_new_book_builds_at_once(options, pdf_words, project, capsys):
+    code, out, err = cli(capsys, "new", "mi-juego", *options)
+    assert code == 0 and "rulebook build mi-juego" in out, err
+    book = project / "content" / "mi-juego"
+    assert (book / "rulings.yaml").exists() == ("--sheet" not in options)
+    assert (book / "print.yaml").exists() == ("--cards" in options)
+    assert cli(capsys, "check")[0] == 0
+    code, out, err = cli(capsys, "build")
+    assert code == 0, err
+    pdf = project / "output" / "mi-juego" / "mi-juego.pdf"
+    text = pdf_text(pdf)
+    for words in pdf_words:
+        assert words in text, words
+    assert (project / "output" / "mi-juego" / "index.html").is_file()
+    if "--cards" in options:
+        assert [p for p in (pdf.parent).glob("*.pdf") if p != pdf]  # the card sheets
+
+
+def test_every_scaffolded_yaml_file_names_its_schema_for_editors(project, capsys):
+    cli(capsys, "new", "mi-juego", "--cards")
+    book = project / "content" / "mi-juego"
+    names = {fmt.name for fmt in FORMATS}
+    for file in book.rglob("*.yaml"):
+        first = file.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema="), file
+        schema = (file.parent / first.split("=", 1)[1]).resolve()
+        assert schema.is_file() and schema.name.split(".")[0] in names, (file, schema)
+
+
+@pytest.mark.parametrize("name, message", [
+    ("Mi Juego", "'Mi Juego' cannot name a book; expected lower-case letters"),
+    ("../fuera", "cannot name a book"),
+    ("existe", "already exists; expected a new name"),
+])
+def test_new_refuses_a_bad_or_taken_name(name, message, project, capsys):
+    cli(capsys, "new", "existe")
+    before = files_under(project)
+    code, out, err = cli(capsys, "new", name)
+    assert code == 1 and message in err and "Traceback" not in err, err
+    assert files_under(project) == before
+
+
+# --- installed from a wheel ---------------------------------------------------------------------
+
+def test_several_books_build_side_by_side_and_a_broken_one_stops_only_itself(tmp_path,
+                                                                             capsys):
+    """`rulebook build` with several books builds them in parallel processes: every good book
+    is written, each broken one is its own error line, and the exit code says it failed."""
+    content = tmp_path / "content"
+    for slug in ("catan-base", "uno-contra-uno", "splendor-solitario"):
+        shutil.copytree(CONTENT_ROOT / slug, content / slug)
+    shutil.copytree(CONTENT_ROOT / "_facts", content / "_facts")
+    broken = content / "uno-contra-uno" / "book.yaml"
+    broken.write_text(broken.read_text(encoding="utf-8").replace("page_size: A5",
+                                                                 "page_size: A3"),
+                      encoding="utf-8")
+    output = tmp_path / "out"
+    code, out, err = cli(capsys, "build", "--content", str(content), "--output", str(output))
+    assert code == 1
+    assert "Traceback" not in err
+    [line] = err.strip().splitlines()
+    assert line.startswith("error: ") and "uno-contra-uno" in line and "book.yaml" in line, err
+    built = {p.parent.name for p in output.glob("*/*.pdf")}
+    assert built == {"catan-base", "splendor-solitario"}, built
+    assert out.index("catan-base.pdf") < out.index("splendor-solitario.pdf")  # in book order
+
+    broken = content / "catan-base" / "book.yaml"
+    broken.write_text(broken.read_text(encoding="utf-8").replace("page_size: A4",
+                                                                 "page_size: A3"),
+                      encoding="utf-8")
+    code, out, err = cli(capsys, "build", "--content", str(content), "--output", str(output))
+    assert code == 1
+    lines = err.strip().splitlines()
+    assert len(lines) == 3 and lines[-1] == "error: 2 of 3 books were not built (above)", err
+    assert {"catan-base" in lines[0], "uno-contra-uno" in lines[1]} == {True}, err

@@ -1,0 +1,385 @@
+"""Splendor solo: the engine's rules, its examples' positions, and the content checks."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+
+from generator.cli import main
+from generator.content.loader import load_book
+from repo import CONTENT_ROOT
+from generator.engine.splendor import (Buy, Card, Noble, Reserve, Return, SplendorGame, Take,
+                                       Visit)
+from generator.errors import ContentError, IllegalAction
+from generator.examples.replay import check_book
+from generator.examples.splendor import SplendorAdapter
+
+FOLDER = CONTENT_ROOT / "splendor-solitario"
+BOOK = load_book(FOLDER)
+ADAPTER = SplendorAdapter(BOOK)
+RULES = ADAPTER.rules
+
+
+def card(cid, bonus="red", points=0, special=False, **cost) -> Card:
+    return Card(cid, bonus, points, tuple((c, n) for c, n in cost.items()), special)
+
+
+def specials(*colours) -> list[Card]:
+    return [card(f"s-{c}", c, 5, True, **{c: 3}) for c in colours]
+
+
+def game(**tokens) -> SplendorGame:
+    """Two full rows and a deck of cards one can always pay; one special gem on the table."""
+    g = SplendorGame.empty(RULES)
+    g.rows = {"1": [card("a", red=1), card("b", blue=3), card("b2", blue=3), card("b3", blue=3)],
+              "2": [card(f"c{i}", green=3) for i in range(4)]}
+    g.deck = [card(f"d{i}", blue=3) for i in range(6)]
+    g.special = [card("s", "black", 5, True, red=7, black=3)]
+    for colour, n in tokens.items():
+        g.tokens[colour] += n
+        g.bank[colour] -= n
+    return g
+
+
+def refusal(g: SplendorGame, action) -> IllegalAction:
+    before = (dict(g.tokens), g.turns, [n.id for n in g.nobles])
+    with pytest.raises(IllegalAction) as refused:
+        g.push(action)
+    assert (dict(g.tokens), g.turns, [n.id for n in g.nobles]) == before, "nothing changed"
+    assert action not in g.legal_actions(), "legality comes only from legal_actions()"
+    return refused.value
+
+
+# --- taking gems, reserving, the limit ----------------------------------------------------
+
+def test_the_bank_has_three_of_each_colour_and_takes_are_three_distinct():
+    g = game()
+    assert g.bank == {c: 3 for c in RULES.colours}
+    takes = [a for a in g.legal_actions() if isinstance(a, Take)]
+    assert len(takes) == 10  # C(5, 3): never two of one colour
+    assert all(len(set(t.colours)) == 3 for t in takes)
+    assert refusal(g, Take(("red", "red", "blue"))).code == "same-colour"
+
+
+def test_fewer_colours_in_the_bank_means_fewer_gems():
+    g = game(white=3, blue=3, green=3)
+    assert [a for a in g.legal_actions() if isinstance(a, Take)] == [Take(("red", "black"))]
+    assert refusal(g, Take(("red",))).ruling == "R04"
+
+
+def test_no_reserving_without_gold():
+    assert refusal(game(), Reserve("a")).code == "no-reserving"
+
+
+def test_over_ten_gems_must_be_returned_before_anything_else():
+    g = game(white=3, blue=3, green=3, red=0, black=1)
+    g.push(Take(("red", "black")))
+    assert g.token_count == 12 and g.decision == "return" and g.turns == 0
+    assert all(isinstance(a, Return) for a in g.legal_actions())
+    assert refusal(g, Buy("a")).code == "over-limit"
+    g.push(Return("red"))          # a gem just taken may go back
+    assert g.turns == 0, "the turn waits for the last gem"
+    g.push(Return("blue"))
+    assert g.token_count == 10 and g.turns == 1 and g.decision is None
+    assert any(isinstance(a, Take) for a in g.legal_actions())
+    assert refusal(g, Return("white")).code == "nothing-to-return"
+
+
+# --- a turn is exactly one action (defect 6) ----------------------------------------------
+
+def test_a_turn_is_exactly_one_action():
+    """Each Take or Buy is a whole turn: the turn count rises by one for each, and nothing
+    else happens between two of them but what ends the turn (returns, a noble)."""
+    g = game(red=1)
+    g.push(Take(("white", "blue", "green")))
+    assert g.turns == 1 and not g.acted
+    g.push(Buy("a"))
+    assert g.turns == 2 and not g.acted
+    g.push(Take(("white", "blue", "green")))
+    assert g.turns == 3
+    assert all(isinstance(a, (Take, Buy)) for a in g.legal_actions()), "no pass, no extras"
+
+
+def test_no_second_action_while_the_turn_is_open():
+    g = game(white=3, blue=3, green=3, red=1)
+    g.push(Take(("red", "black")))           # 12 gems: the turn stays open
+    assert g.acted and g.turns == 0
+    for second in (Take(("red", "black")), Buy("a")):
+        assert refusal(g, second).code == "over-limit"
+
+
+# --- buying, rows -------------------------------------------------------------------------
+
+def test_buying_from_a_row_discards_that_row_only_and_deals_a_new_one():
+    g = game(red=1)
+    g.push(Buy("a"))
+    assert [c.id for c in g.rows["1"]] == ["d0", "d1", "d2", "d3"]
+    assert [c.id for c in g.rows["2"]] == ["c0", "c1", "c2", "c3"]
+    assert [c.id for c in g.discarded] == ["b", "b2", "b3"]
+    assert g.bank["red"] == 3, "the price goes back to the bank"
+
+
+def test_a_short_deck_deals_what_is_left_then_nothing():
+    g = game(red=1)
+    g.deck = g.deck[:2]
+    g.push(Buy("a"))
+    assert [c.id for c in g.rows["1"]] == ["d0", "d1"] and not g.deck
+
+
+def test_buying_a_special_gem_leaves_the_rows():
+    g = game(red=3, black=3)
+    g.bought = [card(f"r{i}", "red") for i in range(4)]  # 4 red bonuses: red costs 3
+    g.push(Buy("s"))
+    assert [c.id for c in g.rows["1"]] == ["a", "b", "b2", "b3"] and g.points == 5
+    assert not g.over, "one special gem is not five"
+
+
+# --- the end (defect 2, R05, R06) -----------------------------------------------------------
+
+def test_four_special_gems_do_not_end_the_game_even_with_the_row_empty():
+    """The old engine ended when the special row was empty: an example that had lost a
+    special gem ended with four. The end counts the special gems bought."""
+    g = game(red=3, black=3)
+    g.bought = specials("white", "blue", "green") + [card(f"r{i}", "red") for i in range(4)]
+    g.push(Buy("s"))
+    assert not g.special and not g.over
+
+
+def test_the_fifth_special_gem_ends_the_game():
+    g = game(red=3, black=3)
+    g.bought = specials("white", "blue", "green", "red") + [card(f"r{i}", "red")
+                                                         for i in range(3)]
+    g.push(Buy("s"))
+    assert g.over and g.end_reason == "special" and g.points == 25
+    assert refusal(g, Take(("white", "blue", "green"))).code == "game-over"
+
+
+def test_the_game_ends_when_deck_and_rows_are_empty():
+    g = game(red=1)
+    g.deck, g.rows = [], {"1": [card("a", red=1)], "2": []}
+    g.push(Buy("a"))
+    assert g.over and g.end_reason == "deck"
+
+
+def test_a_table_that_can_never_be_bought_ends_the_game_R05():
+    """A price over 3 gems of a colour (the bank holds no more) or over 10 in all (the
+    limit) never comes down without a purchase: the game would never end."""
+    g = game()
+    g.deck = []
+    g.rows = {"1": [card("a", red=1)], "2": [card("far", blue=4)]}
+    g.special = [card("s", "black", 5, True, red=7, black=3)]
+    g.bought = [card("x", "blue")]     # 4 blue less 1: within reach, so not stuck
+    g.push(Take(("white", "blue", "green")))
+    assert not g.over
+    g.bought = []
+    g.push(Take(("white", "blue", "black")))
+    assert not g.over, "'a' can still be bought"
+    g.tokens["red"], g.bank["red"] = 1, 2
+    g.push(Buy("a"))                   # row 1 gone, nothing comes; 'far' and 's' out of reach
+    assert g.over and g.end_reason == "stuck"
+    assert not g.within_reach(card("y", blue=2, green=2, red=3, black=2, white=3)), "11 in all"
+
+
+def test_the_last_purchase_still_brings_its_noble_R06():
+    g = game(red=3, black=3)
+    g.bought = specials("white", "blue", "green", "red") + [card(f"k{i}", "black")
+                                                         for i in range(3)] \
+        + [card(f"r{i}", "red") for i in range(3)]
+    g.nobles = [Noble("n", 3, (("black", 4),))]
+    g.push(Buy("s"))
+    assert g.over and [n.id for n in g.visitors] == ["n"] and g.points == 28
+
+
+# --- nobles (defect 1, R03) ---------------------------------------------------------------
+
+def nobles_game() -> SplendorGame:
+    """One red card away from two nobles at once."""
+    g = game(red=1)
+    g.bought = [card(f"r{i}", "red") for i in range(3)] + [card(f"k{i}", "black")
+                                                        for i in range(4)] \
+        + [card(f"g{i}", "green") for i in range(4)]
+    g.nobles = [Noble("red-black", 3, (("red", 4), ("black", 4))),
+                Noble("red-green", 3, (("green", 4), ("red", 4))),
+                Noble("white", 3, (("white", 3), ("blue", 3), ("black", 3)))]
+    return g
+
+
+def test_a_noble_visits_once_the_bonuses_are_there():
+    g = game(red=1)
+    g.bought = [card("x", "red"), card("y", "red")]
+    g.nobles = [Noble("n", 3, (("red", 3),))]
+    g.push(Buy("a"))
+    assert [n.id for n in g.visitors] == ["n"] and g.points == 3 and g.turns == 1
+
+
+def test_when_two_nobles_qualify_the_player_chooses_one():
+    g = nobles_game()
+    g.push(Buy("a"))
+    assert g.decision == "noble" and g.turns == 0
+    assert g.legal_actions() == [Visit("red-black"), Visit("red-green")]
+    g.push(Visit("red-green"))     # not the first of the row: the player's choice
+    assert [n.id for n in g.visitors] == ["red-green"] and g.turns == 1
+    assert [n.id for n in g.nobles] == ["red-black", "white"], "one noble a turn"
+    g.push(Take(("white", "blue", "green")))
+    assert [n.id for n in g.visitors] == ["red-green", "red-black"], "the other comes later"
+    assert g.points == 6
+
+
+def test_a_noble_that_does_not_qualify_is_refused():
+    g = nobles_game()
+    g.push(Buy("a"))
+    refused = refusal(g, Visit("white"))
+    assert (refused.code, refused.ruling) == ("noble-not-qualified", "R03")
+    assert refusal(g, Visit("nobody")).code == "noble-not-qualified"
+    assert refusal(g, Take(("white", "blue", "green"))).code == "noble-pending"
+
+
+def test_a_visit_is_no_action():
+    g = nobles_game()
+    assert refusal(g, Visit("red-black")).code == "no-noble-choice"
+
+
+def test_ruling_R03_follows_splendor_the_player_chooses():
+    r03 = next(r for r in BOOK.rulings if r.id == "R03")
+    assert "Splendor" in r03.source and r03.settles == "gap"
+    assert "eliges" in r03.decision and "primero" not in r03.decision
+
+
+# --- the examples' positions --------------------------------------------------------------
+
+OLD_FINAL_START = """\
+id: final
+title: La última gema especial
+section: fin-de-la-partida
+summary: Comprar la última gema especial termina la partida.
+start:
+  cards:
+    - {id: c1, bonus: red, points: 0, cost: {red: 1}}
+  rows:
+    "1": [c1]
+  special: [onice-real]
+  bought: [diamante-real, zafiro-real, esmeralda-real]
+  tokens: {red: 3, black: 3}
+steps:
+  - do: buy c1
+"""
+
+
+def copy_book(tmp_path):
+    folder = tmp_path / "splendor-solitario"
+    shutil.copytree(FOLDER, folder)
+    return folder
+
+
+def test_a_start_that_loses_a_special_gem_is_refused(tmp_path):
+    """The old example 3 had four special gems and no Rubí especial anywhere."""
+    folder = copy_book(tmp_path)
+    (folder / "examples" / "03-final.yaml").write_text(OLD_FINAL_START, encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        check_book(load_book(folder))
+    assert "special gem 'rubi-real' is neither on the table nor bought" in str(caught.value)
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ('    "1": [e1, r1, z1, d1]', '    "1": [e1, r1]', "row 1 holds 2 cards"),
+    ("  tokens: {red: 1, blue: 1, white: 1}", "  tokens: {red: 1, blue: 1, white: 1}\n"
+     "  bought: [e1]", "card 'e1' is in two places"),
+])
+def test_impossible_positions_are_refused(tmp_path, old, new, message):
+    folder = copy_book(tmp_path)
+    file = folder / "examples" / "02-comprar.yaml"
+    text = file.read_text(encoding="utf-8")
+    assert old in text
+    file.write_text(text.replace(old, new), encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        check_book(load_book(folder))
+    assert message in str(caught.value)
+
+
+def test_the_examples_show_a_noble_choice_and_both_ends():
+    replays = {r.example.id: r for r in check_book(BOOK)}
+    chosen = [f for f in replays["nobles"].frames if isinstance(f.action, Visit)
+              and not f.rejected]
+    assert len(chosen) == 1
+    final = replays["final"].frames
+    assert sum(c.special for c in final[-1].game.bought) == RULES.special_gems
+    assert final[-1].game.end_reason == "special" and not final[-2].game.over
+    assert replays["mazo-agotado"].frames[-1].game.end_reason == "deck"
+
+
+# --- score table (defect 4) ---------------------------------------------------------------
+
+def test_the_shipped_score_table_has_one_title_per_score():
+    assert [b.min for b in BOOK.scores] == [0, 8, 18, 28, 41]
+    assert ADAPTER.title(8) == "Mercader ambulante" and ADAPTER.title(7) == "Trabajador"
+
+
+def test_the_top_band_is_the_sources_41_to_65():
+    top = BOOK.scores[-1]
+    assert (top.title, top.min, top.max) == ("Maestro", 41, 65)
+    assert ADAPTER.title(65) == "Maestro"
+
+
+def test_the_seed_table_as_given_is_reported(tmp_path, capsys):
+    folder = copy_book(tmp_path)
+    scores = folder / "scores.yaml"
+    scores.write_text(scores.read_text(encoding="utf-8").replace(
+        "{title: Trabajador, min: 0, max: 7}", "{title: Trabajador, min: 0, max: 8}"),
+        encoding="utf-8")
+    assert main(["check", str(folder)]) == 1
+    err = capsys.readouterr().err
+    assert "scores.yaml:5 ([1].min): 8 points fall in two titles: 'Trabajador' (0–8) and " \
+           "'Mercader ambulante' (8–17)" in err
+
+
+def test_a_gap_in_the_score_table_is_reported(tmp_path, capsys):
+    folder = copy_book(tmp_path)
+    scores = folder / "scores.yaml"
+    scores.write_text(scores.read_text(encoding="utf-8").replace("min: 18", "min: 19"),
+                      encoding="utf-8")
+    assert main(["check", str(folder)]) == 1
+    assert "no title for 18–18 points" in capsys.readouterr().err
+
+
+# --- no Catan in this book (defect 7) --------------------------------------------------------
+
+CATAN = re.compile(r"\b(ladrill\w*|madera\w*|oveja\w*|lana|trigo\w*|cereal\w*|mineral\w*|"
+                   r"piedra\w*|cat[aá]n\w*|hex[aá]gon\w*|poblado\w*|ciudad\w*|carretera\w*|"
+                   r"caballero\w*|ladr[oó]n\w*|SH|MDR|MDD|CCC|SC|ADC|lumber|brick|grain|wool|"
+                   r"ore)\b", re.IGNORECASE)
+
+
+def test_the_content_names_nothing_of_catan():
+    found = []
+    for file in sorted(FOLDER.rglob("*")):
+        if file.is_file():
+            for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
+                found += [f"{file.relative_to(FOLDER)}:{number}: {m.group(0)}"
+                          for m in CATAN.finditer(line)]
+    assert not found
+
+
+# --- counts agree with their nouns (defect 8) -------------------------------------------------
+
+def test_gem_counts_agree_with_their_nouns():
+    g = game(white=1, red=2)
+    lines = dict(ADAPTER.position_lines(g))
+    assert lines["Tus fichas"] == "1 diamante y 2 rubíes"
+    assert lines["Banco"].startswith("2 diamantes, 3 zafiros, 3 esmeraldas, 1 rubí y 3 ónices")
+    assert ADAPTER.action_text(Take(("red", "red", "blue")), g) == "Toma 1 zafiro y 2 rubíes"
+    assert ADAPTER.action_text(Return("white"), g) == "Devuelve 1 diamante"
+
+
+def test_cards_are_named_as_a_player_sees_them():
+    g = game()
+    assert ADAPTER.action_text(Buy("a"), g) == \
+        "Compra la carta de rubí sin puntos (cuesta 1 rubí)"
+    g.rows["1"][0] = card("a", "green", 1, red=2, white=2)
+    assert ADAPTER.action_text(Buy("a"), g) == \
+        "Compra la carta de esmeralda de 1 punto (cuesta 2 diamantes y 2 rubíes)"
+    assert ADAPTER.action_text(Reserve("s"), g) == \
+        "Reserva la gema especial de ónice (cuesta 7 rubíes y 3 ónices)"
+
+
