@@ -17,49 +17,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.cli import main
+from damage import FRAGMENTS, YAML_VALUES, assert_clean, paths
 from repo import CONTENT_ROOT
 
 BOOKS = ["uno-contra-uno", "catan-base", "splendor-solitario", "catan-para-dos"]
-FRAGMENTS = [
-    "> > anidada", ">", "!!! note \"Nota\"\n    !!! note\n        dentro", "!!! note\n\n    | a | b |\n    |---|---|\n    | 1 | 2 |",
-    "[enlace][falta]", "[x](#no-existe)", "[x](javascript:alert(1))", "{: onclick=\"x()\" }",
-    "**sin cerrar", "`<b>código</b>`", "<b>negrita", "<script>x()</script>", "#######", "# ",
-    "{{ 1 }}", "{{", "{% if %}", "}}", "[[example:nada]]", "- - -", "1. a\n   1. b\n      - c",
-    "| a |\n|---|\n| " + "palabra " * 300 + "|", "R99", "ZZZ", "\u200b", "🙂", "\\", "&amp;",
-    "![img](figures/nada.png)", "```\n<b>\n```", "    código", "---", "* * *",
-]
-YAML_VALUES = st.one_of(
-    st.none(), st.booleans(), st.integers(min_value=-10**12, max_value=10**12),
-    st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=30),
-    st.lists(st.text(max_size=8), max_size=3), st.dictionaries(st.text(max_size=5), st.integers(), max_size=2),
-)
-
-
 def copy_book(slug: str, root: Path) -> Path:
     shutil.copytree(CONTENT_ROOT / slug, root / "content" / slug)
     shutil.copytree(CONTENT_ROOT / "_facts", root / "content" / "_facts")
     return root / "content" / slug
-
-
-def paths(node, prefix=()):
-    """Every place in a YAML tree a value can be replaced or deleted."""
-    yield prefix
-    if isinstance(node, dict):
-        for key, value in node.items():
-            yield from paths(value, prefix + (key,))
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            yield from paths(value, prefix + (index,))
-
-
-def assert_clean(code: int, output: str, written: list[Path]) -> None:
-    assert "Traceback" not in output, output
-    assert code in (0, 1), (code, output)
-    if code == 1:
-        lines = [line for line in output.strip().splitlines() if line.strip()]
-        assert lines and lines[0].startswith("error: "), output
-        assert all(line.startswith(("error: ", " ", "pending ", "warning")) for line in lines), output
-        assert written == [], written
 
 
 def run(book: Path, command: str, output: Path, capsys) -> None:

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from contentedit import files_in, run, scaffold_book
 from repo import CONTENT_ROOT
-from test_fuzz_content import FRAGMENTS, YAML_VALUES, assert_clean, paths
+from damage import FRAGMENTS, YAML_VALUES, assert_clean, paths
 
 #: What check passed and build crashed on, or built wrong, in issue 29; and their kin.
 HOSTILE = [
