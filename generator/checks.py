@@ -5,7 +5,8 @@ book right only an engine, the simulator or a renderer can tell, and the loader 
 of them (the layers in pyproject.toml), so `checked_book` loads a book and then asks them:
 
 - its engine has what it plays with (engine.ENGINES: game parameters, buildings, parts of
-  components.yaml), and a book with worked examples names an engine that is installed;
+  components.yaml; handed to the loader, which checks them as soon as it reads the file),
+  and a book with worked examples names an engine that is installed;
 - its stored runs (difficulty.yaml) are the games their commands deal, by the book's rules
   (simulate/stored.py);
 - each reference card fits its face at a size read across a table, measured as the cards are
@@ -21,16 +22,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.content.loader import check_needs, load_book
-from generator.content.model import Book, EngineNeeds
+from generator.content.loader import load_book
+from generator.content.model import Book
 from generator.engine import ENGINES
 
 
 def checked_book(folder: Path, language: str | None = None, runs: bool = True) -> Book:
     """The book in `folder` (or its `language` edition), loaded and checked whole; with
     `runs=False` its stored runs are read but not checked against it."""
-    book = load_book(folder, language)
-    check_engine(book)
+    book = load_book(folder, language, ENGINES)
+    check_examples_engine(book)
     if runs and book.difficulty is not None:
         from generator.simulate.stored import check_difficulty
         check_difficulty(book.sources["difficulty.yaml"], book.difficulty, book.components,
@@ -39,14 +40,9 @@ def checked_book(folder: Path, language: str | None = None, runs: bool = True) -
     return book
 
 
-def check_engine(book: Book) -> None:
-    """A built-in engine has what it plays with; an engine installed as a plugin checks its
-    own when it starts (`require_parameters`), and an unknown name is the registry's to
-    report when the examples are replayed. A book with examples has an engine, or says
-    they are printed unchecked."""
-    engine = book.meta.engine or ""
-    check_needs(book.sources["components.yaml"], book.components, engine,
-                ENGINES.get(engine, EngineNeeds()))
+def check_examples_engine(book: Book) -> None:
+    """A book with worked examples has an engine to replay them, or says they are printed
+    unchecked; the engines it may name are the installed ones, plugins included."""
     count = len(book.examples)
     if count and book.meta.engine is None and book.meta.examples != "unchecked":
         from generator.examples.registry import installed

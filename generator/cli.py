@@ -249,7 +249,7 @@ class Where:
         return cls(content, output, project)
 
     def refuse_output_among(self, books: list[Path], typed: Path | None) -> None:
-        """The output folder apart from the content folder and `books` (output_folder.py):
+        """The output folder apart from the content folder and `books` (core/output.py):
         `--output content` wrote over the book's own files. `typed`: --output as given."""
         from generator.core.output import refuse_overlap
         content = [(self.content, "the content folder")] if self.content else []

@@ -288,7 +288,7 @@ def write_all(files: list[tuple[Path, bytes]], prune: Path | None = None,
     that already holds its new bytes is left as it is.
 
     With `folder` (the book's output folder, which holds every one of `files`), what is
-    written is kept on the folder's list (output_folder.py): a file the program did not
+    written is kept on the folder's list (core/output.py): a file the program did not
     write is never replaced (one line, nothing written), and with `prune` (a folder in it,
     the figures'), the files on the list there that this build did not write (figures of an
     older build) are removed. The whole step holds the folder's lock, so two builds of one
@@ -333,7 +333,7 @@ def _write_all(files: list[tuple[Path, bytes]], written: Written | None) -> None
 
 def _holds(target: Path, data: bytes) -> bool:
     """Whether `target` is a regular file whose content is `data` already (a pipe put in its
-    place is not read: regularfile.py)."""
+    place is not read: core/files.py)."""
     try:
         return target.stat().st_size == len(data) and read_bytes(target, follow=False) == data
     except OSError:  # missing, unreadable, a folder, a pipe: written (or refused) as usual

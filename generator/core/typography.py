@@ -6,7 +6,7 @@ them, which writers already type as « » and " "). Done once, on the Markdown t
 the PDF and the HTML edition are made from (`content/prose.py`), so the two editions cannot
 differ, and never inside code, where a straight mark is what is meant. Texts that are not
 Markdown (titles, notes and captions from YAML, card lines) get the same `curl` where the
-renderers set them (pdf/styles.py `prose`, the HTML's `typeset` and `terms` filters,
+renderers set them (core/typography.py `prose`, the HTML's `typeset` and `terms` filters,
 sheets/faces.py); a text curled already passes through `curl` unchanged (it has no straight
 mark left), so the PDF's story sets a chapter's texts through `prose` as well.
 

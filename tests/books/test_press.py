@@ -62,7 +62,7 @@ def test_every_book_has_its_print_shop_files(printed):
 # --- output intent and version --------------------------------------------------------------
 
 def test_output_intent_is_pdfx_with_the_fogra39_cmyk_profile(printed):
-    shipped = resources.files("generator.pdf").joinpath("icc", "FOGRA39L-coated-300.icc")
+    shipped = resources.files("generator.draw").joinpath("icc", "FOGRA39L-coated-300.icc")
     shipped = shipped.read_bytes()
     for slug, name, data in shop_files(printed):
         with pikepdf.open(io.BytesIO(data)) as pdf:
@@ -195,7 +195,7 @@ def test_text_is_on_the_black_plate_alone(printed):
 def test_palette_colours_are_converted_through_the_profile_not_by_formula():
     """Brick red through FOGRA39 comes back as the same colour (ΔRGB small), unlike the
     naive complement; the ink greys go to the black plate; spot colours pass unchanged."""
-    press = ImageCms.ImageCmsProfile(io.BytesIO(resources.files("generator.pdf").joinpath(
+    press = ImageCms.ImageCmsProfile(io.BytesIO(resources.files("generator.draw").joinpath(
         "icc", "FOGRA39L-coated-300.icc").read_bytes()))
     srgb = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
     back = ImageCms.buildTransform(press, srgb, "CMYK", "RGB",

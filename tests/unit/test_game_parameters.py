@@ -16,6 +16,7 @@ from pypdf import PdfReader
 
 from contentedit import append, edit, line_of
 from generator.build import build_book
+from generator.checks import checked_book
 from generator.content.loader import load_book, require_parameters, typo_of
 from generator.content.model import free_parameters
 from generator.engine import ENGINES
@@ -33,7 +34,7 @@ def pdf_text(pdf: Path) -> str:
 
 def error_of(folder: Path) -> str:
     with pytest.raises(ContentError) as caught:
-        load_book(folder)
+        checked_book(folder)
     return str(caught.value)
 
 

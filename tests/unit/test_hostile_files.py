@@ -6,7 +6,7 @@ What a user would check, on the small book `rulebook init p && rulebook new g --
 - data loss: an output folder among the books (`--output content`, `cd content && --output
   .`, `--output content/g`, rulebook.toml's `output = "content"`) is one line, and not a byte
   of the project changes; a build removes or replaces only files it wrote itself (the output
-  folder's list, output_folder.py), never a file the user put there;
+  folder's list, core/output.py), never a file the user put there;
 - hangs: a named pipe or a device where a content file should be (a YAML file, a chapter, an
   image, book.yaml, rulebook.toml) is "not a regular file" at its path, at once, for check,
   build and watch, and the watcher rebuilds once the file is back;
