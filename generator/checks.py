@@ -4,8 +4,9 @@ content/loader.py checks each file of a book, and the files together. Some of wh
 book right only an engine, the simulator or a renderer can tell, and the loader imports none
 of them (the layers in pyproject.toml), so `checked_book` loads a book and then asks them:
 
-- its engine has what it plays with (engine.ENGINES: game parameters, buildings, parts of
-  components.yaml; handed to the loader, which checks them as soon as it reads the file),
+- its engine has what it plays with (the `needs` its adapter declares: game parameters,
+  buildings, parts of components.yaml; the registry hands them to the loader, which checks
+  them as soon as it reads the file),
   and a book with worked examples names an engine that is installed;
 - its stored runs (difficulty.yaml) are the games their commands deal, by the book's rules
   (simulate/stored.py);
@@ -24,13 +25,13 @@ from pathlib import Path
 
 from generator.content.loader import load_book
 from generator.content.model import Book
-from generator.engine import ENGINES
+from generator.examples.registry import installed, needs_of
 
 
 def checked_book(folder: Path, language: str | None = None, runs: bool = True) -> Book:
     """The book in `folder` (or its `language` edition), loaded and checked whole; with
     `runs=False` its stored runs are read but not checked against it."""
-    book = load_book(folder, language, ENGINES)
+    book = load_book(folder, language, needs_of)
     check_examples_engine(book)
     if runs and book.difficulty is not None:
         from generator.simulate.stored import check_difficulty
@@ -45,7 +46,6 @@ def check_examples_engine(book: Book) -> None:
     unchecked; the engines it may name are the installed ones, plugins included."""
     count = len(book.examples)
     if count and book.meta.engine is None and book.meta.examples != "unchecked":
-        from generator.examples.registry import installed
         raise book.sources["book.yaml"].error(
             ("engine",), f"the book has {count} worked example{'s' if count > 1 else ''} "
             f"(examples/) but no engine to check {'them' if count > 1 else 'it'}",

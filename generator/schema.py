@@ -42,7 +42,7 @@ from generator.content.model import (GAME_LINE, KNOWN_PARAMETERS, LANGUAGES, PAR
                                      Glossary, PrintSpec, Ruling, ScoreBand)
 from generator.content.words import (ComponentWords, ConformanceWords, EditionMeta, ExampleWords,
                             FigureWords, GlossaryWords, PrintWords, RulingWords)
-from generator.engine import ENGINES
+from generator.examples.registry import own_engines
 
 #: The modules whose dataclasses are the content files' formats (their comments describe them).
 MODEL_MODULES = (model_module, examples_module, words_module, board_module)
@@ -461,13 +461,15 @@ def _sentence(text: str) -> str:
 
 def field_descriptions() -> dict[str, str]:
     """Every documented field's description: model comments first, then FIELD_NOTES; a game
-    parameter an engine plays by says which (engine/__init__.py, ENGINES)."""
+    parameter an engine plays by says which (each game's adapter declares its `needs`)."""
     found = {**FIELD_NOTES}
     for module in MODEL_MODULES:
         for key, comment in _line_comments(module).items():
             found[key] = _sentence(comment)
+    declared = own_engines()
     for name in KNOWN_PARAMETERS:
-        engines = [f"`{engine}`" for engine, needs in ENGINES.items() if name in needs.parameters]
+        engines = [f"`{engine}`" for engine, needs in declared.items()
+                   if name in needs.parameters]
         if engines:
             key = f"GameParameters.{name}"
             found[key] = (found.get(key, "") + f" Needed by the {' and '.join(engines)} "
@@ -601,7 +603,7 @@ def _components_notes() -> str:
         f"| `{engine}` | {', '.join(f'`{p}`' for p in needs.parameters) or '—'} | "
         f"{', '.join(f'`{b}`' for b in needs.buildings) or '—'} | "
         f"{', '.join(f'`{p}:`' for p in needs.parts) or '—'} |"
-        for engine, needs in ENGINES.items())
+        for engine, needs in own_engines().items())
     return f"""
 ## Game parameters
 

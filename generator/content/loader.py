@@ -13,7 +13,7 @@ import dataclasses
 import re
 import threading
 from collections import Counter, OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable
 from pathlib import Path
 
 from generator.errors import ContentError, Location
@@ -41,16 +41,17 @@ from generator.content.yamlsource import read_yaml, validate
 
 
 def load_book(folder: Path, language: str | None = None,
-              engines: Mapping[str, EngineNeeds] | None = None) -> Book:
+              needs: Callable[[str, str], EngineNeeds | None] | None = None) -> Book:
     """The book in `folder` as written, or its translation into `language` (the book's
     facts with that edition's words, content/edition.py); a translation's folder itself
     (`content/solo-catan/en`) names that edition too.
 
-    The book's own files, each checked and all checked together. `engines` (book.yaml
-    `engine:` → what it reads of components.yaml), given by the layer that knows the engines
-    (generator/checks.py), is checked right after components.yaml is read, before anything
-    reads the game's parameters. What only the simulator or a renderer can tell (stored
-    runs, a card's fit) checks.py asks them after loading."""
+    The book's own files, each checked and all checked together. `needs` ((book.yaml
+    `engine:`, the book's name) → what that engine reads of components.yaml), given by the
+    layer that knows the engines (generator/checks.py), is checked right after
+    components.yaml is read, before anything reads the game's parameters. What only the
+    simulator or a renderer can tell (stored runs, a card's fit) checks.py asks them after
+    loading."""
     folder, named = edition_of(Path(folder))
     language = language or named
     for name in BOOK_FILES:  # every file the book reads stays inside its folder (paths.py)
@@ -62,9 +63,10 @@ def load_book(folder: Path, language: str | None = None,
     components_doc = edition.read("components.yaml", required=True)
     components = validate(components_doc, Components)
     _check_components(components_doc, components)
-    if engines is not None:
-        engine = meta.engine or ""
-        check_needs(components_doc, components, engine, engines.get(engine, EngineNeeds()))
+    if needs is not None:  # (without an engine, still the costs table's fields)
+        check_needs(components_doc, components, meta.engine or "",
+                    (needs(meta.engine, folder.name) if meta.engine else None) or
+                    EngineNeeds())
     _check_against_facts(components_doc, components, folder.parent / FACTS_FOLDER)
     glossary_doc = edition.read("glossary.yaml", required=True)
     glossary = validate(glossary_doc, Glossary)

@@ -792,7 +792,7 @@ class Chapter:
 
 @dataclasses.dataclass(frozen=True)
 class EngineNeeds:
-    """What one rules engine reads from components.yaml: declared by the engine (engine/ENGINES,
+    """What one rules engine reads from components.yaml: declared by the engine (its adapter's `needs`,
     or a plugin's `require_parameters`), checked against the book by the loader's rules."""
 
     parameters: tuple[str, ...] = ()  # game.<name>, each one it plays by

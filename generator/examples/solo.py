@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from generator.content.model import EngineNeeds
 from generator.content.examples import ExampleSource, Expectation, SeriesSpec, StartSpec
 from generator.content.yamlsource import validate
 from generator.engine.solo import Game, Ruleset, Series, ShCard
@@ -20,6 +21,10 @@ def rules_for(book) -> Ruleset:
 
 
 class SoloAdapter:
+    #: What it reads of components.yaml (checks.py refuses a book without it).
+    needs = EngineNeeds(("goal", "hand_size", "market_size", "demolition_limit"),
+                        ("road", "knight", "settlement", "city", "expansion"), ("resources",))
+
     def __init__(self, book):
         self.book = book
         self.rules = rules_for(book)

@@ -12,7 +12,7 @@ from generator.content.model import Components
 from generator.engine import need
 
 ROAD, KNIGHT, SETTLEMENT, CITY, EXPANSION = "road", "knight", "settlement", "city", "expansion"
-ENGINE = "solo-catan"  # its name in book.yaml and in engine/__init__.py (ENGINES)
+ENGINE = "solo-catan"  # its name in book.yaml and in its adapter (`needs`)
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ class Ruleset:
     @classmethod
     def from_components(cls, c: Components) -> "Ruleset":
         """The book's numbers; the loader has refused a book without the parameters and
-        buildings named in engine/__init__.py (ENGINES["solo-catan"])."""
+        buildings its adapter declares (examples/solo.py, `needs`)."""
         b = {x.id: x for x in c.buildings}
         costs = {bid: tuple(x.cost) for bid, x in b.items() if bid != EXPANSION}
         for e in c.expansions:

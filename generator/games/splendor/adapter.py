@@ -16,12 +16,12 @@ from dataclasses import field
 from pydantic import ConfigDict
 from pydantic.dataclasses import dataclass
 
-from generator.content.model import GemCard, Int
+from generator.content.model import EngineNeeds, GemCard, Int
 from generator.content.yamlsource import validate
-from generator.engine.splendor import (Buy, Card, Noble, Reserve, Return, SplendorGame,
+from generator.games.splendor import (Buy, Card, Noble, Reserve, Return, SplendorGame,
                                        SplendorRules, Take, Visit)
 from generator.engine import need
-from generator.engine.splendor.game import NOBLE, RETURN
+from generator.games.splendor.game import NOBLE, RETURN
 from generator.core.i18n import N_, Translator, count_noun, translator
 from generator.examples.adapter import Adapter, mismatches
 
@@ -69,6 +69,10 @@ class SplendorExpect:
 
 
 class SplendorAdapter(Adapter):
+    #: What it reads of components.yaml (checks.py refuses a book without it).
+    needs = EngineNeeds(("bank_per_colour", "gems_taken", "token_limit", "row_length"), (),
+                        ("resources",))
+
     deck_hint = "give the deck's order in start.deck"
 
     def __init__(self, book):
@@ -283,7 +287,7 @@ class SplendorAdapter(Adapter):
                      screen: bool = False) -> str:
         """The position as the table looks: gems, rows, special gems, nobles, what you have;
         its text alternative is `position_lines`."""
-        from generator.diagrams.position_splendor import LABELS, splendor_svg
+        from generator.games.splendor.figures import LABELS, splendor_svg
         from generator.diagrams.style import style_for
         title = ". ".join(f"{label}: {text}" for label, text in self.position_lines(game))
         style = style_for(self.book.components, self.book.theme)
@@ -349,23 +353,23 @@ class SplendorAdapter(Adapter):
             return tuple(t.gettext(form).format(thing=what) for form in forms)
         return tuple(t.gettext(form).format(what=what) for form in forms)
 
-    # --- whole games, for `rulebook simulate` (generator/simulate/splendor.py) ------------
+    # --- whole games, for `rulebook simulate` (generator/games/splendor/players.py) ------------
 
     won_means = N_("Victory: buying the five special gems before the central deck and its rows "
                    "run out; the points give the title.")
 
     @property
     def players(self) -> dict:
-        from generator.simulate.splendor import SplendorGreedy
+        from generator.games.splendor.players import SplendorGreedy
         return {"greedy": SplendorGreedy}
 
     def random_start(self, seed: int) -> SplendorGame:
-        from generator.simulate.splendor import deal
+        from generator.games.splendor.players import deal
         return deal(self, seed)
 
     def is_over(self, game: SplendorGame) -> bool:
         return game.over
 
     def result(self, game: SplendorGame):
-        from generator.simulate.splendor import outcome
+        from generator.games.splendor.players import outcome
         return outcome(game)

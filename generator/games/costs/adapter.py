@@ -8,9 +8,9 @@ from dataclasses import field
 from pydantic import ConfigDict
 from pydantic.dataclasses import dataclass
 
-from generator.content.model import Int
+from generator.content.model import EngineNeeds, Int
 from generator.content.yamlsource import validate
-from generator.engine.costs import BankTrade, Build, CostsGame
+from generator.games.costs.game import BankTrade, Build, CostsGame
 from generator.core.i18n import count_noun, translator
 from generator.examples.adapter import Adapter, mismatches
 
@@ -30,6 +30,9 @@ class CostsExpect:
 
 
 class CostsAdapter(Adapter):
+    #: What it reads of components.yaml (checks.py refuses a book without it).
+    needs = EngineNeeds((), (), ("resources", "buildings"))
+
     def __init__(self, book):
         c = book.components
         self.language = book.meta.language
@@ -87,7 +90,7 @@ class CostsAdapter(Adapter):
         """Your hand as resource badges over what each building costs, each cost's badges
         solid where your hand pays them (diagrams/position_costs.py); after a step that
         built, your hand and what is built. Its text alternative is `position_lines`."""
-        from generator.diagrams.position_costs import costs_position_svg
+        from generator.games.costs.figures import costs_position_svg
         from generator.diagrams.style import style_for
         title = ". ".join(f"{label}: {text}" for label, text in self.position_lines(game))
         # After a step that built, the hand and what stands on the table: the costs table
@@ -99,7 +102,7 @@ class CostsAdapter(Adapter):
 
     def position_caption(self, game: CostsGame) -> str:
         """Your points, what your hand pays for, and what the bank would trade you."""
-        from generator.diagrams.position_costs import costs_caption
+        from generator.games.costs.figures import costs_caption
         return costs_caption(game, self.book.components, self.language)
 
     def narrate(self, action, before, after, refused: str | None = None) -> str:

@@ -8,11 +8,11 @@ from typing import Literal
 from pydantic import ConfigDict
 from pydantic.dataclasses import dataclass
 
-from generator.content.model import Int
+from generator.content.model import EngineNeeds, Int
 from generator.content.yamlsource import read_yaml, validate
 from generator.engine import need
-from generator.engine.economy import EconomyGame, EconomyRules
-from generator.engine.economy.game import ACTIONS, RULES, SPOTS, Act, Player
+from generator.games.economy import EconomyGame, EconomyRules
+from generator.games.economy.game import ACTIONS, RULES, SPOTS, Act, Player
 from generator.core.i18n import N_, Translator, count_noun, pN_, translator
 from generator.examples.adapter import Adapter, mismatches
 
@@ -158,6 +158,9 @@ def _check_rulings(book) -> None:
 
 
 class EconomyAdapter(Adapter):
+    #: What it reads of components.yaml (checks.py refuses a book without it).
+    needs = EngineNeeds(("tokens_total", "tokens_at_start"), (), ("economy",))
+
     def __init__(self, book):
         self.book = book
         _check_rulings(book)
@@ -267,7 +270,7 @@ class EconomyAdapter(Adapter):
                      screen: bool = False) -> str:
         """The two players side by side (whose turn, points, tokens, cards, knights, the
         Largest Army) and the reserve; its text alternative is `position_lines`."""
-        from generator.diagrams.position_economy import DEFAULT_COIN, EconomyWords, economy_svg
+        from generator.games.economy.figures import DEFAULT_COIN, EconomyWords, economy_svg
         from generator.diagrams.style import style_for
         t = self.t
         tokens = self.book.print_spec.tokens if self.book.print_spec else None
@@ -379,7 +382,7 @@ class EconomyAdapter(Adapter):
                 action=text, tokens=self.tokens(before.action_cost()))
         return text
 
-    # --- whole games, for `rulebook simulate` (generator/simulate/economy.py) -------------
+    # --- whole games, for `rulebook simulate` (generator/games/economy/players.py) -------------
 
     won_means = N_("Two players, both the same automatic player: “wins” counts those of the "
                    "one who starts. The engine models neither dice nor resources: in the "
@@ -388,16 +391,16 @@ class EconomyAdapter(Adapter):
 
     @property
     def players(self) -> dict:
-        from generator.simulate.economy import EconomyGreedy
+        from generator.games.economy.players import EconomyGreedy
         return {"greedy": EconomyGreedy}
 
     def random_start(self, seed: int):
-        from generator.simulate.economy import deal
+        from generator.games.economy.players import deal
         return deal(self, seed)
 
     def is_over(self, game) -> bool:
         return game.over
 
     def result(self, game):
-        from generator.simulate.economy import outcome
+        from generator.games.economy.players import outcome
         return outcome(game)

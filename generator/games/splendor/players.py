@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from generator.engine.splendor import Buy, Card, Noble, Return, SplendorGame, Take, Visit
+from generator.games.splendor import Buy, Card, Noble, Return, SplendorGame, Take, Visit
 from generator.errors import GeneratorError
 from generator.examples.protocol import Outcome
 

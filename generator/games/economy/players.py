@@ -19,8 +19,8 @@ import dataclasses
 import random
 from collections import Counter
 
-from generator.engine.economy import EconomyGame
-from generator.engine.economy.game import ACTIONS, Act
+from generator.games.economy import EconomyGame
+from generator.games.economy.game import ACTIONS, Act
 from generator.errors import GeneratorError
 from generator.examples.protocol import Outcome
 

@@ -2,4 +2,4 @@
 (the 1-v-1 rules). Only what the tokens touch is modelled: points, tokens, the supply,
 played knights, cards in hand and the robber; the board itself is not."""
 
-from generator.engine.economy.game import EconomyGame, EconomyRules  # noqa: F401
+from generator.games.economy.game import EconomyGame, EconomyRules  # noqa: F401
