@@ -16,7 +16,7 @@ from generator.core.page import PageSize
 from generator.diagrams.figures import book_figures
 from generator.diagrams.style import style_for
 from generator.diagrams.table import costs_drawing
-from generator.examples.text import Words
+from generator.diagrams.words import BookWords
 from generator.sheets.faces import reference_cards, tokens
 from generator.core.sheet import Flip
 from generator.sheets.render import SheetOptions, calibration, home_sheets, print_shop
@@ -199,7 +199,7 @@ def render_cards(book: Book, output: Path, papers: list[SheetOptions]) -> Render
     if any(face.kind == "costs" for face in cards.faces):
         marks = all(face.marks for face in cards.faces if face.kind == "costs")
         costs_svg = costs_drawing(book.components, style_for(book.components, book.theme),
-                                  Words(book.components, language=book.meta.language),
+                                  BookWords(book.components, language=book.meta.language),
                                   marks).tostring()
     pieces = reference_cards(book, costs_svg)
     trim = (cards.width, cards.height)

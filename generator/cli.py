@@ -220,7 +220,7 @@ def _parser() -> argparse.ArgumentParser:
 DEBUG_HELP = ("a bug in an engine plugin is said with its whole traceback, not only its "
               "line")
 LANGUAGES = ("es", "en")  # content.model.LANGUAGES, without importing the model for --help
-BOOK_HELP = "a book's folder name under content/ (e.g. solo-catan), or a path to a book folder"
+BOOK_HELP = "a book's folder name under content/ (e.g. my-game), or a path to a book folder"
 OUTPUT_HELP = ("where to write, relative to where you stand (default: the project's "
                "output/)")
 NO_PROJECT = ("no rulebook project here or in any folder above; expected a rulebook.toml or "
@@ -302,7 +302,7 @@ class Where:
 
 
 def _named(book) -> str:
-    """A book as the command names it: `solo-catan`, a translation `solo-catan (en)`."""
+    """A book as the command names it: `my-game`, a translation `my-game (en)`."""
     return f"{book.slug} ({book.edition})" if book.edition else book.slug
 
 
@@ -511,7 +511,7 @@ def _run(args, out: Console, err: Console) -> int:
     elif args.command == "simulate":
         from generator.checks import checked_book
         from generator.simulate.command import simulate_command
-        # difficulty.yaml unchecked: --save is how a stale one is replaced (simulate/stored.py)
+        # difficulty.yaml unchecked: --save is how a stale one is replaced (`check_runs`)
         simulate_command(checked_book(folders[0], runs=False), args, out)
     elif args.command == "watch":
         from generator.watch import watch

@@ -41,7 +41,7 @@ from generator.content.model import (GAME_LINE, KNOWN_PARAMETERS, LANGUAGES, PAR
                                      BookMeta, Components, ConformanceRow, Difficulty, FigureSpec,
                                      Glossary, PrintSpec, Ruling, ScoreBand)
 from generator.content.words import (ComponentWords, ConformanceWords, EditionMeta, ExampleWords,
-                            FigureWords, GlossaryWords, PrintWords, RulingWords)
+                                     FigureWords, GlossaryWords, PrintWords, RulingWords)
 from generator.examples.registry import own_engines
 
 #: The modules whose dataclasses are the content files' formats (their comments describe them).

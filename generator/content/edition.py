@@ -1,7 +1,7 @@
 """Editions of a book in other languages: one source for each fact, one for each language's words.
 
 A book folder holds the book in its own language. A translation is a folder beside its files,
-named by the language code (`content/solo-catan/en/`), that holds only words, keyed by the
+named by the language code (`content/my-game/en/`), that holds only words, keyed by the
 ids the book's own files already use: `book.yaml` (title, subtitle, credits, edition note,
 language), `components.yaml` (display names by resource, building and expansion id),
 `glossary.yaml` (entries by the book's abbreviation or term), `rulings.yaml` (texts by ruling
@@ -70,7 +70,7 @@ def editions(folder: Path) -> list[str]:
 
 def edition_of(folder: Path) -> tuple[Path, str | None]:
     """A folder named on the command line: a book (its own edition), or a translation's
-    folder (`content/solo-catan/en`), which is that book in that language."""
+    folder (`content/my-game/en`), which is that book in that language."""
     folder = Path(folder)
     if folder.name in LANGUAGES and present(folder.parent / "book.yaml") \
             and present(folder / "book.yaml"):

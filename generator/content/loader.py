@@ -44,7 +44,7 @@ def load_book(folder: Path, language: str | None = None,
               needs: Callable[[str, str], EngineNeeds | None] | None = None) -> Book:
     """The book in `folder` as written, or its translation into `language` (the book's
     facts with that edition's words, content/edition.py); a translation's folder itself
-    (`content/solo-catan/en`) names that edition too.
+    (`content/my-game/en`) names that edition too.
 
     The book's own files, each checked and all checked together. `needs` ((book.yaml
     `engine:`, the book's name) → what that engine reads of components.yaml), given by the
@@ -392,10 +392,6 @@ def _check_figures(book: Book, doc, shown) -> None:
         if figure.kind == "costs" and not book.components.buildings:
             raise doc.error((i, "kind"), "a costs figure, but the book has no buildings to "
                             "draw", "buildings: in components.yaml, or another kind of figure")
-        if figure.kind in ("setup", "sh") and book.meta.engine != "solo-catan":
-            raise doc.error((i, "kind"), f"a {figure.kind} figure is drawn from the solo-catan "
-                            f"engine's positions, and the book's engine is "
-                            f"{book.meta.engine or 'none'}", "another kind of figure")
         if figure.kind == "difficulty" and book.difficulty is None:
             raise doc.error((i, "kind"), "a difficulty figure, but the book has no "
                             "difficulty.yaml", "a stored run (rulebook simulate BOOK --save)")

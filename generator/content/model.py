@@ -577,13 +577,13 @@ class PrintSpec:
 
 # --- difficulty.yaml: stored simulation runs -------------------------------------------------
 
-#: A game longer than this is stopped and recorded as "unfinished" (simulate/runner.py): the
+#: A game longer than this is stopped and recorded as "unfinished" (the solo game's runner.py): the
 #: automatic player repeats itself (a reshuffle, a match, the same card placed again), which a
 #: person would not do. A stored game never has more actions; the appendix prints the limit.
 MAX_ACTIONS = 20_000
-#: A stored game's digest: 12 hex digits of its whole record (simulate/difficulty.py).
+#: A stored game's digest: 12 hex digits of its whole record (the solo game's difficulty.py).
 DIGEST = "[0-9a-f]{12}"
-#: What the clairvoyant player proved of a deal (simulate/solver.py).
+#: What the clairvoyant player proved of a deal (the solo game's solver.py).
 Verdict = Literal["won", "unwinnable", "undecided"]
 
 
@@ -601,7 +601,7 @@ class GameLine:
     end: str
     # Kinds of building left at the end (0: nothing to demolish with). None: a game stored
     # before they were (a line of one value fewer), read so that `rulebook simulate` can
-    # replace its run; `rulebook check` refuses it (simulate/stored.py).
+    # replace its run; `rulebook check` refuses it (the solo game's stored.py).
     buildings: Annotated[int, Field(ge=0), NUMBER] | None
     digest: Annotated[str, Field(pattern=rf"^{DIGEST}$")]
     cpu: Annotated[float, Field(ge=0), NUMBER] = 0.0
@@ -626,7 +626,7 @@ GAME_COLUMNS_BEFORE = tuple(name for name in GAME_COLUMNS if name != "buildings"
 def game_fields(line: Any) -> Any:
     """A stored game's line as its fields by name, for `GameLine` to check and convert
     (`"7"` an int, `"false"` a bool: pydantic's own readings of a YAML file's texts; why a
-    line: simulate/difficulty.py). A line written before the buildings were stored (its
+    line: the solo game's difficulty.py). A line written before the buildings were stored (its
     digest one column earlier) and a mapping of the fields (the form written before lines)
     read with no buildings. Anything else is left to `GameLine` as it is."""
     if isinstance(line, dict):
@@ -650,7 +650,7 @@ StoredGame = Annotated[GameLine, BeforeValidator(game_fields),
 
 #: What a run stored beside its games before every figure was derived from them. Read (and
 #: left unread) so that `rulebook simulate --save` can replace such a run; `rulebook check`
-#: refuses each at its line (simulate/stored.py).
+#: refuses each at its line (the solo game's stored.py).
 FIGURES_BEFORE = ("wins", "win_low", "win_high", "mean_points", "median_turns",
                   "turn_quartiles", "stuck_rate", "exhausted_rate", "unfinished_rate",
                   "stuck_bare", "cpu_seconds", "points", "turns", "events_per_game",
@@ -792,8 +792,9 @@ class Chapter:
 
 @dataclasses.dataclass(frozen=True)
 class EngineNeeds:
-    """What one rules engine reads from components.yaml: declared by the engine (its adapter's `needs`,
-    or a plugin's `require_parameters`), checked against the book by the loader's rules."""
+    """What one rules engine reads from components.yaml: declared by the engine (its
+    adapter's `needs`, or a plugin's `require_parameters`), checked against the book by the
+    loader's rules."""
 
     parameters: tuple[str, ...] = ()  # game.<name>, each one it plays by
     buildings: tuple[str, ...] = ()   # building ids its rules name

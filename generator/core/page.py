@@ -57,7 +57,7 @@ class Geometry:
     width, so that a diagram keeps its size beside the text it illustrates.
 
     One column rather than two: an example's position diagram is drawn 110 mm wide with
-    its smallest type at 6 pt (diagrams/position.py); a column of a two-column A4 page is
+    its smallest type at 6 pt (the solo game's position.py); a column of a two-column A4 page is
     about 85 mm, where it would print under 6 pt, or span both columns and leave a hole in
     each whenever it moves; one column keeps every make-up rule of the A5 book (makeup.py).
 

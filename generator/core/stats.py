@@ -63,7 +63,7 @@ class Bracket:
 
     @classmethod
     def of(cls, records) -> "Bracket":
-        """The verdicts of played or stored games (simulate/proof.py's `Verdict` values)."""
+        """The verdicts of played or stored games (the solo game's proof.py's `Verdict` values)."""
         verdicts = [r.verdict for r in records]
         return cls(len(verdicts), verdicts.count("won"), verdicts.count("unwinnable"),
                    verdicts.count("undecided"))

@@ -222,7 +222,7 @@ def _legend(dwg, style, words, board: BoardLayout, width: float, top: float) -> 
                              else "")
         legend.add(_text(dwg, style, text, x + 5.3, y + 0.8, class_="legend-terrain"))
     y = top + math.ceil(len(used) / columns) * row_h + 0.6
-    t = words.t  # the book's catalog (examples.text.Words)
+    t = words.t  # the book's catalog (diagrams/words.py)
     items = [("token", t.gettext("Number token: 6 and 8, in red, come up most often")),
              ("harbour", t.gettext("Harbour: 3 alike for 1 (3:1) or 2 of its resource for 1 "
                                    "(2:1)")),

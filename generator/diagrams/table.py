@@ -25,7 +25,7 @@ def costs_drawing(components, style: DiagramStyle, words, marks: bool = True) ->
     cards side by side, with no joining line and no start or end marks."""
     ordered = components.game.ordered_costs if components.game else True
     marks = marks and ordered
-    t = words.t  # the book's words (examples.text.Words): its catalog
+    t = words.t  # the book's words (diagrams/words.py): its catalog
     row_h, icon_r, step = 13.0, 3.2, 9.0  # a row's "fin" clear of the next row's "inicio"
     longest = max(len(b.cost) for b in components.buildings)
     name_w = 13.0 + 1.75 * max(len(b.name) for b in components.buildings)

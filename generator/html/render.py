@@ -38,7 +38,7 @@ from generator.diagrams.board import NEUTRAL_COLOURS
 from generator.errors import RenderError
 from generator.content.prose import ABBREVIATION, RULING_REFERENCE, heading_anchor, placed
 from generator.examples.replay import step_words
-from generator.examples.text import Words
+from generator.diagrams.words import BookWords
 from generator.badges import badge_texts
 from generator.core.typography import curl, curl_tree
 from generator.core.i18n import long_date
@@ -419,7 +419,7 @@ def _quick_reference(book: Book, drawings: _Drawings) -> list[dict]:
     for face in reference_faces(book):
         entry = {"id": face.id, "title": face.title, "kind": face.kind, "svg": "", "texts": []}
         if face.kind == "costs":
-            style, words = style_for(book.components, book.theme), Words.for_book(book)
+            style, words = style_for(book.components, book.theme), BookWords.for_book(book)
             entry["svg"] = drawings.inline(costs_drawing(book.components, style, words,
                                                          marks=face.marks).tostring(),
                                            "figure", face.title)

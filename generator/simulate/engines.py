@@ -16,13 +16,22 @@ from __future__ import annotations
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
+from typing import Sequence
 
 from generator.content.model import MAX_ACTIONS
 from generator.errors import GeneratorError
 from generator.examples.guard import at
 from generator.examples.protocol import SIMULATION
-from generator.simulate.players import RandomPlayer
-from generator.simulate.runner import GameRecord, loaded_left_alone, seed_chunks, workers
+from generator.simulate.runs import GameRecord, loaded_left_alone, seed_chunks, workers
+
+
+class RandomPlayer:
+    """Uniformly random among the legal actions: the floor any strategy must beat."""
+
+    name = "random"
+
+    def choose(self, game, actions: Sequence, rng: random.Random):
+        return rng.choice(actions)
 
 
 class OneMoveGreedy:

@@ -23,7 +23,7 @@ from generator.games.splendor.figures import CARD_H
 from generator.content.loader import load_book
 from generator.content.prose import MARKER
 from generator.diagrams.figures import book_figures
-from generator.diagrams.position import MIN_TEXT, SCREEN_WIDTH, WIDTH, smallest_text
+from generator.diagrams.flow import MIN_TEXT, SCREEN_WIDTH, WIDTH, smallest_text
 from generator.games.costs.figures import COSTS_WIDTH, covered
 from generator.games.splendor.figures import GEM_LOOK
 from generator.diagrams.style import RESOURCE_LOOK

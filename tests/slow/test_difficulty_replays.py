@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.simulate.runner import play, run
+from generator.games.solo_catan.runner import play, run
 from storedgames import replayed_line, stored_line
 
 

@@ -18,7 +18,8 @@ import yaml
 
 from generator.cli import main
 from generator.content.loader import load_book
-from generator.simulate.runner import game_seeds, play, run
+from generator.games.solo_catan.runner import play, run
+from generator.simulate.runs import game_seeds
 from generator.core.stats import wilson
 from repo import CONTENT_ROOT
 from storedgames import replayed_line, stored_line

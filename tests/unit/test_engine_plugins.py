@@ -22,10 +22,10 @@ from generator.games.costs.adapter import CostsAdapter
 from generator.games.economy.adapter import EconomyAdapter
 from generator.examples.protocol import Engine, Game, Simulation
 from generator.examples.replay import adapter_for, check_book
-from generator.examples.solo import SoloAdapter
+from generator.games.solo_catan.adapter import SoloAdapter
 from generator.games.splendor.adapter import SplendorAdapter
 from generator.simulate import engines as sim
-from generator.simulate.runner import game_seeds
+from generator.simulate.runs import game_seeds
 from generator.core.stats import summarise
 from repo import CONTENT_ROOT, ROOT
 
@@ -93,8 +93,7 @@ def test_the_pyproject_declares_each_game_of_the_package_and_nothing_else():
                    if (p / "adapter.py").exists())
     assert sorted(value.split(".")[2] for value in declared.values()
                   if value.startswith("generator.games.")) == games
-    assert all(value.startswith("generator.games.") or name == "solo-catan"
-               for name, value in declared.items())
+    assert all(value.startswith("generator.games.") for value in declared.values())
     assert {name: [p.value for p in claims] for name, claims in registry.plugins().items()
             if name in declared} == {name: [value] for name, value in declared.items()}
 
@@ -398,9 +397,10 @@ def test_simulate_reports_for_the_splendor_and_economy_books(slug, words, capsys
     (["splendor-solitario", "--player", "strong"],
      "--player strong: engine 'splendor' has no such player; expected one of greedy, random"),
     (["catan-para-dos", "--compare", "goal=5,10"],
-     "--compare: only the solo-catan engine's simulator has it; expected catan-para-dos "
-     "simulated without --compare"),
-    (["splendor-solitario", "--save"], "--save: only the solo-catan engine's simulator has it"),
+     "--compare: only an engine with a simulator of its own has it, and engine 'economy' "
+     "has none; expected catan-para-dos simulated without --compare"),
+    (["splendor-solitario", "--save"], "--save: only an engine with a simulator of its own has "
+                                       "it, and engine 'splendor' has none"),
     (["splendor-solitario", "--games", "0"], "--games: '0': expected a whole number from 1"),
 ])
 def test_simulate_refuses_what_an_engine_cannot_do_in_one_line(args, message, capsys):
@@ -416,3 +416,33 @@ def test_a_splendor_book_with_other_gems_cannot_deal_splendors_cards(splendor_co
     code, _, err = cli(capsys, "simulate", str(splendor_copy), "--games", "2", "--jobs", "1")
     assert code == 1 and "expected the gems white, blue, green, red, black in components.yaml" \
         in one_error_line(err)
+
+
+# --- what a generic check asks the book's engine ---------------------------------------------
+
+def test_a_figure_of_a_kind_the_engine_does_not_draw_is_refused_at_its_kind(splendor_copy,
+                                                                             capsys):
+    """A set-up figure is the solo game's (`figure_kinds`): in a Splendor book it is refused
+    at figures.yaml, naming the engine, before anything is drawn."""
+    (splendor_copy / "figures.yaml").write_text(
+        "- id: mesa\n  kind: setup\n  caption: La mesa preparada.\n", encoding="utf-8")
+    chapter = splendor_copy / "chapters" / "01-reglas.md"
+    chapter.write_text(chapter.read_text(encoding="utf-8") + '\n{{ figure("mesa") }}\n',
+                       encoding="utf-8")
+    code, _, err = cli(capsys, "check", str(splendor_copy))
+    assert code == 1
+    assert one_error_line(err).endswith(
+        "figures.yaml:2 ([0].kind): a setup figure is drawn by the book's engine, and the "
+        "splendor engine draws no named figure; expected another kind of figure")
+
+
+def test_stored_runs_of_an_engine_that_stores_none_are_refused(splendor_copy, capsys):
+    """difficulty.yaml is checked by the engine whose simulator wrote it (`check_runs`);
+    one Splendor's simulator never writes is refused at the file."""
+    shutil.copy(CONTENT_ROOT / "solo-catan" / "difficulty.yaml", splendor_copy)
+    code, _, err = cli(capsys, "check", str(splendor_copy))
+    assert code == 1
+    line = one_error_line(err)
+    assert line.startswith("error: content/splendor-solitario/difficulty.yaml:"), line
+    assert line.endswith(": stored runs, but the splendor engine stores none; expected no "
+                         "difficulty.yaml, or the engine whose simulator wrote it"), line

@@ -410,7 +410,7 @@ def test_simulate_refuses_a_run_too_large_in_one_line(case, tmp_path):
 
 def test_a_run_starts_no_more_workers_than_it_has_games_or_the_cores_can_use(monkeypatch):
     import concurrent.futures
-    from generator.simulate import runner
+    from generator.games.solo_catan import runner
     started = []
 
     class Pool:  # records the workers asked for; plays nothing

@@ -10,8 +10,7 @@ import pytest
 from generator.cli import main
 from generator.content.loader import load_book
 from repo import CONTENT_ROOT
-from generator.games.splendor import (Buy, Card, Noble, Reserve, Return, SplendorGame, Take,
-                                       Visit)
+from generator.games.splendor import Buy, Card, Noble, Reserve, Return, SplendorGame, Take, Visit
 from generator.errors import ContentError, IllegalAction
 from generator.examples.replay import check_book
 from generator.games.splendor.adapter import SplendorAdapter

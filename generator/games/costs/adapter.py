@@ -88,7 +88,7 @@ class CostsAdapter(Adapter):
     def position_svg(self, game: CostsGame, before: CostsGame | None = None,
                      screen: bool = False) -> str:
         """Your hand as resource badges over what each building costs, each cost's badges
-        solid where your hand pays them (diagrams/position_costs.py); after a step that
+        solid where your hand pays them (games/costs/figures.py); after a step that
         built, your hand and what is built. Its text alternative is `position_lines`."""
         from generator.games.costs.figures import costs_position_svg
         from generator.diagrams.style import style_for

@@ -252,7 +252,7 @@ class EconomyAdapter(Adapter):
         who = self.t.gettext(WHO[n])
         return self.t.gettext("Player {number} ({who})").format(number=n + 1, who=who)
 
-    # --- drawn: the table in an example's box (diagrams/position_economy.py) --------------
+    # --- drawn: the table in an example's box (games/economy/figures.py) --------------
 
     def _count(self, n: int, kind: str) -> str:
         """ "3 monedas", "5 puntos visibles": a count and its noun, by kind (points,

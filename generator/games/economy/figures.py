@@ -41,7 +41,7 @@ RESERVE_ROOM = 48.0        # the reserve's row of tokens, at most
 @dataclass(frozen=True)
 class EconomyWords:
     """What the diagram says, in the book's language: the adapter gives every word from the
-    gettext catalogs (examples/economy.py); these defaults are their English msgids."""
+    gettext catalogs (games/economy/adapter.py); these defaults are their English msgids."""
 
     players: tuple[str, str] = ("Player 1 (you)", "Player 2 (your rival)")
     turn: tuple[str, str] = ("your turn", "their turn")

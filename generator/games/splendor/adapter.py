@@ -19,7 +19,7 @@ from pydantic.dataclasses import dataclass
 from generator.content.model import EngineNeeds, GemCard, Int
 from generator.content.yamlsource import validate
 from generator.games.splendor import (Buy, Card, Noble, Reserve, Return, SplendorGame,
-                                       SplendorRules, Take, Visit)
+                                      SplendorRules, Take, Visit)
 from generator.engine import need
 from generator.games.splendor.game import NOBLE, RETURN
 from generator.core.i18n import N_, Translator, count_noun, translator
@@ -281,7 +281,7 @@ class SplendorAdapter(Adapter):
                 specials=self._specials())))
         return lines
 
-    # --- drawn: the table in an example's box (diagrams/position_splendor.py) -------------
+    # --- drawn: the table in an example's box (games/splendor/figures.py) -------------
 
     def position_svg(self, game: SplendorGame, before: SplendorGame | None = None,
                      screen: bool = False) -> str:

@@ -25,9 +25,8 @@ from typing import Callable
 
 from generator.core import palette
 from generator.core.i18n import N_, pN_
-from generator.diagrams.flow import (SCREEN_SCALE, SCREEN_WIDTH, WIDTH, Group, flow_drawing,
-                                     label_width, new_panel, pt, text)
-from generator.diagrams.position import card_row
+from generator.diagrams.flow import (SCREEN_SCALE, SCREEN_WIDTH, WIDTH, Group, card_row,
+                                     flow_drawing, label_width, new_panel, pt, text)
 from generator.diagrams.style import DiagramStyle, tint
 
 #: A gem's look by its colour id (the engine's colours): shape and fill. Text on it is white
@@ -260,7 +259,7 @@ def _ledger(dwg, style: DiagramStyle, looks: dict[str, Gem], lines: list[LedgerL
 
 
 #: The labels of the groups and of the ledger's lines: messages of the gettext catalogs,
-#: which the adapter translates into the book's language (examples/splendor.py). The
+#: which the adapter translates into the book's language (games/splendor/adapter.py). The
 #: ledger's are short, its column narrow ("Tuyas", "Bonif."), and so carry a context; so
 #: does "empty", which agrees with its noun (a row).
 LABELS = {"tokens": pN_("ledger", "Yours"), "bank": N_("Bank"), "bonuses": pN_("ledger", "Bonus"),

@@ -13,8 +13,8 @@ is one line below.
 
 from __future__ import annotations
 
-from generator.engine.solo.actions import __all__ as ACTION_NAMES
-from generator.engine.solo.ruleset import CITY, EXPANSION, KNIGHT, ROAD, SETTLEMENT
+from generator.games.solo_catan.actions import __all__ as ACTION_NAMES
+from generator.games.solo_catan.ruleset import CITY, EXPANSION, KNIGHT, ROAD, SETTLEMENT
 
 #: Events counted in `Game.events` by the rules themselves (game.py, `self.events[...]`).
 RULE_EVENTS = (

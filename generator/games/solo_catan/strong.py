@@ -24,8 +24,8 @@ import random
 import statistics
 from typing import Sequence
 
-from generator.engine.solo import Game
-from generator.simulate.players import GreedyPlayer, PositionMemory
+from generator.games.solo_catan import Game
+from generator.games.solo_catan.players import GreedyPlayer, PositionMemory
 
 DEFAULT_BUDGET = 64   # play-outs per decision, shared among its candidate actions
 MIN_PER_ACTION = 4    # below this a standard error means little

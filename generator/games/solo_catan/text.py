@@ -13,15 +13,15 @@ the book's language (`generator/locale/`: English msgids, articles by `Translato
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from generator.content.model import Components
-from generator.core.i18n import N_, Translator, translator
-from generator.engine.solo import Game
-from generator.engine.solo.actions import (Continue, Demolish, DiscardHand, DiscardMarket,
-                                           EndRecycling, KnightPays, LibrarySwap, LoseCard,
-                                           PayTownHall, PlaceLoose, Recycle, SacrificeHand,
-                                           StartSeries, TradeMarket, TradeThree, UseKnight)
+from generator.diagrams.words import BookWords
+from generator.core.i18n import N_
+from generator.games.solo_catan import Game
+from generator.games.solo_catan.actions import (Continue, Demolish, DiscardHand, DiscardMarket,
+                                                EndRecycling, KnightPays, LibrarySwap, LoseCard,
+                                                PayTownHall, PlaceLoose, Recycle, SacrificeHand,
+                                                StartSeries, TradeMarket, TradeThree, UseKnight)
 
 #: The faces of a knight card, after "the knight" ("el caballero a pie").
 KNIGHT_FACES = {"A": N_("on foot"), "B": N_("on horseback")}
@@ -39,24 +39,9 @@ DECISIONS = {
 
 
 @dataclass(frozen=True)
-class Words:
-    """Names of resources, buildings and expansions from the book's data, and the words
-    around them in the book's language."""
-
-    components: Components
-    terms: dict = field(default_factory=dict)  # abbreviation → its term, spelled out
-    language: str = "es"
-
-    @classmethod
-    def for_book(cls, book) -> "Words":
-        glossary = getattr(book, "glossary", None)
-        terms = {a.abbr: a.term.lower() for a in glossary.abbreviations} if glossary else {}
-        return cls(book.components, terms, book.meta.language)
-
-    @property
-    def t(self) -> Translator:
-        """The book language's catalog: `self.t.gettext("…")`."""
-        return translator(self.language)
+class Words(BookWords):
+    """The solo game's words: its groups, series, targets and counts, in the book's
+    language, besides the book's names (`BookWords`)."""
 
     def noun(self, abbr: str) -> str:
         """ "mazo de recursos" for MDR: the prose of a step spells nouns out."""
@@ -86,9 +71,6 @@ class Words:
         """The words under a card just drawn and a card just lost in the SH diagram
         ("robada", "perdida": they agree with «carta»)."""
         return self.t.pgettext("card", "drawn"), self.t.pgettext("card", "lost")
-
-    def res(self, rid: str) -> str:
-        return self.components.resource(rid).name.lower()
 
     def plural(self, rid: str) -> str:
         return self.components.resource(rid).plural

@@ -78,7 +78,7 @@ class Ruleset:
     @classmethod
     def from_components(cls, c: Components) -> "Ruleset":
         """The book's numbers; the loader has refused a book without the parameters and
-        buildings its adapter declares (examples/solo.py, `needs`)."""
+        buildings its adapter declares (games/solo_catan/adapter.py, `needs`)."""
         b = {x.id: x for x in c.buildings}
         costs = {bid: tuple(x.cost) for bid, x in b.items() if bid != EXPANSION}
         for e in c.expansions:

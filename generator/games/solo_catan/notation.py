@@ -12,10 +12,11 @@
 
 from __future__ import annotations
 
-from generator.engine.solo.actions import (Action, Continue, Demolish, DiscardHand, DiscardMarket,
-                                           EndRecycling, KnightPays, LibrarySwap, LoseCard,
-                                           PayTownHall, PlaceLoose, Recycle, SacrificeHand,
-                                           StartSeries, TradeMarket, TradeThree, UseKnight)
+from generator.games.solo_catan.actions import (Action, Continue, Demolish, DiscardHand,
+                                                DiscardMarket, EndRecycling, KnightPays,
+                                                LibrarySwap, LoseCard, PayTownHall, PlaceLoose,
+                                                Recycle, SacrificeHand, StartSeries, TradeMarket,
+                                                TradeThree, UseKnight)
 
 
 class NotationError(ValueError):

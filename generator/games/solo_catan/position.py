@@ -6,7 +6,7 @@ the buildings on the table (cards with a pictogram; roads and knights carry the 
 the face they show), and the Serie Histórica, drawn by `sh.py`: at the right of the others
 when it fits there on one line (a third less tall), else on rows of its own under them
 (flow.py). The line with points and piles goes under the diagram, as text
-(`examples/text.py`).
+(`games/solo_catan/text.py`).
 
 Sizes are millimetres at print size, and the diagram is never wider than `WIDTH`, the inner
 width of an example's box on A5: printed at 100 %, no text in it is under `MIN_TEXT` (6 pt).
@@ -14,34 +14,19 @@ width of an example's box on A5: printed at 100 %, no text in it is under `MIN_T
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, replace
-from typing import Callable
+from dataclasses import replace
 
 import svgwrite
 
-from generator.examples.text import series_label
-from generator.diagrams.canvas import text_width
+from generator.games.solo_catan.text import series_label
 from generator.diagrams.icons import building_icon, resource_icon
-from generator.diagrams.sh import sh_drawing
+from generator.diagrams.flow import (CARD_H, CARD_W, LABEL, LABEL_H, WIDTH,
+                                     Group, card_row)
+from generator.games.solo_catan.sh import sh_drawing
 from generator.diagrams.style import DiagramStyle, tint
 
-PT = 25.4 / 72
-WIDTH = 110.0            # mm: an example box's text width on A5 (118 mm column, its padding)
-#: The HTML edition's layout: as wide as a phone's example box holds at SCREEN_SCALE (the
-#: hand and market on one row), and drawn that much larger than print on every screen.
-SCREEN_WIDTH = 66.0
-SCREEN_SCALE = 1.4
-MIN_TEXT = 6.0 * PT      # the smallest type anywhere in the diagram, 6 pt
-LABEL = 2.3              # group labels (6.5 pt)
-CARD_W, CARD_H = 8.4, 11.8   # hand, market and building cards (poker proportions)
 ICON_R = 2.8             # their pictogram: the fir's letter is then 6.5 pt
 FACE = 3.2               # a road's or knight's face letter (9 pt)
-GAP = 1.0                # between two cards of a group
-GROUP_GAP = 3.6          # between two groups of a row
-ROW_GAP = 2.6            # between two rows
-NOTE_GAP = 1.5           # between a label and its note: a word space a PDF reader sees
-LABEL_H = LABEL + 1.4    # a label's line above its cards
 BUILDING_FILL = "#f3eee8"
 
 
@@ -50,35 +35,6 @@ def position_style(style: DiagramStyle) -> DiagramStyle:
     or more (a larger icon per strip), labels at 6.5 pt."""
     return replace(style, card_w=12.6, card_h=15.4, strip=6.2, drop=3.6, label_size=LABEL,
                    strip_icon=0.44, centre_icon=0.42)
-
-
-@dataclass
-class Group:
-    """A label and what lies under it: `draw(x, y)` draws the contents below the label."""
-
-    label: str
-    width: float
-    height: float            # of the contents, without the label
-    draw: Callable[[float, float], None]
-    kind: str
-    alone: bool = False      # a row of its own, or beside all the others (the SH)
-    note: str = ""           # said after the label, muted ("vacía")
-
-    @property
-    def outer_width(self) -> float:
-        note = NOTE_GAP + label_width(self.note) if self.note else 0.0
-        return max(self.width, label_width(self.label) + note)
-
-
-def label_width(text: str, size: float = LABEL) -> float:
-    """A label's width: measured in the embedded font when it is there, else estimated."""
-    try:
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-        from generator.core.fonts import SANS, register_fonts
-        register_fonts()
-        return stringWidth(text, SANS, size)
-    except Exception:  # pragma: no cover - no ReportLab fonts: a generous estimate
-        return text_width(text, size)
 
 
 def small_card(dwg, style: DiagramStyle, resource: str, x: float, y: float, role: str):
@@ -113,17 +69,6 @@ def building_card(dwg, style: DiagramStyle, building: str, x: float, y: float,
 def _text(dwg, style, text, x, y, size=LABEL, fill=None, css_class="group-label", **kw):
     return dwg.text(text, insert=(round(x, 3), round(y, 3)), font_family=style.font,
                     font_size=size, fill=fill or style.ink, class_=css_class, **kw)
-
-
-def card_row(dwg, items: list[Callable], kind: str, label: str, card_w: float = CARD_W,
-             card_h: float = CARD_H, gap: float = GAP) -> Group:
-    """A labelled row of cards: each item draws one card at (x, y)."""
-    width = len(items) * (card_w + gap) - gap
-
-    def draw(x, y):
-        for k, item in enumerate(items):
-            dwg.add(item(x + k * (card_w + gap), y))
-    return Group(label, width, card_h, draw, kind)
 
 
 def _empty(dwg, style, label: str, kind: str, word: str) -> Group:
@@ -233,8 +178,3 @@ def position_drawing(game, style: DiagramStyle, words, *, lost: list[str] = (),
     dwg, background = new_panel(style, title)
     groups = position_groups(dwg, game, style, words, list(lost), width - 0.8)
     return flow_drawing(groups, dwg, background, style, width=width, scale=scale)
-
-
-def smallest_text(svg: str) -> float:
-    """The smallest font size (mm) in an SVG: what tests and the build check against."""
-    return min(float(v) for v in re.findall(r'font-size="([\d.]+)"', svg))

@@ -1,5 +1,5 @@
-"""Automatic players: each picks one of the legal actions; none can break a rule, because
-the engine offers only legal ones. Pluggable by name (`PLAYERS`)."""
+"""The solo game's automatic players: each picks one of the legal actions; none can break a
+rule, because the engine offers only legal ones. Pluggable by name (`PLAYERS`)."""
 
 from __future__ import annotations
 
@@ -7,24 +7,16 @@ import random
 from collections import Counter
 from typing import Sequence
 
-from generator.engine.solo import Game
-from generator.engine.solo.actions import (Continue, Demolish, EndRecycling, KnightPays,
-                                           LibrarySwap, LoseCard, PayTownHall, PlaceLoose, Recycle,
-                                           SacrificeHand, StartSeries, TradeMarket, TradeThree,
-                                           UseKnight)
+from generator.games.solo_catan import Game
+from generator.games.solo_catan.actions import (Continue, Demolish, EndRecycling, KnightPays,
+                                                LibrarySwap, LoseCard, PayTownHall, PlaceLoose,
+                                                Recycle, SacrificeHand, StartSeries, TradeMarket,
+                                                TradeThree, UseKnight)
+from generator.simulate.engines import RandomPlayer
 
 # What a building is worth to the greedy player: points, plus what it unlocks.
 VALUE = {"road": 1.0, "knight": 0.8, "settlement": 2.0, "city": 3.0}
 EXPANSION_VALUE = 3.5
-
-
-class RandomPlayer:
-    """Uniformly random among the legal actions: the floor any strategy must beat."""
-
-    name = "random"
-
-    def choose(self, game: Game, actions: Sequence, rng: random.Random):
-        return rng.choice(actions)
 
 
 class GreedyPlayer:
@@ -170,12 +162,12 @@ class AcyclicGreedyPlayer(GreedyPlayer):
 
 
 def _strong(**options):
-    from generator.simulate.strong import StrongPlayer
+    from generator.games.solo_catan.strong import StrongPlayer
     return StrongPlayer(**options)
 
 
 def _clairvoyant(**options):
-    from generator.simulate.solver import ClairvoyantPlayer
+    from generator.games.solo_catan.solver import ClairvoyantPlayer
     return ClairvoyantPlayer(**options)
 
 

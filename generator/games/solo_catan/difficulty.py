@@ -27,8 +27,8 @@ import yaml
 
 from generator.core.output import write_atomically
 from generator.content.model import GAME_COLUMNS, GAME_LINE, Book, Difficulty
-from generator.simulate.players import PLAYERS
-from generator.simulate.runner import GameRecord
+from generator.games.solo_catan.players import PLAYERS
+from generator.simulate.runs import GameRecord
 
 HEADER = ("# Written by `rulebook simulate {slug} --player P … --save`, one run per player;\n"
           "# each run names the command that stored it. The difficulty appendix prints the\n"
@@ -36,7 +36,7 @@ HEADER = ("# Written by `rulebook simulate {slug} --player P … --save`, one ru
           "# them. Each of a run's records is a game:\n"
           "# {columns}.\n")
 
-#: The engine's rule parameters a run records (generator/engine/solo/ruleset.py): the goal
+#: The engine's rule parameters a run records (generator/games/solo_catan/ruleset.py): the goal
 #: and the readings `--compare` can change. `rulebook check` refuses a stored run whose
 #: values are not the book's.
 RULE_PARAMETERS = ("goal", "university_unlimited", "loose_anytime")

@@ -8,11 +8,11 @@ from collections import Counter
 from generator.content.model import EngineNeeds
 from generator.content.examples import ExampleSource, Expectation, SeriesSpec, StartSpec
 from generator.content.yamlsource import validate
-from generator.engine.solo import Game, Ruleset, Series, ShCard
-from generator.engine.solo.coverage import uncovered
-from generator.engine.solo.notation import parse
-from generator.examples.text import (Words, action_text, lost_cards, narrate, position_caption,
-                                     position_lines, position_status)
+from generator.games.solo_catan import Game, Ruleset, Series, ShCard
+from generator.games.solo_catan.coverage import uncovered
+from generator.games.solo_catan.notation import parse
+from generator.games.solo_catan.text import (Words, action_text, lost_cards, narrate,
+                                             position_caption, position_lines, position_status)
 
 
 def rules_for(book) -> Ruleset:
@@ -56,17 +56,26 @@ class SoloAdapter:
         engine recorded for it (`Game.log`); a refusal as "No puedes …"."""
         return narrate(action, self.words, before, after, refused)
 
-    # --- drawn: the table in an example's box (diagrams/position.py) -----------------------
+    # --- drawn: the table in an example's box (position.py, figures.py) ---------------
 
     def position_svg(self, game: Game, before: Game | None = None,
                      screen: bool = False) -> str:
         """The hand, market, buildings and SH as they lie on the table; the SH cards the step
         lost (from `before`) crossed out. Drawn once per thread for what it shows."""
-        from generator.diagrams.figures import position_svg
         from generator.diagrams.style import style_for
+        from generator.games.solo_catan.figures import position_svg
         lost = lost_cards(before, game) if before is not None else []
-        return position_svg(game, style_for(self.book.components, self.book.theme), self.words, lost,
-                            screen=screen)
+        return position_svg(game, style_for(self.book.components, self.book.theme), self.words,
+                            lost, screen=screen)
+
+    #: The named figures it draws for figures.yaml (`figure`): the table after set-up, and an
+    #: example's Serie Histórica at a step.
+    figure_kinds = ("setup", "sh")
+
+    def figure(self, spec, replays: dict, style):
+        """A figures.yaml figure of one of `figure_kinds` (games/solo_catan/figures.py)."""
+        from generator.games.solo_catan.figures import named_figure
+        return named_figure(spec, self.book, self.rules, replays, style, self.words)
 
     def position_caption(self, game: Game) -> str:
         """Points and the two piles, under the diagram."""
@@ -81,10 +90,15 @@ class SoloAdapter:
         events = sum((r.final.events for r in replays), Counter())
         return uncovered(events, set().union(*(r.refusals for r in replays)))
 
+    def check_runs(self, doc, difficulty) -> None:
+        """difficulty.yaml's stored runs against the book (stored.py), for `rulebook check`."""
+        from generator.games.solo_catan.stored import check_difficulty
+        check_difficulty(doc, difficulty, self.book.components, self.book.slug)
+
     def simulate_command(self, args, out) -> None:
         """`rulebook simulate`: this engine has its own simulator (players that know its
         rules, `--compare` of rule readings, `--save` of the book's difficulty appendix)."""
-        from generator.simulate.command import solo_command
+        from generator.games.solo_catan.command import solo_command
         solo_command(self.book, args, out)
 
 

@@ -63,9 +63,9 @@ from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
 
-from generator.engine.solo import Game, Phase, Ruleset, Series
-from generator.engine.solo.game import FOOT, HORSE, UNIVERSITY
-from generator.engine.solo.ruleset import CITY, EXPANSION, KNIGHT, ROAD, SETTLEMENT
+from generator.games.solo_catan import Game, Phase, Ruleset, Series
+from generator.games.solo_catan.game import FOOT, HORSE, UNIVERSITY
+from generator.games.solo_catan.ruleset import CITY, EXPANSION, KNIGHT, ROAD, SETTLEMENT
 
 
 RECENT_STATES = 256  # generator states remembered by identity (25 kB each, as tuples)

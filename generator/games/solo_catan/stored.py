@@ -19,9 +19,9 @@ import dataclasses
 from generator.content.loader import check_unique
 from generator.content.model import FIGURES_BEFORE, Components, Difficulty, GameLine, PlayerRun
 from generator.content.model import MAX_ACTIONS
-from generator.simulate.runner import game_seeds
+from generator.simulate.runs import game_seeds
 
-#: How a solo game ends (engine/solo/game.py `_check_end`, and the runner's action limit).
+#: How a solo game ends (games/solo_catan/game.py `_check_end`, and the runner's action limit).
 END_REASONS = ("goal", "exhausted", "stuck", "unfinished")
 #: The readings `--compare` can change, besides the goal (simulate/command.py COMPARABLE).
 READINGS = ("university_unlimited", "loose_anytime")
@@ -49,7 +49,7 @@ def _check_rules(doc, stored: Difficulty, components: Components, slug: str) -> 
     if stored.goal != goal:
         raise doc.error(("goal",), f"the stored run was played to {stored.goal} points, but "
                         f"the book's goal is {goal}", rerun(stored))
-    from generator.engine.solo.ruleset import Ruleset
+    from generator.games.solo_catan.ruleset import Ruleset
     defaults = {f.name: f.default for f in dataclasses.fields(Ruleset)}
     for name in READINGS:
         if getattr(stored, name) != defaults[name]:

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections import Counter
 
 from generator.errors import IllegalAction
-from generator.engine.solo.actions import (Continue, Demolish, DiscardHand, DiscardMarket,
-                                           EndRecycling, KnightPays, LibrarySwap, LoseCard,
-                                           PayTownHall, PlaceLoose, Recycle, SacrificeHand,
-                                           StartSeries, TradeMarket, TradeThree, UseKnight)
+from generator.games.solo_catan.actions import (Continue, Demolish, DiscardHand, DiscardMarket,
+                                                EndRecycling, KnightPays, LibrarySwap, LoseCard,
+                                                PayTownHall, PlaceLoose, Recycle, SacrificeHand,
+                                                StartSeries, TradeMarket, TradeThree, UseKnight)
 
 DECISION_ACTIONS = (LoseCard, SacrificeHand, UseKnight, KnightPays, DiscardHand, DiscardMarket,
                     EndRecycling)

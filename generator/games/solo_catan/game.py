@@ -42,11 +42,12 @@ from operator import is_
 from typing import Callable, Sequence
 
 from generator.errors import IllegalAction
-from generator.engine.solo.actions import (Action, Continue, Demolish, DiscardHand, DiscardMarket,
-                                           EndRecycling, KnightPays, LibrarySwap, LoseCard,
-                                           PayTownHall, PlaceLoose, Recycle, SacrificeHand,
-                                           StartSeries, TradeMarket, TradeThree, UseKnight)
-from generator.engine.solo.ruleset import CITY, KNIGHT, ROAD, SETTLEMENT, Ruleset
+from generator.games.solo_catan.actions import (Action, Continue, Demolish, DiscardHand,
+                                                DiscardMarket, EndRecycling, KnightPays,
+                                                LibrarySwap, LoseCard, PayTownHall, PlaceLoose,
+                                                Recycle, SacrificeHand, StartSeries, TradeMarket,
+                                                TradeThree, UseKnight)
+from generator.games.solo_catan.ruleset import CITY, KNIGHT, ROAD, SETTLEMENT, Ruleset
 
 LIBRARY, UNIVERSITY, CITY_WALL = "library", "university", "city_wall"
 FOOT, HORSE = "A", "B"
@@ -159,11 +160,11 @@ class Game:
         self.end_reason = ""
         # How often each rule path fired: what a designer's simulation counts.
         self.events: Counter = Counter()
-        # What the last push did, in order, for a book to tell it (examples/text.py):
+        # What the last push did, in order, for a book to tell it (games/solo_catan/text.py):
         # ("draw", card, how) with how "miss"/"match" (compared with the SH's last card),
         # "hand"/"market" (drawn without comparing) or "knight"; ("built", target);
         # ("new-deck",). Rebound by every push, never changed afterwards: a copy may share it.
-        # None keeps no record: a game played for its statistics (simulate/runner.py), where
+        # None keeps no record: a game played for its statistics (games/solo_catan/runner.py), where
         # writing it cost ~2 % of a random play-out.
         self.log: list[tuple] | None = []
         self._forget()
@@ -191,7 +192,7 @@ class Game:
 
     def copy(self) -> "Game":
         """An independent game in the same position, with a generator in the same state: it
-        will shuffle as this one would (a fair player reseeds it, see simulate/strong.py)."""
+        will shuffle as this one would (a fair player reseeds it, see strong.py)."""
         other = Game.__new__(Game)
         other.rules = self.rules
         if self._rng is not None:  # read the state once; this game and its copies share it
@@ -234,7 +235,7 @@ class Game:
     def generator_state(self) -> tuple:
         """The generator's state, read without drawing from it or changing how it is held:
         it decides every future reshuffle, so a solver that knows the deal keys positions by
-        it (simulate/proof.py). Copies that share a state return the same tuple object."""
+        it (games/solo_catan/proof.py). Copies that share a state return the same tuple object."""
         return self._rng.getstate() if self._rng is not None else self._rng_state
 
     # --- what is on the table -------------------------------------------------------------
@@ -334,7 +335,7 @@ class Game:
     def legal_tuple(self) -> tuple[Action, ...]:
         """`legal_actions()` as the position keeps it, not copied into a new list: a tuple,
         which no caller can change. A simulated player reads it every action
-        (simulate/runner.py), where the copy cost ~2 % of a random play-out."""
+        (games/solo_catan/runner.py), where the copy cost ~2 % of a random play-out."""
         return self._legal or self._legal_now()
 
     def _legal_now(self) -> tuple[Action, ...]:
@@ -1076,7 +1077,7 @@ class Game:
     # --- why an action is refused ------------------------------------------------------
 
     def _explain(self, action: Action) -> IllegalAction:
-        from generator.engine.solo.explain import explain
+        from generator.games.solo_catan.explain import explain
         return explain(self, action)
 
 

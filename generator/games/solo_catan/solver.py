@@ -28,9 +28,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from generator.engine.solo import Game, Phase
-from generator.simulate.players import AcyclicGreedyPlayer, GreedyPlayer
-from generator.simulate.proof import ReachBound, Verdict, prove
+from generator.games.solo_catan import Game, Phase
+from generator.games.solo_catan.players import AcyclicGreedyPlayer, GreedyPlayer
+from generator.games.solo_catan.proof import ReachBound, Verdict, prove
 
 DEFAULT_NODES = 200_000
 HORIZON = 400   # actions per play-out at most

@@ -7,6 +7,6 @@ simulator's trusted path: it applies an action taken from `legal_actions()` with
 it again (python-chess's `push`), and nothing from outside goes through it.
 """
 
-from generator.engine.solo.actions import *  # noqa: F401,F403
-from generator.engine.solo.game import Game, Phase, Series, ShCard  # noqa: F401
-from generator.engine.solo.ruleset import Ruleset  # noqa: F401
+from generator.games.solo_catan.actions import *  # noqa: F401,F403
+from generator.games.solo_catan.game import Game, Phase, Series, ShCard  # noqa: F401
+from generator.games.solo_catan.ruleset import Ruleset  # noqa: F401
