@@ -7,8 +7,8 @@ that the source does not give.
 
 from __future__ import annotations
 
-from .content.model import BookMeta
-from .i18n import translator
+from generator.content.model import BookMeta
+from generator.core.i18n import translator
 
 
 def badge_texts(meta: BookMeta) -> list[str]:

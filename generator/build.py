@@ -1,171 +1,35 @@
-"""Builds a book's outputs into output/<book>/, each file written whole or not at all.
-
-Every output is rendered to memory first, written to a temporary file in the same folder and
-renamed into place: a failed build never leaves a half-written PDF where a reader would find
-it, nor clobbers the previous good one.
+"""Builds a book's outputs into output/<book>/: the book checked whole (checks.py), its
+examples replayed, its figures drawn, then every edition and print file rendered to memory and
+written as one set, whole or not at all (core/output.py).
 """
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-import glob
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .content.loader import load_book
-from .content.model import Book, PageSize
-from .diagrams.figures import book_figures
-from .diagrams.style import style_for
-from .diagrams.table import costs_drawing
-from .examples.text import Words
-from .sheets.faces import reference_cards, tokens
-from .sheets.geometry import Flip
-from .sheets.render import SheetOptions, calibration, home_sheets, print_shop
-from .errors import Location, RenderError
-from .output_folder import Written, refuse_overlap
-from .regularfile import read_bytes
-from .html.render import render_html
-from .i18n import pN_, translator
-from .examples.replay import check_book
-from .pdf.document import render_pdf, render_press_pdf
-from .pdf.imposition import booklet as impose_booklet
-from .pdf.press import PressMeta
+from generator.checks import checked_book
+from generator.content.model import Book
+from generator.core.page import PageSize
+from generator.diagrams.figures import book_figures
+from generator.diagrams.style import style_for
+from generator.diagrams.table import costs_drawing
+from generator.diagrams.words import BookWords
+from generator.sheets.faces import reference_cards, tokens
+from generator.core.sheet import Flip
+from generator.sheets.render import SheetOptions, calibration, home_sheets, print_shop
+from generator.errors import Location, RenderError
+from generator.core.output import refuse_overlap, write_all
+from generator.core.files import read_bytes
+from generator.html.render import render_html
+from generator.core.i18n import pN_, translator
+from generator.examples.replay import check_book
+from generator.pdf.document import render_pdf, render_press_pdf
+from generator.pdf.imposition import booklet as impose_booklet
+from generator.draw.press import PressMeta
 from reportlab.platypus.doctemplate import LayoutError
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def _write_bytes(stream, data: bytes) -> None:
-    stream.write(data)
-
-
-def _stage(target: Path, data: bytes) -> Path:
-    """`data` in a hidden `.part` file beside `target` (removed again if writing fails)."""
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
-                                             suffix=".part")
-    except OSError as exc:
-        raise RenderError(f"{target.parent}: cannot write output "
-                          f"({exc.strerror or exc})") from None
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            _write_bytes(stream, data)
-        os.chmod(temporary, 0o666 & ~_umask())
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return Path(temporary)
-
-
-def write_atomically(target: Path, data: bytes) -> None:
-    temporary = _stage(target, data)
-    try:
-        os.replace(temporary, target)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-
-
-def _remove_parts(targets: list[Path]) -> None:
-    """Hidden `.part` files a killed build left behind (a finished build leaves none): only
-    those `_stage` names after one of `targets`, never another file of the folder."""
-    for target in targets:
-        if target.parent.is_dir():
-            for part in target.parent.glob(f".{glob.escape(target.name)}.*.part"):
-                part.unlink(missing_ok=True)
-
-
-@contextlib.contextmanager
-def _locked(folder: Path):
-    """One build at a time writes into `folder`: a second build started at once waits here
-    rather than removing the first one's staged files or mixing its outputs with them.
-
-    The lock is the operating system's advisory lock on the folder itself (released when the
-    process ends, even by SIGKILL), so it leaves no file behind. Windows has no lock on a
-    folder; there builds of one book must not be started together."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise RenderError(f"{folder}: cannot write output ({exc.strerror or exc})") from None
-    try:
-        import fcntl
-    except ImportError:
-        yield
-        return
-    handle = os.open(folder, os.O_RDONLY)
-    try:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(handle)  # closing releases the lock
-
-
-def write_all(files: list[tuple[Path, bytes]], prune: Path | None = None,
-              folder: Path | None = None) -> list[Path]:
-    """Every file of a build, or none: all are staged as `.part` files first (a full disk or
-    Ctrl-C stops here, and the staged files are removed), then renamed into place; a file
-    that already holds its new bytes is left as it is.
-
-    With `folder` (the book's output folder, which holds every one of `files`), what is
-    written is kept on the folder's list (output_folder.py): a file the program did not
-    write is never replaced (one line, nothing written), and with `prune` (a folder in it,
-    the figures'), the files on the list there that this build did not write (figures of an
-    older build) are removed. The whole step holds the folder's lock, so two builds of one
-    book at once write one after the other, each set whole, each list whole."""
-    if not files and prune is None:
-        return []
-    root = folder or Path(os.path.commonpath([target.parent for target, _ in files] or [prune]))
-    with _locked(root):
-        written = Written.read(folder) if folder is not None else None
-        _write_all(files, written)
-        if written is not None:
-            write_atomically(written.file, written.settle(files, prune))
-    return [target for target, _ in files]
-
-
-def _write_all(files: list[tuple[Path, bytes]], written: Written | None) -> None:
-    _remove_parts([target for target, _ in files])
-    # A file already holding these bytes stays as it is: a watcher's rebuild rewrote its
-    # fifty unchanged figures every time, and whatever watches the output saw them change.
-    files = [(target, data) for target, data in files if not _holds(target, data)]
-    for target, _ in files:
-        if target.is_dir():
-            raise RenderError(f"{target}: cannot write output (a folder is in the way); "
-                              "expected no folder of that name in the output folder")
-    if written is not None:
-        written.claim(target for target, _ in files)
-    staged: list[tuple[Path, Path]] = []
-    target = None
-    try:
-        for target, data in files:
-            staged.append((_stage(target, data), target))
-        if written is not None and files:  # both digests listed while the files are renamed
-            write_atomically(written.file, written.expect(files))
-        for temporary, target in staged:
-            os.replace(temporary, target)
-    except OSError as exc:
-        raise RenderError(f"{target}: cannot write output ({exc.strerror or exc})") from None
-    finally:
-        for temporary, _ in staged:
-            temporary.unlink(missing_ok=True)
-
-
-def _holds(target: Path, data: bytes) -> bool:
-    """Whether `target` is a regular file whose content is `data` already (a pipe put in its
-    place is not read: regularfile.py)."""
-    try:
-        return target.stat().st_size == len(data) and read_bytes(target, follow=False) == data
-    except OSError:  # missing, unreadable, a folder, a pipe: written (or refused) as usual
-        return False
-
 
 def rulebook_path(book: Book, output: Path, size: PageSize | None) -> Path:
     suffix = "" if size in (None, book.meta.page_size) else f"-{size.value.lower()}"
@@ -199,7 +63,7 @@ def build_book(folder: Path, output: Path, size: PageSize | None = None,
     if pdf_first and (papers or booklet):
         raise ValueError("pdf_first builds the PDF and HTML editions only")
     refuse_overlap(output, str(output), [(folder, "the book folder")])  # as the command does
-    book = load_book(folder, language)  # `language`: a translation (content/edition.py)
+    book = checked_book(folder, language)  # `language`: a translation (content/edition.py)
     if booklet:
         _check_booklet(book, size)
     replays = check_book(book)  # a book whose examples fail is not built
@@ -335,7 +199,7 @@ def render_cards(book: Book, output: Path, papers: list[SheetOptions]) -> Render
     if any(face.kind == "costs" for face in cards.faces):
         marks = all(face.marks for face in cards.faces if face.kind == "costs")
         costs_svg = costs_drawing(book.components, style_for(book.components, book.theme),
-                                  Words(book.components, language=book.meta.language),
+                                  BookWords(book.components, language=book.meta.language),
                                   marks).tostring()
     pieces = reference_cards(book, costs_svg)
     trim = (cards.width, cards.height)

@@ -17,18 +17,18 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from .errors import GeneratorError
-from .project import Project, find_project
-from .sheets.geometry import PAPERS, Flip
-from .simulate import options as sim_options
-from .simulate.options import whole
+from generator.errors import GeneratorError
+from generator.project import Project, find_project
+from generator.core.sheet import PAPERS, Flip
+from generator.simulate import options as sim_options
+from generator.simulate.options import whole
 
 # The rest is imported by the command that needs it: `rulebook --help` should not pay for
 # the PDF renderer, nor `rulebook check` for anything it does not use.
 
 
 def _page_size(text: str):
-    from .content.model import PageSize
+    from generator.core.page import PageSize
     try:
         return PageSize.parse(text)
     except ValueError as exc:
@@ -126,7 +126,7 @@ class _StandardOutput:
 
 
 def _sheet_options(args):
-    from .sheets.render import SheetOptions
+    from generator.sheets.render import SheetOptions
     papers = list(PAPERS) if args.paper == "all" else [args.paper]
     return [SheetOptions(p, Flip(args.duplex), args.offset, args.ink_saving) for p in papers]
 
@@ -275,7 +275,7 @@ PAGE_SIZE_HELP = "A5, A4 or Letter (default: the book's own, from book.yaml)"
 DEBUG_HELP = ("a bug in an engine plugin is said with its whole traceback, not only its "
               "line")
 LANGUAGES = ("es", "en")  # content.model.LANGUAGES, without importing the model for --help
-BOOK_HELP = "a book's folder name under content/ (e.g. solo-catan), or a path to a book folder"
+BOOK_HELP = "a book's folder name under content/ (e.g. my-game), or a path to a book folder"
 OUTPUT_HELP = ("where to write, relative to where you stand (default: the project's "
                "output/)")
 NO_PROJECT = ("no rulebook project here or in any folder above; expected a rulebook.toml or "
@@ -304,15 +304,15 @@ class Where:
         return cls(content, output, project)
 
     def refuse_output_among(self, books: list[Path], typed: Path | None) -> None:
-        """The output folder apart from the content folder and `books` (output_folder.py):
+        """The output folder apart from the content folder and `books` (core/output.py):
         `--output content` wrote over the book's own files. `typed`: --output as given."""
-        from .output_folder import refuse_overlap
+        from generator.core.output import refuse_overlap
         content = [(self.content, "the content folder")] if self.content else []
         refuse_overlap(self.output, f"--output {typed}" if typed else str(self.output),
                        content + [(book, "the book folder") for book in books])
 
     def books(self, names: list[str]) -> list[Path]:
-        from .content.books import book_folders, find_book
+        from generator.content.books import book_folders, find_book
         if names:
             return [find_book(n, self.content) for n in names]
         root = self.content
@@ -332,8 +332,8 @@ class Where:
         book's own and its translations (content/<book>/<lang>/), or with `language` only
         the edition in it. A book named on the command line that has no such edition is an
         error; among all the project's books, those without one are left out."""
-        from .content.edition import edition_of, editions
-        from .content.loader import book_language
+        from generator.content.edition import edition_of, editions
+        from generator.content.loader import book_language
         found = []
         for folder in self.books(names):
             folder, named = edition_of(folder)
@@ -357,7 +357,7 @@ class Where:
 
 
 def _named(book) -> str:
-    """A book as the command names it: `solo-catan`, a translation `solo-catan (en)`."""
+    """A book as the command names it: `my-game`, a translation `my-game (en)`."""
     return f"{book.slug} ({book.edition})" if book.edition else book.slug
 
 
@@ -381,15 +381,15 @@ def _check(folder: Path, language: str | None, coverage: bool,
     rows; with `coverage`, list what no replay reaches. What it says, and whether it passed
     (coverage found no gap). `page_size`: as `rulebook build --page-size` (None: the
     book's own)."""
-    from .content.loader import load_book
-    from .examples.replay import check_book
-    from .i18n import count_noun
+    from generator.checks import checked_book
+    from generator.examples.replay import check_book
+    from generator.core.i18n import count_noun
     _count = functools.partial(count_noun, language="en")  # the program's own words
     said: list[_Line] = []
-    book = load_book(folder, language)
+    book = checked_book(folder, language)
     replays = check_book(book, scenarios=True)
     if book.meta.sheet:  # whether it fits its two pages: only its layout tells
-        from .pdf.document import check_sheet
+        from generator.pdf.document import check_sheet
         check_sheet(book, [r for r in replays if not r.source.scenario], page_size)
     scenarios = sum(r.source.scenario for r in replays)
     replayed = _count(len(replays) - scenarios, "worked example", "worked examples") + \
@@ -433,8 +433,8 @@ class _BuildReport:
 
 def _build_one(job: tuple) -> _BuildReport:
     """Build one book and word the result; a mistake in the book is its error line."""
-    from .build import build_book
-    from .sheets.render import SheetOptions
+    from generator.build import build_book
+    from generator.sheets.render import SheetOptions
     folder, language, output, page_size, booklet = job
     start = time.perf_counter()
     try:
@@ -464,13 +464,14 @@ def _check_other_editions(folder: Path, language: str | None) -> None:
     """A book is built whole or not at all, every edition of it: an edition is not written
     while another of the same book has a mistake (the book's own first, whose mistakes are
     every edition's). Each edition's job finds the same first mistake, said once (`_build`)."""
-    from .content.edition import editions
-    from .content.loader import book_language, load_book
+    from generator.content.edition import editions
+    from generator.checks import checked_book
+    from generator.content.loader import book_language
     every = [None] + [lang for lang in editions(folder) if lang != book_language(folder)]
     if len(every) == 1:
         return
     for other in every[:-1] if every[-1] == language else every:  # the last one: build_book's
-        load_book(folder, other)
+        checked_book(folder, other)
 
 
 def _build(folders: list[tuple[Path, str | None]], where: Where, args, out: Console) -> None:
@@ -513,10 +514,10 @@ def _said(report: _BuildReport, out: Console) -> str | None:
 
 
 def _print(folders: list[tuple[Path, str | None]], where: Where, args, out: Console) -> None:
-    from .build import build_print
-    from .content.loader import load_book
+    from generator.build import build_print
+    from generator.checks import checked_book
     for folder, language in folders:
-        book = load_book(folder, language)
+        book = checked_book(folder, language)
         files = build_print(book, where.output, _sheet_options(args), (args.command,))
         if not files:
             out.print(f"[yellow]nothing[/] {book.slug} has no {args.command} in print.yaml")
@@ -525,7 +526,7 @@ def _print(folders: list[tuple[Path, str | None]], where: Where, args, out: Cons
 
 
 def _new(args, out: Console) -> None:
-    from .scaffold import Scaffold
+    from generator.scaffold import Scaffold
     where = Where.of(args)
     if where.content is None:
         raise UsageError(NO_PROJECT)
@@ -536,7 +537,7 @@ def _new(args, out: Console) -> None:
 
 
 def _init(args, out: Console) -> None:
-    from .scaffold import init_project
+    from generator.scaffold import init_project
     init_project(args.folder)
     out.print(f"[green]created[/] a rulebook project in {escape(str(args.folder))}; add a book "
               "with: rulebook new NAME", soft_wrap=True)
@@ -565,12 +566,12 @@ def _run(args, out: Console, err: Console) -> int:
     elif args.command in ("cards", "tokens"):
         _print(editions, where, args, out)
     elif args.command == "simulate":
-        from .content.loader import load_book
-        from .simulate.command import simulate_command
-        # difficulty.yaml unchecked: --save is how a stale one is replaced (simulate/stored.py)
-        simulate_command(load_book(folders[0], runs_checked=False), args, out)
+        from generator.checks import checked_book
+        from generator.simulate.command import simulate_command
+        # difficulty.yaml unchecked: --save is how a stale one is replaced (`check_runs`)
+        simulate_command(checked_book(folders[0], runs=False), args, out)
     elif args.command == "watch":
-        from .watch import watch
+        from generator.watch import watch
         return watch(folders, where.output, out, err)
     return 0
 
@@ -639,7 +640,7 @@ def main(argv: list[str] | None = None) -> int:
     if sys.stdout is None:  # started with it closed (`>&-`): what it says would be lost
         _say(err, "standard output is closed; expected it open (>/dev/null to discard it)")
         return 1
-    from .examples import guard
+    from generator.examples import guard
     try:
         args = _parser().parse_args(argv)
         guard.DEBUG = args.debug  # a plugin's bug with its traceback (examples/guard.py)

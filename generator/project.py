@@ -13,9 +13,10 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from .content.textfile import read_text
-from .errors import ContentError, Location
-from .regularfile import present
+from generator.core.output import overlap
+from generator.content.textfile import read_text
+from generator.errors import ContentError, Location
+from generator.core.files import present
 
 MARKER = "rulebook.toml"
 
@@ -57,7 +58,7 @@ class Project:
         content = _folder(settings, "content", root, marker)
         output = _folder(settings, "output", root, marker)
         relation = overlap(output, content)
-        if relation:  # a build would write over the books (output_folder.py)
+        if relation:  # a build would write over the books (core/output.py)
             raise ProjectError(Location(marker), f"output = {str(settings.get('output'))!r} "
                                f"{relation} the content folder", "an output folder apart "
                                "from the books, e.g. output = \"output\"")
@@ -74,19 +75,6 @@ def _folder(settings: dict, key: str, root: Path, marker: Path) -> Path:
         raise ProjectError(Location(marker), f"{key} = {value!r} is outside the project",
                            "a folder inside the folder of rulebook.toml")
     return folder
-
-
-def overlap(output: Path, folder: Path) -> str | None:
-    """How `output` lies against `folder` ("is", "is inside", "holds"), or None when apart.
-    Both are resolved (links followed, `..` taken): `cd content && --output .` is caught."""
-    output, folder = Path(output).resolve(), Path(folder).resolve()
-    if output == folder:
-        return "is"
-    if folder in output.parents:
-        return "is inside"
-    if output in folder.parents:
-        return "holds"
-    return None
 
 
 def _has_books(content: Path) -> bool:

@@ -17,9 +17,9 @@ from importlib import resources
 from pathlib import Path
 from string import Template
 
-from .errors import ContentError, Location
-from .project import MARKER, MARKER_TEXT
-from .schema import modeline, schema_for_file
+from generator.errors import ContentError, Location
+from generator.project import MARKER, MARKER_TEXT
+from generator.schema import modeline, schema_for_file
 
 LANGUAGES = ("es", "en")
 NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")

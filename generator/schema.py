@@ -31,18 +31,18 @@ from typing import Any, Callable
 import yaml
 from pydantic import TypeAdapter
 
-from .content import board as board_module
-from .content import examples as examples_module
-from .content import model as model_module
-from .content import words as words_module
-from .content.board import BoardLayout
-from .content.examples import Example, Expectation, StartSpec
-from .content.model import (GAME_LINE, KNOWN_PARAMETERS, LANGUAGES, PARAMETER_NAME, BookMeta,
-                            Components, ConformanceRow, Difficulty, FigureSpec, Glossary,
-                            PrintSpec, Ruling, ScoreBand)
-from .content.words import (ComponentWords, ConformanceWords, EditionMeta, ExampleWords,
-                            FigureWords, GlossaryWords, PrintWords, RulingWords)
-from .engine import ENGINES
+from generator.content import board as board_module
+from generator.content import examples as examples_module
+from generator.content import model as model_module
+from generator.content import words as words_module
+from generator.content.board import BoardLayout
+from generator.content.examples import Example, Expectation, StartSpec
+from generator.content.model import (GAME_LINE, KNOWN_PARAMETERS, LANGUAGES, PARAMETER_NAME,
+                                     BookMeta, Components, ConformanceRow, Difficulty, FigureSpec,
+                                     Glossary, PrintSpec, Ruling, ScoreBand)
+from generator.content.words import (ComponentWords, ConformanceWords, EditionMeta, ExampleWords,
+                                     FigureWords, GlossaryWords, PrintWords, RulingWords)
+from generator.examples.registry import own_engines
 
 #: The modules whose dataclasses are the content files' formats (their comments describe them).
 MODEL_MODULES = (model_module, examples_module, words_module, board_module)
@@ -461,13 +461,15 @@ def _sentence(text: str) -> str:
 
 def field_descriptions() -> dict[str, str]:
     """Every documented field's description: model comments first, then FIELD_NOTES; a game
-    parameter an engine plays by says which (engine/__init__.py, ENGINES)."""
+    parameter an engine plays by says which (each game's adapter declares its `needs`)."""
     found = {**FIELD_NOTES}
     for module in MODEL_MODULES:
         for key, comment in _line_comments(module).items():
             found[key] = _sentence(comment)
+    declared = own_engines()
     for name in KNOWN_PARAMETERS:
-        engines = [f"`{engine}`" for engine, needs in ENGINES.items() if name in needs.parameters]
+        engines = [f"`{engine}`" for engine, needs in declared.items()
+                   if name in needs.parameters]
         if engines:
             key = f"GameParameters.{name}"
             found[key] = (found.get(key, "") + f" Needed by the {' and '.join(engines)} "
@@ -601,7 +603,7 @@ def _components_notes() -> str:
         f"| `{engine}` | {', '.join(f'`{p}`' for p in needs.parameters) or '—'} | "
         f"{', '.join(f'`{b}`' for b in needs.buildings) or '—'} | "
         f"{', '.join(f'`{p}:`' for p in needs.parts) or '—'} |"
-        for engine, needs in ENGINES.items())
+        for engine, needs in own_engines().items())
     return f"""
 ## Game parameters
 
@@ -720,7 +722,7 @@ folder, `rulebook build content/solo-catan/en`, names it too). The book's own ou
 
 
 def _book_notes() -> str:
-    from .pdf.document import SHEET_SIZES, SHEET_SMALLEST_A5
+    from generator.pdf.document import SHEET_SIZES, SHEET_SMALLEST_A5
     largest, smallest = max(SHEET_SIZES), min(SHEET_SIZES)
     return f"""
 ## Layouts: a rulebook or a sheet

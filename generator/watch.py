@@ -26,9 +26,9 @@ import watchfiles
 from rich.console import Console
 from rich.markup import escape
 
-from .build import Built, build_book
-from .content.books import FACTS_FOLDER
-from .errors import GeneratorError
+from generator.build import Built, build_book
+from generator.content.books import FACTS_FOLDER
+from generator.errors import GeneratorError
 
 DEBOUNCE_MS = 1600  # the longest a burst of changes is gathered before a rebuild
 STEP_MS = 10  # a batch is handed over once no new change came in for this long: an editor's

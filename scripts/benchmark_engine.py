@@ -5,7 +5,7 @@
     .venv/bin/python scripts/benchmark_engine.py --profile
 
 Each game is played by the simulator's random player, the games of a run as `rulebook
-simulate` plays them: by the chunk function its process pool maps (`generator.simulate.runner.
+simulate` plays them: by the chunk function its process pool maps (`generator.games.solo_catan.runner.
 _play_chunk`, which calls `play` game by game). The listing of the legal actions and the push
 are both timed, as a run calls them (today's runner hands the player the position's own tuple,
 `legal_tuple`, and calls `push_legal`, which trusts an action taken from it; 220dd3c's copied
@@ -49,8 +49,8 @@ import sys, time
 sys.path.insert(0, sys.argv[1])
 from pathlib import Path
 from generator.content.loader import load_book
-from generator.engine.solo import Game, Ruleset
-from generator.simulate.runner import _play_chunk
+from generator.games.solo_catan import Game, Ruleset
+from generator.games.solo_catan.runner import _play_chunk
 rules = Ruleset.from_components(load_book(Path(sys.argv[1]) / "content" / "solo-catan").components)
 games = int(sys.argv[2])
 _play_chunk((rules, list(range(50)), "random"))  # warm-up
@@ -104,8 +104,8 @@ def profile(games: int) -> None:
     import pstats
     sys.path.insert(0, str(REPO))
     from generator.content.loader import load_book
-    from generator.engine.solo import Ruleset
-    from generator.simulate.runner import _play_chunk
+    from generator.games.solo_catan import Ruleset
+    from generator.games.solo_catan.runner import _play_chunk
     rules = Ruleset.from_components(load_book(REPO / "content" / "solo-catan").components)
     # The games as the timed runs play them: through the chunk function (its frozen collector).
     cProfile.runctx("_play_chunk((rules, list(range(games)), 'random'))",

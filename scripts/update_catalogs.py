@@ -8,8 +8,8 @@ Source strings are English (gettext's convention), so a message new to the Engli
 starts as a copy of its msgid: edit it only where English needs another word (the article
 before a vowel, "an"). Every other catalog gets the new message empty, and `--check` (and
 tests/unit/test_catalogs.py) fails until it is translated. Each .po is compiled into the
-`rulebook.mo` beside it, which is what the program reads (generator/i18n.py); `--check` fails
-when a .mo is missing or is not its .po compiled (edited .po, forgotten update).
+`rulebook.mo` beside it, which is what the program reads (generator/core/i18n.py);
+`--check` fails when a .mo is missing or is not its .po compiled (edited .po, forgotten update).
 """
 
 from __future__ import annotations

@@ -66,7 +66,7 @@ def solo_book():
 @pytest.fixture(scope="session")
 def solo_rules(solo_book):
     """The solo book's rules, as its engine plays them."""
-    from generator.examples.solo import rules_for
+    from generator.games.solo_catan.adapter import rules_for
     return rules_for(solo_book)
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from generator.simulate.difficulty import game_line
+from generator.games.solo_catan.difficulty import game_line
 
 
 def replayed_line(record) -> dict:

@@ -20,8 +20,8 @@ from typing import Annotated, Literal
 from pydantic import Field
 from pydantic.dataclasses import dataclass
 
-from .model import NUMBER, STRICT, Int
-from .yamlsource import YamlDocument, read_yaml, validate
+from generator.content.model import NUMBER, STRICT, Int
+from generator.content.yamlsource import YamlDocument, read_yaml, validate
 
 # --- the format of board.yaml ------------------------------------------------------------------
 # Axial coordinates of pointy-top hexes: `[q, r]`, r counting rows downwards and q along a row,

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import ContentError, Location
-from ..regularfile import present
+from generator.errors import ContentError, Location
+from generator.core.files import present
 
 #: The folder beside a project's books with the facts they share (researched costs, the
 #: family's vocabulary): a change in it is a change to every book of the folder.

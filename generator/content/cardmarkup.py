@@ -13,7 +13,7 @@ import html.entities
 import re
 import xml.etree.ElementTree as ET
 
-from ..typography import TAG
+from generator.core.typography import TAG
 
 #: The inline tags a card line may use, all of which ReportLab's paragraphs set.
 TAGS = ("b", "i", "u", "strike", "sup", "sub", "br")

@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from ..errors import Location
-from ..i18n import N_, pN_, translator
-from .context import quoted
-from .model import ConformanceRow
-from .prose import render_string
-from .yamlsource import YamlDocument, read_yaml, validate
+from generator.errors import Location
+from generator.core.i18n import N_, pN_, translator
+from generator.content.context import quoted
+from generator.content.model import ConformanceRow
+from generator.content.prose import render_string
+from generator.content.yamlsource import YamlDocument, read_yaml, validate
 
 #: A row's labels (messages of the gettext catalogs, in the book's language when printed).
 LABELS = {"source": N_("Source"), "rule": N_("Rule"), "where": N_("Where"),

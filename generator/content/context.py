@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .. import i18n
-from ..i18n import N_, pN_
-from .model import BookMeta, Components, GameParameters, Ruling
+from generator.core import i18n
+from generator.core.i18n import N_, pN_
+from generator.content.model import BookMeta, Components, GameParameters, Ruling
 
 
 def quoted(text: str, language: str) -> str:
@@ -123,7 +123,7 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
 
     def ruling_list() -> str:
         """Every ruling, its data names filled in like the chapters' own."""
-        from .prose import render_string
+        from generator.content.prose import render_string
         t = i18n.translator(lang)
         q, d, r, s = (t.gettext(label) for label in RULING_LABELS)
         blocks = []

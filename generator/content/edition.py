@@ -1,7 +1,7 @@
 """Editions of a book in other languages: one source for each fact, one for each language's words.
 
 A book folder holds the book in its own language. A translation is a folder beside its files,
-named by the language code (`content/solo-catan/en/`), that holds only words, keyed by the
+named by the language code (`content/my-game/en/`), that holds only words, keyed by the
 ids the book's own files already use: `book.yaml` (title, subtitle, credits, edition note,
 language), `components.yaml` (display names by resource, building and expansion id),
 `glossary.yaml` (entries by the book's abbreviation or term), `rulings.yaml` (texts by ruling
@@ -34,12 +34,12 @@ from typing import Any
 
 from markdown.extensions.toc import slugify
 
-from ..errors import ContentError, Location
-from ..regularfile import present
-from .model import LANGUAGES
-from .paths import contained
-from .textfile import read_text
-from .yamlsource import YamlDocument, read_yaml, validate
+from generator.errors import ContentError, Location
+from generator.core.files import present
+from generator.content.model import LANGUAGES
+from generator.content.paths import contained
+from generator.content.textfile import read_text
+from generator.content.yamlsource import YamlDocument, read_yaml, validate
 
 
 EXAMPLES_FILE = "examples.yaml"
@@ -70,7 +70,7 @@ def editions(folder: Path) -> list[str]:
 
 def edition_of(folder: Path) -> tuple[Path, str | None]:
     """A folder named on the command line: a book (its own edition), or a translation's
-    folder (`content/solo-catan/en`), which is that book in that language."""
+    folder (`content/my-game/en`), which is that book in that language."""
     folder = Path(folder)
     if folder.name in LANGUAGES and present(folder.parent / "book.yaml") \
             and present(folder / "book.yaml"):
@@ -99,7 +99,8 @@ class Edition:
                                f"a translation folder {self.language}/ with a book.yaml "
                                f"(its translations: {have})")
         contained(self.words_folder, self.folder)
-        from .words import WORDS_FILES  # a translation's formats: read for one alone
+        # a translation's formats: read for one alone
+        from generator.content.words import WORDS_FILES
         for file in sorted(self.words_folder.glob("*.yaml")):
             if file.name not in WORDS_FILES and file.name != EXAMPLES_FILE:
                 raise ContentError(Location(file), f"a translation holds no {file.name}",
@@ -109,7 +110,7 @@ class Edition:
         if present(words):
             self.examples_words = read_yaml(contained(words, self.folder))
             self.read_files.append(words)
-            from .words import ExampleWords
+            from generator.content.words import ExampleWords
             validate(self.examples_words, dict[str, ExampleWords])
 
     @property
@@ -137,7 +138,7 @@ class Edition:
         doc = read_yaml(file)
         if self.language is None:
             return doc
-        from .words import WORDS_FILES
+        from generator.content.words import WORDS_FILES
         if name not in WORDS_FILES:  # its words have no translation format yet
             raise ContentError(Location(file), f"the book's {name} has words no translation "
                                f"can give yet, and the book has a '{self.language}' edition",

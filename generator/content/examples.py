@@ -16,8 +16,8 @@ from typing import Annotated, Literal
 from pydantic import Field
 from pydantic.dataclasses import dataclass
 
-from .model import STRICT, Int
-from .yamlsource import YamlDocument
+from generator.content.model import STRICT, Int
+from generator.content.yamlsource import YamlDocument
 
 Face = Literal["A", "B"]
 

@@ -25,7 +25,7 @@ import unicodedata
 from functools import cache
 from pathlib import Path
 
-from ..errors import ContentError, Location
+from generator.errors import ContentError, Location
 
 FONTS = "Source Serif Pro and Source Sans Pro"
 #: The font packages (imported when their maps are first read) and their files.

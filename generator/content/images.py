@@ -32,11 +32,12 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote
 
-from ..errors import ContentError, ContentWarning, Location
-from ..regularfile import problem as file_problem, read_bytes
-from .glyphs import unprintable
-from .limits import MAX_CAPTION, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_SVG_BYTES
-from .paths import contained
+from generator.errors import ContentError, ContentWarning, Location
+from generator.core.files import problem as file_problem, read_bytes
+from generator.core.page import Geometry
+from generator.content.glyphs import unprintable
+from generator.content.limits import MAX_CAPTION, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_SVG_BYTES
+from generator.content.paths import contained
 
 #: The file types a chapter may show, by extension, and what each is.
 KINDS = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg", ".svg": "svg"}
@@ -164,8 +165,7 @@ class ChapterImages:
 
 def column_size(meta) -> tuple[float, float]:
     """The text column's width and height in points at the book's own page size, as the PDF
-    lays it out (pdf/document.py's geometry; one column of a two-column sheet)."""
-    from ..pdf.document import Geometry  # reportlab: imported only for a book with rasters
+    lays it out (core/page.py's geometry; one column of a two-column sheet)."""
     geometry = Geometry.for_size(meta.page_size)
     if getattr(meta, "sheet", False):  # layout: sheet, set in narrower columns
         geometry = Geometry.for_sheet(meta.page_size, geometry.base_size)
@@ -548,7 +548,7 @@ def svg_drawing(markup: bytes):
 
     from svglib.svglib import svg2rlg
 
-    from ..pdf.fonts import register_fonts
+    from generator.core.fonts import register_fonts
 
     register_fonts()
     quiet = logging.getLogger("svglib")

@@ -7,12 +7,12 @@ characters 13 s, 128,000 characters 58 s). So each is bounded, with an error at 
 largest in this repository's books (measured on the rendered chapters and the YAML files), and
 the margin each limit leaves:
 
-- a chapter file: 3,884 bytes (solo-catan/15-dificultad.md); limit 256 KiB, 67×
+- a chapter file: 3,884 bytes (the solo book's 15-dificultad.md); limit 256 KiB, 67×
 - a paragraph: 812 characters (catan-base/02-conformidad.md); limit 20,000, 24×
 - a heading: 67 characters (catan-para-dos/02-fichas.md); limit 500, 7×
 - a word (what is hyphenated): 51 characters (a link); limit 1,000, 19×
-- a YAML string: 506 characters (solo-catan/rulings.yaml); limit 20,000, 39×
-- a YAML file: 50,554 bytes (solo-catan/difficulty.yaml); limit 2,000,000, 39×
+- a YAML string: 506 characters (the solo book's rulings.yaml); limit 20,000, 39×
+- a YAML file: 50,554 bytes (the solo book's difficulty.yaml); limit 2,000,000, 39×
 
 A page's width is shared by a table's columns and indented by each list inside another: past
 a point nothing is left to print in, and the PDF build failed. On the narrowest measure a
@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import ContentError, Location
+from generator.errors import ContentError, Location
 
 MAX_CHAPTER_BYTES = 256 * 1024
 MAX_PARAGRAPH = 20_000

@@ -13,36 +13,45 @@ import dataclasses
 import re
 import threading
 from collections import Counter, OrderedDict
+from collections.abc import Callable
 from pathlib import Path
 
-from ..errors import ContentError, Location
-from ..regularfile import present, problem
-from .books import FACTS_FOLDER, book_folders, find_book  # noqa: F401 - callers find them here
-from .cardmarkup import EXPECTED, markup_problem, printed_text
-from .conformance import Conformance
-from .context import prose_context
-from .edition import Edition, chapter_parity, edition_of
-from .examples import Example, ExampleSource
-from .limits import MAX_CHAPTER_BYTES, check_file_size, check_prose_lengths
-from .glyphs import check_file, check_printed, glyph_problem, missing_glyph
-from .images import ChapterImages
-from .textfile import read_text
-from .paths import BOOK_FILES, contained
-from .model import (Book, BookMeta, Chapter, Components, ConformanceRow, Difficulty, Facts,
-                    FigureSpec, Glossary, PrintSpec, Ruling, ScoreBand, KNOWN_PARAMETERS,
-                    PARAMETER_VALUE_TEXT, free_parameters, parameter_type)
-from .statements import Statements, card_markup
-from .prose import (ABBREVIATION, CROSS_REFERENCE, MARKER, RULING_REFERENCE, check_templates, render_string, heading_anchor, parse_markdown,
-                    placements, render_template, text_of)
-from .yamlsource import read_yaml, validate
+from generator.errors import ContentError, Location
+from generator.core.files import present, problem
+from generator.content.books import FACTS_FOLDER, book_folders, find_book  # noqa: F401
+from generator.content.cardmarkup import EXPECTED, markup_problem, printed_text
+from generator.content.conformance import Conformance
+from generator.content.context import prose_context
+from generator.content.edition import Edition, chapter_parity, edition_of
+from generator.content.examples import Example, ExampleSource
+from generator.content.limits import MAX_CHAPTER_BYTES, check_file_size, check_prose_lengths
+from generator.content.glyphs import check_file, check_printed, glyph_problem, missing_glyph
+from generator.content.images import ChapterImages
+from generator.content.textfile import read_text
+from generator.content.paths import BOOK_FILES, contained
+from generator.content.model import (Book, BookMeta, Chapter, Components, ConformanceRow,
+                                     Difficulty, EngineNeeds, Facts, FigureSpec, Glossary,
+                                     PrintSpec, Ruling, ScoreBand, KNOWN_PARAMETERS,
+                                     PARAMETER_VALUE_TEXT, free_parameters, parameter_type)
+from generator.content.statements import Statements, card_markup
+from generator.content.prose import (ABBREVIATION, CROSS_REFERENCE, MARKER, RULING_REFERENCE,
+                                     check_templates, render_string, heading_anchor,
+                                     parse_markdown, placements, render_template, text_of)
+from generator.content.yamlsource import read_yaml, validate
 
 
-def load_book(folder: Path, language: str | None = None, runs_checked: bool = True) -> Book:
+def load_book(folder: Path, language: str | None = None,
+              needs: Callable[[str, str], EngineNeeds | None] | None = None) -> Book:
     """The book in `folder` as written, or its translation into `language` (the book's
     facts with that edition's words, content/edition.py); a translation's folder itself
-    (`content/solo-catan/en`) names that edition too. `runs_checked=False`: difficulty.yaml
-    read but not checked against the book (simulate/stored.py), for `rulebook simulate`,
-    whose `--save` replaces runs check refuses (other rules, a file written before)."""
+    (`content/my-game/en`) names that edition too.
+
+    The book's own files, each checked and all checked together. `needs` ((book.yaml
+    `engine:`, the book's name) → what that engine reads of components.yaml), given by the
+    layer that knows the engines (generator/checks.py), is checked right after
+    components.yaml is read, before anything reads the game's parameters. What only the
+    simulator or a renderer can tell (stored runs, a card's fit) checks.py asks them after
+    loading."""
     folder, named = edition_of(Path(folder))
     language = language or named
     for name in BOOK_FILES:  # every file the book reads stays inside its folder (paths.py)
@@ -54,14 +63,17 @@ def load_book(folder: Path, language: str | None = None, runs_checked: bool = Tr
     components_doc = edition.read("components.yaml", required=True)
     components = validate(components_doc, Components)
     _check_components(components_doc, components)
-    _check_engine(components_doc, meta, components)
+    if needs is not None:  # (without an engine, still the costs table's fields)
+        check_needs(components_doc, components, meta.engine or "",
+                    (needs(meta.engine, folder.name) if meta.engine else None) or
+                    EngineNeeds())
     _check_against_facts(components_doc, components, folder.parent / FACTS_FOLDER)
     glossary_doc = edition.read("glossary.yaml", required=True)
     glossary = validate(glossary_doc, Glossary)
-    _check_unique(glossary_doc, [("abbreviations", i, "abbr")
+    check_unique(glossary_doc, [("abbreviations", i, "abbr")
                                  for i in range(len(glossary.abbreviations))],
                   [a.abbr for a in glossary.abbreviations], "abbreviation")
-    _check_unique(glossary_doc, [("terms", i, "term") for i in range(len(glossary.terms))],
+    check_unique(glossary_doc, [("terms", i, "term") for i in range(len(glossary.terms))],
                   [t.term for t in glossary.terms], "term",
                   fold=lambda term: " ".join(term.casefold().split()))
     rulings: list[Ruling] = []
@@ -69,7 +81,7 @@ def load_book(folder: Path, language: str | None = None, runs_checked: bool = Tr
     if edition.exists("rulings.yaml"):
         rulings_doc = edition.read("rulings.yaml")
         rulings = validate(rulings_doc, list[Ruling])
-        _check_unique(rulings_doc, [(i, "id") for i in range(len(rulings))],
+        check_unique(rulings_doc, [(i, "id") for i in range(len(rulings))],
                       [r.id for r in rulings], "ruling id")
         _check_ruling_titles(rulings_doc, rulings, meta)
 
@@ -89,21 +101,18 @@ def load_book(folder: Path, language: str | None = None, runs_checked: bool = Tr
                                             "checks nothing: no engine replays the book's "
                                             "examples (examples: unchecked)",
                                             "checks: [] and unchecked: why no replay can")
-    difficulty = None
+    difficulty = difficulty_doc = None
     if edition.exists("difficulty.yaml"):
         difficulty_doc = read_yaml(folder / "difficulty.yaml")  # numbers only: no words
         difficulty = validate(difficulty_doc, Difficulty)
-        if runs_checked:  # not by `rulebook simulate`, which is to replace a stale one
-            from ..simulate.stored import check_difficulty
-            check_difficulty(difficulty_doc, difficulty, components, folder.name)
     figures_doc = edition.read("figures.yaml")
     figures = validate(figures_doc, list[FigureSpec]) if figures_doc else []
     if figures:
-        _check_unique(figures_doc, [(i, "id") for i in range(len(figures))],
+        check_unique(figures_doc, [(i, "id") for i in range(len(figures))],
                       [f.id for f in figures], "figure id")
     board = None
     if any(f.kind == "board" for f in figures):  # board.yaml's format and checks: board.py
-        from .board import load_board
+        from generator.content.board import load_board
         board = load_board(folder / "board.yaml")
     if board is not None and edition.language:  # terrain names: no translation format yet
         edition.read("board.yaml")
@@ -116,7 +125,7 @@ def load_book(folder: Path, language: str | None = None, runs_checked: bool = Tr
     context["difficulty"] = difficulty
     if difficulty is not None:  # `{{ difficulty_table() }}`: the stored runs side by side
         def difficulty_table() -> str:
-            from ..simulate.appendix import difficulty_table as table
+            from generator.content.appendix import difficulty_table as table
             return table(difficulty, meta.language)
         context["difficulty_table"] = difficulty_table
     statements_doc = edition.read("statements.yaml")
@@ -160,7 +169,15 @@ def load_book(folder: Path, language: str | None = None, runs_checked: bool = Tr
                        examples=examples, figures=figures, print_spec=print_spec,
                        difficulty=difficulty, scores=scores, scenarios=scenarios,
                        conformance=conformance, board=board, images=images.found,
-                       edition=edition.language)
+                       edition=edition.language,
+                       sources={name: doc for name, doc in (
+                           ("book.yaml", book_doc), ("components.yaml", components_doc),
+                           ("glossary.yaml", glossary_doc), ("rulings.yaml", rulings_doc),
+                           ("conformance.yaml", conformance_doc),
+                           ("difficulty.yaml", difficulty_doc if difficulty else None),
+                           ("figures.yaml", figures_doc), ("scores.yaml", scores_doc),
+                           ("statements.yaml", statements_doc), ("print.yaml", print_doc))
+                           if doc is not None})
     if conformance:
         conformance.check_printed()
     _check_anchors(book)
@@ -171,10 +188,9 @@ def load_book(folder: Path, language: str | None = None, runs_checked: bool = Tr
     _check_examples(book, shown)
     _check_figures(book, figures_doc, shown)
     if meta.vocabulary:  # the family's terms (content/_facts/vocabulario.yaml), opted into
-        from .vocabulary import check_vocabulary
+        from generator.content.vocabulary import check_vocabulary
         check_vocabulary(book)
     _check_printable(book, edition.read_files, prose)
-    _check_cards(book, print_doc)
     book.warnings.extend(images.warnings(meta))
     return book
 
@@ -266,22 +282,10 @@ def _load_print(doc, context: dict, in_prose: set[str], components: Components,
     return dataclasses.replace(spec, cards=dataclasses.replace(spec.cards, faces=faces))
 
 
-def _check_cards(book: Book, doc) -> None:
-    """Every reference card fits its face at a size read across a table, measured as the
-    cards are set (sheets/faces.py): `check` refuses what `build` could not draw."""
-    if book.print_spec is None or book.print_spec.cards is None:
-        return
-    from ..sheets.faces import card_misfit  # ReportLab: only for a book with cards
-    misfit = card_misfit(book)
-    if misfit is not None:
-        index, message, expected = misfit
-        raise doc.error(("cards", "faces", index), message, expected)
-
-
 def _check_fits(doc, where, width: float, height: float, bleed: float) -> None:
     """Every piece is imposed on each home paper with its bleed and room for crop marks
-    (sheets/geometry.py); one that fits on none is refused here, before anything is drawn."""
-    from ..sheets.geometry import MIN_MARGIN, PAPERS, impose
+    (core/sheet.py); one that fits on none is refused here, before anything is drawn."""
+    from generator.core.sheet import MIN_MARGIN, PAPERS, impose
     for paper, (paper_w, paper_h) in PAPERS.items():
         try:
             impose(paper, width, height, bleed)
@@ -388,10 +392,6 @@ def _check_figures(book: Book, doc, shown) -> None:
         if figure.kind == "costs" and not book.components.buildings:
             raise doc.error((i, "kind"), "a costs figure, but the book has no buildings to "
                             "draw", "buildings: in components.yaml, or another kind of figure")
-        if figure.kind in ("setup", "sh") and book.meta.engine != "solo-catan":
-            raise doc.error((i, "kind"), f"a {figure.kind} figure is drawn from the solo-catan "
-                            f"engine's positions, and the book's engine is "
-                            f"{book.meta.engine or 'none'}", "another kind of figure")
         if figure.kind == "difficulty" and book.difficulty is None:
             raise doc.error((i, "kind"), "a difficulty figure, but the book has no "
                             "difficulty.yaml", "a stored run (rulebook simulate BOOK --save)")
@@ -453,27 +453,17 @@ def _check_game(doc, components: Components) -> None:
                             f"hand + market at most {deck} (the resources' counts)")
 
 
-def _check_engine(doc, meta: BookMeta, components: Components) -> None:
-    """A built-in engine has what it plays with (engine/__init__.py, ENGINES), and the costs
-    table the fields it reads; an engine installed as a plugin checks its own when it starts,
-    with `require_parameters`. (An unknown engine name is the engine registry's to report.)"""
-    from ..engine import ENGINES, EngineNeeds
-    needs = ENGINES.get(meta.engine or "", EngineNeeds())
-    _check_needs(doc, components, meta.engine or "", needs)
-
-
 def require_parameters(book, engine: str, parameters=(), buildings=(), parts=()) -> None:
     """For a rules engine's factory (a plugin's too): stop with a located error, at
     components.yaml, unless the book has the game parameters, buildings and parts of
     components.yaml the engine plays with; a free parameter one or two letters away from a
     needed one gets "did you mean". `require_parameters(book, "dice", ["rounds"])`."""
-    from ..engine import EngineNeeds
-    doc = read_yaml(book.folder / "components.yaml")
-    _check_needs(doc, book.components, engine,
+    doc = book.sources.get("components.yaml") or read_yaml(book.folder / "components.yaml")
+    check_needs(doc, book.components, engine,
                  EngineNeeds(tuple(parameters), tuple(buildings), tuple(parts)))
 
 
-def _check_needs(doc, components: Components, engine: str, needs) -> None:
+def check_needs(doc, components: Components, engine: str, needs) -> None:
     """The parts of components.yaml, the buildings and the game parameters `engine` plays
     with. A free parameter a letter or two away from one the engine or the costs table
     reads, which the book does not give, is refused as a likely typo: read as a parameter
@@ -569,27 +559,9 @@ def _check_unchecked(book_doc, meta: BookMeta, examples, scenarios) -> None:
                         raise source.doc.error(("steps", i, name), f"{name}: in an example no "
                                                "engine checks (examples: unchecked)",
                                                "the outcome told in the step's note")
-    if examples and meta.examples != "unchecked":
-        count = len(examples)
-        raise book_doc.error(("engine",), f"the book has {count} worked example"
-                             f"{'s' if count > 1 else ''} (examples/) but no engine to check "
-                             f"{'them' if count > 1 else 'it'}",
-                             "engine: one of " + ", ".join(_engine_names()) + ", or "
-                             "examples: unchecked to print them marked as not checked")
 
 
-def _engine_names() -> list[str]:
-    """The engines a book may name: the installed ones (examples/registry.py, plugins
-    included), or the built-in ones."""
-    try:
-        from ..examples.registry import installed
-    except ImportError:  # a tree without the plugin registry
-        from ..engine import ENGINES
-        return list(ENGINES)
-    return installed()
-
-
-def _check_unique(doc, paths, values, what: str, fold=lambda v: v) -> None:
+def check_unique(doc, paths, values, what: str, fold=lambda v: v) -> None:
     """Each of `values` once: the second of a pair is an error at its own line."""
     first: dict = {}
     for path, value in zip(paths, values):

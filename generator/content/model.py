@@ -15,7 +15,6 @@ import math
 import re
 import typing
 from dataclasses import field
-from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -23,8 +22,10 @@ from pydantic import (AfterValidator, BeforeValidator, ConfigDict, Field, Valida
                       WithJsonSchema, model_validator)
 from pydantic.dataclasses import dataclass
 
-from .. import palette
-from ..i18n import sort_key
+from generator.core import palette
+from generator.core.i18n import sort_key
+from generator.core.page import PageSize
+from generator.core.stats import Bracket, summarise_lines
 
 #: `defer_build`: a format's validator is built when a file of it is first validated, not
 #: when this module is imported: a check builds only the formats its book has, and not the
@@ -52,19 +53,6 @@ def _number(value: Any) -> Any:
 NUMBER = BeforeValidator(_number)
 Int = Annotated[int, NUMBER]
 Float = Annotated[float, NUMBER]
-
-
-class PageSize(str, Enum):
-    A5 = "A5"
-    A4 = "A4"
-    LETTER = "Letter"
-
-    @classmethod
-    def parse(cls, text: str) -> "PageSize":
-        for size in cls:
-            if size.value.lower() == text.lower():
-                return size
-        raise ValueError(f"unknown page size {text!r}; expected one of {', '.join(s.value for s in cls)}")
 
 
 # --- book.yaml ---------------------------------------------------------------------------
@@ -589,9 +577,13 @@ class PrintSpec:
 
 # --- difficulty.yaml: stored simulation runs -------------------------------------------------
 
-#: A stored game's digest: 12 hex digits of its whole record (simulate/difficulty.py).
+#: A game longer than this is stopped and recorded as "unfinished" (the solo game's runner.py): the
+#: automatic player repeats itself (a reshuffle, a match, the same card placed again), which a
+#: person would not do. A stored game never has more actions; the appendix prints the limit.
+MAX_ACTIONS = 20_000
+#: A stored game's digest: 12 hex digits of its whole record (the solo game's difficulty.py).
 DIGEST = "[0-9a-f]{12}"
-#: What the clairvoyant player proved of a deal (simulate/solver.py).
+#: What the clairvoyant player proved of a deal (the solo game's solver.py).
 Verdict = Literal["won", "unwinnable", "undecided"]
 
 
@@ -609,7 +601,7 @@ class GameLine:
     end: str
     # Kinds of building left at the end (0: nothing to demolish with). None: a game stored
     # before they were (a line of one value fewer), read so that `rulebook simulate` can
-    # replace its run; `rulebook check` refuses it (simulate/stored.py).
+    # replace its run; `rulebook check` refuses it (the solo game's stored.py).
     buildings: Annotated[int, Field(ge=0), NUMBER] | None
     digest: Annotated[str, Field(pattern=rf"^{DIGEST}$")]
     cpu: Annotated[float, Field(ge=0), NUMBER] = 0.0
@@ -634,7 +626,7 @@ GAME_COLUMNS_BEFORE = tuple(name for name in GAME_COLUMNS if name != "buildings"
 def game_fields(line: Any) -> Any:
     """A stored game's line as its fields by name, for `GameLine` to check and convert
     (`"7"` an int, `"false"` a bool: pydantic's own readings of a YAML file's texts; why a
-    line: simulate/difficulty.py). A line written before the buildings were stored (its
+    line: the solo game's difficulty.py). A line written before the buildings were stored (its
     digest one column earlier) and a mapping of the fields (the form written before lines)
     read with no buildings. Anything else is left to `GameLine` as it is."""
     if isinstance(line, dict):
@@ -658,7 +650,7 @@ StoredGame = Annotated[GameLine, BeforeValidator(game_fields),
 
 #: What a run stored beside its games before every figure was derived from them. Read (and
 #: left unread) so that `rulebook simulate --save` can replace such a run; `rulebook check`
-#: refuses each at its line (simulate/stored.py).
+#: refuses each at its line (the solo game's stored.py).
 FIGURES_BEFORE = ("wins", "win_low", "win_high", "mean_points", "median_turns",
                   "turn_quartiles", "stuck_rate", "exhausted_rate", "unfinished_rate",
                   "stuck_bare", "cpu_seconds", "points", "turns", "events_per_game",
@@ -694,9 +686,8 @@ class PlayerRun:
 
     @functools.cached_property
     def summary(self) -> Any:
-        """The run's figures (`simulate.stats.Summary`), as the terminal report words them,
+        """The run's figures (`core.stats.Summary`), as the terminal report words them,
         from its stored games."""
-        from ..simulate.stats import summarise_lines
         return summarise_lines(self.records)
 
     wins = _figure("wins", "Games won.")
@@ -738,12 +729,11 @@ class PlayerRun:
 
     @property
     def verdicts(self) -> Any:
-        """A clairvoyant run's deals by verdict (`simulate.intervals.Bracket`: won,
+        """A clairvoyant run's deals by verdict (`core.stats.Bracket`: won,
         unwinnable, undecided), or None for a player that gives none."""
         verdicts = [line.verdict for line in self.records]
         if not any(verdicts):
             return None
-        from ..simulate.intervals import Bracket  # (its `of` would import the solver)
         return Bracket(len(verdicts), *(verdicts.count(v) for v in typing.get_args(Verdict)))
 
     def wins_on(self, other: "PlayerRun") -> int:
@@ -800,6 +790,18 @@ class Chapter:
     sections: list[tuple[str, str]] = field(default_factory=list)  # (anchor, title) of its H2s
 
 
+@dataclasses.dataclass(frozen=True)
+class EngineNeeds:
+    """What one rules engine reads from components.yaml: declared by the engine (its
+    adapter's `needs`, or a plugin's `require_parameters`), checked against the book by the
+    loader's rules."""
+
+    parameters: tuple[str, ...] = ()  # game.<name>, each one it plays by
+    buildings: tuple[str, ...] = ()   # building ids its rules name
+    parts: tuple[str, ...] = ()       # top-level fields of components.yaml it cannot do without
+
+
+
 @dataclasses.dataclass
 class Book:
     slug: str
@@ -827,6 +829,10 @@ class Book:
     # A translation (content/<book>/<lang>/, content/edition.py): its language; None for the
     # book as written. Both share every fact; each writes to its own output folder.
     edition: str | None = None
+    #: The YAML files read, by name in the book's folder ("components.yaml", "print.yaml"…),
+    #: as located documents (content/yamlsource.py): a check made after loading, or a
+    #: renderer's error, points at the line without reading the file again.
+    sources: dict[str, Any] = field(default_factory=dict)
 
     def output_folder(self, output: Path) -> Path:
         """Where this edition's files go: `output/<book>/`, a translation's in

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from ..errors import ContentError, Location
+from generator.errors import ContentError, Location
 
 #: The file names a book folder may hold (read by the loader if present).
 BOOK_FILES = ("book.yaml", "components.yaml", "glossary.yaml", "rulings.yaml",

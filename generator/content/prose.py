@@ -31,12 +31,12 @@ from markdown.inlinepatterns import AUTOMAIL_RE, ENTITY_RE, InlineProcessor
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 
-from ..typography import curl_tree
-from .textfile import read_text
-from ..errors import ContentError, Location
-from .glyphs import PRINTABLE_TEXT, unprintable
-from .limits import MAX_LIST_DEPTH, MAX_TABLE_COLUMNS
-from .sandbox import ContentEnvironment
+from generator.core.typography import curl_tree
+from generator.content.textfile import read_text
+from generator.errors import ContentError, Location
+from generator.content.glyphs import PRINTABLE_TEXT, unprintable
+from generator.content.limits import MAX_LIST_DEPTH, MAX_TABLE_COLUMNS
+from generator.content.sandbox import ContentEnvironment
 
 #: An abbreviation as it stands in running text: two to six capitals.
 ABBREVIATION = re.compile(r"(?<![\w#-])([A-ZÁÉÍÓÚÑ]{2,6})(?![\w-])")

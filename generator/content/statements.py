@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .prose import render_string
-from .yamlsource import YamlDocument, read_yaml, validate
+from generator.content.prose import render_string
+from generator.content.yamlsource import YamlDocument, read_yaml, validate
 
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 

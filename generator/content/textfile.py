@@ -1,7 +1,7 @@
 """Reading a content file as text: every way it can fail is one located error.
 
 A folder where a file should be, a named pipe or a device (refused before it is opened, so it
-cannot block: regularfile.py), a file the user may not read, bytes that are not UTF-8 (at the
+cannot block: core/files.py), a file the user may not read, bytes that are not UTF-8 (at the
 line of the first bad byte); a UTF-8 byte-order mark, as some editors save, is accepted.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import ContentError, Location
-from ..regularfile import NotRegularFile, read_bytes
+from generator.errors import ContentError, Location
+from generator.core.files import NotRegularFile, read_bytes
 
 BOM = "\ufeff"
 

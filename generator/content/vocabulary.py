@@ -24,12 +24,12 @@ from typing import Iterator
 import yaml
 from pydantic.dataclasses import dataclass
 
-from ..errors import ContentError, Location
-from ..regularfile import present
-from .paths import contained
-from .textfile import read_text
-from .model import STRICT, Int
-from .yamlsource import YamlDocument, read_yaml, validate
+from generator.errors import ContentError, Location
+from generator.core.files import present
+from generator.content.paths import contained
+from generator.content.textfile import read_text
+from generator.content.model import STRICT, Int
+from generator.content.yamlsource import YamlDocument, read_yaml, validate
 
 VOCABULARY_FILE = "vocabulario.yaml"
 #: YAML keys whose values are no printed prose: ids, notation, the source's own words.

@@ -17,7 +17,8 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, Field
 from pydantic.dataclasses import dataclass
 
-from .model import STRICT, Abbreviation, Int, CardBack, Credit, Term, supported_language
+from generator.content.model import (STRICT, Abbreviation, Int, CardBack, Credit, Term,
+                                     supported_language)
 
 
 @dataclass(config=STRICT)

@@ -17,10 +17,11 @@ from typing import Any, Iterable
 
 import yaml
 
-from .textfile import read_text
-from ..errors import ContentError, Location
-from .glyphs import PRINTABLE_TEXT, unprintable
-from .limits import MAX_YAML_BYTES, MAX_YAML_DEPTH, MAX_YAML_STRING, check_file_size
+from generator.content.textfile import read_text
+from generator.errors import ContentError, Location
+from generator.content.glyphs import PRINTABLE_TEXT, unprintable
+from generator.content.limits import (MAX_YAML_BYTES, MAX_YAML_DEPTH, MAX_YAML_STRING,
+                                      check_file_size)
 
 
 @dataclass(frozen=True)

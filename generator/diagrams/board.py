@@ -9,10 +9,10 @@ import math
 
 import svgwrite
 
-from ..content.board import RADIUS, SIDES, TERRAIN_COUNTS, BoardLayout, corner_key
-from .canvas import new_drawing, sized, text_width
-from .icons import building_icon
-from .style import DiagramStyle
+from generator.content.board import RADIUS, SIDES, TERRAIN_COUNTS, BoardLayout, corner_key
+from generator.diagrams.canvas import new_drawing, sized, text_width
+from generator.diagrams.icons import building_icon
+from generator.diagrams.style import DiagramStyle
 
 #: Direction (degrees, y down) from a hex's centre to the middle of each side.
 SIDE_ANGLE = {"NE": -60, "E": 0, "SE": 60, "SW": 120, "W": 180, "NW": 240}
@@ -222,7 +222,7 @@ def _legend(dwg, style, words, board: BoardLayout, width: float, top: float) -> 
                              else "")
         legend.add(_text(dwg, style, text, x + 5.3, y + 0.8, class_="legend-terrain"))
     y = top + math.ceil(len(used) / columns) * row_h + 0.6
-    t = words.t  # the book's catalog (examples.text.Words)
+    t = words.t  # the book's catalog (diagrams/words.py)
     items = [("token", t.gettext("Number token: 6 and 8, in red, come up most often")),
              ("harbour", t.gettext("Harbour: 3 alike for 1 (3:1) or 2 of its resource for 1 "
                                    "(2:1)")),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import svgwrite
 
-from .style import DiagramStyle
+from generator.diagrams.style import DiagramStyle
 
 
 def new_drawing(style: DiagramStyle, css_class: str):

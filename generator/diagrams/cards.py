@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 
-from .. import palette
-from .icons import building_icon, resource_icon
-from .style import DiagramStyle, tint
+from generator.core import palette
+from generator.diagrams.icons import building_icon, resource_icon
+from generator.diagrams.style import DiagramStyle, tint
 
 
 def resource_card(dwg, style: DiagramStyle, resource: str, x: float, y: float, *,
@@ -108,8 +108,8 @@ def costs_card(components, style: DiagramStyle, width: float, height: float, *,
     and marks where a series starts (a dot) and ends (a bar), explained on the last line;
     a game that pays in any order (the board game) shows them side by side.
     """
-    from ..i18n import translator
-    from .canvas import new_drawing, sized
+    from generator.core.i18n import translator
+    from generator.diagrams.canvas import new_drawing, sized
 
     t = translator(language)
     ordered = components.game.ordered_costs if components.game else True

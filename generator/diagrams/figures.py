@@ -1,7 +1,6 @@
 """Every figure of a book, as SVG text: the named figures of figures.yaml and the table of
 each worked example at its start and at each step it shows, drawn by the book's engine
-(`position_svg`: the solo engine's position.py, Splendor's position_splendor.py, the token
-economy's position_economy.py).
+(`position_svg`; each game's figures.py, generator/games/).
 
 Figures are computed from the engine's replay, so they cannot contradict the rules.
 """
@@ -12,18 +11,14 @@ import threading
 from dataclasses import dataclass
 from typing import Callable
 
-from ..content.model import Book, FigureSpec
-from ..engine.solo import Game
-from ..examples.solo import rules_for
-from ..examples.replay import at_step
-from ..examples.text import Words, position_lines, series_label
-from ..i18n import translator
-from .board import board_drawing
-from .position import SCREEN_SCALE, SCREEN_WIDTH, position_drawing
-from .sh import sh_drawing
-from .style import DiagramStyle, style_for
-from .setup import PRINT_WIDTH, SCREEN_WIDTH as SETUP_SCREEN_WIDTH, setup_drawing
-from .table import costs_drawing, difficulty_chart
+from generator.content.model import Book, FigureSpec
+from generator.core.i18n import translator
+from generator.diagrams.board import board_drawing
+from generator.diagrams.style import DiagramStyle, style_for
+from generator.diagrams.table import costs_drawing, difficulty_chart
+from generator.diagrams.words import BookWords
+from generator.examples.registry import engine_for
+from generator.examples.replay import at_step
 
 
 @dataclass(frozen=True)
@@ -42,16 +37,6 @@ class Figure:
         return self.at(width) if self.at else self.svg
 
 
-def sh_svg(game: Game, style: DiagramStyle, words: Words, lost: list[str] = ()) -> str:
-    held = game.held
-    resolving = bool(game.stack)
-    drawing = sh_drawing(game.history, style, lambda s: series_label(s, words, resolving),
-                         drawn=held[-1] if held else None, lost=list(lost),
-                         name=lambda r: words.res(r), empty=words.empty("sh"),
-                         marks=words.marks())
-    return drawing.tostring()
-
-
 #: Position diagrams already drawn by this thread, by everything the drawing shows: a watch
 #: rebuild replays every example again, and most positions are the ones it drew last time.
 #: Per thread, like the PDF renderer's caches (pdf/paragraphs.py).
@@ -59,28 +44,7 @@ _cache = threading.local()
 _DRAWN_MAX = 4096
 
 
-def _shown(game: Game) -> tuple:
-    """What a position diagram draws, as a value: hand, market, SH, table, piles, status."""
-    return (tuple(game.hand), tuple(game.market), tuple(game.held), tuple(game.roads),
-            tuple(game.knights), game.settlements, game.cities, tuple(game.expansions),
-            tuple((s.target, tuple((c.resource, c.counts_as) for c in s.cards), s.complete,
-                   s.built, s.university_used) for s in game.history),
-            len(game.deck), len(game.discard), game.points, game.phase, game.end_reason,
-            game.town_hall_due, tuple(kind for kind, _ in game.stack))
-
-
-def position_svg(game: Game, style: DiagramStyle, words: Words, lost: list[str] = (),
-                 screen: bool = False) -> str:
-    """A position's diagram, with the position in words as its text alternative; `screen`:
-    laid out for a phone's width and shown larger (position.SCREEN_WIDTH, SCREEN_SCALE)."""
-    title = ". ".join(f"{label}: {text}" for label, text in position_lines(game, words))
-    size = {"width": SCREEN_WIDTH, "scale": SCREEN_SCALE} if screen else {}
-    return _drawn((title, _shown(game), tuple(lost), screen, repr(style), repr(words)),
-                  lambda: position_drawing(game, style, words, lost=list(lost), title=title,
-                                           **size).tostring())
-
-
-def _drawn(key: tuple, draw: Callable[[], str]) -> str:
+def drawn(key: tuple, draw: Callable[[], str]) -> str:
     """The SVG `draw` makes, kept by `key` (what it draws, as a value) for this thread:
     the same diagrams are drawn on every layout pass and every rebuild of a watched book."""
     drawn = _cache.__dict__.setdefault("drawn", {})
@@ -124,30 +88,22 @@ def example_figures(replay, language: str = "es") -> dict[int, Figure]:
     return figures
 
 
-def named_figure(spec: FigureSpec, book: Book, replays: dict, style: DiagramStyle,
-                 words: Words) -> Figure:
-    if spec.kind == "setup":  # the solo table, dealt by the engine
-        game = Game.new(rules_for(book), seed=2017)
-        # Kept by what it draws, as positions are (`position_svg`): every layout pass asks
-        # again for its measure, and a watcher's rebuild for the same table.
-        shown = (_shown(game), repr(style), repr(words), repr(spec.steps), book.meta.language)
+#: The kinds of named figure drawn from the book's own data, whatever its engine; any other
+#: kind is drawn by the engine (`figure_kinds`, `figure`: the solo game's set-up and SH).
+DATA_KINDS = ("difficulty", "costs", "board")
 
-        def at(width: float) -> str:
-            return _drawn(("setup", shown, width), lambda: setup_drawing(
-                game, book.components, style, words, width=width, steps=spec.steps,
-                language=book.meta.language).tostring())
-        return Figure(spec.id, spec.caption, at(PRINT_WIDTH), at(SETUP_SCREEN_WIDTH), at=at)
-    elif spec.kind == "difficulty":
+
+def named_figure(spec: FigureSpec, book: Book, replays: dict, style: DiagramStyle,
+                 words: BookWords) -> Figure:
+    if spec.kind == "difficulty":
         svg = difficulty_chart(book.difficulty.runs, book.difficulty.goal, style,
                                book.meta.language).tostring()
     elif spec.kind == "costs":
         svg = costs_drawing(book.components, style, words).tostring()
     elif spec.kind == "board":  # the book's board.yaml, beside figures.yaml
         svg = board_drawing(book.board, style, words).tostring()
-    else:
-        replay = replays[spec.example]
-        frame = next(f for f in replay.frames if (f.step or 0) == spec.step)
-        svg = sh_svg(frame.game, style, words)
+    else:  # checks.py made sure the engine draws it
+        return engine_for(book).figure(spec, replays, style)
     return Figure(spec.id, spec.caption, svg)
 
 
@@ -163,7 +119,7 @@ class BookFigures:
 
 def book_figures(book: Book, replays: list) -> BookFigures:
     style = style_for(book.components, book.theme)
-    words = Words.for_book(book)
+    words = BookWords.for_book(book)
     by_id = {r.example.id: r for r in replays}
     named = {spec.id: named_figure(spec, book, by_id, style, words) for spec in book.figures}
     examples = {r.example.id: drawn for r in replays

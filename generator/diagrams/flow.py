@@ -2,7 +2,7 @@
 right and wrap like words, within the width of an example's box.
 
 The solo engine's diagram (position.py), the Splendor and the token-economy diagrams
-(position_splendor.py, position_economy.py) build their groups and hand them to
+(games/splendor/figures.py, games/economy/figures.py) build their groups and hand them to
 `flow_drawing`. Sizes are millimetres at print size; every text is 6 pt or more
 (`MIN_TEXT`), and the drawing is never wider than the width asked for unless one group is.
 """
@@ -10,17 +10,78 @@ The solo engine's diagram (position.py), the Splendor and the token-economy diag
 from __future__ import annotations
 
 import math
+import re
+from dataclasses import dataclass
+from typing import Callable
 
 import svgwrite
 
-from .. import palette
-from .canvas import new_drawing, sized
-from .position import (GROUP_GAP, LABEL, LABEL_H, MIN_TEXT, NOTE_GAP, PT, ROW_GAP,
-                       SCREEN_SCALE, SCREEN_WIDTH, WIDTH, Group, label_width)
-from .style import DiagramStyle
+from generator.core import palette
+from generator.diagrams.canvas import new_drawing, sized
+from generator.diagrams.canvas import text_width
+from generator.diagrams.style import DiagramStyle
 
-__all__ = ["BREAK", "GROUP_GAP", "Group", "LABEL", "LABEL_H", "MIN_TEXT", "PT", "SCREEN_SCALE",
-           "SCREEN_WIDTH", "WIDTH", "flow_drawing", "label_width", "new_panel", "pt", "text"]
+PT = 25.4 / 72
+WIDTH = 110.0            # mm: an example box's text width on A5 (118 mm column, its padding)
+#: The HTML edition's layout: as wide as a phone's example box holds at SCREEN_SCALE (the
+#: hand and market on one row), and drawn that much larger than print on every screen.
+SCREEN_WIDTH = 66.0
+SCREEN_SCALE = 1.4
+MIN_TEXT = 6.0 * PT      # the smallest type anywhere in the diagram, 6 pt
+LABEL = 2.3              # group labels (6.5 pt)
+CARD_W, CARD_H = 8.4, 11.8   # hand, market and building cards (poker proportions)
+GAP = 1.0                # between two cards of a group
+GROUP_GAP = 3.6          # between two groups of a row
+ROW_GAP = 2.6            # between two rows
+NOTE_GAP = 1.5           # between a label and its note: a word space a PDF reader sees
+LABEL_H = LABEL + 1.4    # a label's line above its cards
+
+
+@dataclass
+class Group:
+    """A label and what lies under it: `draw(x, y)` draws the contents below the label."""
+
+    label: str
+    width: float
+    height: float            # of the contents, without the label
+    draw: Callable[[float, float], None]
+    kind: str
+    alone: bool = False      # a row of its own, or beside all the others (the SH)
+    note: str = ""           # said after the label, muted ("vacía")
+
+    @property
+    def outer_width(self) -> float:
+        note = NOTE_GAP + label_width(self.note) if self.note else 0.0
+        return max(self.width, label_width(self.label) + note)
+
+
+def label_width(text: str, size: float = LABEL) -> float:
+    """A label's width: measured in the embedded font when it is there, else estimated."""
+    try:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+        from generator.core.fonts import SANS, register_fonts
+        register_fonts()
+        return stringWidth(text, SANS, size)
+    except Exception:  # pragma: no cover - no ReportLab fonts: a generous estimate
+        return text_width(text, size)
+
+
+def card_row(dwg, items: list[Callable], kind: str, label: str, card_w: float = CARD_W,
+             card_h: float = CARD_H, gap: float = GAP) -> Group:
+    """A labelled row of cards: each item draws one card at (x, y)."""
+    width = len(items) * (card_w + gap) - gap
+
+    def draw(x, y):
+        for k, item in enumerate(items):
+            dwg.add(item(x + k * (card_w + gap), y))
+    return Group(label, width, card_h, draw, kind)
+
+
+def smallest_text(svg: str) -> float:
+    """The smallest font size (mm) in an SVG: what tests and the build check against."""
+    return min(float(v) for v in re.findall(r'font-size="([\d.]+)"', svg))
+
+
 
 
 def pt(size: float) -> float:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 
-from .. import palette
-from .style import DiagramStyle
+from generator.core import palette
+from generator.diagrams.style import DiagramStyle
 
 #: The rectangle each shape keeps for its letters, in units of the icon's radius r:
 #: (centre below the icon's centre, half-width, half-height), inside the outline's stroke.

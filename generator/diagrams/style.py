@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import palette
+from generator.core import palette
 
 #: Shape and colour per resource id. Letters come from the book's own resource names.
 RESOURCE_LOOK = {

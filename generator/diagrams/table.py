@@ -8,12 +8,12 @@ import math
 
 import svgwrite
 
-from ..i18n import percent, translator
-from ..simulate.stats import point_bands
-from .canvas import new_drawing, sized, text_width
-from .flow import pt
-from .icons import building_icon, resource_icon
-from .style import DiagramStyle
+from generator.core.i18n import percent, translator
+from generator.core.stats import point_bands
+from generator.diagrams.canvas import new_drawing, sized, text_width
+from generator.diagrams.flow import pt
+from generator.diagrams.icons import building_icon, resource_icon
+from generator.diagrams.style import DiagramStyle
 
 MARK = pt(6.5)       # the costs figure's "inicio" and "fin"
 AXIS = pt(6.5)       # the chart's axis labels and values
@@ -25,7 +25,7 @@ def costs_drawing(components, style: DiagramStyle, words, marks: bool = True) ->
     cards side by side, with no joining line and no start or end marks."""
     ordered = components.game.ordered_costs if components.game else True
     marks = marks and ordered
-    t = words.t  # the book's words (examples.text.Words): its catalog
+    t = words.t  # the book's words (diagrams/words.py): its catalog
     row_h, icon_r, step = 13.0, 3.2, 9.0  # a row's "fin" clear of the next row's "inicio"
     longest = max(len(b.cost) for b in components.buildings)
     name_w = 13.0 + 1.75 * max(len(b.name) for b in components.buildings)

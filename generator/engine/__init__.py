@@ -1,39 +1,15 @@
-"""Rules engines: game states, legal actions and their effects. They never draw anything.
+"""What every rules engine shares: the error of a reader that meets a book without a number
+it plays by. The engines themselves are the games' (generator/games/).
 
-`ENGINES` says what each engine reads from a book's components.yaml: the game parameters
-(`game:`) it plays by, the buildings it names and the parts of the file it needs. The loader
-(content/loader.py) refuses a book whose engine lacks one, at the book's load and with the
-line to fix, so an engine's reader (`Ruleset.from_components`, `economy_rules`, the Splendor
-adapter) meets only books that have what it reads.
+Each game's adapter declares what it reads from a book's components.yaml (`needs`: the game
+parameters it plays by, the buildings it names, the parts of the file it needs); `rulebook
+check` and `build` (generator/checks.py) refuse a book whose engine lacks one, with the line
+to fix, so an engine's reader meets only books that have what it reads.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from ..errors import GeneratorError
-
-
-@dataclass(frozen=True)
-class EngineNeeds:
-    """What one rules engine reads from components.yaml."""
-
-    parameters: tuple[str, ...] = ()  # game.<name>, each one it plays by
-    buildings: tuple[str, ...] = ()   # building ids its rules name
-    parts: tuple[str, ...] = ()       # top-level fields of components.yaml it cannot do without
-
-
-#: book.yaml `engine:` → what it reads. The replays are made by the adapter of the same name
-#: (examples/replay.py).
-ENGINES: dict[str, EngineNeeds] = {
-    "solo-catan": EngineNeeds(("goal", "hand_size", "market_size", "demolition_limit"),
-                              ("road", "knight", "settlement", "city", "expansion"),
-                              ("resources",)),
-    "economy": EngineNeeds(("tokens_total", "tokens_at_start"), (), ("economy",)),
-    "splendor": EngineNeeds(("bank_per_colour", "gems_taken", "token_limit", "row_length"),
-                            (), ("resources",)),
-    "costs": EngineNeeds((), (), ("resources", "buildings")),
-}
+from generator.errors import GeneratorError
 
 
 class MissingParameter(GeneratorError):

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-from ..errors import GeneratorError, Location
+from generator.errors import GeneratorError, Location
 
 #: Set by `rulebook --debug`: a plugin's failure also carries its whole traceback (in the
 #: message itself, so that it survives the forked copies and worker processes it comes from).

@@ -6,8 +6,8 @@ point names with the loaded `Book`, getting an object that follows `Engine` belo
 else of the generator knows any game: replaying worked examples (`replay.py`), printing
 them (PDF and HTML), `check --coverage` and `rulebook simulate` use only these methods.
 
-The protocol is derived from what the four engines of this repository (solo-catan, economy,
-splendor, costs) and `replay.py` actually use; `docs/engines.md` writes a fifth one, for a
+The protocol is derived from what the four games of this repository (generator/games/) and
+`replay.py` actually use; `docs/engines.md` writes a fifth one, for a
 dice game, step by step.
 
 Two objects are involved:
@@ -28,8 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 
-from ..errors import IllegalAction
-from .adapter import Adapter, mismatches
+from generator.errors import IllegalAction
+from generator.examples.adapter import Adapter, mismatches
 
 #: What a plugin imports from here besides the protocol: its refusals, and the helpers the
 #: built-in engines use (a base with `copy` and `arrange`; 'expected X, found Y').
@@ -137,7 +137,7 @@ class Diagrams(Protocol):
         is the position the shown step was played from (None for the start), for marking
         what the step changed; `screen`: laid out for a phone's column (66 mm) and
         declared larger, for the HTML edition. The diagrams of this repository are in
-        `generator/diagrams/` (position.py, position_splendor.py, position_economy.py;
+        `generator/diagrams/` (position.py, games/splendor/figures.py, games/economy/figures.py;
         flow.py lays labelled groups out for them)."""
 
     def position_caption(self, game: Game) -> str:

@@ -9,9 +9,8 @@ and a book uses it with `engine: dice` in book.yaml. The entry point names a fac
 often the engine class) that is called with the loaded `Book` and returns an object
 following `protocol.Engine`.
 
-The four engines of this package register the same way in its own pyproject.toml; `BUILTIN`
-repeats them so that they are found even from an installation whose metadata predates those
-lines (a name declared by an entry point always wins over the table).
+The games of this package (generator/games/) register the same way, in its own
+pyproject.toml, and are found only so: nothing in the generator imports a game.
 
 Loading happens only for the engine a book asks for: a broken plugin does not stop books
 that do not use it, and its failure is one line naming it, never a traceback. Every call
@@ -24,25 +23,17 @@ its error, not the end of the command.
 from __future__ import annotations
 
 import functools
-import importlib
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import Callable, Iterator
 
-from ..errors import ContentError, GeneratorError, Location
-from .guard import Blame, EngineError, Guarded
-from .protocol import REQUIRED
+from generator.content.model import EngineNeeds
+from generator.errors import ContentError, GeneratorError, Location
+from generator.examples.guard import Blame, EngineError, Guarded
+from generator.examples.protocol import REQUIRED
 
 GROUP = "rulebook.engines"
-
-#: The engines of this package, as its pyproject.toml declares them.
-BUILTIN = {
-    "solo-catan": "generator.examples.solo:SoloAdapter",
-    "economy": "generator.examples.economy:EconomyAdapter",
-    "splendor": "generator.examples.splendor:SplendorAdapter",
-    "costs": "generator.examples.costs:CostsAdapter",
-}
 
 #: Engines registered in this process (`register`), without any installation: they win over
 #: entry points of the same name. For tests and for scripts that drive the generator.
@@ -84,14 +75,6 @@ class Plugin:
         return factory
 
 
-def _import(value: str) -> object:
-    module, _, attribute = value.partition(":")
-    target = importlib.import_module(module)
-    for part in attribute.split(".") if attribute else ():
-        target = getattr(target, part)
-    return target
-
-
 def _origin(entry) -> str:
     dist = getattr(entry, "dist", None)
     if dist is None:
@@ -106,8 +89,6 @@ def plugins() -> dict[str, list[Plugin]]:
         claims = found.setdefault(entry.name, [])
         if all(p.value != entry.value for p in claims):  # the same line seen twice is one
             claims.append(Plugin(entry.name, entry.value, entry.load, entry))
-    for name, value in BUILTIN.items():
-        found.setdefault(name, [Plugin(name, value, lambda v=value: _import(v))])
     for name, factory in _REGISTERED.items():
         value = f"{getattr(factory, '__module__', '?')}:{getattr(factory, '__qualname__', '?')}"
         found[name] = [Plugin(name, value, lambda f=factory: f,
@@ -120,11 +101,34 @@ def installed() -> list[str]:
     return sorted(plugins())
 
 
+def needs_of(name: str, book: str = "") -> EngineNeeds | None:
+    """What engine `name` declares it reads of components.yaml (its factory's `needs`), for
+    the loader to check as soon as it reads the file; None for an engine unknown, claimed
+    twice (both the registry's to report when the book's examples are replayed) or that
+    declares nothing. A plugin that cannot be imported is one line naming it."""
+    claims = plugins().get(name, [])
+    if len(claims) != 1:
+        return None
+    needs = getattr(claims[0].load(book), "needs", None)
+    if needs is not None and not isinstance(needs, EngineNeeds):
+        raise EngineError(f"engine {claims[0]} declares needs of type "
+                          f"{type(needs).__name__}; expected an EngineNeeds (docs/engines.md)")
+    return needs
+
+
+def own_engines() -> dict[str, EngineNeeds]:
+    """The engines of this package's games, by name, with what each reads: the reference
+    pages (schema.py) describe these, never a plugin installed beside them."""
+    return {name: claims[0].load("").needs for name, claims in sorted(plugins().items())
+            if len(claims) == 1 and claims[0].value.startswith("generator.games.")
+            and getattr(claims[0].load(""), "needs", None) is not None}
+
+
 def _book_location(book) -> Location:
     """Where book.yaml says `engine:` (its line when the file reads; the file otherwise)."""
     file = book.folder / "book.yaml"
     try:
-        from ..content.yamlsource import read_yaml
+        from generator.content.yamlsource import read_yaml
         return read_yaml(file).location(("engine",))
     except (GeneratorError, OSError):
         return Location(file, None, "engine")

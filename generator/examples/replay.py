@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..content.examples import Example, ExampleSource
-from ..content.model import Book
-from ..errors import ContentError, GeneratorError, IllegalAction, Location
-from .guard import at
+from generator.content.examples import Example, ExampleSource
+from generator.content.model import Book
+from generator.errors import ContentError, GeneratorError, IllegalAction, Location
+from generator.examples.guard import at
 
 
 class ExampleFailure(GeneratorError):
@@ -86,7 +86,7 @@ def adapter_for(book: Book):
     """The bridge between a book's examples and its rules engine (book.yaml `engine:`): the
     plugin of that name in the entry point group `rulebook.engines`, started with the book
     (`registry.py`; the protocol it follows is `protocol.Engine`)."""
-    from .registry import engine_for
+    from generator.examples.registry import engine_for
     return engine_for(book)
 
 
@@ -94,11 +94,11 @@ def replay_book(book: Book) -> list[Replay]:
     """Every example, then every scenario, replayed."""
     sources = book.examples + book.scenarios
     if book.examples_unchecked:  # printed as the author wrote them, marked as not checked
-        from .unchecked import unchecked_replays
+        from generator.examples.unchecked import unchecked_replays
         return unchecked_replays(book)
     if not sources:
         if book.meta.engine:  # a misspelt engine is an error even before the first example
-            from .registry import plugin_for
+            from generator.examples.registry import plugin_for
             plugin_for(book)
         return []
     adapter = adapter_for(book)

@@ -10,7 +10,7 @@ checked (`Book.examples_unchecked`, or `replay.adapter.checked`).
 
 from __future__ import annotations
 
-from .replay import Frame, Replay
+from generator.examples.replay import Frame, Replay
 
 
 class UncheckedAdapter:

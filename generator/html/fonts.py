@@ -1,6 +1,6 @@
 """The HTML edition's type: WOFF2 subsets of the PDF's own fonts, embedded in the page.
 
-The faces are the TrueType files the PDF embeds (generator/pdf/fonts.py: the PyPI packages
+The faces are the TrueType files the PDF embeds (generator/core/fonts.py: the PyPI packages
 font-source-serif-pro and font-source-sans-pro), cut down with fontTools to the characters
 the page contains and compressed as WOFF2 (brotli). Each becomes an `@font-face` rule whose
 source is a `data:` URI, in the page's inline stylesheet: the page fetches nothing and is
@@ -31,7 +31,7 @@ from pathlib import Path
 import font_source_sans_pro
 import font_source_serif_pro
 
-from ..errors import RenderError
+from generator.errors import RenderError
 
 SERIF = "Source Serif Pro"
 SANS = "Source Sans Pro"

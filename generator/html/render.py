@@ -31,22 +31,22 @@ import jinja2
 import nh3
 from markupsafe import Markup, escape
 
-from .. import palette
-from ..content.cardmarkup import card_xml
-from ..content.model import Book
-from ..diagrams.board import NEUTRAL_COLOURS
-from ..errors import RenderError
-from ..content.prose import ABBREVIATION, RULING_REFERENCE, heading_anchor, placed
-from ..examples.replay import at_step, step_words
-from ..examples.text import Words
-from ..badges import badge_texts
-from ..typography import curl, curl_tree
-from ..i18n import long_date
-from ..labels import labels
-from ..diagrams.style import style_for
-from ..diagrams.table import costs_drawing
-from ..sheets.faces import face_texts, reference_faces
-from .fonts import PLACEHOLDER as FONTS_PLACEHOLDER, embed_fonts, page_characters
+from generator.core import palette
+from generator.content.cardmarkup import card_xml
+from generator.content.model import Book
+from generator.diagrams.board import NEUTRAL_COLOURS
+from generator.errors import RenderError
+from generator.content.prose import ABBREVIATION, RULING_REFERENCE, heading_anchor, placed
+from generator.examples.replay import at_step, step_words
+from generator.diagrams.words import BookWords
+from generator.badges import badge_texts
+from generator.core.typography import curl, curl_tree
+from generator.core.i18n import long_date
+from generator.core.labels import labels
+from generator.diagrams.style import style_for
+from generator.diagrams.table import costs_drawing
+from generator.diagrams.card_content import face_texts, reference_faces
+from generator.html.fonts import PLACEHOLDER as FONTS_PLACEHOLDER, embed_fonts, page_characters
 
 SVG_PROLOGUE = re.compile(r"^<\?xml[^>]*>\s*")
 
@@ -419,7 +419,7 @@ def _quick_reference(book: Book, drawings: _Drawings) -> list[dict]:
     for face in reference_faces(book):
         entry = {"id": face.id, "title": face.title, "kind": face.kind, "svg": "", "texts": []}
         if face.kind == "costs":
-            style, words = style_for(book.components, book.theme), Words.for_book(book)
+            style, words = style_for(book.components, book.theme), BookWords.for_book(book)
             entry["svg"] = drawings.inline(costs_drawing(book.components, style, words,
                                                          marks=face.marks).tostring(),
                                            "figure", face.title)

@@ -16,9 +16,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from ..typography import curl
-from .fonts import SANS_SEMIBOLD
-from .styles import color
+from generator.core.typography import curl
+from generator.core.fonts import SANS_SEMIBOLD
+from generator.draw.styles import color
 
 #: Where a title breaks by its sense: the break goes after these.
 SENSE_BREAKS = (" – ", " — ", ": ")

@@ -27,109 +27,28 @@ one-line page label; colours converted to CMYK for FOGRA39 and the file made PDF
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 
-from reportlab.lib.pagesizes import A4, A5, LETTER
 from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
-from .. import palette
-from ..content.model import Book, PageSize
-from ..errors import RenderError
-from ..labels import labels
-from ..typography import curl
-from .fonts import SANS, SANS_SEMIBOLD
-from .ornament import emblem, motif_row
-from .press import PressMeta, to_cmyk, to_pdfx
-from .story import (BackMatter, Heading, StoryContext, book_story, sheet_story,
+from generator.core import palette
+from generator.content.model import Book
+from generator.core.page import PAGE_SIZES, Geometry, PageSize
+from generator.errors import RenderError
+from generator.core.labels import labels
+from generator.core.typography import curl
+from generator.core.fonts import SANS, SANS_SEMIBOLD
+from generator.draw.ornament import emblem, motif_row
+from generator.draw.press import REGISTRATION, PressMeta, to_cmyk, to_pdfx
+from generator.pdf.story import (BackMatter, Heading, StoryContext, book_story, sheet_story,
                     title_block)
-from .styles import color, make_styles, sheet_styles
+from generator.draw.styles import color, make_styles, sheet_styles
 
-PAGE_SIZES = {PageSize.A5: A5, PageSize.A4: A4, PageSize.LETTER: LETTER}
 MAX_PASSES = 5
 #: The print-shop edition: bleed around the trim, and beyond it the slug that holds the crop
 #: marks and the page label (as on the print-shop card files: sheets/render.py's SLUG).
 BLEED_MM = 3.0
 SLUG_MM = 10.0
-
-
-#: The A5 rulebook's body size (pt) and margins (mm; head and foot as shares of its height).
-A5_BODY = 9.6
-A5_INNER, A5_OUTER = 16.0, 14.0
-A5_TOP, A5_BOTTOM = 17.0 / 210.0, 16.0 / 210.0
-#: A4 and Letter rulebooks: the body's size, and the measure in points per point of it
-#: (0.9 of A5's 118 mm over 9.6 pt: about 65 characters a line, a box's at most about 78).
-LARGE_BODY = 11.5
-LARGE_MEASURE = 0.9 * (148 - A5_INNER - A5_OUTER) * mm / A5_BODY
-
-
-@dataclass(frozen=True)
-class Geometry:
-    """Margins and type size by page size: A5 is a hand-held booklet, A4/Letter a sheet.
-
-    A rulebook on A4 or Letter is the A5 book grown, not the A5 layout on a wider page: one
-    column of `LARGE_BODY` type on a measure of `LARGE_MEASURE` ems, so that its lines hold
-    the characters a comfortable line holds (60–80; A5's body sets about 72 on 118 mm, a
-    box's text up to 87), with the page's width left over as margins in A5's proportions
-    (the wider at the spine) and head and foot margins in A5's share of the page's height.
-    Figures, position diagrams and boxes grow with the type (`scale`), up to the column's
-    width, so that a diagram keeps its size beside the text it illustrates.
-
-    One column rather than two: an example's position diagram is drawn 110 mm wide with
-    its smallest type at 6 pt (diagrams/position.py); a column of a two-column A4 page is
-    about 85 mm, where it would print under 6 pt, or span both columns and leave a hole in
-    each whenever it moves; one column keeps every make-up rule of the A5 book (makeup.py).
-
-    A rules sheet (`layout: sheet`) has narrow margins and, on A4 and Letter, two columns;
-    its type size is the largest of `sheet_sizes` at which it fits on two pages."""
-
-    page: tuple[float, float]
-    inner: float
-    outer: float
-    top: float
-    bottom: float
-    base_size: float
-    columns: int = 1
-    gutter: float = 0.0
-    #: A rulebook's page count is a multiple of this: 4 on A5 (one folded sheet of a
-    #: saddle-stitched booklet), 2 elsewhere (the back cover is the back of a leaf).
-    signature: int = 2
-    #: Figures, diagrams and boxes are drawn this many times their print size (A5's): more
-    #: on a larger page, with the type; never wider than the column.
-    scale: float = 1.0
-
-    @classmethod
-    def for_size(cls, size: PageSize) -> "Geometry":
-        width, height = page = PAGE_SIZES[size]
-        if size == PageSize.A5:
-            return cls(page, 16 * mm, 14 * mm, 17 * mm, 16 * mm, A5_BODY, signature=4)
-        measure = LARGE_MEASURE * LARGE_BODY
-        spare = width - measure
-        inner = spare * A5_INNER / (A5_INNER + A5_OUTER)
-        return cls(page, inner, spare - inner, height * A5_TOP, height * A5_BOTTOM,
-                   LARGE_BODY, scale=LARGE_BODY / A5_BODY)
-
-    def left_margin(self, page: int) -> float:
-        """The text's left edge on page `page` of a rulebook: the inner margin on a
-        right-hand (odd) page, the outer one on a left-hand (even) page."""
-        return self.inner if page % 2 else self.outer
-
-    @classmethod
-    def for_sheet(cls, size: PageSize, base_size: float) -> "Geometry":
-        page = PAGE_SIZES[size]
-        if size == PageSize.A5:  # one column: two on 148 mm would be 60 mm each
-            return cls(page, 11 * mm, 11 * mm, 11 * mm, 13 * mm, base_size)
-        return cls(page, 10 * mm, 10 * mm, 10 * mm, 12 * mm, base_size, 2, 5 * mm)
-
-    @property
-    def text_width(self) -> float:
-        """From margin to margin: the width of a sheet's title block."""
-        return self.page[0] - self.inner - self.outer
-
-    @property
-    def frame_width(self) -> float:
-        """The width text is set to: the page's, or one column's."""
-        return (self.text_width - self.gutter * (self.columns - 1)) / self.columns
 
 
 #: The covers' accent bands: the head band's share of the page height, and the foot band's
@@ -294,8 +213,7 @@ class BookDocTemplate(BaseDocTemplate):
         """Crop marks at the trim's edges, from 1 mm outside the bleed outward through the
         slug, in the registration colour; the book and the page number along the foot of
         the slug (print shops' imposition checks pages by it)."""
-        from ..sheets.geometry import Layout
-        from ..sheets.render import REGISTRATION
+        from generator.core.sheet import Layout
 
         width, height = (v / mm for v in self.geometry.page)
         edge = BLEED_MM + SLUG_MM
@@ -615,14 +533,14 @@ def check_sheet(book: Book, replays, size: PageSize | None = None) -> None:
     it out at `size` (`--page-size`; None: the book's own), since only the layout tells
     whether it fits on its two pages; one that does not is the same located error at
     book.yaml's `layout`."""
-    from ..diagrams.figures import book_figures
+    from generator.diagrams.figures import book_figures
     _render_sheet(book, size or book.meta.page_size, replays, None,
                   book_figures(book, replays))
 
 
 def _too_long(book: Book, size: PageSize, needed: int, smallest: float):
     """The located error for a sheet that needs more than two pages."""
-    from ..content.yamlsource import read_yaml
+    from generator.content.yamlsource import read_yaml
     doc = read_yaml(book.folder / "book.yaml")
     own = size == book.meta.page_size
     return doc.error(("layout",), f"the sheet needs {needed} pages on {size.value}"

@@ -19,8 +19,8 @@ from collections import OrderedDict
 
 from reportlab.platypus import Flowable
 
-from ..content.images import MAX_HEIGHT_RATIO, BookImage, svg_drawing
-from .press import cmyk_image, to_cmyk
+from generator.content.images import MAX_HEIGHT_RATIO, BookImage, svg_drawing
+from generator.draw.press import cmyk_image, to_cmyk
 
 #: Converted SVG drawings by (sha256 of the markup, width), most recently used last, one
 #: cache per thread (as figures.py): every layout pass lays the figure out again.
@@ -76,7 +76,8 @@ class ImageFigure(Flowable):
 
 def image_figure(element: ET.Element, ctx) -> list[Flowable]:
     """The flowables of a `<figure class="image">` of a chapter's tree (story.py's block())."""
-    from .story import _text  # the caption's words, abbreviations linked as in the text
+    # the caption's words, abbreviations linked as in the text
+    from generator.pdf.story import _text
 
     s = ctx.styles
     img = element.find("img")

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import io
 
-from ..errors import RenderError
-from ..i18n import N_, translator
+from generator.errors import RenderError
+from generator.core.i18n import N_, translator
 
 MM = 72 / 25.4
 A5 = (148.0, 210.0)  # mm

@@ -33,7 +33,7 @@ from collections.abc import Callable
 from reportlab.platypus import Paragraph as _Paragraph
 from reportlab.platypus.paragraph import cleanBlockQuotedText
 
-from .hyphenation import MAX_TRIES, policed, sparing_style, unwanted_break
+from generator.draw.hyphenation import MAX_TRIES, policed, sparing_style, unwanted_break
 
 
 #: Widths this close are one width: a frame's width is `x2 - x1` (ReportLab), so the frames of

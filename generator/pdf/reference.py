@@ -22,9 +22,10 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether
 from reportlab.platypus.flowables import _listWrapOn
 
-from ..content.model import CardFace
-from ..sheets.faces import costs_face, face_texts, reference_faces
-from .styles import bullet_list, prose
+from generator.content.model import CardFace
+from generator.diagrams.card_content import costs_face, face_texts, reference_faces
+from generator.core.typography import prose
+from generator.draw.styles import bullet_list
 
 REFERENCE_ANCHOR = "referencia-rapida"
 

@@ -19,23 +19,25 @@ from reportlab.platypus import (CondPageBreak, Flowable, FrameBreak, KeepTogethe
                                 ListFlowable, NextPageTemplate, PageBreak, Paragraph,
                                 Spacer, Table, TableStyle)
 
-from .. import palette
-from ..i18n import long_date
-from ..content.model import Book
-from ..content.prose import (ABBREVIATION, RULING_REFERENCE, heading_anchor, placed,
-                             placements)
-from ..labels import labels
-from ..examples.replay import at_step, step_words
-from ..badges import badge_texts
-from .cover import CoverBadges, title_markup
-from .figures import MIN_TYPE, drawing, smallest_type
-from .images import image_figure
-from .makeup import (MOST_SHRINK, Box, BoxLook, FigureBlock, Row, RowTable, Section,
-                     Shrinkable, box_pieces, floating, kept_with_next, lead_in, run_on)
-from .paragraphs import Paragraph as _CachingParagraph
-from .paragraphs import paragraph_cache
-from .reference import REFERENCE_ANCHOR, placement, quick_reference
-from .styles import Styles, bullet_list, color, prose
+from generator.core import palette
+from generator.core.i18n import long_date
+from generator.content.model import Book
+from generator.content.prose import (ABBREVIATION, RULING_REFERENCE, heading_anchor, placed,
+                                     placements)
+from generator.core.labels import labels
+from generator.examples.replay import at_step, step_words
+from generator.badges import badge_texts
+from generator.pdf.cover import CoverBadges, title_markup
+from generator.draw.figures import MIN_TYPE, drawing, smallest_type
+from generator.pdf.images import image_figure
+from generator.pdf.makeup import (MOST_SHRINK, Box, BoxLook, FigureBlock, Row, RowTable, Section,
+                                  Shrinkable, box_pieces, floating, kept_with_next, lead_in,
+                                  run_on)
+from generator.pdf.paragraphs import Paragraph as _CachingParagraph
+from generator.pdf.paragraphs import paragraph_cache
+from generator.pdf.reference import REFERENCE_ANCHOR, placement, quick_reference
+from generator.core.typography import prose
+from generator.draw.styles import Styles, bullet_list, color
 
 GLOSSARY_ANCHOR = "glosario"
 #: The only links that leave the book: the web and e-mail (as in the HTML edition).
@@ -463,7 +465,7 @@ def _callout_content(element: ET.Element, ctx: StoryContext, chapter, ink: str,
 def example_box(replay, ctx: StoryContext) -> list[Flowable]:
     """A worked example as the engine replayed it: start, numbered steps, positions shown.
 
-    A position the book has a diagram of (the solo engine's: diagrams/position.py) is that
+    A position the book has a diagram of (the solo engine's: the solo game's position.py) is that
     diagram between its label ("Tras el paso 2") and its caption (points and piles), kept
     together; an engine without diagrams prints its position lines instead. A step is told
     in sentences (`replay.step_words`), its note after it as sentences of its own.
@@ -559,7 +561,7 @@ def figure_block(figure_id: str, ctx: StoryContext) -> list[Flowable]:
     s = ctx.styles
     figure = ctx.figures.named[figure_id]
     number = ctx.numbers("figure")[figure_id]
-    # Laid out for this measure when the figure can be (the set-up: diagrams/setup.py).
+    # Laid out for this measure when the figure can be (the set-up: the solo game's setup.py).
     art = ctx.art(figure.svg_for(ctx.frame_width / mm), ctx.frame_width, ctx.frame_width * 1.1)
     caption = ctx.para(f'<a name="fig-{figure_id}"/><font name="SourceSans-Semibold" '
                         f'color="{s.accent}">{ctx.words["figure"]} {number}.</font> '

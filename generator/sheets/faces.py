@@ -17,7 +17,6 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from typing import Protocol
-from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import CMYKColorSep
 from reportlab.lib.styles import ParagraphStyle
@@ -27,23 +26,21 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame, ListFlowable, ListItem, Paragraph
 
-from .. import palette
-from ..content.model import Book, CardFace, TokenSet, TokenSide
-from ..diagrams.cards import costs_card, costs_rows_fit
-from ..diagrams.style import style_for
-from ..typography import curl, curl_markup
-from ..i18n import span
-from ..pdf.figures import drawing
-from ..pdf.fonts import SANS, SANS_SEMIBOLD, SERIF, register_fonts
-from ..pdf.ornament import motif_field
-from ..pdf.styles import color, prose
-from .geometry import Rect
+from generator.core import palette
+from generator.content.model import Book, CardFace, TokenSet, TokenSide
+from generator.diagrams.cards import costs_rows_fit
+from generator.core.typography import curl
+from generator.draw.figures import drawing
+from generator.core.fonts import SANS, SANS_SEMIBOLD, SERIF, register_fonts
+from generator.draw.ornament import motif_field
+from generator.draw.styles import color
+from generator.core.sheet import Rect
+from generator.diagrams.card_content import (BAND_H, body_box, costs_face,
+                                             face_texts)
 
 #: Card body sizes, tried in order: the first at which the card's text fits is used.
 BODY_SIZES = (10.0, 9.5)
 TITLE_SIZE, MIN_TITLE_SIZE = 13.0, 11.0
-BAND_H = 11.0           # mm: the title band at the top of a card face
-BAND_GAP = 2.2          # mm between the band and the body
 #: Tokens: the numeral and the label under it, in points (preferred, smallest allowed).
 NUMERAL_SIZE, MIN_NUMERAL_SIZE = 28.0, 24.0
 LABEL_SIZE, MIN_LABEL_SIZE = 7.5, 7.0
@@ -103,48 +100,6 @@ def _body_style(size: float, air: float = 0.0) -> ParagraphStyle:
     register_fonts()
     return ParagraphStyle("card", fontName=SANS, fontSize=size, leading=size * 1.2,
                           textColor=color(palette.INK), spaceAfter=size * 0.5 + air)
-
-
-def body_box(trim: Rect, safe: float) -> Rect:
-    """Where a card face's content goes: inside the safe zone, below the title band."""
-    inner = trim.grown(-safe)
-    top = trim.y + trim.h - BAND_H - BAND_GAP
-    return Rect(inner.x, inner.y, inner.w, top - inner.y)
-
-
-#: Card kinds the book's quick reference repeats (pdf/reference.py, the HTML edition): an
-#: abbreviations card would repeat the glossary set just above it.
-QUICK_REFERENCE_KINDS = ("lines", "steps", "scores", "costs")
-
-
-def reference_faces(book: Book) -> list[CardFace]:
-    """The cards the book's quick reference repeats, in print.yaml's order."""
-    cards = book.print_spec.cards if book.print_spec else None
-    return [face for face in cards.faces if face.kind in QUICK_REFERENCE_KINDS] if cards else []
-
-
-def costs_face(book: Book, face: CardFace) -> tuple[str, Rect]:
-    """A costs card's drawing below its title (SVG text) and the box it fills, in mm: the
-    card prints it, and the quick reference sets it at the same size."""
-    cards = book.print_spec.cards
-    box = body_box(Rect(0, 0, cards.width, cards.height), cards.safe)
-    svg = costs_card(book.components, style_for(book.components, book.theme), box.w, box.h,
-                     marks=face.marks, language=book.meta.language).tostring()
-    return svg, box
-
-
-def face_texts(book: Book, face: CardFace) -> list[str]:
-    """The paragraphs a text card prints, in the card renderer's markup (<b>): its lines, a
-    scores card's bands, an abbreviations card's abbreviations. The book's quick reference
-    (pdf/reference.py) and the HTML edition set the same texts, with typographer's quotes
-    as the chapters have them."""
-    if face.kind == "scores":
-        return [f"<b>{span(band.min, band.max, book.meta.language)}</b> · "
-                f"{prose(band.title)}" for band in book.scores]
-    if face.kind == "abbreviations":  # (data, not markup: escaped)
-        return [f"<b>{escape(a.abbr)}</b> · {prose(a.term)}"
-                for a in book.glossary.sorted_abbreviations]
-    return [curl_markup(line) for line in face.lines]
 
 
 def _story(book: Book, face: CardFace, size: float, air: float = 0.0):

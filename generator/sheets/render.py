@@ -4,7 +4,7 @@ the quantity to print stated on the page and in the file's metadata), and a cali
 page.
 
 Home sheets are RGB, for a desktop printer's own colour management. The print-shop file is
-CMYK PDF/X-4 for FOGRA39 (`generator/pdf/press.py`): every colour converted on the canvas,
+CMYK PDF/X-4 for FOGRA39 (`generator/draw/press.py`): every colour converted on the canvas,
 text on the black plate alone, crop marks in the registration colour."""
 
 from __future__ import annotations
@@ -12,23 +12,20 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
-from reportlab.lib.colors import CMYKColorSep
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from .. import palette
-from ..i18n import count_noun, signed, translator
-from ..pdf.fonts import SANS, SANS_SEMIBOLD, register_fonts
-from ..pdf.press import PressMeta, to_cmyk, to_pdfx
-from ..pdf.styles import color
-from ..typography import curl
-from .faces import Piece
-from .geometry import NOTE_BAND, Flip, Layout, Rect, impose, mirror
+from generator.core import palette
+from generator.core.i18n import count_noun, signed, translator
+from generator.core.fonts import SANS, SANS_SEMIBOLD, register_fonts
+from generator.draw.press import REGISTRATION, PressMeta, to_cmyk, to_pdfx
+from generator.draw.styles import color
+from generator.core.typography import curl
+from generator.sheets.faces import Piece
+from generator.core.sheet import NOTE_BAND, Flip, Layout, Rect, impose, mirror
 
 SLUG = 10.0  # print-shop pages: room around the bleed for the crop marks
-#: Print shops' marks print on every plate: the PDF separation named All.
-REGISTRATION = CMYKColorSep(1, 1, 1, 1, spotName="All", density=1)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ def dask_client(scheduler) -> Iterator[object]:
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError as error:  # pragma: no cover - depends on the installation
-        from ..errors import GeneratorError
+        from generator.errors import GeneratorError
         raise GeneratorError('--scheduler needs Dask: pip install "dask[distributed]" '
                              '(or the project\'s [dask] extra)') from error
     if scheduler == "local":
@@ -49,7 +49,7 @@ def _connected(client_class, address: str):
     try:
         return client_class(address, timeout=CONNECT_TIMEOUT)
     except (OSError, ValueError, TypeError) as exc:
-        from ..errors import GeneratorError
+        from generator.errors import GeneratorError
         why = " ".join(str(exc).split())[:160] or type(exc).__name__
         raise GeneratorError(f"--scheduler {address[:80]}: no Dask scheduler reached there "
                              f"({why}); expected the address of a running scheduler, such as "

@@ -16,12 +16,22 @@ from __future__ import annotations
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
+from typing import Sequence
 
-from ..errors import GeneratorError
-from ..examples.guard import at, interrupts_told_apart
-from ..examples.protocol import SIMULATION
-from .players import RandomPlayer
-from .runner import MAX_ACTIONS, GameRecord, loaded_left_alone, seed_chunks, workers
+from generator.content.model import MAX_ACTIONS
+from generator.errors import GeneratorError
+from generator.examples.guard import at, interrupts_told_apart
+from generator.examples.protocol import SIMULATION
+from generator.simulate.runs import GameRecord, loaded_left_alone, seed_chunks, workers
+
+
+class RandomPlayer:
+    """Uniformly random among the legal actions: the floor any strategy must beat."""
+
+    name = "random"
+
+    def choose(self, game, actions: Sequence, rng: random.Random):
+        return rng.choice(actions)
 
 
 class OneMoveGreedy:
@@ -120,7 +130,7 @@ def run(engine, games: int, seed: int, player: str, jobs: int = 1, progress=None
     jobs = workers(jobs, games)
     records: list[GameRecord] = []
     if scheduler is not None:
-        from .backends import map_on_dask
+        from generator.simulate.backends import map_on_dask
         results = map_on_dask(_play_chunk, chunks, scheduler)
     elif jobs <= 1:
         results = map(_play_chunk, chunks)

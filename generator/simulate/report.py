@@ -7,10 +7,10 @@ from __future__ import annotations
 from babel.numbers import format_decimal
 from rich.table import Table
 
-from ..i18n import N_, Translator, decimal, percent, translator
-from .appendix import cpu_time, quartiles, span
-from .runner import MAX_ACTIONS
-from .stats import Summary, point_bands
+from generator.core.i18n import N_, Translator, decimal, percent, translator
+from generator.content.appendix import cpu_time, quartiles, span
+from generator.content.model import MAX_ACTIONS
+from generator.core.stats import Summary, point_bands
 
 #: The solo engine's events, each a row of its report (in this order).
 EVENT_NAMES = {

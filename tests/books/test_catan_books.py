@@ -195,7 +195,7 @@ def test_the_costs_card_of_an_unordered_game_joins_no_cards():
     import xml.etree.ElementTree as ET
     from generator.diagrams.style import style_for
     from generator.diagrams.table import costs_drawing
-    from generator.examples.text import Words
+    from generator.games.solo_catan.text import Words
     from generator.content.loader import load_book
     from repo import CONTENT_ROOT
     for slug, ordered in (("catan-base", False), ("solo-catan", True)):

@@ -3,7 +3,7 @@ and every number of the stored runs."""
 
 from __future__ import annotations
 
-from generator.simulate.appendix import cpu_time
+from generator.content.appendix import cpu_time
 from pdfread import read_pdf
 
 

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from generator.cli import main
 from generator.content.model import LANGUAGES
-from generator.sheets.geometry import PAPERS
+from generator.core.sheet import PAPERS
 from pdfread import ReadPdf
 from repo import CONTENT_ROOT
 
@@ -343,7 +343,7 @@ def test_english_words_break_where_american_dictionaries_break_them(editions):
     broken at a US break point."""
     import pyphen
 
-    from generator.pdf.hyphenation import Hyphenation
+    from generator.draw.hyphenation import Hyphenation
 
     english = Hyphenation("en")
     assert ("technol", "ogy") in list(english("technology"))
@@ -382,7 +382,7 @@ def test_no_doubled_comma_in_any_output(output_texts, language):
 @pytest.mark.parametrize("language", ["es", "en"])
 def test_every_output_sets_typographers_quotes(output_texts, language):
     """Content is typed with straight marks; the books, cards and pages print ’ “ ” ‘ (the
-    English book printed "the game's", the Spanish one «Con 1 "A"»: generator/typography.py)."""
+    English book printed "the game's", the Spanish one «Con 1 "A"»: generator/core/typography.py)."""
     found = [f"{where}: …{' '.join(text[max(0, m.start() - 30):m.end() + 30].split())}…"
              for where, text in output_texts[language].items()
              for m in re.finditer(r"['\"]", text)]

@@ -15,14 +15,14 @@ import pytest
 
 from htmlread import PositionFigures
 from pdfread import inside as within, read_pdf, word_lines
-from generator import palette
+from generator.core import palette
 from generator.content.loader import load_book
 from generator.content.prose import MARKER
 from generator.diagrams.figures import book_figures
-from generator.diagrams.position import MIN_TEXT, WIDTH, smallest_text
+from generator.diagrams.flow import MIN_TEXT, WIDTH, smallest_text
 from generator.diagrams.style import style_for
 from generator.examples.replay import check_book
-from generator.examples.text import Words, narrate, position_caption, position_status
+from generator.games.solo_catan.text import Words, narrate, position_caption, position_status
 from generator.pdf.makeup import MOST_SHRINK
 from repo import CONTENT_ROOT
 

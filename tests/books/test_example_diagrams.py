@@ -18,14 +18,14 @@ import pytest
 
 from htmlread import PositionFigures
 from pdfread import inside as within, read_pdf, word_lines
-from generator import palette
-from generator.diagrams.position_splendor import CARD_H
+from generator.core import palette
+from generator.games.splendor.figures import CARD_H
 from generator.content.loader import load_book
 from generator.content.prose import MARKER
 from generator.diagrams.figures import book_figures
-from generator.diagrams.position import MIN_TEXT, SCREEN_WIDTH, WIDTH, smallest_text
-from generator.diagrams.position_costs import COSTS_WIDTH, covered
-from generator.diagrams.position_splendor import GEM_LOOK
+from generator.diagrams.flow import MIN_TEXT, SCREEN_WIDTH, WIDTH, smallest_text
+from generator.games.costs.figures import COSTS_WIDTH, covered
+from generator.games.splendor.figures import GEM_LOOK
 from generator.diagrams.style import RESOURCE_LOOK
 from generator.examples.replay import check_book, step_words
 from generator.pdf.makeup import MOST_SHRINK

@@ -4,7 +4,7 @@ like the set-up steps of its chapter.
 
 Every book in content/ is laid out at its own size (the A5 rulebooks, the A4 sheet
 catan-base) and the solo book on A4 and Letter too. A diagram is a ReportLab drawing that
-pdf/figures.py wraps in a `/Figure` marked-content sequence; pdfplumber reports that tag on
+draw/figures.py wraps in a `/Figure` marked-content sequence; pdfplumber reports that tag on
 each character drawn inside it, so the glyphs of figures, example positions and charts are
 told from the captions and prose around them.
 """

@@ -20,12 +20,12 @@ from pypdf import PdfReader
 
 from pdfread import read_pdf
 from contentedit import edit
+from generator.checks import checked_book
 from generator.content.loader import load_book
 from generator.diagrams.icons import resource_shape
 from generator.diagrams.style import RESOURCE_LOOK, DiagramStyle
 from generator.errors import ContentError
-from generator.sheets.geometry import MARK_GAP
-from generator.sheets.render import SheetOptions
+from generator.core.sheet import MARK_GAP
 from repo import book_folders
 
 MM = 72 / 25.4
@@ -201,8 +201,8 @@ def test_a_card_whose_text_does_not_fit_at_table_size_is_refused_at_its_place(bo
     edit(book_copy / "print.yaml", "        - '{{ rule(\"comercio\") }}'",
          "        - '{{ rule(\"comercio\") }}'\n" +
          "        - 'Una línea de relleno que no cabe en la carta.'\n" * 12)
-    with pytest.raises(ContentError) as error:  # loading refuses it: check as well as build
-        load_book(book_copy)
+    with pytest.raises(ContentError) as error:  # check refuses it as well as build
+        checked_book(book_copy)
     message = str(error.value)
     assert "print.yaml:25" in message and "cards.faces[2]" in message and "9.5 pt" in message
 
@@ -368,7 +368,7 @@ def test_lumber_is_a_tree_not_a_mountain():
 def test_token_text_reads_on_its_colour_at_aa_contrast(printed):
     """A token's numeral and label are white or ink, whichever reads on its colour (white on
     the gold coin was 3.2:1): every character on a token face is ≥ 4.5:1 against the disc."""
-    from generator.palette import contrast
+    from generator.core.palette import contrast
 
     def hex_of(colour) -> str:
         return "#" + "".join(f"{round(c * 255):02x}" for c in colour)

@@ -31,12 +31,12 @@ from statistics import mean
 
 import pytest
 
-from generator import palette
+from generator.core import palette
 from generator.content.loader import load_book
 from generator.content.model import PageSize
-from generator.labels import labels
+from generator.core.labels import labels
 from generator.pdf.document import Geometry
-from generator.pdf.hyphenation import LEFT, MIN_WORD, RIGHT
+from generator.draw.hyphenation import LEFT, MIN_WORD, RIGHT
 from pdfread import read_pdf
 from repo import book_folders
 from tablesplit import assert_two_rows_on_each_side, split_tables
@@ -279,7 +279,7 @@ def test_the_quick_reference_sets_the_cards_own_texts_after_the_glossary(pdfs):
     abbreviations card excepted (the glossary lists them); in the glossary's last page when
     it fits, else on pages of its own before the notes pages, else (no room, not pages
     enough to pad) not at all."""
-    from generator.sheets.faces import face_texts, reference_faces
+    from generator.diagrams.card_content import face_texts, reference_faces
     folders = {folder.name: folder for folder in A5_RULEBOOKS}
     placed = {}
     for slug, path in pdfs.items():
@@ -310,8 +310,8 @@ def test_the_html_edition_has_the_quick_reference_after_its_glossary(pdfs):
     section after its glossary, in its contents, with every card's title, its abbreviations
     linked to the glossary."""
     from markupsafe import escape
-    from generator.sheets.faces import face_texts, reference_faces
-    from generator.typography import curl
+    from generator.diagrams.card_content import face_texts, reference_faces
+    from generator.core.typography import curl
     folders = {folder.name: folder for folder in A5_RULEBOOKS}
     linked = 0
     for slug, path in pdfs.items():

@@ -12,13 +12,13 @@ import pytest
 from pikepdf import Name
 
 from pdfread import drawing_operations, read_pdf
-from generator import palette
+from generator.core import palette
 from generator.build import build_book
 from generator.content.loader import load_book
 from generator.content.model import PageSize
-from generator.i18n import long_date
-from generator.pdf.press import to_cmyk
-from generator.pdf.styles import color
+from generator.core.i18n import long_date
+from generator.draw.press import to_cmyk
+from generator.draw.styles import color
 from generator.sheets.render import SheetOptions
 from repo import book_folders
 

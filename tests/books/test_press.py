@@ -17,13 +17,14 @@ from pikepdf import Name
 from reportlab.lib.colors import CMYKColor, HexColor
 
 from pdfread import drawing_operations
-from generator import palette
+from generator.core import palette
 from generator.build import render_print
 from generator.content.loader import load_book
-from generator.pdf.press import (BLACK_PLATE, BLACK_POINT_COMPENSATION, RELATIVE_COLORIMETRIC,
+from generator.draw.press import (BLACK_PLATE, BLACK_POINT_COMPENSATION, RELATIVE_COLORIMETRIC,
                                   to_cmyk)
 from generator.sheets.faces import CUT_CONTOUR
-from generator.sheets.render import REGISTRATION, SheetOptions
+from generator.draw.press import REGISTRATION
+from generator.sheets.render import SheetOptions
 from repo import book_folders
 
 MM = 72 / 25.4
@@ -61,7 +62,7 @@ def test_every_book_has_its_print_shop_files(printed):
 # --- output intent and version --------------------------------------------------------------
 
 def test_output_intent_is_pdfx_with_the_fogra39_cmyk_profile(printed):
-    shipped = resources.files("generator.pdf").joinpath("icc", "FOGRA39L-coated-300.icc")
+    shipped = resources.files("generator.draw").joinpath("icc", "FOGRA39L-coated-300.icc")
     shipped = shipped.read_bytes()
     for slug, name, data in shop_files(printed):
         with pikepdf.open(io.BytesIO(data)) as pdf:
@@ -194,7 +195,7 @@ def test_text_is_on_the_black_plate_alone(printed):
 def test_palette_colours_are_converted_through_the_profile_not_by_formula():
     """Brick red through FOGRA39 comes back as the same colour (ΔRGB small), unlike the
     naive complement; the ink greys go to the black plate; spot colours pass unchanged."""
-    press = ImageCms.ImageCmsProfile(io.BytesIO(resources.files("generator.pdf").joinpath(
+    press = ImageCms.ImageCmsProfile(io.BytesIO(resources.files("generator.draw").joinpath(
         "icc", "FOGRA39L-coated-300.icc").read_bytes()))
     srgb = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
     back = ImageCms.buildTransform(press, srgb, "CMYK", "RGB",

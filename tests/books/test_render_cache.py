@@ -95,9 +95,9 @@ def test_a_position_drawn_again_is_redrawn_when_anything_it_shows_changes():
     from generator.content.loader import load_book
     from generator.diagrams import figures
     from generator.diagrams.style import style_for
-    from generator.engine.solo import Game
-    from generator.examples.solo import rules_for
-    from generator.examples.text import Words
+    from generator.games.solo_catan import Game
+    from generator.games.solo_catan.adapter import rules_for
+    from generator.games.solo_catan.text import Words
 
     book = load_book(CONTENT / "solo-catan")
     style, words = style_for(book.components), Words.for_book(book)

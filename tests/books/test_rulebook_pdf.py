@@ -144,8 +144,8 @@ def reading_text(pdf: ReadPdf) -> str:
 
 def test_every_ruling_is_printed_with_its_source_passage_and_kind(pdf, solo_book):
     from generator.content.context import SETTLES
-    from generator.i18n import translator
-    from generator.typography import curl
+    from generator.core.i18n import translator
+    from generator.core.typography import curl
     text = reading_text(pdf)
     for ruling, after in zip(solo_book.rulings, solo_book.rulings[1:] + [None]):
         start = text.index(f"{ruling.id}. {ruling.title}")
@@ -226,7 +226,7 @@ def test_running_head_names_the_chapter_and_footer_the_page(pdf, solo_book):
 
 
 def test_glossary_is_alphabetical_and_the_date_written_out(pdf, solo_book):
-    from generator.i18n import sort_key
+    from generator.core.i18n import sort_key
     abbreviations = [a.abbr for a in solo_book.glossary.abbreviations]
     text = reading_text(pdf)
     glossary = text[text.index("Glosario Abreviaturas"):]

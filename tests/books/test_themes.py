@@ -12,7 +12,7 @@ import pikepdf
 import pytest
 
 from contentedit import edit, line_of, run
-from generator import palette
+from generator.core import palette
 from pdfread import drawing_operations, read_pdf, word_lines
 
 MM = 72 / 25.4

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from generator.build import build_book
-from generator.sheets.faces import reference_faces
+from generator.diagrams.card_content import reference_faces
 from repo import ARTEFACTS, CONTENT_ROOT
 
 VIEWPORTS = {"small-phone": (320, 640), "phone": (360, 740), "desktop": (1280, 800)}

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from generator import palette
+from generator.core import palette
 
 SPLENDOR_ACCENT = "#7a5a12"
 

@@ -7,16 +7,14 @@ each outcome (lost, won, each of the clairvoyant's verdicts), the cheapest of it
 stored CPU time, whose records must match the stored lines exactly (each line's digest covers
 the whole record, events included). tests/unit/test_difficulty.py then checks the summaries
 the appendix prints against the stored lines of every game, so a sample re-run vouches for
-the whole table. And a file in the older format (each game a mapping) is read and saved
-again."""
+the whole table. (A file in the older format is refused by check and replaced by its own
+command: tests/unit/test_difficulty.py.)"""
 
 from __future__ import annotations
 
 import pytest
 
-from generator.cli import main
-from generator.content.loader import load_book
-from generator.simulate.runner import play, run
+from generator.games.solo_catan.runner import play, run
 from storedgames import replayed_line, stored_line
 
 
@@ -44,29 +42,3 @@ def test_a_sample_of_a_costly_run_replays_exactly(player, solo_rules, stored_run
         assert replayed_line(play(solo_rules, game.seed, player, budget=stored.budget)) \
             == stored_line(game)
 
-
-def test_a_file_written_before_game_lines_is_read_and_saved_as_lines(book_copy):
-    """difficulty.yaml as `--save` wrote it before (each game a mapping of its fields, one
-    without its CPU time): read as the same games, and a later `--save` of another player
-    writes the kept run's games as lines."""
-    file = book_copy / "difficulty.yaml"
-    text = file.read_text(encoding="utf-8")
-    greedy = load_book(book_copy).difficulty.run("greedy").records
-    first, second = greedy[:2]
-    old = (f"  - {{seed: {first.seed}, won: {str(first.won).lower()}, points: {first.points}, "
-           f"turns: {first.turns}, actions: {first.actions}, end: {first.end}, "
-           f"digest: {first.digest}, cpu: {first.cpu}}}\n"
-           f"  - {{seed: {second.seed}, won: false, points: {second.points}, "
-           f"turns: {second.turns}, actions: {second.actions}, end: {second.end}, "
-           f"digest: {second.digest}}}\n")
-    lines = [line for line in text.splitlines(keepends=True)  # greedy's run comes first
-             if line.startswith(f"  - {first.seed} ") or line.startswith(f"  - {second.seed} ")]
-    file.write_text(text.replace(lines[0] + lines[1], old, 1), encoding="utf-8")
-    read = load_book(book_copy).difficulty.run("greedy").records
-    assert read[0] == first and (read[1].seed, read[1].cpu) == (second.seed, 0.0)
-    assert main(["simulate", str(book_copy), "--player", "clairvoyant", "--games", "1",
-                 "--budget", "2", "--jobs", "1", "--save"]) == 0
-    saved = file.read_text(encoding="utf-8")
-    assert "{seed:" not in saved and f"\n  - {first.seed} " in saved
-    assert f"\n  - {second.seed} false {second.points} " in saved
-    assert load_book(book_copy).difficulty.run("greedy").records[0] == first

@@ -605,7 +605,7 @@ def _unreadable(book: Path, monkeypatch) -> None:
 
     def opening(path, *args, **kwargs):  # root reads anything: refuse as the OS would
         if Path(path) == target:          # for anyone else (content is read with os.open:
-            raise PermissionError(13, "Permission denied", str(path))  # regularfile.py)
+            raise PermissionError(13, "Permission denied", str(path))  # core/files.py)
         return real(path, *args, **kwargs)
     monkeypatch.setattr(os, "open", opening)
 
@@ -706,15 +706,15 @@ def test_an_output_path_in_the_way_is_one_line(tiny_book, tmp_path, capsys):
 
 def _fail_on_write(monkeypatch, exception: BaseException, after: int = 2) -> None:
     """The atomic writer fails at its `after`-th file (disk full, Ctrl-C…)."""
-    from generator import build
-    real, calls = build._write_bytes, []
+    from generator.core import output
+    real, calls = output._write_bytes, []
 
     def write(stream, data):
         calls.append(1)
         if len(calls) > after:
             raise exception
         real(stream, data)
-    monkeypatch.setattr(build, "_write_bytes", write)
+    monkeypatch.setattr(output, "_write_bytes", write)
 
 
 @pytest.mark.parametrize("stage", ["rendering", "writing"])
@@ -754,21 +754,21 @@ def test_two_builds_of_one_book_at_once_write_one_after_the_other(tmp_path, monk
     """The second build waits while the first has staged files: it neither removes them as
     left-overs nor mixes its files with the first one's; each set lands whole, the later last."""
     import threading
-    from generator import build
+    from generator.core import output
     folder = tmp_path / "out" / "solo-catan"
     staged, go, errors = threading.Event(), threading.Event(), []
-    real = build._write_bytes
+    real = output._write_bytes
 
     def write(stream, data):
         real(stream, data)
         if data == b"first pdf":  # the first build stops here, its PDF staged
             staged.set()
             go.wait(10)
-    monkeypatch.setattr(build, "_write_bytes", write)
+    monkeypatch.setattr(output, "_write_bytes", write)
 
     def writer(tag: str):
         try:
-            build.write_all([(folder / "book.pdf", f"{tag} pdf".encode()),
+            output.write_all([(folder / "book.pdf", f"{tag} pdf".encode()),
                              (folder / "figures" / "a.svg", f"{tag} svg".encode())])
         except Exception as exc:  # noqa: BLE001 - the test reports what went wrong
             errors.append(exc)

@@ -20,7 +20,7 @@ from generator.content.board import (HARBOUR_COUNTS, NUMBER_COUNTS, TERRAIN_COUN
 from generator.diagrams.board import RED_NUMBER, board_drawing
 from generator.diagrams.style import style_for
 from generator.errors import ContentError
-from generator.examples.text import Words
+from generator.games.solo_catan.text import Words
 
 SVG = "{http://www.w3.org/2000/svg}"
 BOOK_DIR = CONTENT_ROOT / "catan-para-dos"

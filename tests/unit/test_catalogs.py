@@ -17,8 +17,8 @@ from pypdf import PdfReader
 from generator.cli import main
 from generator.content.loader import load_book
 from generator.examples.replay import check_book, step_words
-from generator.i18n import translator
-from generator.labels import LABELS, labels
+from generator.core.i18n import translator
+from generator.core.labels import LABELS, labels
 from repo import CONTENT_ROOT, ROOT
 
 RUN = "run `python scripts/update_catalogs.py`, then translate what it lists"

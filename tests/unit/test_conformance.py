@@ -14,8 +14,8 @@ from generator.cli import main
 from generator.content.loader import load_book
 from repo import CONTENT_ROOT, book_folders, seed_excerpts
 from generator.content.prose import text_of
-from generator.engine.solo import actions, explain, game
-from generator.engine.solo.coverage import ACTIONS, BUILT, REFUSAL_CODES, RULE_EVENTS
+from generator.games.solo_catan import actions, explain, game
+from generator.games.solo_catan.coverage import ACTIONS, BUILT, REFUSAL_CODES, RULE_EVENTS
 from generator.examples.replay import adapter_for, check_book
 
 SOLO = CONTENT_ROOT / "solo-catan"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from contentedit import edit, line_of
-from generator import build as build_module
+from generator.core import output as output_module
 from generator.cli import main
 
 
@@ -98,12 +98,12 @@ def test_a_failed_render_leaves_neither_a_partial_nor_a_clobbered_pdf(tiny_book,
     built = output / tiny_book.name / f"{tiny_book.name}.pdf"
     good = built.read_bytes()
 
-    original = build_module.os.replace
-    monkeypatch.setattr(build_module.os, "replace",
+    original = output_module.os.replace
+    monkeypatch.setattr(output_module.os, "replace",
                         lambda *a: (_ for _ in ()).throw(OSError("disk full")))
     with pytest.raises(OSError):
-        build_module.write_atomically(built, b"%PDF-half")
-    monkeypatch.setattr(build_module.os, "replace", original)
+        output_module.write_atomically(built, b"%PDF-half")
+    monkeypatch.setattr(output_module.os, "replace", original)
     assert built.read_bytes() == good
     assert not [p.name for p in built.parent.iterdir() if p.suffix == ".part"]
 

@@ -8,12 +8,13 @@ import pytest
 
 from generator.content.loader import load_book
 from repo import CONTENT_ROOT
-from generator.diagrams.figures import book_figures, sh_svg
+from generator.diagrams.figures import book_figures
+from generator.games.solo_catan.figures import sh_svg
 from generator.diagrams.style import RESOURCE_LOOK, style_for
-from generator.engine.solo import Game
-from generator.examples.solo import rules_for
+from generator.games.solo_catan import Game
+from generator.games.solo_catan.adapter import rules_for
 from generator.examples.replay import check_book
-from generator.examples.text import Words, lost_cards, series_label
+from generator.games.solo_catan.text import Words, lost_cards, series_label
 
 SVG = "{http://www.w3.org/2000/svg}"
 BOOK = load_book(CONTENT_ROOT / "solo-catan")
@@ -124,7 +125,7 @@ def test_costs_diagram_follows_components_yaml():
 def test_every_resource_letter_reads_on_its_shape_at_aa_contrast():
     """A resource icon's letter is white or ink, whichever reads on the shape's colour: at
     least 4.5:1 in every figure of the book (white on the yellow grain was 2.6:1)."""
-    from generator.palette import contrast
+    from generator.core.palette import contrast
 
     book = load_book(CONTENT_ROOT / "solo-catan")
     icons = 0
@@ -147,7 +148,8 @@ def test_a_short_sh_lies_beside_the_hand_and_buildings_not_under_them():
     card right of every hand and building card."""
     import svgwrite
     from generator.diagrams.flow import GROUP_GAP, _height, _rows
-    from generator.diagrams.position import CARD_W, WIDTH, position_drawing, position_groups
+    from generator.games.solo_catan.position import position_drawing, position_groups
+    from generator.diagrams.flow import CARD_W, WIDTH
     beside = 0
     for replay in REPLAYS.values():
         for frame in replay.frames:

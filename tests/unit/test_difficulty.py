@@ -18,8 +18,9 @@ import yaml
 
 from generator.cli import main
 from generator.content.loader import load_book
-from generator.simulate.runner import game_seeds, play, run
-from generator.simulate.intervals import wilson
+from generator.games.solo_catan.runner import play, run
+from generator.simulate.runs import game_seeds
+from generator.core.stats import wilson
 from repo import CONTENT_ROOT
 from storedgames import replayed_line, stored_line
 
@@ -152,7 +153,7 @@ def test_a_file_written_before_game_lines_is_refused_and_its_command_replaces_it
     lines = [line for line in text.splitlines(keepends=True)  # greedy's run comes first
              if line.startswith(f"  - {first.seed} ") or line.startswith(f"  - {second.seed} ")]
     file.write_text(text.replace(lines[0] + lines[1], old, 1), encoding="utf-8")
-    read = load_book(book_copy, runs_checked=False).difficulty.run("greedy").records
+    read = load_book(book_copy).difficulty.run("greedy").records
     assert (read[0].seed, read[0].digest, read[0].buildings) == (first.seed, first.digest, None)
     assert main(["check", str(book_copy)]) == 1
     error = " ".join(capsys.readouterr().err.split())

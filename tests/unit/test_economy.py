@@ -6,10 +6,10 @@ import pytest
 
 from generator.content.loader import load_book
 from repo import CONTENT_ROOT
-from generator.engine.economy import EconomyGame
-from generator.engine.economy.game import Act
+from generator.games.economy import EconomyGame
+from generator.games.economy.game import Act
 from generator.errors import IllegalAction
-from generator.examples.economy import economy_rules
+from generator.games.economy.adapter import economy_rules
 
 
 @pytest.fixture(scope="module")

@@ -6,9 +6,9 @@ that fills its gap) states; each failed on the engine before the fidelity review
 
 from __future__ import annotations
 
-from generator.engine.solo.actions import (Continue, Demolish, DiscardHand, DiscardMarket,
-                                           LoseCard, PayTownHall, PlaceLoose,
-                                           Recycle, StartSeries, TradeMarket, UseKnight)
+from generator.games.solo_catan.actions import (Continue, Demolish, DiscardHand, DiscardMarket,
+                                                LoseCard, PayTownHall, PlaceLoose, Recycle,
+                                                StartSeries, TradeMarket, UseKnight)
 
 from test_engine_rules import position
 

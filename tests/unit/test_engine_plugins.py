@@ -18,15 +18,15 @@ from contentedit import edit, line_of
 from generator.cli import main
 from generator.content.loader import load_book
 from generator.examples import registry
-from generator.examples.costs import CostsAdapter
-from generator.examples.economy import EconomyAdapter
+from generator.games.costs.adapter import CostsAdapter
+from generator.games.economy.adapter import EconomyAdapter
 from generator.examples.protocol import Engine, Game, Simulation
 from generator.examples.replay import adapter_for, check_book
-from generator.examples.solo import SoloAdapter
-from generator.examples.splendor import SplendorAdapter
+from generator.games.solo_catan.adapter import SoloAdapter
+from generator.games.splendor.adapter import SplendorAdapter
 from generator.simulate import engines as sim
-from generator.simulate.runner import game_seeds
-from generator.simulate.stats import summarise
+from generator.simulate.runs import game_seeds
+from generator.core.stats import summarise
 from repo import CONTENT_ROOT, ROOT
 
 DICEGAME = ROOT / "docs" / "dicegame"
@@ -37,8 +37,11 @@ BUILT_IN = {"solo-catan": SoloAdapter, "catan-para-dos": EconomyAdapter,
 
 
 def fake_entry_points(monkeypatch, *entries: tuple[str, str]) -> None:
-    """Installed packages that declare exactly these (name, "module:attribute") engines."""
+    """Installed packages that declare these (name, "module:attribute") engines, in place of
+    this package's own game of the same name (its other games stay declared)."""
+    names = {name for name, _ in entries}
     points = [EntryPoint(name, value, registry.GROUP) for name, value in entries]
+    points += [p for p in registry.entry_points(group=registry.GROUP) if p.name not in names]
 
     def entry_points(group=None):
         return [p for p in points if p.group == group]
@@ -61,14 +64,13 @@ def one_error_line(err: str) -> str:
 # --- the registry ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("slug", BUILT_IN)
-def test_the_built_in_engines_are_found_without_any_entry_point(slug, monkeypatch):
-    fake_entry_points(monkeypatch)
+def test_the_games_of_the_package_are_found_by_their_entry_points(slug):
     engine = adapter_for(load_book(CONTENT_ROOT / slug))
     assert type(engine.guarded_engine) is BUILT_IN[slug]  # behind its door (guard.py)
     assert isinstance(engine, Engine), "the four engines follow the protocol they define"
 
 
-def test_an_entry_point_is_loaded_and_wins_over_the_built_in_table(monkeypatch):
+def test_an_entry_point_of_another_package_is_loaded(monkeypatch):
     fake_entry_points(monkeypatch, ("splendor", "test_engine_plugins:MarkedSplendor"),
                       ("splendor", "test_engine_plugins:MarkedSplendor"))  # listed twice: one
     book = load_book(CONTENT_ROOT / "splendor-solitario")
@@ -78,13 +80,22 @@ def test_an_entry_point_is_loaded_and_wins_over_the_built_in_table(monkeypatch):
 
 
 class MarkedSplendor(SplendorAdapter):
-    """The Splendor engine under another class, to tell an entry point's from the table's."""
+    """The Splendor engine under another class, to tell another package's from the game's."""
 
 
-def test_the_pyproject_declares_the_built_in_engines_as_the_table_does():
+def test_the_pyproject_declares_each_game_of_the_package_and_nothing_else():
+    """The games are found only by their entry points: each game folder of generator/games
+    has one, naming its adapter, and installing the package (as the README's commands do)
+    registers them."""
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"] \
         .get("entry-points", {}).get(registry.GROUP)
-    assert declared == registry.BUILTIN
+    games = sorted(p.name for p in (ROOT / "generator" / "games").iterdir()
+                   if (p / "adapter.py").exists())
+    assert sorted(value.split(".")[2] for value in declared.values()
+                  if value.startswith("generator.games.")) == games
+    assert all(value.startswith("generator.games.") for value in declared.values())
+    assert {name: [p.value for p in claims] for name, claims in registry.plugins().items()
+            if name in declared} == {name: [value] for name, value in declared.items()}
 
 
 def test_registration_without_installing_lasts_for_the_block():
@@ -142,10 +153,10 @@ def test_a_plugin_that_raises_while_loading_is_one_line_naming_it(splendor_copy,
 def test_two_plugins_for_one_name_a_bug_in_a_factory_and_a_missing_method_are_one_line(
         splendor_copy, monkeypatch, capsys):
     fake_entry_points(monkeypatch, ("splendor", "test_engine_plugins:MarkedSplendor"),
-                      ("splendor", "generator.examples.splendor:SplendorAdapter"))
+                      ("splendor", "generator.games.splendor.adapter:SplendorAdapter"))
     code, _, err = cli(capsys, "check", str(splendor_copy))
     assert code == 1 and "registered by more than one plugin: test_engine_plugins:" \
-        "MarkedSplendor (an installed package); generator.examples.splendor:SplendorAdapter " \
+        "MarkedSplendor (an installed package); generator.games.splendor.adapter:SplendorAdapter " \
         "(an installed package); expected one" in one_error_line(err)
 
     def buggy(book):
@@ -386,9 +397,10 @@ def test_simulate_reports_for_the_splendor_and_economy_books(slug, words, capsys
     (["splendor-solitario", "--player", "strong"],
      "--player strong: engine 'splendor' has no such player; expected one of greedy, random"),
     (["catan-para-dos", "--compare", "goal=5,10"],
-     "--compare: only the solo-catan engine's simulator has it; expected catan-para-dos "
-     "simulated without --compare"),
-    (["splendor-solitario", "--save"], "--save: only the solo-catan engine's simulator has it"),
+     "--compare: only an engine with a simulator of its own has it, and engine 'economy' "
+     "has none; expected catan-para-dos simulated without --compare"),
+    (["splendor-solitario", "--save"], "--save: only an engine with a simulator of its own has "
+                                       "it, and engine 'splendor' has none"),
     (["splendor-solitario", "--games", "0"], "--games: '0': expected a whole number from 1"),
 ])
 def test_simulate_refuses_what_an_engine_cannot_do_in_one_line(args, message, capsys):
@@ -404,3 +416,33 @@ def test_a_splendor_book_with_other_gems_cannot_deal_splendors_cards(splendor_co
     code, _, err = cli(capsys, "simulate", str(splendor_copy), "--games", "2", "--jobs", "1")
     assert code == 1 and "expected the gems white, blue, green, red, black in components.yaml" \
         in one_error_line(err)
+
+
+# --- what a generic check asks the book's engine ---------------------------------------------
+
+def test_a_figure_of_a_kind_the_engine_does_not_draw_is_refused_at_its_kind(splendor_copy,
+                                                                             capsys):
+    """A set-up figure is the solo game's (`figure_kinds`): in a Splendor book it is refused
+    at figures.yaml, naming the engine, before anything is drawn."""
+    (splendor_copy / "figures.yaml").write_text(
+        "- id: mesa\n  kind: setup\n  caption: La mesa preparada.\n", encoding="utf-8")
+    chapter = splendor_copy / "chapters" / "01-reglas.md"
+    chapter.write_text(chapter.read_text(encoding="utf-8") + '\n{{ figure("mesa") }}\n',
+                       encoding="utf-8")
+    code, _, err = cli(capsys, "check", str(splendor_copy))
+    assert code == 1
+    assert one_error_line(err).endswith(
+        "figures.yaml:2 ([0].kind): a setup figure is drawn by the book's engine, and the "
+        "splendor engine draws no named figure; expected another kind of figure")
+
+
+def test_stored_runs_of_an_engine_that_stores_none_are_refused(splendor_copy, capsys):
+    """difficulty.yaml is checked by the engine whose simulator wrote it (`check_runs`);
+    one Splendor's simulator never writes is refused at the file."""
+    shutil.copy(CONTENT_ROOT / "solo-catan" / "difficulty.yaml", splendor_copy)
+    code, _, err = cli(capsys, "check", str(splendor_copy))
+    assert code == 1
+    line = one_error_line(err)
+    assert line.startswith("error: content/splendor-solitario/difficulty.yaml:"), line
+    assert line.endswith(": stored runs, but the splendor engine stores none; expected no "
+                         "difficulty.yaml, or the engine whose simulator wrote it"), line

@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 
 from generator.content.loader import load_book
 from repo import CONTENT_ROOT
-from generator.engine.solo import Game, Ruleset
-from generator.engine.solo.actions import (Continue, Demolish, LibrarySwap, PlaceLoose,
-                                           StartSeries, TradeMarket, TradeThree, UseKnight)
-from generator.engine.solo.notation import format_action, parse
+from generator.games.solo_catan import Game, Ruleset
+from generator.games.solo_catan.actions import (Continue, Demolish, LibrarySwap, PlaceLoose,
+                                                StartSeries, TradeMarket, TradeThree, UseKnight)
+from generator.games.solo_catan.notation import format_action, parse
 from generator.errors import IllegalAction
 
 COMPONENTS = load_book(CONTENT_ROOT / "solo-catan").components

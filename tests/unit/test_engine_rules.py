@@ -8,9 +8,10 @@ import pytest
 
 from generator.content.loader import load_book
 from repo import CONTENT_ROOT
-from generator.engine.solo import Game, Ruleset, Series, ShCard
-from generator.engine.solo.actions import (Continue, Demolish, KnightPays, LoseCard, PlaceLoose,
-                                           SacrificeHand, StartSeries, TradeThree, UseKnight)
+from generator.games.solo_catan import Game, Ruleset, Series, ShCard
+from generator.games.solo_catan.actions import (Continue, Demolish, KnightPays, LoseCard,
+                                                PlaceLoose, SacrificeHand, StartSeries, TradeThree,
+                                                UseKnight)
 from generator.errors import IllegalAction
 
 RULES = Ruleset.from_components(load_book(CONTENT_ROOT / "solo-catan").components)
@@ -50,7 +51,7 @@ def test_push_still_refuses_an_outside_action_push_legal_is_only_the_simulators_
     """`push_legal` trusts its caller (a simulated player's action from `legal_actions()`);
     `push`, the entry point of worked examples, scenarios, notation and tests, still refuses
     an illegal action with its rule and leaves the position as it was."""
-    from generator.simulate.players import state_key
+    from generator.games.solo_catan.players import state_key
     game = position(["grain"], deck=["ore"], history=[("road", ["lumber"])])
     before, allowed = state_key(game), game.legal_actions()
     with pytest.raises(IllegalAction) as caught:

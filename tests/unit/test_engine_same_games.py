@@ -21,11 +21,12 @@ from typing import NamedTuple
 import pytest
 
 from generator.content.loader import load_book
-from generator.engine.solo import Game
-from generator.engine.solo.notation import format_action
-from generator.examples.solo import rules_for
-from generator.simulate.runner import MAX_ACTIONS, game_seeds, play
-from generator.simulate.strong import StrongPlayer
+from generator.games.solo_catan import Game
+from generator.games.solo_catan.notation import format_action
+from generator.games.solo_catan.adapter import rules_for
+from generator.games.solo_catan.runner import MAX_ACTIONS, play
+from generator.simulate.runs import game_seeds
+from generator.games.solo_catan.strong import StrongPlayer
 
 PINNED = Path(__file__).with_name("solo_games.json")
 RULES = rules_for(load_book(Path(__file__).resolve().parents[2] / "content" / "solo-catan"))
@@ -51,7 +52,7 @@ CASES = ([Case("random", s) for s in game_seeds(2024, 24)]
          + [Case("greedy-acyclic", 126057154924283)]  # greedy loops here; acyclic ends it
          + [Case("strong", s, budget=1) for s in game_seeds(2026, 2)]
          # The clairvoyant's budget is shared since the depth-first proof search (80 % at
-         # most for Monte Carlo, simulate/solver.py): 3,750 give Monte Carlo the 3,000 nodes
+         # most for Monte Carlo, games/solo_catan/solver.py): 3,750 give Monte Carlo the 3,000 nodes
          # it had when these games were recorded; the proof search finds no win in them.
          + [Case("clairvoyant", s, budget=3750) for s in game_seeds(2027, 2)]
          + [Case("clairvoyant", 13592072266832, budget=20_000, rules={"goal": 10})])  # a win
@@ -125,7 +126,7 @@ def test_remembered_answers_are_those_the_rules_give_afresh(player, changes):
     """Every position of 60 games, its legal actions, its points, its table and whether it
     can progress looked up in a memo warmed by every position before it, against the same
     position worked out from nothing."""
-    from generator.simulate.players import make_player
+    from generator.games.solo_catan.players import make_player
     rules = dataclasses.replace(RULES, **changes)
     positions = 0
     for seed in game_seeds(31, 60):
@@ -141,7 +142,7 @@ def test_remembered_answers_are_those_the_rules_give_afresh(player, changes):
 
 
 def test_a_games_events_count_as_a_counter():
-    """What a push added is read as `after.events - before.events` (examples/text.py), a
+    """What a push added is read as `after.events - before.events` (games/solo_catan/text.py), a
     book's totals as their sum: a Counter does both, and a copy counts on its own."""
     from collections import Counter
     game = Game.new(RULES, 5)

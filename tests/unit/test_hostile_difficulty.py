@@ -25,7 +25,7 @@ import pytest
 from contentedit import assert_one_located_error, edit, line_of
 from generator.cli import main
 from generator.content.loader import load_book
-from generator.simulate.runner import game_seeds
+from generator.simulate.runs import game_seeds
 from repo import CONTENT_ROOT
 
 BOOK = Path("content/solo-catan")  # as typed, standing in the project: as errors name it

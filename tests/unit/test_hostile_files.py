@@ -6,7 +6,7 @@ What a user would check, on the small book `rulebook init p && rulebook new g --
 - data loss: an output folder among the books (`--output content`, `cd content && --output
   .`, `--output content/g`, rulebook.toml's `output = "content"`) is one line, and not a byte
   of the project changes; a build removes or replaces only files it wrote itself (the output
-  folder's list, output_folder.py), never a file the user put there;
+  folder's list, core/output.py), never a file the user put there;
 - hangs: a named pipe or a device where a content file should be (a YAML file, a chapter, an
   image, book.yaml, rulebook.toml) is "not a regular file" at its path, at once, for check,
   build and watch, and the watcher rebuilds once the file is back;
@@ -38,7 +38,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import write_all
+from generator.core.output import write_all
 from generator.cli import main
 from repo import CONTENT_ROOT
 
@@ -369,7 +369,7 @@ def _save(capsys, book: Path, *players: str) -> tuple[int, str, float]:
 def _after_the_games(monkeypatch, then) -> None:
     """`then()` once the games are played, before `--save` stores them: a run takes minutes,
     in which the file may be changed under it."""
-    from generator.simulate import command
+    from generator.games.solo_catan import command
     played = command.run
 
     def run_then(*args, **kwargs):
@@ -411,14 +411,14 @@ def test_save_refuses_a_pipe_or_device_named_difficulty_yaml_at_once(kind, book_
 
 def test_save_that_cannot_write_names_the_file_and_leaves_it_whole(book_copy, monkeypatch,
                                                                    capsys):
-    from generator import build
+    from generator.core import output
     file = book_copy / "difficulty.yaml"
     before = file.read_bytes()
 
     def full(stream, data):  # the disk fills half-way through
         stream.write(data[:len(data) // 2])
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(build, "_write_bytes", full)
+    monkeypatch.setattr(output, "_write_bytes", full)
     code, message, _ = _save(capsys, book_copy)
     assert code == 1 and one_error(message) == (
         f"error: {file}: cannot write the stored runs (No space left on device); the file is "
@@ -431,7 +431,7 @@ def test_save_of_several_players_is_one_write_whole_or_not_at_all(book_copy, mon
                                                                   capsys):
     """`--player greedy,random --save` stored one player's run, then the next: a failure in
     between left the file with one new run and one old."""
-    from generator.simulate import difficulty
+    from generator.games.solo_catan import difficulty
     file = book_copy / "difficulty.yaml"
     before = file.read_bytes()
     writes = []
@@ -569,7 +569,7 @@ def test_a_negative_offset_is_read_as_a_number(project, capsys):
 
 def test_a_run_starts_no_more_workers_than_it_has_games_or_the_cores_can_use(monkeypatch):
     import concurrent.futures
-    from generator.simulate import runner
+    from generator.games.solo_catan import runner
     started = []
 
     class Pool:  # records the workers asked for; plays nothing

@@ -22,7 +22,7 @@ import pytest
 
 from contentedit import edit, line_of
 from generator.cli import main
-from generator.simulate.runner import game_seeds
+from generator.simulate.runs import game_seeds
 from repo import ROOT
 
 DICEGAME = ROOT / "docs" / "dicegame"

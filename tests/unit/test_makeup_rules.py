@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from generator import palette
+from generator.core import palette
 from generator.content.loader import load_book
-from generator.pdf.hyphenation import LEFT, RIGHT, Hyphenation
+from generator.draw.hyphenation import LEFT, RIGHT, Hyphenation
 from generator.pdf.makeup import SMALL_HOLE, Box, BoxLook, Row, RowTable, Shrinkable
 from generator.pdf.paragraphs import Paragraph
-from generator.pdf.styles import color, make_styles
+from generator.draw.styles import color, make_styles
 from repo import book_folders
 
 

@@ -9,13 +9,13 @@ import random
 
 import pytest
 
-from generator.engine.solo import Game
-from generator.engine.solo.notation import parse
-from generator.examples.solo import rules_for
-from generator.simulate.players import AcyclicGreedyPlayer
-from generator.simulate.proof import PositionKeys, ReachBound, Verdict, _road_faces, prove
-from generator.simulate.intervals import Bracket
-from generator.simulate.solver import solve, verify
+from generator.games.solo_catan import Game
+from generator.games.solo_catan.notation import parse
+from generator.games.solo_catan.adapter import rules_for
+from generator.games.solo_catan.players import AcyclicGreedyPlayer
+from generator.games.solo_catan.proof import PositionKeys, ReachBound, Verdict, _road_faces, prove
+from generator.core.stats import Bracket
+from generator.games.solo_catan.solver import solve, verify
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from generator.build import build_calibration, build_cards
 from generator.content.loader import load_book
 from pdfread import read_pdf
 from repo import CONTENT_ROOT
-from generator.sheets.geometry import (MARK_GAP, MIN_MARGIN, NOTE_BAND, PAPERS, Flip, Rect,
+from generator.core.sheet import (MARK_GAP, MIN_MARGIN, NOTE_BAND, PAPERS, Flip, Rect,
                                        impose, mirror)
 from generator.sheets.render import SheetOptions
 

@@ -11,9 +11,10 @@ from generator.cli import main
 from repo import CONTENT_ROOT
 from generator.diagrams.style import style_for
 from generator.diagrams.table import difficulty_chart
-from generator.simulate.runner import GameRecord, game_seeds, play, run
-from generator.simulate.intervals import wilson
-from generator.simulate.stats import point_bands, summarise
+from generator.games.solo_catan.runner import play, run
+from generator.simulate.runs import GameRecord, game_seeds
+from generator.core.stats import wilson
+from generator.core.stats import point_bands, summarise
 
 
 def test_wilson_interval_matches_hand_computed_values():
@@ -185,8 +186,8 @@ def test_simulate_rejects_bad_options_with_a_message(capsys):
 
 def test_the_looser_university_reading_offers_more_substitutions(solo_rules):
     import dataclasses
-    from generator.engine.solo import Game, Series, ShCard
-    from generator.engine.solo.actions import Continue
+    from generator.games.solo_catan import Game, Series, ShCard
+    from generator.games.solo_catan.actions import Continue
 
     def position(rules):
         game = Game(rules, seed=1)

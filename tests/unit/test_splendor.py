@@ -10,11 +10,10 @@ import pytest
 from generator.cli import main
 from generator.content.loader import load_book
 from repo import CONTENT_ROOT
-from generator.engine.splendor import (Buy, Card, Noble, Reserve, Return, SplendorGame, Take,
-                                       Visit)
+from generator.games.splendor import Buy, Card, Noble, Reserve, Return, SplendorGame, Take, Visit
 from generator.errors import ContentError, IllegalAction
 from generator.examples.replay import check_book
-from generator.examples.splendor import SplendorAdapter
+from generator.games.splendor.adapter import SplendorAdapter
 
 FOLDER = CONTENT_ROOT / "splendor-solitario"
 BOOK = load_book(FOLDER)

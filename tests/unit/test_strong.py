@@ -9,13 +9,14 @@ import pytest
 
 from generator.content.loader import load_book
 from repo import CONTENT_ROOT
-from generator.engine.solo import Game
-from generator.examples.solo import rules_for
+from generator.games.solo_catan import Game
+from generator.games.solo_catan.adapter import rules_for
 from generator.simulate.backends import map_on_dask
-from generator.simulate.players import state_key
-from generator.simulate.runner import MAX_ACTIONS, _play_chunk, game_seeds, play, run
-from generator.simulate.solver import solve, verify
-from generator.simulate.strong import StrongPlayer, determinise
+from generator.games.solo_catan.players import state_key
+from generator.games.solo_catan.runner import MAX_ACTIONS, _play_chunk, play, run
+from generator.simulate.runs import game_seeds
+from generator.games.solo_catan.solver import solve, verify
+from generator.games.solo_catan.strong import StrongPlayer, determinise
 
 RULES = rules_for(load_book(CONTENT_ROOT / "solo-catan"))
 

@@ -32,3 +32,16 @@ def test_no_test_names_a_path_outside_the_repository():
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if OUTSIDE.search(line) and path.name != "test_tiers.py"]
     assert found == []
+
+
+def test_a_test_file_imports_test_files_of_its_own_folder_only():
+    """`pytest tests/unit` alone must collect: a test module found only because another
+    tier's folder was collected first (and put on sys.path) fails there. Shared helpers live
+    in tests/ itself."""
+    found = []
+    for path in sorted(TESTS.rglob("test_*.py")):
+        for name in re.findall(r"^(?:from|import) (test_\w+)", path.read_text(encoding="utf-8"),
+                               flags=re.M):
+            if not (path.parent / f"{name}.py").exists():
+                found.append(f"{path.relative_to(ROOT)}: {name}")
+    assert found == []

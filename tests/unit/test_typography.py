@@ -1,11 +1,11 @@
-"""Typographer's quotes (generator/typography.py): what a reader of the printed page sees."""
+"""Typographer's quotes (generator/core/typography.py): what a reader of the printed page sees."""
 
 import xml.etree.ElementTree as ET
 
 import pytest
 from markdown.util import AtomicString
 
-from generator.typography import curl, curl_markup, curl_tree
+from generator.core.typography import curl, curl_markup, curl_tree
 
 
 @pytest.mark.parametrize("typed, printed", [

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from generator.build import build_book, write_all
+from generator.build import build_book
+from generator.core.output import write_all
 from generator.watch import _Ignore, watch
 
 from contentedit import append
@@ -219,7 +220,7 @@ def test_only_the_changed_book_is_rebuilt_and_shared_facts_rebuild_their_readers
 
 
 def test_output_inside_the_book_folder_is_refused_and_writes_nothing(content):
-    """An output folder among the books would write over them (output_folder.py): each build
+    """An output folder among the books would write over them (core/output.py): each build
     is one line of error, nothing is written there, and the watcher carries on."""
     output = content / "catan-base" / "salida"
     with watching([content / "catan-base"], output) as watcher:

@@ -1,0 +1,95 @@
+"""What a book must be beyond its own files, told by the layers above its content.
+
+content/loader.py checks each file of a book, and the files together. Some of what makes a
+book right only an engine, the simulator or a renderer can tell, and the loader imports none
+of them (the layers in pyproject.toml), so `checked_book` loads a book and then asks them:
+
+- its engine has what it plays with (the `needs` its adapter declares: game parameters,
+  buildings, parts of components.yaml; the registry hands them to the loader, which checks
+  them as soon as it reads the file),
+  and a book with worked examples names an engine that is installed;
+- its stored runs (difficulty.yaml) are the games their commands deal, by the book's rules
+  (its engine's `check_runs`);
+- each reference card fits its face at a size read across a table, measured as the cards are
+  set (sheets/faces.py).
+
+`rulebook check`, `build` and `watch` load books through it, so anything check accepts build
+builds; `rulebook simulate` leaves the stored runs unchecked, as its `--save` is the command
+that replaces a run check refuses. Each refusal is located in the file the loader read
+(`Book.sources`), never by reading it again.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.content.loader import load_book
+from generator.content.model import Book
+from generator.examples.registry import engine_for, installed, needs_of
+
+
+def checked_book(folder: Path, language: str | None = None, runs: bool = True) -> Book:
+    """The book in `folder` (or its `language` edition), loaded and checked whole; with
+    `runs=False` its stored runs are read but not checked against it."""
+    book = load_book(folder, language, needs_of)
+    check_examples_engine(book)
+    check_engine_figures(book)
+    if runs and book.difficulty is not None:
+        check_stored_runs(book)
+    check_cards(book)
+    return book
+
+
+def check_examples_engine(book: Book) -> None:
+    """A book with worked examples has an engine to replay them, or says they are printed
+    unchecked; the engines it may name are the installed ones, plugins included."""
+    count = len(book.examples)
+    if count and book.meta.engine is None and book.meta.examples != "unchecked":
+        raise book.sources["book.yaml"].error(
+            ("engine",), f"the book has {count} worked example{'s' if count > 1 else ''} "
+            f"(examples/) but no engine to check {'them' if count > 1 else 'it'}",
+            "engine: one of " + ", ".join(installed()) + ", or examples: unchecked to print "
+            "them marked as not checked")
+
+
+def check_stored_runs(book: Book) -> None:
+    """difficulty.yaml's runs are the games their commands deal, by the book's rules: the
+    engine that stores them (`rulebook simulate … --save`) checks them (`check_runs`: the
+    solo game's stored.py)."""
+    doc = book.sources["difficulty.yaml"]
+    check = getattr(engine_for(book), "check_runs", None) if book.meta.engine else None
+    if check is None:
+        raise doc.error((), "stored runs, but " + (f"the {book.meta.engine} engine stores "
+                        "none" if book.meta.engine else "the book has no engine"),
+                        "no difficulty.yaml, or the engine whose simulator wrote it")
+    check(doc, book.difficulty)
+
+
+def check_engine_figures(book: Book) -> None:
+    """A named figure of a kind the book's data does not draw (the costs table, the board,
+    the difficulty chart) is drawn by the book's engine, which must declare that kind
+    (`figure_kinds`: the solo game's set-up and SH)."""
+    from generator.diagrams.figures import DATA_KINDS
+    wanted = [(i, spec) for i, spec in enumerate(book.figures) if spec.kind not in DATA_KINDS]
+    if not wanted:
+        return
+    kinds = getattr(engine_for(book), "figure_kinds", ()) if book.meta.engine else ()
+    for i, spec in wanted:
+        if spec.kind not in kinds:
+            drawn = f"draws {', '.join(kinds)}" if kinds else "draws no named figure"
+            raise book.sources["figures.yaml"].error(
+                (i, "kind"), f"a {spec.kind} figure is drawn by the book's engine, and "
+                + (f"the {book.meta.engine} engine {drawn}" if book.meta.engine
+                   else "the book has none"), "another kind of figure")
+
+
+def check_cards(book: Book) -> None:
+    """Every reference card fits its face at table size: `check` refuses what `build` could
+    not draw."""
+    if book.print_spec is None or book.print_spec.cards is None:
+        return
+    from generator.sheets.faces import card_misfit  # ReportLab: only for a book with cards
+    misfit = card_misfit(book)
+    if misfit is not None:
+        index, message, expected = misfit
+        raise book.sources["print.yaml"].error(("cards", "faces", index), message, expected)

@@ -1,0 +1,42 @@
+"""Words the renderers print around the content, by name, in the book's language.
+
+The words themselves are messages of the gettext catalogs (`generator/locale/`): this table
+only names them, so the PDF, the HTML edition and the document template ask for
+`labels(language)["figure"]` and every language's word lives in its catalog, once."""
+
+from __future__ import annotations
+
+from generator.core.i18n import N_, translator
+
+#: Label name → its English source string (msgid).
+LABELS = {
+    "contents": N_("Contents"),
+    "glossary": N_("Glossary"),
+    "abbreviations": N_("Abbreviations"),
+    "terms": N_("Terms"),
+    "page": N_("p."),
+    "version": N_("Version"),
+    "example": N_("Example"),
+    "figure": N_("Figure"),
+    "note": N_("Note"),
+    "credits": N_("Credits"),
+    "example_unchecked": N_("Example not checked by a rules engine"),
+    "at_start": N_("At the start"),
+    "after_step": N_("After step"),
+    "refused": N_("× Not allowed:"),
+    "overleaf": N_("continued overleaf"),
+    # A box continued from the page before: "Example 6 (cont.)".
+    "continued": N_("cont."),
+    "notes": N_("Notes"),
+    # The back matter that repeats the reference cards' faces (pdf/reference.py).
+    "quick_reference": N_("Quick reference"),
+    "pages": N_("pages"),
+    "press_subject": N_("{subtitle}. Print-shop edition: {size} ({width} × {height} mm), "
+                        "{pages} pages, 3 mm bleed and crop marks."),
+}
+
+
+def labels(language: str) -> dict[str, str]:
+    """Every label translated into `language` (English where no catalog has it)."""
+    words = translator(language)
+    return {name: words.gettext(message) for name, message in LABELS.items()}

@@ -1,0 +1,238 @@
+"""A position of the costs engine (base Catan's summary sheet) as the player sees it: what
+the hand holds against what each building costs. The diagram of an example's box.
+
+The hand is a line of resource badges (shape, colour and letters, in the book's card
+order), what the player has built beside it. Under them each building of the
+building-costs card is a cell, two to a line: its pictogram and name over its cost as
+badges, each solid where the hand pays it and an empty dashed outline with muted letters
+where it does not (readable without colour), and a tick by the name when the hand pays the
+whole cost. After a step that built, the costs are left out: the hand and what stands on
+the table say what changed. Sizes are millimetres at print size; every text is 6 pt or more
+(a badge's letters too: `BADGE_R` fits two letters in the fir at 6 pt), and the diagram is
+at most `COSTS_WIDTH` wide, which a column of a two-column A4 or Letter sheet holds (its
+example box's inner width). Labels stand beside what they label: catan-base's sheet, set at
+its smallest type, has no line to spare.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from generator.core import palette
+from generator.core.i18n import count_noun, translator
+from generator.diagrams.flow import (BREAK, LABEL, SCREEN_SCALE, SCREEN_WIDTH, Group, flow_drawing,
+                                     label_width, new_panel, pt, text)
+from generator.diagrams.icons import building_icon, letter_fit, resource_icon, resource_shape
+from generator.diagrams.style import DiagramStyle
+
+COSTS_WIDTH = 84.0       # mm: an example box's inner width in a sheet's column (A4, 9.2 pt)
+BADGE_R = 3.0            # a resource badge: two letters in the fir at 6.4 pt
+NAME = pt(7.0)           # a building's name
+ROW = 2 * 1.15 * BADGE_R         # a line of badges: the hand's, what is built
+TICK = 2.2               # the tick's half-width
+PICTOGRAM = 2.2          # a building's pictogram (radius)
+NAME_X = 2 * PICTOGRAM + 1.6      # names start after the pictogram
+
+
+@dataclass(frozen=True)
+class CostsWords:
+    """What the diagram says, in the book's language: messages of the gettext catalogs
+    (`for_language`); these defaults are their English msgids."""
+
+    hand: str = "Your hand"
+    empty: str = "empty"
+    built: str = "You have built"
+
+    @classmethod
+    def for_language(cls, language: str) -> "CostsWords":
+        t = translator(language)
+        return cls(t.gettext("Your hand"), t.pgettext("hand", "empty"),
+                   t.gettext("You have built"))
+
+
+def costs_caption(game, components, language: str) -> str:
+    """The line under the diagram: your points, what your hand pays for, and a trade the
+    bank would make ("1 punto · tu mano paga: carretera y poblado")."""
+    t = translator(language)
+    affordable = [b.name.lower() for b in components.buildings
+                  if all(covered(tuple(b.cost), game.hand))]
+    parts = [t.ngettext("{n} point", "{n} points", game.score),
+             t.gettext("your hand pays for: {buildings}").format(buildings=t.join(affordable))
+             if affordable else t.gettext("your hand pays for no building")]
+    tradeable = [r for r in components.resources if game.hand[r.id] >= game.bank_rate]
+    if tradeable:
+        parts.append(t.gettext("the bank trades you {cards}").format(cards=t.join([
+            count_noun(game.bank_rate, r.name.lower(), r.plural, language)
+            for r in tradeable[:2]])))
+    return " · ".join(parts)
+
+
+def covered(cost: tuple[str, ...], hand: Counter) -> list[bool]:
+    """For each card of a cost, whether the hand pays it (each hand card pays one)."""
+    left = Counter(hand)
+    paid = []
+    for resource in cost:
+        paid.append(left[resource] > 0)
+        left[resource] -= 1
+    return paid
+
+
+def _tick(dwg, x: float, cy: float):
+    """A tick: the hand pays this building."""
+    return dwg.polyline([(round(x, 3), round(cy, 3)), (round(x + TICK * 0.7, 3),
+                                                       round(cy + TICK * 0.8, 3)),
+                         (round(x + 2 * TICK, 3), round(cy - TICK, 3))],
+                        fill="none", stroke=palette.EXAMPLE, stroke_width=0.8,
+                        stroke_linecap="round", stroke_linejoin="round", class_="tick")
+
+
+def _inline(dwg, style: DiagramStyle, label: str, content_w: float, height: float,
+            draw_content, kind: str) -> Group:
+    """A group whose label stands beside what it labels, not above it: a line less on a
+    crowded sheet (catan-base's example sits in a column of a two-page sheet)."""
+    room = label_width(label, LABEL) + 2.0
+
+    def draw(x, y):
+        dwg.add(text(dwg, style, label, x, y + height / 2 + LABEL * 0.36,
+                     **{"data-group": kind}))
+        draw_content(x + room, y + height / 2)
+    return Group("", room + content_w, height, draw, kind)
+
+
+def _hand(dwg, style: DiagramStyle, hand: list[str], words: CostsWords) -> Group:
+    """The hand's cards as badges, in the book's card order."""
+    if not hand:
+        return _inline(dwg, style, words.hand, label_width(words.empty, LABEL), ROW,
+                       lambda x, cy: dwg.add(text(dwg, style, words.empty, x,
+                                                  cy + LABEL * 0.36, fill=style.muted,
+                                                  css_class="empty-label")), "hand")
+    return _inline(dwg, style, words.hand, _row_width(style, hand), ROW,
+                   lambda x, cy: dwg.add(_badges(dwg, style, hand, [True] * len(hand), x, cy,
+                                                 "hand")), "hand")
+
+
+def _built(dwg, style: DiagramStyle, built: dict[str, int], names: dict[str, str],
+           words: CostsWords) -> Group | None:
+    """What stands on the table: a pictogram and its count per building."""
+    items = [(b, n) for b, n in built.items() if n]
+    if not items:
+        return None
+    widths = [2 * PICTOGRAM + 1.2 + label_width(f"{n} × {names[b]}", NAME) for b, n in items]
+
+    def draw(x, cy):
+        group = dwg.g(class_="built")
+        for (building, count), w in zip(items, widths):
+            icon = building_icon(dwg, style, building, x + PICTOGRAM, cy, PICTOGRAM,
+                                 colour=style.accent)
+            icon["data-count"] = str(count)
+            group.add(icon)
+            group.add(text(dwg, style, f"{count} × {names[building]}",
+                           x + 2 * PICTOGRAM + 1.2, cy + NAME * 0.36, size=NAME))
+            x += w + 3.0
+        dwg.add(group)
+    return _inline(dwg, style, words.built, sum(widths) + 3.0 * (len(items) - 1), ROW, draw,
+                   "built")
+
+
+#: Each shape's width over the badge's radius (icons.resource_shape): badges sit side by
+#: side at their own widths.
+SHAPE_W = {"tree": 2.2, "diamond": 2.2, "hexagon": 2.0, "circle": 1.8, "square": 1.6}
+BADGE_GAP = 0.8
+CELL_GAP = 4.0           # between two buildings side by side
+LINE_GAP = 1.2           # between two lines of buildings
+
+
+def _row_width(style: DiagramStyle, resources) -> float:
+    widths = [SHAPE_W.get(style.look(r)[0], 2.2) * BADGE_R for r in resources]
+    return sum(widths) + BADGE_GAP * (len(widths) - 1)
+
+
+def _badges(dwg, style: DiagramStyle, resources: list[str], paid: list[bool], x: float,
+            cy: float, role: str):
+    """Badges side by side from x: solid where `paid`, else an empty dashed outline with
+    its letters muted (readable without colour)."""
+    group = dwg.g(class_="badges", **{"data-role": role})
+    for resource, held in zip(resources, paid):
+        half = SHAPE_W.get(style.look(resource)[0], 2.2) * BADGE_R / 2
+        cx = x + half
+        if held:
+            badge = resource_icon(dwg, style, resource, cx, cy, BADGE_R)
+        else:
+            badge = dwg.g(class_="icon", **{"data-resource": resource})
+            badge.add(resource_shape(dwg, style, resource, cx, cy, BADGE_R, fill="none",
+                                     stroke=style.muted, stroke_width=0.35,
+                                     stroke_dasharray="1.0,0.7"))
+            letters = style.letter(resource)
+            size, baseline = letter_fit(style.look(resource)[0], letters, BADGE_R,
+                                        BADGE_R * (1.2 if len(letters) == 1 else 1.0))
+            badge.add(dwg.text(letters, insert=(round(cx, 3), round(cy + baseline, 3)),
+                               text_anchor="middle", font_family=style.font,
+                               font_weight="bold", font_size=round(size, 3),
+                               fill=style.muted, class_="missing"))
+        badge["data-held"] = "true" if held else "false"
+        group.add(badge)
+        x += 2 * half + BADGE_GAP
+    return group
+
+
+def _costs(dwg, style: DiagramStyle, buildings, hand: Counter, width: float,
+           label: str) -> Group:
+    """Each building a cell: its pictogram and name (and a tick when the hand pays it all)
+    over its cost as badges; cells two to a line when the width holds them."""
+    name_w = max(label_width(b.name, NAME) for b in buildings) + 2 * TICK + 1.5
+    cell_w = max(NAME_X + name_w, max(_row_width(style, b.cost) for b in buildings))
+    columns = 2 if len(buildings) > 1 and 2 * cell_w + CELL_GAP <= width else 1
+    cell_h = NAME + 1.0 + 2.3 * BADGE_R
+    lines = -(-len(buildings) // columns)
+
+    def draw(x, y):
+        for k, building in enumerate(buildings):
+            line, column = divmod(k, columns)
+            left, top = x + column * (cell_w + CELL_GAP), y + line * (cell_h + LINE_GAP)
+            paid = covered(tuple(building.cost), hand)
+            affordable = all(paid)
+            cell = dwg.g(class_="cost-row", **{"data-building": building.id,
+                                               "data-affordable": str(affordable).lower()})
+            name_y = top + NAME * 0.8
+            pictogram = building.id if building.id in (
+                "road", "knight", "settlement", "city", "development") else "expansion"
+            cell.add(building_icon(dwg, style, pictogram, left + PICTOGRAM,
+                                   name_y - NAME * 0.36, PICTOGRAM, colour=style.accent))
+            cell.add(text(dwg, style, building.name, left + NAME_X, name_y, size=NAME))
+            if affordable:
+                cell.add(_tick(dwg, left + NAME_X + label_width(building.name, NAME) + 1.5,
+                               name_y - NAME * 0.36))
+            cell.add(_badges(dwg, style, list(building.cost), paid, left,
+                             top + NAME + 1.0 + 1.15 * BADGE_R, "cost"))
+            dwg.add(cell)
+    return Group(label, columns * cell_w + (columns - 1) * CELL_GAP,
+                 lines * cell_h + (lines - 1) * LINE_GAP, draw, "costs", alone=True)
+
+
+def costs_position_drawing(game, components, style: DiagramStyle, words: CostsWords, *,
+                           table: bool = True, title: str = "", width: float = COSTS_WIDTH,
+                           scale: float = 1.0):
+    """The hand and what is built, over what each building costs (with `table`), at most
+    `width` mm wide."""
+    dwg, background = new_panel(style, title)
+    order = [r.id for r in components.resources]
+    hand = sorted(game.hand.elements(), key=order.index)
+    names = {b.id: b.name.lower() for b in components.buildings}
+    groups = [_hand(dwg, style, hand, words)]
+    built = _built(dwg, style, dict(game.built), names, words)
+    if built is not None:
+        groups.append(built)
+    if table:
+        # Unlabelled: each cell names its building, and the caption says what the hand pays
+        # for (a label line more would not fit catan-base's sheet).
+        groups += [BREAK, _costs(dwg, style, components.buildings, game.hand, width - 0.8, "")]
+    return flow_drawing(groups, dwg, background, style, width=width, scale=scale)
+
+
+def costs_position_svg(game, components, style: DiagramStyle, language: str, *,
+                       table: bool = True, title: str = "", screen: bool = False) -> str:
+    """The diagram as SVG text; `screen`: laid out for a phone's column and shown larger."""
+    size = {"width": SCREEN_WIDTH, "scale": SCREEN_SCALE} if screen else {}
+    return costs_position_drawing(game, components, style, CostsWords.for_language(language),
+                                  table=table, title=title, **size).tostring()

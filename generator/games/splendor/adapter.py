@@ -1,0 +1,375 @@
+"""Splendor solo's side of worked examples: starting positions, notation, and the words the
+book prints for them.
+
+A reader sees cards, not ids: a card is named by the gem it gives, its points and its cost
+(«la carta de esmeralda de 1 punto (cuesta 2 zafiros y 2 rubíes)»), a special gem by its gem,
+a noble by the bonuses it asks for. Gem names and their plurals come from components.yaml,
+and every count agrees with its noun through `generator.core.i18n`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from dataclasses import field
+
+from pydantic import ConfigDict
+from pydantic.dataclasses import dataclass
+
+from generator.content.model import EngineNeeds, GemCard, Int
+from generator.content.yamlsource import validate
+from generator.games.splendor import (Buy, Card, Noble, Reserve, Return, SplendorGame,
+                                      SplendorRules, Take, Visit)
+from generator.engine import need
+from generator.games.splendor.game import NOBLE, RETURN
+from generator.core.i18n import N_, Translator, count_noun, translator
+from generator.examples.adapter import Adapter, mismatches
+
+STRICT = ConfigDict(extra="forbid", frozen=True)
+#: How a game ended, by the engine's end reason (messages of the gettext catalogs).
+END_WORDS = {"special": N_("you have bought {specials}"),
+             "deck": N_("the central deck and its rows have run out"),
+             "stuck": N_("you can no longer buy any card on the table (R05)")}
+
+
+@dataclass(config=STRICT)
+class NobleSpec:
+    id: str
+    needs: dict[str, Int]
+    points: Int = 3
+
+
+@dataclass(config=STRICT)
+class SplendorStart:
+    cards: list[GemCard] = field(default_factory=list)  # the example's own cards
+    rows: dict[str, list[str]] = field(default_factory=lambda: {"1": [], "2": []})
+    deck: list[str] = field(default_factory=list)
+    special: list[str] | None = None  # default: every special card not in `bought`
+    bought: list[str] = field(default_factory=list)
+    tokens: dict[str, Int] = field(default_factory=dict)
+    nobles: list[NobleSpec] = field(default_factory=list)
+
+
+@dataclass(config=STRICT)
+class SplendorExpect:
+    tokens: dict[str, Int] | None = None
+    bank: dict[str, Int] | None = None
+    points: Int | None = None
+    bought: list[str] | None = None
+    rows: dict[str, list[str]] | None = None
+    special: list[str] | None = None
+    nobles: list[str] | None = None
+    visitors: list[str] | None = None
+    decision: str | None = None   # "return", "noble" or "none"
+    turns: Int | None = None
+    over: bool | None = None
+    end_reason: str | None = None
+    title: str | None = None
+    legal_count: Int | None = None
+
+
+class SplendorAdapter(Adapter):
+    #: What it reads of components.yaml (checks.py refuses a book without it).
+    needs = EngineNeeds(("bank_per_colour", "gems_taken", "token_limit", "row_length"), (),
+                        ("resources",))
+
+    deck_hint = "give the deck's order in start.deck"
+
+    def __init__(self, book):
+        self.book = book
+        self.language = book.meta.language
+        self.gems = {r.id: r for r in book.components.resources}
+        colours = tuple(self.gems)
+        g = book.components.game
+        self.rules = SplendorRules(colours, *(need(g, "splendor", name) for name in
+                                              ("bank_per_colour", "gems_taken", "token_limit",
+                                               "row_length")),
+                                   len(book.components.special_cards))
+
+    @property
+    def t(self) -> Translator:
+        """The book language's catalog (looked up, not held: the simulator sends adapters to
+        worker processes, and a compiled catalog does not pickle)."""
+        return translator(self.language)
+
+    def _card(self, spec: GemCard, special: bool = False) -> Card:
+        return Card(spec.id, spec.bonus, spec.points,
+                    tuple((c, spec.cost[c]) for c in self.rules.colours if spec.cost.get(c)),
+                    special)
+
+    # --- a starting position -----------------------------------------------------------
+
+    def new_game(self, source) -> SplendorGame:
+        """The example's position, refused if no game could reach it: a card in two places,
+        a special gem neither on the table nor bought, a short row while the deck still has
+        cards, more gems than the bank or the limit allow."""
+        doc = source.doc
+        spec = validate(doc, SplendorStart, at=("start",))
+        specials = [c.id for c in self.book.components.special_cards]
+        cards = {c.id: self._card(c, special=True) for c in self.book.components.special_cards}
+        for i, c in enumerate(spec.cards):
+            if c.id in cards:
+                raise doc.error(("start", "cards", i, "id"), f"duplicate card id '{c.id}'")
+            for colour in [c.bonus, *c.cost]:
+                if colour not in self.gems:
+                    raise doc.error(("start", "cards", i), f"unknown gem '{colour}'",
+                                    f"one of {', '.join(self.rules.colours)}")
+            cards[c.id] = self._card(c)
+        placed: set[str] = set()
+
+        def pick(ids, *path):
+            for i, card_id in enumerate(ids):
+                if card_id not in cards:
+                    raise doc.error(("start",) + path + (i,), f"unknown card '{card_id}'",
+                                    "a card of start.cards or a special card")
+                if card_id in placed:
+                    raise doc.error(("start",) + path + (i,), f"card '{card_id}' is in two "
+                                    "places", "each card in one row, pile or area")
+                placed.add(card_id)
+            return [cards[i] for i in ids]
+
+        game = SplendorGame.empty(self.rules)
+        game.bought = pick(spec.bought, "bought")
+        on_table = ([s for s in specials if s not in spec.bought] if spec.special is None
+                    else spec.special)
+        game.special = pick(on_table, "special")
+        missing = [s for s in specials if s not in placed]
+        if missing:
+            raise doc.error(("start", "special"), f"special gem '{missing[0]}' is neither on "
+                            "the table nor bought", "all five special gems: in start.special "
+                            "or in start.bought")
+        game.deck = pick(spec.deck, "deck")
+        for row in ("1", "2"):
+            game.rows[row] = pick(spec.rows.get(row, []), "rows", row)
+            size = len(game.rows[row])
+            if size > self.rules.row_length or (size < self.rules.row_length and game.deck):
+                raise doc.error(("start", "rows", row), f"row {row} holds {size} cards",
+                                f"{self.rules.row_length} while the deck has cards, never more")
+        for colour, n in spec.tokens.items():
+            if colour not in game.tokens or n > self.rules.bank_per_colour:
+                raise doc.error(("start", "tokens", colour), f"bad gems {colour}: {n}",
+                                f"one of {', '.join(self.rules.colours)}, at most "
+                                f"{self.rules.bank_per_colour}")
+            game.tokens[colour] = n
+            game.bank[colour] -= n
+        if game.token_count > self.rules.token_limit:
+            raise doc.error(("start", "tokens"), f"{game.token_count} gems at a turn's start",
+                            f"at most {self.rules.token_limit}")
+        game.nobles = [Noble(n.id, n.points, tuple((c, n.needs[c]) for c in self.rules.colours
+                                                   if n.needs.get(c)))
+                       for n in spec.nobles]
+        return game
+
+    def parse(self, text: str):
+        words = text.split()
+        colours = self.rules.colours
+        if words and words[0] == "take" and all(w in colours for w in words[1:]):
+            return Take(tuple(sorted(words[1:], key=colours.index)))  # order does not matter
+        if len(words) == 2 and words[0] in ("buy", "reserve"):
+            return Buy(words[1]) if words[0] == "buy" else Reserve(words[1])
+        if len(words) == 2 and words[0] == "return" and words[1] in colours:
+            return Return(words[1])
+        if len(words) == 2 and words[0] == "noble":
+            return Visit(words[1])
+        raise ValueError(f"unknown action {text!r}; expected 'take C1 C2 C3', 'buy CARD', "
+                         f"'reserve CARD', 'return C' or 'noble ID' "
+                         f"(colours: {', '.join(colours)})")
+
+    def title(self, points: int) -> str:
+        return next((b.title for b in self.book.scores
+                     if b.min <= points and (b.max is None or points <= b.max)), "")
+
+    def compare(self, game: SplendorGame, expect: dict, source, path) -> list[str]:
+        spec = validate(source.doc, SplendorExpect, at=path)
+        have = {"tokens": {c: n for c, n in game.tokens.items() if n},
+                "bank": dict(game.bank), "points": game.points,
+                "bought": [c.id for c in game.bought],
+                "rows": {r: [c.id for c in cards] for r, cards in game.rows.items()},
+                "special": [c.id for c in game.special],
+                "nobles": [n.id for n in game.nobles],
+                "visitors": [n.id for n in game.visitors],
+                "decision": game.decision or "none", "turns": game.turns, "over": game.over,
+                "end_reason": game.end_reason or "none", "title": self.title(game.points),
+                "legal_count": len(game.legal_actions())}
+        if spec.tokens is not None:  # a colour at 0 may be left out
+            spec = dataclasses.replace(spec, tokens={c: n for c, n in spec.tokens.items() if n})
+        return mismatches((name, getattr(spec, name), value) for name, value in have.items())
+
+    # --- in words ----------------------------------------------------------------------
+
+    def count(self, n: int, colour: str) -> str:
+        """ "1 rubí", "2 rubíes": the gem's forms from components.yaml."""
+        gem = self.gems[colour]
+        return count_noun(n, gem.name.lower(), gem.plural, self.language)
+
+    def gem_list(self, counts, empty: str | None = None, zeros: bool = False) -> str:
+        """Counts of gems in the bank's colour order, "3 diamantes, 2 zafiros y 1 rubí";
+        `zeros` keeps the colours at 0 ("0 rubíes"), for the bank; `empty`: what no gem
+        is said as ("ninguna")."""
+        counts = dict(counts)
+        return self.t.join([self.count(counts.get(c, 0), c) for c in self.rules.colours
+                            if zeros or counts.get(c)]) or (
+            self.t.pgettext("gems", "none") if empty is None else empty)
+
+    def card_name(self, card: Card, cost: bool = True) -> str:
+        """ "carta de esmeralda de 1 punto (cuesta 2 zafiros y 2 rubíes)" or "gema especial
+        de ónice (cuesta 7 rubíes y 3 ónices)": what a player sees on the card."""
+        t = self.t
+        gem = self.gems[card.bonus].name.lower()
+        if card.special:
+            text = t.gettext("{gem} special gem").format(gem=gem)
+        elif card.points == 0:
+            text = t.gettext("{gem} card without points").format(gem=gem)
+        else:
+            text = t.ngettext("{gem} card worth {n} point", "{gem} card worth {n} points",
+                              card.points).format(gem=gem)
+        if not cost:
+            return text
+        return t.gettext("{card} (costs {cost})").format(card=text,
+                                                          cost=self.gem_list(card.cost))
+
+    def noble_name(self, noble: Noble) -> str:
+        """A noble by the bonuses it asks for: "noble de 4 esmeraldas y 4 rubíes"."""
+        return self.t.gettext("noble of {gems}").format(gems=self.gem_list(noble.needs))
+
+    def _specials(self) -> str:
+        """ "las 5 gemas especiales": all the special gems, as the end of a game says."""
+        return self.t.ngettext("the {n} special gem", "the {n} special gems",
+                               self.rules.special_gems)
+
+    def _waits(self, game: SplendorGame) -> str:
+        """What the turn still waits for ("devolver 2 fichas"), or ""."""
+        t = self.t
+        if game.decision == RETURN:
+            excess = game.token_count - self.rules.token_limit
+            return t.ngettext("return {n} token", "return {n} tokens", excess)
+        if game.decision == NOBLE:
+            return t.gettext("choose which noble visits you")
+        return ""
+
+    def position_lines(self, game: SplendorGame):
+        t = self.t
+        lines = [(t.gettext("Your tokens"), self.gem_list(game.tokens)),
+                 (t.gettext("Bank"), self.gem_list(game.bank, zeros=True))]
+        for row in ("1", "2"):
+            lines.append((t.gettext("Row {row}").format(row=row),
+                          "; ".join(self.card_name(c) for c in game.rows[row])
+                          or t.pgettext("row", "empty")))
+        lines.append((t.gettext("Central deck"),
+                      t.ngettext("{n} card", "{n} cards", len(game.deck)) if game.deck
+                      else t.pgettext("deck", "empty")))
+        lines.append((t.gettext("Special gems on the table"), t.join(
+            [self.gems[c.bonus].name.lower() for c in game.special])
+            or t.pgettext("gems", "none")))
+        if game.nobles:
+            lines.append((t.gettext("Nobles on the table"),
+                          "; ".join(t.the(self.noble_name(n)) for n in game.nobles)))
+        bonuses = {c: game.bonus(c) for c in self.rules.colours}
+        lines.append((t.gettext("Your bonuses"), self.gem_list(bonuses)))
+        specials = [self.gems[c.bonus].name.lower() for c in game.bought if c.special]
+        if specials:
+            lines.append((t.gettext("Special gems bought"), t.join(specials)))
+        if game.visitors:
+            lines.append((t.gettext("Visited by"),
+                          "; ".join(t.the(self.noble_name(n)) for n in game.visitors)))
+        lines.append((t.gettext("Points"), f"{game.points} · {self.title(game.points)}"))
+        waits = self._waits(game)
+        if waits:
+            lines.append((t.gettext("Still to do"), waits))
+        if game.over:
+            lines.append((t.gettext("End"), t.gettext(END_WORDS[game.end_reason]).format(
+                specials=self._specials())))
+        return lines
+
+    # --- drawn: the table in an example's box (games/splendor/figures.py) -------------
+
+    def position_svg(self, game: SplendorGame, before: SplendorGame | None = None,
+                     screen: bool = False) -> str:
+        """The position as the table looks: gems, rows, special gems, nobles, what you have;
+        its text alternative is `position_lines`."""
+        from generator.games.splendor.figures import LABELS, splendor_svg
+        from generator.diagrams.style import style_for
+        title = ". ".join(f"{label}: {text}" for label, text in self.position_lines(game))
+        style = style_for(self.book.components, self.book.theme)
+        labels = {name: self.t.gettext(message) for name, message in LABELS.items()}
+        return splendor_svg(game, style, style.letters, labels=labels, title=title,
+                            screen=screen)
+
+    def position_caption(self, game: SplendorGame) -> str:
+        """The line under the diagram: points with their title, and the central deck."""
+        t = self.t
+        points = t.ngettext("{n} point", "{n} points", game.points)
+        title = self.title(game.points)
+        deck = (t.gettext("{cards} in the central deck").format(
+            cards=t.ngettext("{n} card", "{n} cards", len(game.deck))) if game.deck
+            else t.gettext("central deck empty"))
+        return f"{points} ({title}) · {deck}" if title else f"{points} · {deck}"
+
+    def position_status(self, game: SplendorGame) -> str:
+        """What the turn waits for, or how the game ended, said after the position's label."""
+        t = self.t
+        waits = self._waits(game)
+        if waits:
+            return t.gettext("still to {what}").format(what=waits)
+        if game.over:
+            return t.gettext("end: {reason}").format(reason=t.gettext(
+                END_WORDS[game.end_reason]).format(specials=self._specials()))
+        return ""
+
+    def narrate(self, action, before, after, refused: str | None = None) -> str:
+        """The step as a sentence to the player: "Compras la carta de rubí…", or refused,
+        "No puedes comprar la carta de rubí…"."""
+        return self._phrases(action, before)[2 if refused else 1]
+
+    def action_text(self, action, before: SplendorGame | None) -> str:
+        return self._phrases(action, before)[0]
+
+    def _phrases(self, action, before: SplendorGame | None) -> tuple[str, str, str]:
+        """(imperative, second person, refused) of a step, in the book's language."""
+        t = self.t
+        if isinstance(action, Take):
+            forms = (N_("Take {what}"), N_("You take {what}"), N_("You cannot take {what}"))
+            what = self.gem_list(Counter(action.colours))
+        elif isinstance(action, Return):
+            forms = (N_("Return {what}"), N_("You return {what}"), N_("You cannot return {what}"))
+            what = self.count(1, action.colour)
+        elif isinstance(action, Visit):
+            noble = next((n for n in before.nobles if n.id == action.noble), None) \
+                if before else None
+            forms = ((N_("Receive the {what}"), N_("You receive the {what}"),
+                      N_("You cannot receive the {what}")) if noble else
+                     (N_("Receive a noble who is not on the table"),
+                      N_("You receive a noble who is not on the table"),
+                      N_("You cannot receive a noble who is not on the table")))
+            what = self.noble_name(noble) if noble else ""
+        else:
+            card = before.find(action.card) if before else None
+            what = t.the(self.card_name(card)) if card else t.gettext(
+                "a card that is not on the table")
+            forms = ((N_("Buy {thing}"), N_("You buy {thing}"), N_("You cannot buy {thing}"))
+                     if isinstance(action, Buy) else
+                     (N_("Reserve {thing}"), N_("You reserve {thing}"),
+                      N_("You cannot reserve {thing}")))
+            return tuple(t.gettext(form).format(thing=what) for form in forms)
+        return tuple(t.gettext(form).format(what=what) for form in forms)
+
+    # --- whole games, for `rulebook simulate` (generator/games/splendor/players.py) ------------
+
+    won_means = N_("Victory: buying the five special gems before the central deck and its rows "
+                   "run out; the points give the title.")
+
+    @property
+    def players(self) -> dict:
+        from generator.games.splendor.players import SplendorGreedy
+        return {"greedy": SplendorGreedy}
+
+    def random_start(self, seed: int) -> SplendorGame:
+        from generator.games.splendor.players import deal
+        return deal(self, seed)
+
+    def is_over(self, game: SplendorGame) -> bool:
+        return game.over
+
+    def result(self, game: SplendorGame):
+        from generator.games.splendor.players import outcome
+        return outcome(game)
