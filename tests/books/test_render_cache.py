@@ -89,11 +89,11 @@ def test_warm_builds_are_the_builds_of_a_fresh_process(slug, chapter, too_long, 
 
 
 def test_a_position_drawn_again_is_redrawn_when_anything_it_shows_changes():
-    """The position diagrams' cache (diagrams/figures.py) is keyed by what the drawing shows:
+    """The position diagrams' cache (the solo game's figures.py) is keyed by what it shows:
     a card more in the hand, a road more, a card fewer in the deck each give a new drawing,
     the one a thread with no cache draws."""
     from generator.content.loader import load_book
-    from generator.diagrams import figures
+    from generator.games.solo_catan import figures
     from generator.diagrams.style import style_for
     from generator.games.solo_catan import Game
     from generator.games.solo_catan.adapter import rules_for
