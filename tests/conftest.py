@@ -11,7 +11,7 @@ import pytest
 
 import pdfread
 import runcache
-from contentedit import new_book
+from contentedit import new_book, scaffold_book
 from generator.content.loader import load_book
 from generator.content.model import PageSize
 from repo import CONTENT_ROOT
@@ -95,6 +95,21 @@ def tiny_book(tmp_path, capsys) -> Path:
     book = new_book(tmp_path / "project")
     capsys.readouterr()
     return book
+
+
+@pytest.fixture(scope="module")
+def scaffold(tmp_path_factory) -> Path:
+    """`rulebook init p && cd p && rulebook new g --lang en --cards`, once for the module:
+    the book a newcomer starts from, as the hostile-input tests break it."""
+    return scaffold_book(tmp_path_factory.mktemp("scaffold"))
+
+
+@pytest.fixture
+def scaffold_copy(scaffold, tmp_path, capsys) -> Path:
+    """A fresh copy of the module's scaffolded book, in a project of its own."""
+    capsys.readouterr()
+    shutil.copytree(scaffold.parent.parent, tmp_path / "p")
+    return tmp_path / "p" / "content" / "g"
 
 
 @pytest.fixture

@@ -18,33 +18,23 @@ print (nothing written), or the build and what its PDF and HTML edition show. Gu
 
 from __future__ import annotations
 
-import shutil
 import time
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
-from contentedit import (append, assert_one_located_error, edit, line_of, run,
-                         scaffold_book)
+from contentedit import (append, assert_one_located_error, edit, line_of, run)
 from generator.cli import main
 from generator.content import sandbox
 
 CHAPTER = "chapters/02-rules.md"
 
 
-@pytest.fixture(scope="module")
-def scaffold(tmp_path_factory) -> Path:
-    """`rulebook init p && cd p && rulebook new g --lang en --cards`, once for the module."""
-    return scaffold_book(tmp_path_factory.mktemp("scaffold"))
-
-
 @pytest.fixture
-def book(scaffold, tmp_path, capsys) -> Path:
-    """A fresh copy of the scaffolded book, in a project of its own."""
-    capsys.readouterr()
-    shutil.copytree(scaffold.parent.parent, tmp_path / "p")
-    return tmp_path / "p" / "content" / "g"
+def book(scaffold_copy) -> Path:
+    """The scaffolded book, fresh for each test (conftest.py)."""
+    return scaffold_copy
 
 
 def built(book: Path, tmp_path: Path, capsys) -> tuple[str, str]:

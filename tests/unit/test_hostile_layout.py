@@ -16,7 +16,6 @@ while leaving words out, tried on the small book `rulebook new g --lang en --car
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -24,22 +23,16 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from contentedit import append, assert_one_located_error, line_of, run, scaffold_book
+from contentedit import append, assert_one_located_error, line_of, run
 
 CHAPTER = "chapters/02-rules.md"
 WORDS = "Lorem " * 3000  # a cell, paragraph or title of many pages
 
 
-@pytest.fixture(scope="module")
-def scaffold(tmp_path_factory) -> Path:
-    return scaffold_book(tmp_path_factory.mktemp("scaffold"))
-
-
 @pytest.fixture
-def book(scaffold, tmp_path, capsys) -> Path:
-    capsys.readouterr()
-    shutil.copytree(scaffold.parent.parent, tmp_path / "p")
-    return tmp_path / "p" / "content" / "g"
+def book(scaffold_copy) -> Path:
+    """The scaffolded book, fresh for each test (conftest.py)."""
+    return scaffold_copy
 
 
 def pages_of(book: Path, tmp_path: Path, capsys) -> list[str]:
