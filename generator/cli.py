@@ -17,7 +17,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from generator.errors import GeneratorError
+from generator.errors import GeneratorError, OutputLost, UsageError
 from generator.project import Project, find_project
 from generator.core.sheet import PAPERS, Flip
 from generator.simulate import options as sim_options
@@ -64,12 +64,8 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-class UsageError(GeneratorError):
-    """A mistake on the command line."""
-
-
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a mistake is one line of error and exit 1, like any other mistake."""
+    """argparse, but a mistake is one line of error (`UsageError`: exit 2), as any other."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -91,17 +87,6 @@ class _Parser(argparse.ArgumentParser):
             return
         with contextlib.suppress(OSError):  # the standard error: as argparse has it
             file.write(message)
-
-
-class OutputLost(GeneratorError):
-    """The standard output refused what the command printed (a full disk, a closed pipe): the
-    OSError as `cause`. A GeneratorError so that it passes through a plugin's guard (the
-    solo engine's simulator prints its own report) as the program's own, never the
-    plugin's bug; `main` says it."""
-
-    def __init__(self, cause: OSError):
-        super().__init__(f"cannot write to the standard output ({cause.strerror or cause})")
-        self.cause = cause
 
 
 class _StandardOutput:
@@ -648,6 +633,9 @@ def main(argv: list[str] | None = None) -> int:
             code = _run(args, out, err)
     except OutputLost as exc:
         code = _output_lost(exc.cause, err)
+    except UsageError as exc:  # a mistake on the command line: 2, as argparse and Unix tools
+        _say(err, str(exc))
+        code = 2
     except GeneratorError as exc:
         _say(err, str(exc))
         code = 1

@@ -1,8 +1,26 @@
-"""The error types of each layer.
+"""Every error the program reports, in one tree.
 
 A user's mistake must reach the terminal as one readable line naming the file, the place in
-it and what was expected, never as a stack trace; so every layer raises its own subclass of
-`GeneratorError`, and the CLI prints those (and only those) without a traceback.
+it and what was expected, never as a stack trace; so every layer raises one of these, and
+the CLI prints them (and only them) without a traceback: exit status 2 for a mistake on the
+command line, 1 for any other.
+
+    GeneratorError                 one line, exit 1
+    ├── UsageError                 the command line: an option, a book or project named (exit 2)
+    ├── OutputLost                 the standard output refused what was printed
+    ├── ContentError               a content file, at its line and YAML path (`Location`)
+    │   ├── ProjectError           rulebook.toml, or no project where one is needed
+    │   └── ScaffoldError          `init` or `new` cannot create it there
+    ├── RenderError                an output that cannot be made or written
+    ├── IllegalAction              a move the rules refuse, with its code and section
+    ├── MissingParameter           an engine's reader met a book without its number
+    ├── EngineError                an installed engine that cannot serve (names the plugin)
+    ├── ExampleFailure             a worked example's step, illegal or not as stated
+    └── ExamplesFailed             the book's failing examples, all of them
+
+`ContentWarning` is not an error: what builds but a reader would notice. A plugin raises
+`IllegalAction` for a refused move and `ContentError` (through `doc.error`) for its book's
+mistakes; anything else it raises is its bug, reported by examples/guard.py.
 """
 
 from __future__ import annotations
@@ -97,3 +115,60 @@ class IllegalAction(GeneratorError):
         cite = f"§ {self.section}" + (f", {self.ruling}" if self.ruling else "")
         return (f"{self.action} is not allowed [{self.code}]: needed {self.needed}; "
                 f"found {self.found} ({cite})")
+
+
+class UsageError(GeneratorError):
+    """A mistake on the command line."""
+
+
+class OutputLost(GeneratorError):
+    """The standard output refused what the command printed (a full disk, a closed pipe): the
+    OSError as `cause`. A GeneratorError so that it passes through a plugin's guard (the
+    solo engine's simulator prints its own report) as the program's own, never the
+    plugin's bug; `main` says it."""
+
+    def __init__(self, cause: OSError):
+        super().__init__(f"cannot write to the standard output ({cause.strerror or cause})")
+        self.cause = cause
+
+
+class MissingParameter(GeneratorError):
+    """An engine's reader met a book without a game parameter it plays by (the loader
+    reports that at its line first; this guards readers called on unloaded components)."""
+
+
+class ProjectError(ContentError):
+    """rulebook.toml is malformed, or no project is found where one is needed."""
+
+
+class ScaffoldError(ContentError):
+    """A book or project cannot be created there (name taken, bad name, not a project)."""
+
+
+class EngineError(GeneratorError):
+    """An engine that is installed but cannot serve: it fails to load, to start for a book,
+    lacks part of the protocol, or fails in a method. The message is one line (with
+    `--debug`, followed by the traceback) and names the plugin. Made from its message alone,
+    so it pickles back from a worker process."""
+
+
+class ExampleFailure(GeneratorError):
+    """A worked example whose step is illegal or whose stated outcome is not what happens."""
+
+    def __init__(self, location: Location, example_id: str, step: int, action: str, message: str,
+                 kind: str = "example"):
+        self.location = location
+        self.example_id = example_id
+        self.step = step
+        self.message = message
+        super().__init__(f"{location}: {kind} '{example_id}', step {step} ({action}): {message}")
+
+
+class ExamplesFailed(GeneratorError):
+    """The build refuses a book with failing examples or scenarios; this lists them all."""
+
+    def __init__(self, book: str, failures: list[ExampleFailure]):
+        self.failures = failures
+        lines = "\n".join(f"  {f}" for f in failures)
+        super().__init__(f"{book}: {len(failures)} worked example(s) fail (a book whose "
+                         f"examples fail is not built):\n{lines}")

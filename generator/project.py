@@ -15,7 +15,7 @@ from pathlib import Path
 
 from generator.core.output import overlap
 from generator.content.textfile import read_text
-from generator.errors import ContentError, Location
+from generator.errors import Location, ProjectError
 from generator.core.files import present
 
 MARKER = "rulebook.toml"
@@ -28,10 +28,6 @@ MARKER_TEXT = """\
 content = "content"
 output = "output"
 """
-
-
-class ProjectError(ContentError):
-    """rulebook.toml is malformed, or no project is found where one is needed."""
 
 
 @dataclass(frozen=True)

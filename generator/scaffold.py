@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from string import Template
 
-from generator.errors import ContentError, Location
+from generator.errors import ContentError, Location, ScaffoldError
 from generator.project import MARKER, MARKER_TEXT
 from generator.schema import modeline, schema_for_file
 
@@ -34,10 +34,6 @@ CHAPTERS = {
 SUBTITLE = {("es", "rulebook"): "Reglas del juego", ("en", "rulebook"): "Rules of play",
             ("es", "sheet"): "Hoja de reglas", ("en", "sheet"): "Rules sheet"}
 AUTHOR = {"es": "Tu nombre", "en": "Your name"}
-
-
-class ScaffoldError(ContentError):
-    """A book or project cannot be created there (name taken, bad name, not a project)."""
 
 
 @dataclass(frozen=True)

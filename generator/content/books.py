@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.errors import ContentError, Location
+from generator.errors import Location, UsageError
 from generator.core.files import present
 
 #: The folder beside a project's books with the facts they share (researched costs, the
@@ -31,10 +31,10 @@ def find_book(name: str, root: Path | None) -> Path:
         return candidate
     if root is not None and present(root / name / "book.yaml"):
         return root / name
-    if root is None:
-        raise ContentError(Location(candidate), "no book.yaml here, and no rulebook project "
-                           "here or above", "a book folder, or a book name inside a project "
-                           "(rulebook init makes one)")
+    if root is None:  # a mistake on the command line (exit 2), located as content's are
+        raise UsageError(f"{Location(candidate)}: no book.yaml here, and no rulebook project "
+                         "here or above; expected a book folder, or a book name inside a "
+                         "project (rulebook init makes one)")
     known = ", ".join(p.name for p in book_folders(root)) if root.is_dir() else ""
-    raise ContentError(Location(candidate), "no book.yaml here",
-                       f"a book folder or one of: {known or 'none'}")
+    raise UsageError(f"{Location(candidate)}: no book.yaml here; expected a book folder or "
+                     f"one of: {known or 'none'}")

@@ -9,12 +9,7 @@ to fix, so an engine's reader meets only books that have what it reads.
 
 from __future__ import annotations
 
-from generator.errors import GeneratorError
-
-
-class MissingParameter(GeneratorError):
-    """An engine's reader met a book without a game parameter it plays by (the loader
-    reports that at its line first; this guards readers called on unloaded components)."""
+from generator.errors import MissingParameter
 
 
 def need(game, engine: str, name: str):

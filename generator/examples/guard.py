@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-from generator.errors import GeneratorError, Location
+from generator.errors import EngineError, GeneratorError, Location
 
 #: Set by `rulebook --debug`: a plugin's failure also carries its whole traceback (in the
 #: message itself, so that it survives the forked copies and worker processes it comes from).
@@ -42,13 +42,6 @@ DEBUG = False
 EXPECTED: dict[str, tuple[type[BaseException], ...]] = {"parse": (ValueError,)}
 #: How a failure words what the plugin was doing, where a method's name would not say it.
 DOING = {"load": "to load", "start": "to start"}
-
-
-class EngineError(GeneratorError):
-    """An engine that is installed but cannot serve: it fails to load, to start for a book,
-    lacks part of the protocol, or fails in a method. The message is one line (with
-    `--debug`, followed by the traceback) and names the plugin. Made from its message alone,
-    so it pickles back from a worker process."""
 
 
 # --- where the generator is -----------------------------------------------------------------

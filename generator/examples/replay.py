@@ -12,30 +12,8 @@ from dataclasses import dataclass, field
 
 from generator.content.examples import Example, ExampleSource
 from generator.content.model import Book
-from generator.errors import ContentError, GeneratorError, IllegalAction, Location
+from generator.errors import ContentError, ExampleFailure, ExamplesFailed, IllegalAction
 from generator.examples.guard import at
-
-
-class ExampleFailure(GeneratorError):
-    """A worked example whose step is illegal or whose stated outcome is not what happens."""
-
-    def __init__(self, location: Location, example_id: str, step: int, action: str, message: str,
-                 kind: str = "example"):
-        self.location = location
-        self.example_id = example_id
-        self.step = step
-        self.message = message
-        super().__init__(f"{location}: {kind} '{example_id}', step {step} ({action}): {message}")
-
-
-class ExamplesFailed(GeneratorError):
-    """The build refuses a book with failing examples or scenarios; this lists them all."""
-
-    def __init__(self, book: str, failures: list[ExampleFailure]):
-        self.failures = failures
-        lines = "\n".join(f"  {f}" for f in failures)
-        super().__init__(f"{book}: {len(failures)} worked example(s) fail (a book whose "
-                         f"examples fail is not built):\n{lines}")
 
 
 @dataclass

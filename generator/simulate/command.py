@@ -16,7 +16,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from generator.content.model import Book
-from generator.errors import GeneratorError
+from generator.errors import GeneratorError, UsageError
 from generator.core.i18n import decimal, translator
 from generator.simulate.engines import missing_parts, players as engine_players
 from generator.simulate.engines import replay_log as engine_replay
@@ -43,7 +43,7 @@ def chosen_players(text: str, offered, engine: str) -> list[str]:
     unknown = [name for name in names if name not in offered]
     if unknown:
         which = f" ({', '.join(unknown)})" if len(names) > 1 else ""
-        raise GeneratorError(f"--player {text}: engine '{engine}' has no such player{which}; "
+        raise UsageError(f"--player {text}: engine '{engine}' has no such player{which}; "
                              f"expected one of {', '.join(sorted(offered))}, or several "
                              "separated by commas")
     return names
@@ -97,7 +97,7 @@ def _refuse_own_options(book: Book, args) -> None:
                  "--budget": getattr(args, "budget", None)}
     for option, value in solo_only.items():
         if value is not None:
-            raise GeneratorError(f"{option}: only an engine with a simulator of its own has "
+            raise UsageError(f"{option}: only an engine with a simulator of its own has "
                                  f"it, and engine '{book.meta.engine}' has none; expected "
                                  f"{book.slug} simulated without {option}")
 
@@ -106,14 +106,14 @@ def check_counts(args, runs: int) -> None:
     """The games of all `runs` (players × compared values) within MAX_GAMES_IN_ALL: every
     run's records are kept until the report (--games and --jobs alone: the command line)."""
     if args.games * runs > MAX_GAMES_IN_ALL:
-        raise GeneratorError(f"--games {args.games:,} in each of {runs} runs (--player, "
+        raise UsageError(f"--games {args.games:,} in each of {runs} runs (--player, "
                              f"--compare) plays {args.games * runs:,} games; expected at most "
                              f"{MAX_GAMES_IN_ALL:,} in all")
 
 
 def one_to_replay(players: list[str]) -> str:
     if len(players) > 1:
-        raise GeneratorError(f"--replay prints one game of one player; expected one --player, "
+        raise UsageError(f"--replay prints one game of one player; expected one --player, "
                              f"not {','.join(players)}")
     return players[0]
 

@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Sequence
 
 from generator.content.model import MAX_ACTIONS
-from generator.errors import GeneratorError
+from generator.errors import UsageError
 from generator.examples.guard import at, interrupts_told_apart
 from generator.examples.protocol import SIMULATION
 from generator.simulate.runs import GameRecord, loaded_left_alone, seed_chunks, workers
@@ -76,7 +76,7 @@ def players(engine) -> dict:
 def make_player(engine, name: str):
     offered = players(engine)
     if name not in offered:
-        raise GeneratorError(f"--player {name}: this engine has no such player; expected one "
+        raise UsageError(f"--player {name}: this engine has no such player; expected one "
                              f"of {', '.join(sorted(offered))}")
     return offered[name]()
 

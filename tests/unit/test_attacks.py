@@ -441,7 +441,7 @@ def test_a_simulation_that_would_store_or_print_false_numbers_is_refused(case, b
     code = main(["simulate", str(book_copy), "--games", "2", "--jobs", "1"] + extra)
     captured = capsys.readouterr()
     message = captured.err + captured.out
-    assert code == 1 and "Traceback" not in message, message
+    assert code == 2 and "Traceback" not in message, message
     lines = message.strip().splitlines()
     assert len(lines) == 1 and re.search(pattern, lines[0]), message
     assert (book_copy / "difficulty.yaml").read_bytes() == before
@@ -676,19 +676,20 @@ ARGUMENTS = {
 
 @pytest.mark.parametrize("case", ARGUMENTS)
 def test_a_bad_argument_is_one_line(case, tmp_path, capsys):
+    """A mistake on the command line: one line, exit 2 (as argparse and Unix tools)."""
     args, pattern = ARGUMENTS[case]
-    _one_line(args + ["--output", str(tmp_path / "out")], capsys, pattern)
+    _one_line(args + ["--output", str(tmp_path / "out")], capsys, pattern, code=2)
     assert files_in(tmp_path / "out") == []
 
 
 def test_content_pointing_nowhere_or_at_no_books_is_one_line(tmp_path, capsys):
     _one_line(["check", "--content", str(tmp_path / "nowhere")], capsys,
-              r"nowhere: no such folder; expected the folder holding the books")
+              r"nowhere: no such folder; expected the folder holding the books", code=2)
     (tmp_path / "empty").mkdir()
     _one_line(["check", "--content", str(tmp_path / "empty")], capsys,
-              r"empty: no books here; expected folders with a book\.yaml")
+              r"empty: no books here; expected folders with a book\.yaml", code=2)
     _one_line(["build", "--content", str(tmp_path / "empty"), "--output",
-               str(tmp_path / "out")], capsys, r"empty: no books here")
+               str(tmp_path / "out")], capsys, r"empty: no books here", code=2)
     assert files_in(tmp_path / "out") == []
 
 

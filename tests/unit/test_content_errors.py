@@ -124,7 +124,7 @@ def test_check_writes_nothing_and_reports_ok(tmp_path, capsys, monkeypatch):
 
 
 def test_unknown_book_name_is_a_clear_error(capsys):
-    assert main(["check", "no-such-book"]) == 1
+    assert main(["check", "no-such-book"]) == 2  # a mistake on the command line
     err = capsys.readouterr().err
     assert "no book.yaml here" in err and "solo-catan" in err
 

@@ -474,7 +474,7 @@ SIMULATE_OPTIONS = {
 def test_simulate_refuses_a_number_out_of_range_in_one_line(case, project, capsys):
     args, says = SIMULATE_OPTIONS[case]
     code, message, took = run(capsys, "simulate", "g", *args)
-    assert code == 1 and says in one_error(message), message
+    assert code == 2 and says in one_error(message), message
     assert took < QUICK
 
 
@@ -501,7 +501,7 @@ def test_simulate_refuses_a_run_too_large_in_one_line(case, tmp_path):
     args, says = SIMULATE_RUNS[case]
     done = own_process("simulate", "solo-catan", "--content", str(CONTENT_ROOT), "--jobs", "1",
                        "--games", "1", *args, cwd=tmp_path)
-    assert done.returncode == 1 and says in one_error(done.stderr.decode()), done.stderr
+    assert done.returncode == 2 and says in one_error(done.stderr.decode()), done.stderr
     assert list(tmp_path.iterdir()) == []
 
 
@@ -550,13 +550,13 @@ IN_RANGE = {("cards --offset X,0", "0"), ("cards --offset X,0", "-1"),
                                            if (option, value) not in IN_RANGE])
 def test_every_number_of_every_command_given_an_absurd_value_is_one_line(option, value,
                                                                          project, capsys):
-    """0, -1, 10**30, nan and 'x' for each: one line stating the range, exit 1, within
+    """0, -1, 10**30, nan and 'x' for each: one line stating the range, exit 2, within
     seconds, nothing written. (`--offset -1,0` was taken for an unknown option: "expected
     one argument"; it is -1 mm.)"""
     args, says = NUMBERS[option]
     typed = ABSURD[value]
     code, message, took = run(capsys, *[a.replace("{}", typed) for a in args])
-    assert code == 1 and says.replace("{}", typed) in one_error(message), message
+    assert code == 2 and says.replace("{}", typed) in one_error(message), message
     assert took < QUICK and not (project / "output").exists()
     assert not (project / "content" / "h").exists()
 

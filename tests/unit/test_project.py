@@ -90,7 +90,7 @@ def test_no_project_is_one_line_that_says_how_to_start(tmp_path, monkeypatch, ca
     monkeypatch.chdir(tmp_path)
     for command in (["build"], ["check"], ["new", "x"], ["check", "solo-catan"]):
         code, out, err = cli(capsys, *command)
-        assert code == 1 and "rulebook init" in err and "Traceback" not in err, (command, err)
+        assert code == 2 and "rulebook init" in err and "Traceback" not in err, (command, err)
     assert list(tmp_path.iterdir()) == []
 
 

@@ -207,6 +207,6 @@ def test_simulate_reports_the_three_verdicts_and_the_bracket(capsys, monkeypatch
 
 def test_a_budget_below_one_node_is_refused_with_a_message(capsys):
     from generator.cli import main
-    assert main(["simulate", "solo-catan", "--player", "clairvoyant", "--budget", "0"]) == 1
+    assert main(["simulate", "solo-catan", "--player", "clairvoyant", "--budget", "0"]) == 2
     assert "--budget 0: 0 is below 1; expected a whole number of at least 1" \
         in capsys.readouterr().err

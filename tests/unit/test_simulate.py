@@ -168,7 +168,7 @@ def test_compare_plays_the_strong_player_under_each_goal(capsys, monkeypatch, so
 
 
 def test_simulate_rejects_bad_options_with_a_message(capsys):
-    assert main(["simulate", "solo-catan", "--compare", "speed=1"]) == 1
+    assert main(["simulate", "solo-catan", "--compare", "speed=1"]) == 2
     assert "expected one of goal=V1,V2" in capsys.readouterr().err
     for options, message in (
             (["--player", "greedy,wizard"], "has no such player (wizard)"),
@@ -177,7 +177,7 @@ def test_simulate_rejects_bad_options_with_a_message(capsys):
             (["--player", "strong", "--budget", "many"], "'many' is not a number"),
             (["--player", "strong", "--budget", "greedy=4"], "'greedy' has no budget"),
             (["--player", "strong", "--budget", "clairvoyant=4"], "clairvoyant does not play")):
-        assert main(["simulate", "solo-catan", "--games", "1", *options]) == 1, options
+        assert main(["simulate", "solo-catan", "--games", "1", *options]) == 2, options
         err = capsys.readouterr().err
         assert message in err and "Traceback" not in err, err
     assert main(["simulate", "catan-base"]) == 1

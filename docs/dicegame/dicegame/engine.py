@@ -1,6 +1,6 @@
 """Bust for rulebooks: the engine a book names with `engine: dice` (see pyproject.toml).
 
-It follows generator.examples.protocol.Engine: positions from an example's `start:`, the
+It follows generator.plugin.Engine: positions from an example's `start:`, the
 notation of its steps, the fields `expect:` may check, and the words the book prints. The
 last part, `Simulation`, lets `rulebook simulate` play whole games.
 """
@@ -13,9 +13,7 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field
 from pydantic.dataclasses import dataclass
 
-from generator.content.loader import require_parameters
-from generator.content.yamlsource import read_yaml, validate
-from generator.examples.protocol import Adapter, Outcome, mismatches
+from generator.plugin import Adapter, Outcome, mismatches, read_yaml, require_parameters, validate
 
 from .rules import Bank, Bust, BustRules, Roll
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from generator.errors import IllegalAction
+from generator.plugin import IllegalAction
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import time
 from generator.content.model import Book
 from generator.core.i18n import translator
 from generator.core.stats import Bracket, summarise
-from generator.errors import GeneratorError
+from generator.errors import UsageError
 from generator.games.solo_catan.adapter import rules_for
 from generator.games.solo_catan.difficulty import save_runs
 from generator.games.solo_catan.players import BUDGETED, PLAYERS, make_player
@@ -42,19 +42,19 @@ def _variants(base, compare: str | None, language: str = "es") -> dict[str, obje
     name, _, values = compare.partition("=")
     shown = compare if len(compare) <= 80 else compare[:80] + "…"
     if name not in COMPARABLE or not values:
-        raise GeneratorError(f"--compare {shown!r}: expected one of "
+        raise UsageError(f"--compare {shown!r}: expected one of "
                              f"{', '.join(f'{k}=V1,V2' for k in COMPARABLE)}")
     if values.count(",") >= MAX_COMPARED:
-        raise GeneratorError(f"--compare {shown!r}: {values.count(',') + 1:,} values; "
+        raise UsageError(f"--compare {shown!r}: {values.count(',') + 1:,} values; "
                              f"expected at most {MAX_COMPARED}")
     try:
         parsed = [COMPARABLE[name](v) for v in values.split(",")]
     except ValueError:
-        raise GeneratorError(f"--compare {shown!r}: values must be whole numbers "
+        raise UsageError(f"--compare {shown!r}: values must be whole numbers "
                              "(goal) or true/false (the others)") from None
     if name == "goal" and any(not 1 <= v <= MAX_GOAL for v in parsed):
         bad = ", ".join(f"{v:,}" for v in parsed if not 1 <= v <= MAX_GOAL)
-        raise GeneratorError(f"--compare {shown!r}: goal {bad} cannot be played; expected "
+        raise UsageError(f"--compare {shown!r}: goal {bad} cannot be played; expected "
                              f"goals from 1 to {MAX_GOAL} points")
     return {f"{name}={v}": dataclasses.replace(base, **{name: v}) for v in parsed}
 
@@ -76,18 +76,18 @@ def budgets(text: str | None, players: list[str]) -> dict[str, int | None]:
         try:
             budget = int(value)
         except ValueError:
-            raise GeneratorError(f"--budget {text}: {value.strip()!r} is not a number; "
+            raise UsageError(f"--budget {text}: {value.strip()!r} is not a number; "
                                  f"{expected}") from None
         if budget < 1:
-            raise GeneratorError(f"--budget {text}: {budget} is below 1; {expected}")
+            raise UsageError(f"--budget {text}: {budget} is below 1; {expected}")
         _check_budget(text, budget, [player] if named else
                       [p for p in players if p in BUDGETED] or sorted(BUDGETED))
         if not named:
             found.update({p: budget for p in players if p in BUDGETED})
         elif player not in BUDGETED:
-            raise GeneratorError(f"--budget {text}: {player!r} has no budget; {expected}")
+            raise UsageError(f"--budget {text}: {player!r} has no budget; {expected}")
         elif player not in players:
-            raise GeneratorError(f"--budget {text}: {player} does not play; expected it in "
+            raise UsageError(f"--budget {text}: {player} does not play; expected it in "
                                  f"--player too")
         else:
             found[player] = budget
@@ -100,7 +100,7 @@ def _check_budget(text: str, budget: int, players: list[str]) -> None:
     for player in players:
         most = MAX_BUDGET.get(player)
         if most is not None and budget > most:
-            raise GeneratorError(f"--budget {text[:40]}: {budget:,} is above {player}'s "
+            raise UsageError(f"--budget {text[:40]}: {budget:,} is above {player}'s "
                                  f"maximum; expected at most {most:,} ({BUDGET_UNIT[player]})")
 
 
@@ -118,7 +118,7 @@ def solo_command(book: Book, args, out) -> None:
     budget = budgets(getattr(args, "budget", None), players)
     if args.save and args.compare:
         # The stored run is what the book prints: only a run by the book's own rules.
-        raise GeneratorError(f"--save with --compare {args.compare!r}: the stored run must "
+        raise UsageError(f"--save with --compare {args.compare!r}: the stored run must "
                              "be played by the book's own rules; expected --save without "
                              "--compare")
     base = rules_for(book)
