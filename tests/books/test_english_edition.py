@@ -125,7 +125,7 @@ def test_lang_picks_one_edition_and_build_takes_all(tmp_path, capsys):
     code = main(["check", str(SOLO)])
     out = capsys.readouterr().out
     assert code == 0 and "ok solo-catan:" in out and "ok solo-catan (en):" in out
-    assert main(["check", str(CONTENT_ROOT / "catan-base"), "--lang", "en"]) == 1
+    assert main(["check", str(CONTENT_ROOT / "catan-base"), "--lang", "en"]) == 2
     assert "no edition in 'en'" in capsys.readouterr().err
 
 
