@@ -119,9 +119,10 @@ def needs_of(name: str, book: str = "") -> EngineNeeds | None:
 def own_engines() -> dict[str, EngineNeeds]:
     """The engines of this package's games, by name, with what each reads: the reference
     pages (schema.py) describe these, never a plugin installed beside them."""
-    return {name: claims[0].load("").needs for name, claims in sorted(plugins().items())
-            if len(claims) == 1 and claims[0].value.startswith("generator.games.")
-            and getattr(claims[0].load(""), "needs", None) is not None}
+    found = plugins()
+    return {name: needs for name in sorted(found)
+            if found[name][0].value.startswith("generator.games.")
+            and (needs := needs_of(name)) is not None}
 
 
 def _book_location(book) -> Location:
