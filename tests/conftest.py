@@ -12,9 +12,8 @@ import pytest
 import pdfread
 import runcache
 from contentedit import new_book, scaffold_book
-from generator.content.loader import load_book
 from generator.content.model import PageSize
-from repo import CONTENT_ROOT
+from repo import CONTENT_ROOT, shipped
 
 SOLO = CONTENT_ROOT / "solo-catan"
 TESTS = Path(__file__).resolve().parent
@@ -60,7 +59,7 @@ def built(run_folder) -> runcache.Books:
 
 @pytest.fixture(scope="session")
 def solo_book():
-    return load_book(SOLO)
+    return shipped("solo-catan")
 
 
 @pytest.fixture(scope="session")

@@ -3,6 +3,7 @@ itself knows nothing of this folder (it works on the project the user stands in)
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -19,6 +20,13 @@ ARTEFACTS = OUTPUT_ROOT / "test-artefacts"
 
 def book_folders() -> list[Path]:
     return loader.book_folders(CONTENT_ROOT)
+
+
+@functools.cache
+def shipped(slug: str, language: str | None = None):
+    """A shipped book (content/<slug>), loaded once a process: the books are read-only and
+    their models frozen, and some twenty test modules read them, most as they are collected."""
+    return loader.load_book(CONTENT_ROOT / slug, language)
 
 
 def editions() -> list[str]:

@@ -13,6 +13,7 @@ and a new run starts empty.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import fcntl
 import os
 import pickle
@@ -94,17 +95,41 @@ class Books:
 
     def __call__(self, book: str, lang: str | None = None, size: PageSize | None = None,
                  booklet: bool = False, papers: tuple[str, ...] = ()) -> Built:
-        key = (book, lang, size, booklet, tuple(papers))
+        full = self._full(book, lang, size, booklet)
+        return dataclasses.replace(
+            full, print_files=[f for f in full.print_files if _on(f, papers)],
+            press=full.press if papers else [])
+
+    def _full(self, book: str, lang: str | None, size: PageSize | None,
+              booklet: bool) -> Built:
+        """The book built with every paper (ALL_PAPERS): each file a build with fewer papers
+        writes is the same to the byte (a paper's files are made from the book alone), so
+        one build serves every `papers` a test asks for, and a run builds a book at most
+        twice at a size (with and without its booklet), not five times."""
+        key = (book, lang, size, booklet)
         if key not in self._memo:
             name = "-".join([book, size.value if size else "own-size"]
-                            + (["booklet"] if booklet else []) + list(papers))
+                            + (["booklet"] if booklet else []))
             folder = self.folder / "built" / name
             entry = folder / f"built-{lang or 'own-language'}.pickle"
 
             def build() -> Built:
                 with dated_at_epoch():
                     return build_book(CONTENT_ROOT / book, folder / "output", size,
-                                      papers=[SheetOptions(p) for p in papers] or None,
+                                      papers=[SheetOptions(p) for p in ALL_PAPERS],
                                       booklet=booklet, language=lang)
             self._memo[key] = once(entry, build, lock=folder / "output")
         return self._memo[key]
+
+
+#: The papers of the print files `rulebook build --papers` offers.
+ALL_PAPERS = ("A4", "Letter")
+
+
+def _on(file: Path, papers: tuple[str, ...]) -> bool:
+    """Whether a build for `papers` writes this print file: the files of one paper end in
+    its name ("cartas-letter.pdf"); the print shop's ("cartas-imprenta.pdf") come with any."""
+    if not papers:
+        return False
+    named = [p for p in ALL_PAPERS if file.stem.endswith("-" + p.lower())]
+    return not named or named[0] in papers

@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.content.loader import load_book
-from repo import CONTENT_ROOT, book_folders
+from repo import CONTENT_ROOT, book_folders, shipped
 from generator.content.vocabulary import find_banned, load_terms
 from generator.content.yamlsource import read_yaml
 
@@ -83,7 +82,7 @@ def printed(built) -> dict[str, dict[str, str]]:
 
 
 def noun_pairs(slug: str) -> list[tuple[str, str]]:
-    book = load_book(CONTENT_ROOT / slug)
+    book = shipped(slug)
     c = book.components
     pairs = [(r.name.lower(), r.plural) for r in c.resources if getattr(r, "plural", None)]
     pairs += [(b.name.lower(), b.plural) for b in c.buildings if getattr(b, "plural", None)]
@@ -107,7 +106,7 @@ def test_every_count_agrees_with_its_noun(printed, slug):
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_a_spanish_book_writes_decimals_with_a_comma(printed, slug):
-    if load_book(CONTENT_ROOT / slug).meta.language != "es":
+    if shipped(slug).meta.language != "es":
         pytest.skip("not a Spanish book")
     for name, text in printed[slug].items():
         text = re.sub(r"Versión \d+(\.\d+)+", "", text)  # a version number is no decimal
@@ -119,7 +118,7 @@ def test_a_spanish_book_writes_decimals_with_a_comma(printed, slug):
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_a_family_book_prints_only_the_familys_words(printed, slug):
-    book = load_book(CONTENT_ROOT / slug)
+    book = shipped(slug)
     if not book.meta.vocabulary:
         pytest.skip("this book does not follow a family vocabulary")
     terms = load_terms(CONTENT_ROOT / "_facts", book.meta.family,

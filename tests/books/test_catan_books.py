@@ -7,8 +7,7 @@ import re
 
 import pytest
 
-from generator.content.loader import load_book
-from repo import CONTENT_ROOT, seed_excerpts
+from repo import CONTENT_ROOT, seed_excerpts, shipped
 from generator.content.prose import RULING_REFERENCE
 from generator.examples.replay import adapter_for, check_book
 from pdfread import ReadPdf
@@ -18,7 +17,7 @@ SLUGS = ("catan-base", "catan-para-dos", "uno-contra-uno")
 
 @pytest.fixture(scope="module")
 def books():
-    return {slug: load_book(CONTENT_ROOT / slug) for slug in SLUGS}
+    return {slug: shipped(slug) for slug in SLUGS}
 
 
 @pytest.fixture(scope="module")
@@ -196,10 +195,8 @@ def test_the_costs_card_of_an_unordered_game_joins_no_cards():
     from generator.diagrams.style import style_for
     from generator.diagrams.table import costs_drawing
     from generator.games.solo_catan.text import Words
-    from generator.content.loader import load_book
-    from repo import CONTENT_ROOT
     for slug, ordered in (("catan-base", False), ("solo-catan", True)):
-        components = load_book(CONTENT_ROOT / slug).components
+        components = shipped(slug).components
         svg = ET.fromstring(costs_drawing(components, style_for(components),
                                           Words(components)).tostring())
         rows = [g for g in svg.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "cost-row"]

@@ -351,7 +351,7 @@ def test_english_words_break_where_american_dictionaries_break_them(editions):
     assert list(english("progress")) == []
     us = pyphen.Pyphen(lang="en_US")
     breaks = []
-    for text in ReadPdf(editions["en"].files[0]).page_texts:
+    for text in ReadPdf(editions["en"].files[0]).line_texts:
         lines = text.splitlines()
         for line, following in zip(lines, lines[1:]):
             head = re.search(r"([A-Za-z]+)-$", line.rstrip())

@@ -16,7 +16,6 @@ import pytest
 from htmlread import PositionFigures
 from pdfread import inside as within, read_pdf, word_lines
 from generator.core import palette
-from generator.content.loader import load_book
 from generator.content.prose import MARKER
 from generator.diagrams.figures import book_figures
 from generator.diagrams.flow import MIN_TEXT, WIDTH, smallest_text
@@ -24,10 +23,10 @@ from generator.diagrams.style import style_for
 from generator.examples.replay import check_book
 from generator.games.solo_catan.text import Words, narrate, position_caption, position_status
 from generator.pdf.makeup import MOST_SHRINK
-from repo import CONTENT_ROOT
+from repo import shipped
 
 SVG = "{http://www.w3.org/2000/svg}"
-BOOK = load_book(CONTENT_ROOT / "solo-catan")
+BOOK = shipped("solo-catan")
 REPLAYS = check_book(BOOK)
 BY_ID = {r.example.id: r for r in REPLAYS}
 WORDS = Words.for_book(BOOK)

@@ -20,7 +20,6 @@ from htmlread import PositionFigures
 from pdfread import inside as within, read_pdf, word_lines
 from generator.core import palette
 from generator.games.splendor.figures import CARD_H
-from generator.content.loader import load_book
 from generator.content.prose import MARKER
 from generator.diagrams.figures import book_figures
 from generator.diagrams.flow import MIN_TEXT, SCREEN_WIDTH, WIDTH, smallest_text
@@ -29,7 +28,7 @@ from generator.games.splendor.figures import GEM_LOOK
 from generator.diagrams.style import RESOURCE_LOOK
 from generator.examples.replay import check_book, step_words
 from generator.pdf.makeup import MOST_SHRINK
-from repo import CONTENT_ROOT
+from repo import shipped
 
 SVG = "{http://www.w3.org/2000/svg}"
 PT = 72 / 25.4
@@ -38,7 +37,7 @@ SPLENDOR, ECONOMY, COSTS = ("splendor-solitario",), ("uno-contra-uno", "catan-pa
 SLUGS = SPLENDOR + ECONOMY + COSTS
 #: A diagram's width in the PDF: an A5 example box's, or (catan-base) a sheet column's box.
 PANEL_WIDTH = {slug: WIDTH for slug in SLUGS} | {"catan-base": COSTS_WIDTH}
-BOOKS = {slug: load_book(CONTENT_ROOT / slug) for slug in SLUGS}
+BOOKS = {slug: shipped(slug) for slug in SLUGS}
 REPLAYS = {slug: check_book(book) for slug, book in BOOKS.items()}
 FIGURES = {slug: book_figures(BOOKS[slug], REPLAYS[slug]) for slug in SLUGS}
 #: The labels of the diagram's groups, found as text inside each diagram of the PDF.

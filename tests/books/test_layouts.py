@@ -24,7 +24,7 @@ from generator.errors import ContentError
 from generator.pdf.document import SHEET_SIZES
 from generator.scaffold import Scaffold
 from pdfread import ReadPdf, read_pdf
-from repo import CONTENT_ROOT
+from repo import CONTENT_ROOT, shipped
 
 SHEET = "catan-base"
 RULEBOOK = "uno-contra-uno"  # a short rulebook (A5), for `contents: false`
@@ -80,7 +80,7 @@ def test_each_short_book_has_the_layout_that_suits_it():
     """catan-base is a two-sided reminder sheet; the other short books are 18 A5 pages (far
     more than a sheet holds, more than the 8 pages under which a contents page is dropped),
     so they stay rulebooks with their contents page, as does the solo book."""
-    layouts = {folder.name: load_book(folder).meta for folder in
+    layouts = {folder.name: shipped(folder.name).meta for folder in
                sorted(p for p in CONTENT_ROOT.iterdir() if (p / "book.yaml").is_file())}
     assert layouts[SHEET].layout == "sheet" and layouts[SHEET].page_size == PageSize.A4
     for slug in ("solo-catan", "catan-para-dos", "uno-contra-uno", "splendor-solitario"):

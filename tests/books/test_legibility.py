@@ -21,16 +21,15 @@ from pypdf import PdfReader
 from pdfread import read_pdf
 from contentedit import edit
 from generator.checks import checked_book
-from generator.content.loader import load_book
 from generator.diagrams.icons import resource_shape
 from generator.diagrams.style import RESOURCE_LOOK, DiagramStyle
 from generator.errors import ContentError
 from generator.core.sheet import MARK_GAP
-from repo import book_folders
+from repo import book_folders, shipped
 
 MM = 72 / 25.4
 EPS = 1e-3  # pdfplumber's sizes carry float noise (9.499999999999943 for 9.5)
-BOOKS = {folder.name: load_book(folder) for folder in book_folders()
+BOOKS = {folder.name: shipped(folder.name) for folder in book_folders()
          if (folder / "print.yaml").exists()}
 PAPERS = ("A4", "Letter")
 

@@ -38,15 +38,15 @@ from generator.core.labels import labels
 from generator.pdf.document import Geometry
 from generator.draw.hyphenation import LEFT, MIN_WORD, RIGHT
 from pdfread import read_pdf
-from repo import book_folders
+from repo import book_folders, shipped
 from tablesplit import assert_two_rows_on_each_side, split_tables
 
 GEOMETRY = Geometry.for_size(PageSize.A5)
 H1_MIN_SIZE = 15  # chapter headings: 1.85 × the 9.6 pt body
 BODY_SIZE = 9.6
 A5_RULEBOOKS = [folder for folder in book_folders()
-                if not load_book(folder).meta.sheet
-                and load_book(folder).meta.page_size is PageSize.A5]
+                if not shipped(folder.name).meta.sheet
+                and shipped(folder.name).meta.page_size is PageSize.A5]
 SENTENCE_END = re.compile(r"[.:;?!»)\]]$")
 
 

@@ -14,13 +14,12 @@ from pikepdf import Name
 from pdfread import drawing_operations, read_pdf
 from generator.core import palette
 from generator.build import build_book
-from generator.content.loader import load_book
 from generator.content.model import PageSize
 from generator.core.i18n import long_date
 from generator.draw.press import to_cmyk
 from generator.draw.styles import color
 from generator.sheets.render import SheetOptions
-from repo import book_folders
+from repo import book_folders, shipped
 
 MM = 72 / 25.4
 A5 = (148.0, 210.0)
@@ -30,8 +29,8 @@ H1_MIN_SIZE = 15  # chapter headings: 1.85 × the 9.6 pt body
 RGB_OPERATORS = {"rg", "RG", "g", "G", "sc", "SC"}  # device RGB or grey, or a bare colour
 
 A5_RULEBOOKS = [folder for folder in book_folders()
-                if not load_book(folder).meta.sheet
-                and load_book(folder).meta.page_size is PageSize.A5]
+                if not shipped(folder.name).meta.sheet
+                and shipped(folder.name).meta.page_size is PageSize.A5]
 
 
 @pytest.fixture(scope="module")

@@ -19,16 +19,15 @@ from reportlab.lib.colors import CMYKColor, HexColor
 from pdfread import drawing_operations
 from generator.core import palette
 from generator.build import render_print
-from generator.content.loader import load_book
 from generator.draw.press import (BLACK_PLATE, BLACK_POINT_COMPENSATION, RELATIVE_COLORIMETRIC,
                                   to_cmyk)
 from generator.sheets.faces import CUT_CONTOUR
 from generator.draw.press import REGISTRATION
 from generator.sheets.render import SheetOptions
-from repo import book_folders
+from repo import book_folders, shipped
 
 MM = 72 / 25.4
-BOOKS = {folder.name: load_book(folder) for folder in book_folders()
+BOOKS = {folder.name: shipped(folder.name) for folder in book_folders()
          if (folder / "print.yaml").exists()}
 NS = {"x": "adobe:ns:meta/", "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
       "dc": "http://purl.org/dc/elements/1.1/", "pdf": "http://ns.adobe.com/pdf/1.3/",

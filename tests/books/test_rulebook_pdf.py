@@ -206,9 +206,9 @@ def test_running_head_names_the_chapter_and_footer_the_page(pdf, solo_book):
     assert set(tops) == set(contents_entries(pdf))
     title, version = solo_book.meta.title, f"Versión {solo_book.meta.version}"
     in_force = None
-    last = len(pdf.page_texts)
+    last = len(pdf.line_texts)
     for page in range(3, last):
-        lines = pdf.page_texts[page - 1].splitlines()
+        lines = pdf.line_texts[page - 1].splitlines()
         starting = sorted((top, name) for name, (p, top) in tops.items() if p == page)
         if starting and starting[0][0] < 17 * 72 / 25.4 + 12:  # at the top of the page
             in_force = starting[0][1]
@@ -221,8 +221,8 @@ def test_running_head_names_the_chapter_and_footer_the_page(pdf, solo_book):
         assert lines[-1] == " ".join(footer), page
         if starting:
             in_force = starting[-1][1]
-    assert pdf.page_texts[1].splitlines()[0] == "Índice"  # no head over the contents
-    assert pdf.page_texts[-1].startswith(title)  # the back cover
+    assert pdf.line_texts[1].splitlines()[0] == "Índice"  # no head over the contents
+    assert pdf.line_texts[-1].startswith(title)  # the back cover
 
 
 def test_glossary_is_alphabetical_and_the_date_written_out(pdf, solo_book):

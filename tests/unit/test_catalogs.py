@@ -19,7 +19,7 @@ from generator.content.loader import load_book
 from generator.examples.replay import check_book, step_words
 from generator.core.i18n import translator
 from generator.core.labels import LABELS, labels
-from repo import CONTENT_ROOT, ROOT
+from repo import CONTENT_ROOT, ROOT, shipped
 
 RUN = "run `python scripts/update_catalogs.py`, then translate what it lists"
 
@@ -353,7 +353,7 @@ def test_an_english_book_hears_no_spanish_from_its_engine(english_copies, slug, 
 
 @pytest.mark.parametrize("slug", ENGINE_BOOKS + ["solo-catan"])
 def test_a_spanish_book_hears_no_english_from_its_engine(slug, capsys):
-    book = load_book(CONTENT_ROOT / slug)
+    book = shipped(slug)
     assert book.meta.language == "es"
     texts = _engine_words(book)
     if slug in SIMULATED:

@@ -12,7 +12,7 @@ import pytest
 
 from generator.cli import main
 from generator.content.loader import load_book
-from repo import CONTENT_ROOT, book_folders, seed_excerpts
+from repo import CONTENT_ROOT, book_folders, seed_excerpts, shipped
 from generator.content.prose import text_of
 from generator.games.solo_catan import actions, explain, game
 from generator.games.solo_catan.coverage import ACTIONS, BUILT, REFUSAL_CODES, RULE_EVENTS
@@ -124,7 +124,7 @@ ALL_BOOKS = [folder.name for folder in book_folders()]
 @pytest.fixture(scope="module")
 def books() -> dict:
     """slug → every book of content/, loaded once for the module."""
-    return {slug: load_book(CONTENT_ROOT / slug) for slug in ALL_BOOKS}
+    return {slug: shipped(slug) for slug in ALL_BOOKS}
 
 
 @pytest.mark.parametrize("slug", ALL_BOOKS)

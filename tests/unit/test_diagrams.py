@@ -6,8 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from generator.content.loader import load_book
-from repo import CONTENT_ROOT
+from repo import shipped
 from generator.diagrams.figures import book_figures
 from generator.games.solo_catan.figures import sh_svg
 from generator.diagrams.style import RESOURCE_LOOK, style_for
@@ -17,7 +16,7 @@ from generator.examples.replay import check_book
 from generator.games.solo_catan.text import Words, lost_cards, series_label
 
 SVG = "{http://www.w3.org/2000/svg}"
-BOOK = load_book(CONTENT_ROOT / "solo-catan")
+BOOK = shipped("solo-catan")
 REPLAYS = {r.example.id: r for r in check_book(BOOK)}
 STYLE = style_for(BOOK.components)
 WORDS = Words(BOOK.components)
@@ -127,7 +126,7 @@ def test_every_resource_letter_reads_on_its_shape_at_aa_contrast():
     least 4.5:1 in every figure of the book (white on the yellow grain was 2.6:1)."""
     from generator.core.palette import contrast
 
-    book = load_book(CONTENT_ROOT / "solo-catan")
+    book = shipped("solo-catan")
     icons = 0
     for figure in book_figures(book, check_book(book)).all():
         for icon in parse(figure.svg).iter():

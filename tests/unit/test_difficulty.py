@@ -21,7 +21,7 @@ from generator.content.loader import load_book
 from generator.games.solo_catan.runner import play, run
 from generator.simulate.runs import game_seeds
 from generator.core.stats import wilson
-from repo import CONTENT_ROOT
+from repo import shipped
 from storedgames import replayed_line, stored_line
 
 
@@ -64,7 +64,7 @@ def test_each_printed_summary_is_that_of_its_stored_games(player, stored_runs):
 
 
 def test_both_editions_print_the_same_numbers(solo_book):
-    english = load_book(CONTENT_ROOT / "solo-catan", "en")
+    english = shipped("solo-catan", "en")
 
     def numbers(book) -> list[str]:
         chapter = next(c for c in book.chapters if c.id == "dificultad")

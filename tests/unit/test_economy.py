@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.content.loader import load_book
-from repo import CONTENT_ROOT
+from repo import CONTENT_ROOT, shipped
 from generator.games.economy import EconomyGame
 from generator.games.economy.game import Act
 from generator.errors import IllegalAction
@@ -14,12 +13,12 @@ from generator.games.economy.adapter import economy_rules
 
 @pytest.fixture(scope="module")
 def two_rules():
-    return economy_rules(load_book(CONTENT_ROOT / "catan-para-dos").components)
+    return economy_rules(shipped("catan-para-dos").components)
 
 
 @pytest.fixture(scope="module")
 def one_v_one_rules():
-    return economy_rules(load_book(CONTENT_ROOT / "uno-contra-uno").components)
+    return economy_rules(shipped("uno-contra-uno").components)
 
 
 def game(rules, mine: int, theirs: int, tokens: int = 5) -> EconomyGame:
@@ -183,7 +182,7 @@ def test_refusals_cite_their_own_books_rulings_and_sections(one_v_one_rules):
     assert one_v_one_rules.section == "fichas"
     from generator.examples.replay import adapter_for
     for slug, chapter in (("catan-para-dos", "fichas"), ("uno-contra-uno", "monedas")):
-        assert adapter_for(load_book(CONTENT_ROOT / slug)).rules.section == chapter
+        assert adapter_for(shipped(slug)).rules.section == chapter
 
 
 def test_an_economy_ruling_must_exist_in_the_book(tmp_path, capsys):

@@ -27,7 +27,7 @@ from generator.games.splendor.adapter import SplendorAdapter
 from generator.simulate import engines as sim
 from generator.simulate.runs import game_seeds
 from generator.core.stats import summarise
-from repo import CONTENT_ROOT, ROOT
+from repo import CONTENT_ROOT, ROOT, shipped
 
 DICEGAME = ROOT / "docs" / "dicegame"
 TUTORIAL = ROOT / "docs" / "engines.md"
@@ -65,7 +65,7 @@ def one_error_line(err: str) -> str:
 
 @pytest.mark.parametrize("slug", BUILT_IN)
 def test_the_games_of_the_package_are_found_by_their_entry_points(slug):
-    engine = adapter_for(load_book(CONTENT_ROOT / slug))
+    engine = adapter_for(shipped(slug))
     assert type(engine.guarded_engine) is BUILT_IN[slug]  # behind its door (guard.py)
     assert isinstance(engine, Engine), "the four engines follow the protocol they define"
 
@@ -73,7 +73,7 @@ def test_the_games_of_the_package_are_found_by_their_entry_points(slug):
 def test_an_entry_point_of_another_package_is_loaded(monkeypatch):
     fake_entry_points(monkeypatch, ("splendor", "test_engine_plugins:MarkedSplendor"),
                       ("splendor", "test_engine_plugins:MarkedSplendor"))  # listed twice: one
-    book = load_book(CONTENT_ROOT / "splendor-solitario")
+    book = shipped("splendor-solitario")
     assert type(adapter_for(book).guarded_engine) is MarkedSplendor
     assert all(r.failure is None for r in check_book(book)), "replayed by the plugin"
     assert registry.installed() == ["costs", "economy", "solo-catan", "splendor"]
@@ -99,7 +99,7 @@ def test_the_pyproject_declares_each_game_of_the_package_and_nothing_else():
 
 
 def test_registration_without_installing_lasts_for_the_block():
-    book = load_book(CONTENT_ROOT / "splendor-solitario")
+    book = shipped("splendor-solitario")
     with registry.registered("splendor", MarkedSplendor):
         assert type(adapter_for(book).guarded_engine) is MarkedSplendor
     assert type(adapter_for(book).guarded_engine) is SplendorAdapter
@@ -307,12 +307,12 @@ def test_every_block_the_tutorial_quotes_is_in_its_file():
 
 @pytest.fixture(scope="module")
 def splendor_book():
-    return load_book(CONTENT_ROOT / "splendor-solitario")
+    return shipped("splendor-solitario")
 
 
 @pytest.fixture(scope="module")
 def economy_book():
-    return load_book(CONTENT_ROOT / "catan-para-dos")
+    return shipped("catan-para-dos")
 
 
 def test_a_splendor_deal_is_the_rules_sheets_set_up(splendor_book):
@@ -386,7 +386,7 @@ def test_simulate_reports_for_the_splendor_and_economy_books(slug, words, capsys
     seed = game_seeds(1, 1)[0]
     assert f"(se repite con --replay {seed})" in " ".join(out.split())
     code, out, _ = cli(capsys, "simulate", slug, "--replay", str(seed))
-    engine = adapter_for(load_book(CONTENT_ROOT / slug))
+    engine = adapter_for(shipped(slug))
     assert code == 0 and len(out.strip().splitlines()) == sim.play(engine, seed, "greedy").actions
 
 

@@ -13,15 +13,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.content.loader import load_book
-from repo import CONTENT_ROOT
+from repo import shipped
 from generator.games.solo_catan import Game, Ruleset
 from generator.games.solo_catan.actions import (Continue, Demolish, LibrarySwap, PlaceLoose,
                                                 StartSeries, TradeMarket, TradeThree, UseKnight)
 from generator.games.solo_catan.notation import format_action, parse
 from generator.errors import IllegalAction
 
-COMPONENTS = load_book(CONTENT_ROOT / "solo-catan").components
+COMPONENTS = shipped("solo-catan").components
 RULES = Ruleset.from_components(COMPONENTS)
 MAX_ACTIONS = 4000  # far above any game seen; a game that needs more is a bug
 

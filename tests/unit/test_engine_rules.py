@@ -6,15 +6,14 @@ import dataclasses
 
 import pytest
 
-from generator.content.loader import load_book
-from repo import CONTENT_ROOT
+from repo import shipped
 from generator.games.solo_catan import Game, Ruleset, Series, ShCard
 from generator.games.solo_catan.actions import (Continue, Demolish, KnightPays, LoseCard,
                                                 PlaceLoose, SacrificeHand, StartSeries, TradeThree,
                                                 UseKnight)
 from generator.errors import IllegalAction
 
-RULES = Ruleset.from_components(load_book(CONTENT_ROOT / "solo-catan").components)
+RULES = Ruleset.from_components(shipped("solo-catan").components)
 
 
 def position(hand, deck=(), market=(), history=(), roads=("A",), knights=(), settlements=1,

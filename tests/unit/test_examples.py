@@ -6,13 +6,13 @@ import pytest
 
 from generator.cli import main
 from generator.content.loader import load_book
-from repo import CONTENT_ROOT, book_folders
+from repo import CONTENT_ROOT, book_folders, shipped
 from generator.examples.replay import ExamplesFailed, adapter_for, check_book, replay
 
-SOLO_BOOK = load_book(CONTENT_ROOT / "solo-catan")
+SOLO_BOOK = shipped("solo-catan")
 
 
-BOOKS = [load_book(folder) for folder in book_folders()]
+BOOKS = [shipped(folder.name) for folder in book_folders()]
 EXAMPLES = [(book, source) for book in BOOKS for source in book.examples]
 
 

@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from pdfread import words
+
 from contentedit import append, edit, line_of
 from generator.build import build_book
 from generator.checks import checked_book
@@ -29,7 +31,7 @@ DICE_PARAMETERS = "  goal: 10\n  rounds: 6\n  dice: [d6, d6]\n  first_player_rol
 
 
 def pdf_text(pdf: Path) -> str:
-    return " ".join(" ".join(page.extract_text() or "" for page in PdfReader(pdf).pages).split())
+    return words(pdf)
 
 
 def error_of(folder: Path) -> str:

@@ -24,6 +24,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from pdfread import words
+
 from contentedit import (append, assert_one_located_error, edit, line_of, run)
 from generator.cli import main
 from generator.content import sandbox
@@ -43,9 +45,7 @@ def built(book: Path, tmp_path: Path, capsys) -> tuple[str, str]:
     code, message = run("build", book, output, capsys)
     assert code == 0 and "Traceback" not in message, message
     pdf = output / book.name / f"{book.name}.pdf"
-    text = " ".join(" ".join(page.extract_text() or "" for page in PdfReader(pdf).pages)
-                    .split())
-    return text, (output / book.name / "index.html").read_text(encoding="utf-8")
+    return words(pdf), (output / book.name / "index.html").read_text(encoding="utf-8")
 
 
 def card_line(book: Path, text: str) -> int:

@@ -23,6 +23,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from pdfread import page_words
+
 from contentedit import append, assert_one_located_error, line_of, run
 
 CHAPTER = "chapters/02-rules.md"
@@ -42,7 +44,7 @@ def pages_of(book: Path, tmp_path: Path, capsys) -> list[str]:
         code, message = run(command, book, output, capsys)
         assert code == 0 and "Traceback" not in message, (command, message)
     pdf = output / book.name / f"{book.name}.pdf"
-    return [" ".join((page.extract_text() or "").split()) for page in PdfReader(pdf).pages]
+    return page_words(pdf)
 
 
 def table(header: list[str], *rows: list[str], indent: str = "") -> str:

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from pdfread import words
+
 from generator.cli import main
 from generator.project import MARKER, find_project
 from generator.schema import FORMATS
@@ -21,7 +23,7 @@ def files_under(folder: Path) -> set[Path]:
 
 
 def pdf_text(pdf: Path) -> str:
-    return " ".join(" ".join(page.extract_text() or "" for page in PdfReader(pdf).pages).split())
+    return words(pdf)
 
 
 def cli(capsys, *args: str) -> tuple[int, str, str]:

@@ -6,9 +6,8 @@ import pytest
 from pypdf import PdfReader
 
 from generator.build import build_calibration, build_cards
-from generator.content.loader import load_book
 from pdfread import read_pdf
-from repo import CONTENT_ROOT
+from repo import shipped
 from generator.core.sheet import (MARK_GAP, MIN_MARGIN, NOTE_BAND, PAPERS, Flip, Rect,
                                        impose, mirror)
 from generator.sheets.render import SheetOptions
@@ -188,7 +187,7 @@ def test_calibration_page_puts_the_rulers_where_the_cross_lands(tmp_path, solo_b
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 def test_token_sheets_hold_every_token_round_and_true_size(tmp_path, slug, total, name, paper):
     from generator.build import build_tokens
-    book = load_book(CONTENT_ROOT / slug)
+    book = shipped(slug)
     spec = book.print_spec.tokens
     assert spec.count == total == book.components.game.tokens_total
     pdf = build_tokens(book, tmp_path, [SheetOptions(paper)])[0]
@@ -209,7 +208,7 @@ def test_token_sheets_hold_every_token_round_and_true_size(tmp_path, slug, total
 
 def test_sheet_footers_count_pieces_in_agreement_and_with_decimal_commas(tmp_path, solo_book):
     """«1 carta de referencia», «6 cartas de referencia»; offsets as Spanish writes them."""
-    single = load_book(CONTENT_ROOT / "catan-base")
+    single = shipped("catan-base")
     [home, *_] = build_cards(single, tmp_path, [SheetOptions(paper="A4", offset=(1.5, -0.8))])
     with read_pdf(home) as doc:
         front, back = (page.extract_text() for page in doc.pages[:2])

@@ -7,8 +7,7 @@ import random
 
 import pytest
 
-from generator.content.loader import load_book
-from repo import CONTENT_ROOT
+from repo import shipped
 from generator.games.solo_catan import Game
 from generator.games.solo_catan.adapter import rules_for
 from generator.simulate.backends import map_on_dask
@@ -18,7 +17,7 @@ from generator.simulate.runs import game_seeds
 from generator.games.solo_catan.solver import solve, verify
 from generator.games.solo_catan.strong import StrongPlayer, determinise
 
-RULES = rules_for(load_book(CONTENT_ROOT / "solo-catan"))
+RULES = rules_for(shipped("solo-catan"))
 
 
 def _play_with(player, seed: int) -> Game:

@@ -12,7 +12,7 @@ import pytest
 from contentedit import edit, line_of
 from generator.cli import main
 from generator.content.loader import load_book
-from repo import CONTENT_ROOT, book_folders
+from repo import CONTENT_ROOT, book_folders, shipped
 from generator.content.vocabulary import VOCABULARY_FILE, Term, find_banned, load_terms
 from generator.content.yamlsource import read_yaml
 from generator.examples.replay import check_book
@@ -108,7 +108,7 @@ def test_opting_in_needs_a_family_and_a_known_one(family_copy, capsys):
 
 def test_the_family_books_opt_in_and_pass(capsys):
     for slug in FAMILY:
-        meta = load_book(CONTENT_ROOT / slug).meta
+        meta = shipped(slug).meta
         assert (meta.family, meta.vocabulary) == ("catan", True), slug
     assert main(["check", *FAMILY]) == 0
 
@@ -116,7 +116,7 @@ def test_the_family_books_opt_in_and_pass(capsys):
 def test_the_solo_card_game_keeps_its_own_resource_names():
     """The card game's source says ladrillo, trigo, oveja, piedra: its book does not opt in,
     and loads unchanged."""
-    solo = load_book(CONTENT_ROOT / "solo-catan")
+    solo = shipped("solo-catan")
     assert not solo.meta.vocabulary
     assert [r.name for r in solo.components.resources][:2] == ["Madera", "Ladrillo"]
 

@@ -22,7 +22,7 @@ from generator.core.output import write_all
 from generator.watch import _Ignore, watch
 
 from contentedit import append
-from pdfread import ReadPdf
+from pdfread import ReadPdf, words
 from repo import CONTENT_ROOT
 
 TIMEOUT = 20.0  # seconds: a rebuild of catan-base takes well under one
@@ -110,7 +110,7 @@ def squeezed(text: str) -> str:
 
 
 def pdf_text(file: Path) -> str:
-    return squeezed(" ".join(ReadPdf(file).page_texts))
+    return squeezed(words(file))
 
 
 def test_an_edit_rebuilds_the_pdf_with_the_new_text(content, tmp_path):
