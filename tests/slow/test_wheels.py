@@ -11,6 +11,7 @@ import sysconfig
 from pathlib import Path
 
 import pikepdf
+import pytest
 from pypdf import PdfReader
 
 from repo import ROOT
@@ -74,14 +75,17 @@ class Installed:
                               cwd=self.home, capture_output=True, text=True, check=True).stdout
 
 
-def _generator_wheel(tmp_path: Path) -> Path:
-    source = tmp_path / "generator-src"
+@pytest.fixture(scope="module")
+def generator_wheel(tmp_path_factory) -> Path:
+    """The generator's wheel, built once for the module's tests (each installs it afresh)."""
+    folder = tmp_path_factory.mktemp("generator-wheel")
+    source = folder / "generator-src"
     for package in ("generator", "templates"):
         shutil.copytree(ROOT / package, source / package,
                         ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, source / name)
-    return _wheel(source, tmp_path / "wheels")
+    return _wheel(source, folder / "wheels")
 
 
 def test_the_wheel_lists_every_package_of_the_source():
@@ -96,9 +100,9 @@ def test_the_wheel_lists_every_package_of_the_source():
     assert (ROOT / "templates" / "__init__.py").is_file()
 
 
-def test_a_wheel_installed_in_a_fresh_venv_builds_a_new_project(tmp_path):
+def test_a_wheel_installed_in_a_fresh_venv_builds_a_new_project(tmp_path, generator_wheel):
     """The package as a user gets it: a wheel installed in a new venv, run in an empty folder."""
-    user = Installed(tmp_path, _generator_wheel(tmp_path))
+    user = Installed(tmp_path, generator_wheel)
     site, home, installed, run = user.site, user.home, user.installed, user.run
     located = user.generator_file()
     assert located.startswith(str(site)), located  # the wheel, not the repository
@@ -121,15 +125,16 @@ def test_a_wheel_installed_in_a_fresh_venv_builds_a_new_project(tmp_path):
     assert {p.parts[0] for p in files_under(home)} == {"juegos"}
 
 
-def test_an_invented_dice_game_with_its_own_engine_builds_from_wheels(tmp_path):
+def test_an_invented_dice_game_with_its_own_engine_builds_from_wheels(tmp_path,
+                                                                   generator_wheel):
     """The issue's test project, as a designer of another game makes it: the generator and the
     tutorial's dice engine (docs/dicegame) installed from wheels, the engine found by its entry
     point; a book with its own parameters and no resources, laid out as a sheet, with an image
     and a worked example the engine checks; PDF, HTML, cards and tokens built."""
     from PIL import Image, ImageDraw
 
-    user = Installed(tmp_path, _generator_wheel(tmp_path), _wheel(ROOT / "docs" / "dicegame",
-                                                                  tmp_path / "wheels"))
+    user = Installed(tmp_path, generator_wheel, _wheel(ROOT / "docs" / "dicegame",
+                                                       tmp_path / "wheels"))
     user.run("init", "games", cwd=user.home)
     project = user.home / "games"
     user.run("new", "bust", "--lang", "en", "--sheet", "--cards", cwd=project)
