@@ -2,7 +2,7 @@
 
 Writes the JSON Schemas shipped in the package (`generator/schemas/*.schema.json`) and the
 reference pages (`docs/reference/*.md`), both derived from the pydantic models in
-`generator/content/`; `tests/unit/test_reference.py` fails until this has been run after a model
+`generator/content/` (scripts/reference.py); `tests/unit/test_reference.py` fails until this has been run after a model
 change.
 
     python scripts/make_reference.py          # write what changed
@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator.schema import ROOT, differences, write_all  # noqa: E402
+from reference import ROOT, differences, write_all  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -118,7 +118,7 @@ def needs_of(name: str, book: str = "") -> EngineNeeds | None:
 
 def own_engines() -> dict[str, EngineNeeds]:
     """The engines of this package's games, by name, with what each reads: the reference
-    pages (schema.py) describe these, never a plugin installed beside them."""
+    pages (scripts/reference.py) describe these, never a plugin installed beside them."""
     found = plugins()
     return {name: needs for name in sorted(found)
             if found[name][0].value.startswith("generator.games.")

@@ -14,7 +14,7 @@ from pdfread import words
 
 from generator.cli import main
 from generator.project import MARKER, find_project
-from generator.schema import FORMATS
+from generator.schema import EXAMPLE, FILES
 from repo import CONTENT_ROOT, ROOT
 
 
@@ -145,7 +145,7 @@ def test_a_new_book_builds_at_once(options, pdf_words, project, capsys):
 def test_every_scaffolded_yaml_file_names_its_schema_for_editors(project, capsys):
     cli(capsys, "new", "mi-juego", "--cards")
     book = project / "content" / "mi-juego"
-    names = {fmt.name for fmt in FORMATS}
+    names = {*FILES.values(), EXAMPLE}
     for file in book.rglob("*.yaml"):
         first = file.read_text(encoding="utf-8").splitlines()[0]
         assert first.startswith("# yaml-language-server: $schema="), file

@@ -14,6 +14,7 @@ import pytest
 import yaml
 from pydantic import TypeAdapter
 
+import reference
 from generator import schema
 from repo import ROOT
 
@@ -21,7 +22,7 @@ RUN = "run `python scripts/make_reference.py` and commit what it writes"
 
 
 def test_generated_files_are_up_to_date():
-    problems = schema.differences(ROOT)
+    problems = reference.differences(ROOT)
     assert not problems, (f"the content-file reference is out of step with the model; {RUN}:\n"
                           + "\n".join(problems))
 
@@ -33,14 +34,14 @@ def test_script_check_mode_agrees():
 
 
 def test_every_field_is_described():
-    missing = schema.undescribed()
+    missing = reference.undescribed()
     assert not missing, ("fields with neither a comment on their line in the model nor an entry "
-                         f"in generator/schema.py FIELD_NOTES: {', '.join(missing)}; then {RUN}")
+                         f"in scripts/reference.py FIELD_NOTES: {', '.join(missing)}; then {RUN}")
 
 
 def test_no_stale_field_notes():
-    assert not schema.stale_notes(), ("FIELD_NOTES entries naming no field, or a field the "
-                                      f"model comments itself: {schema.stale_notes()}")
+    assert not reference.stale_notes(), ("FIELD_NOTES entries naming no field, or a field the "
+                                      f"model comments itself: {reference.stale_notes()}")
 
 
 def test_every_content_file_has_a_format():
@@ -51,12 +52,12 @@ def test_every_content_file_has_a_format():
             assert schema.schema_for_file(relative), f"{file.relative_to(ROOT)} has no documented format"
 
 
-@pytest.mark.parametrize("fmt", schema.FORMATS, ids=lambda f: f.name)
+@pytest.mark.parametrize("fmt", reference.FORMATS, ids=lambda f: f.name)
 def test_schema_is_shipped_and_loadable(fmt):
     shipped = schema.installed_schema(fmt.name)
     assert shipped.is_file(), f"generator/schemas/{schema.schema_file_name(fmt.name)} missing; {RUN}"
     data = json.loads(shipped.read_text(encoding="utf-8"))
-    assert data["$schema"] == schema.JSON_SCHEMA_DIALECT
+    assert data["$schema"] == reference.JSON_SCHEMA_DIALECT
     assert data["title"] == fmt.file
 
 
@@ -67,7 +68,7 @@ def test_schemas_are_package_data():
     assert "schemas/*.json" in patterns
 
 
-@pytest.mark.parametrize("fmt", schema.FORMATS, ids=lambda f: f.name)
+@pytest.mark.parametrize("fmt", reference.FORMATS, ids=lambda f: f.name)
 def test_schema_matches_every_real_file(fmt):
     """A light structural check of the shipped schema against the repository's content: every
     key of every file of this format is a property the schema declares, and every required
@@ -102,7 +103,7 @@ def test_schema_matches_every_real_file(fmt):
         check(yaml.safe_load(file.read_text(encoding="utf-8")), data, str(file.relative_to(ROOT)))
 
 
-@pytest.mark.parametrize("fmt", schema.FORMATS, ids=lambda f: f.name)
+@pytest.mark.parametrize("fmt", reference.FORMATS, ids=lambda f: f.name)
 def test_reference_page_example_is_valid(fmt):
     """The page's example is real content and still a valid file of its format."""
     page = (ROOT / "docs" / "reference" / f"{fmt.name}.md").read_text(encoding="utf-8")
@@ -113,7 +114,7 @@ def test_reference_page_example_is_valid(fmt):
 
 def test_reference_index_lists_every_page():
     index = (ROOT / "docs" / "reference" / "README.md").read_text(encoding="utf-8")
-    for fmt in schema.FORMATS:
+    for fmt in reference.FORMATS:
         assert f"({fmt.name}.md)" in index
 
 
@@ -163,3 +164,10 @@ def test_the_command_says_its_version(capsys):
     assert done.value.code == 0
     assert capsys.readouterr().out.strip() == \
         f"rulebook {importlib.metadata.version('rulebook-generator')}"
+
+
+def test_each_documented_file_is_the_one_the_package_names_a_schema_for():
+    """The package's list of files (generator/schema.py FILES, what a scaffold's modelines
+    use) and the reference pages' formats name the same files."""
+    documented = {fmt.file: fmt.name for fmt in reference.FORMATS if fmt.name != schema.EXAMPLE}
+    assert documented == schema.FILES
