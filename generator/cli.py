@@ -250,6 +250,12 @@ def _parser() -> argparse.ArgumentParser:
                      help="also a print.yaml with a reference card")
     new.add_argument("--content", type=Path, metavar="DIR",
                      help="folder holding the books (default: the project's content/)")
+    docs = sub.add_parser("docs", help="read the documentation shipped with the program",
+                          description="List the documentation's pages, or show one: set as "
+                                      "Markdown in a terminal, the Markdown itself when "
+                                      "piped.")
+    docs.add_argument("page", nargs="?", metavar="PAGE",
+                      help="a page, e.g. engines or reference/book (default: list them)")
     for command in sub.choices.values():  # also after the command, as it is usually typed
         command.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
                              help=DEBUG_HELP)
@@ -535,6 +541,10 @@ def _run(args, out: Console, err: Console) -> int:
         return 0
     if args.command == "new":
         _new(args, out)
+        return 0
+    if args.command == "docs":
+        from generator.manual import show
+        show(args.page, out)
         return 0
     where = Where.of(args)
     if args.command == "check":

@@ -80,7 +80,7 @@ def generator_wheel(tmp_path_factory) -> Path:
     """The generator's wheel, built once for the module's tests (each installs it afresh)."""
     folder = tmp_path_factory.mktemp("generator-wheel")
     source = folder / "generator-src"
-    for package in ("generator", "templates"):
+    for package in ("generator", "templates", "docs"):
         shutil.copytree(ROOT / package, source / package,
                         ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("pyproject.toml", "README.md"):
@@ -89,15 +89,17 @@ def generator_wheel(tmp_path_factory) -> Path:
 
 
 def test_the_wheel_lists_every_package_of_the_source():
-    """pyproject.toml names each package (templates/ ships as generator.templates): a package
+    """pyproject.toml names each package (templates/ ships as generator.templates, docs/ as
+    generator.docs): a package
     folder left out of the list would be missing from the wheel, and only users would see."""
     import tomllib
     setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     folders = {".".join(init.parent.relative_to(ROOT).parts)
                for init in (ROOT / "generator").rglob("__init__.py")}
-    assert set(setuptools["packages"]) == folders | {"generator.templates"}
-    assert setuptools["package-dir"]["generator.templates"] == "templates"
-    assert (ROOT / "templates" / "__init__.py").is_file()
+    assert set(setuptools["packages"]) == folders | {"generator.templates", "generator.docs"}
+    for package, folder in (("generator.templates", "templates"), ("generator.docs", "docs")):
+        assert setuptools["package-dir"][package] == folder
+        assert (ROOT / folder / "__init__.py").is_file()
 
 
 def test_a_wheel_installed_in_a_fresh_venv_builds_a_new_project(tmp_path, generator_wheel):
@@ -109,6 +111,9 @@ def test_a_wheel_installed_in_a_fresh_venv_builds_a_new_project(tmp_path, genera
     # The catalogs the program reads for its own words (an English book would not miss them).
     assert {Path(f"generator/locale/{language}/LC_MESSAGES/rulebook.mo")
             for language in ("es", "en")} <= installed
+    # The documentation ships too: `rulebook docs` with no checkout at hand.
+    assert run("docs", "engines", cwd=home) == (ROOT / "docs" / "engines.md").read_text(
+        encoding="utf-8")
     run("init", "juegos", cwd=home)
     project = home / "juegos"
     run("new", "dados", "--lang", "en", "--cards", cwd=project)
