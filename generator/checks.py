@@ -26,6 +26,7 @@ from pathlib import Path
 from generator.content.loader import load_book
 from generator.content.model import Book
 from generator.examples.registry import engine_for, installed, needs_of
+from generator.examples.protocol import declares
 
 
 def checked_book(folder: Path, language: str | None = None, runs: bool = True) -> Book:
@@ -57,12 +58,12 @@ def check_stored_runs(book: Book) -> None:
     engine that stores them (`rulebook simulate … --save`) checks them (`check_runs`: the
     solo game's stored.py)."""
     doc = book.sources["difficulty.yaml"]
-    check = getattr(engine_for(book), "check_runs", None) if book.meta.engine else None
-    if check is None:
+    engine = engine_for(book) if book.meta.engine else None
+    if not declares(engine, "stored-runs"):
         raise doc.error((), "stored runs, but " + (f"the {book.meta.engine} engine stores "
                         "none" if book.meta.engine else "the book has no engine"),
                         "no difficulty.yaml, or the engine whose simulator wrote it")
-    check(doc, book.difficulty)
+    engine.check_runs(doc, book.difficulty)
 
 
 def check_engine_figures(book: Book) -> None:
@@ -73,7 +74,8 @@ def check_engine_figures(book: Book) -> None:
     wanted = [(i, spec) for i, spec in enumerate(book.figures) if spec.kind not in DATA_KINDS]
     if not wanted:
         return
-    kinds = getattr(engine_for(book), "figure_kinds", ()) if book.meta.engine else ()
+    engine = engine_for(book) if book.meta.engine else None
+    kinds = engine.figure_kinds if declares(engine, "figures") else ()
     for i, spec in wanted:
         if spec.kind not in kinds:
             drawn = f"draws {', '.join(kinds)}" if kinds else "draws no named figure"

@@ -22,6 +22,7 @@ from generator.project import Project, find_project
 from generator.core.sheet import PAPERS, Flip
 from generator.simulate import options as sim_options
 from generator.simulate.options import whole
+from generator.examples.protocol import declares
 
 # The rest is imported by the command that needs it: `rulebook --help` should not pay for
 # the PDF renderer, nor `rulebook check` for anything it does not use.
@@ -399,7 +400,7 @@ def _check(folder: Path, language: str | None, coverage: bool,
     if not coverage:
         return _CheckReport(said, True)
     adapter = replays[0].adapter if replays else None
-    if not hasattr(adapter, "uncovered"):
+    if not declares(adapter, "coverage"):
         said.append(_Line(f"[yellow]no coverage[/] {book.slug}: its engine "
                           f"({book.meta.engine or 'none'}) declares no rule paths",
                           soft_wrap=False))

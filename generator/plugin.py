@@ -7,7 +7,8 @@ may change without notice, these names do not.
 
 - The protocols: `Engine` (required: replaying a book's examples), and the parts an engine
   may add, `Narration`, `Diagrams`, `Coverage`, `Simulation` with its `Player` and
-  `Outcome`. `REQUIRED` and `SIMULATION` name their methods.
+  `Outcome`. `REQUIRED` names the methods every engine has; an engine declares the parts it
+  adds in `provides` (CAPABILITIES names each part's methods; `declares` asks).
 - `Adapter`, a base an engine may start from, and `mismatches`, the words of an
   expectation that does not hold.
 - What an engine declares it reads of components.yaml (`EngineNeeds`, as the class
@@ -24,12 +25,12 @@ from generator.content.loader import require_parameters
 from generator.content.model import EngineNeeds
 from generator.content.yamlsource import read_yaml, validate
 from generator.errors import ContentError, IllegalAction, Location
-from generator.examples.protocol import (REQUIRED, SIMULATION, Adapter, Coverage, Diagrams,
-                                         Engine, Game, Narration, Outcome, Player, Simulation,
-                                         mismatches)
+from generator.examples.protocol import (CAPABILITIES, REQUIRED, SIMULATION, Adapter,
+                                         Coverage, Diagrams, Engine, Game, Narration, Outcome,
+                                         Player, Simulation, declares, mismatches)
 from generator.examples.registry import registered
 
-__all__ = ["REQUIRED", "SIMULATION", "Adapter", "ContentError", "Coverage", "Diagrams",
+__all__ = ["CAPABILITIES", "REQUIRED", "SIMULATION", "Adapter", "ContentError", "Coverage", "Diagrams",
            "Engine", "EngineNeeds", "Game", "IllegalAction", "Location", "Narration",
-           "Outcome", "Player", "Simulation", "mismatches", "read_yaml", "registered",
+           "Outcome", "Player", "Simulation", "declares", "mismatches", "read_yaml", "registered",
            "require_parameters", "validate"]

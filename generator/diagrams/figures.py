@@ -19,6 +19,7 @@ from generator.diagrams.table import costs_drawing, difficulty_chart
 from generator.diagrams.words import BookWords
 from generator.examples.registry import engine_for
 from generator.examples.replay import at_step
+from generator.examples.protocol import declares
 
 
 @dataclass(frozen=True)
@@ -63,11 +64,10 @@ def example_figures(replay, language: str = "es") -> dict[int, Figure]:
     position waits for (`position_status`). {} for an engine that draws no positions. Its
     file name's words are the catalog's in `language` ("ejemplo-ID-paso-3")."""
     adapter = replay.adapter
-    draw = getattr(adapter, "position_svg", None)
-    if draw is None:
+    if not declares(adapter, "diagrams"):
         return {}
-    caption = getattr(adapter, "position_caption", None)
-    status = getattr(adapter, "position_status", None)
+    draw, caption, status = (adapter.position_svg, adapter.position_caption,
+                             adapter.position_status)
     figures = {}
     frames = replay.frames
     t = translator(language)
@@ -81,10 +81,8 @@ def example_figures(replay, language: str = "es") -> dict[int, Figure]:
         step = frame.step or 0
         name = f"{example}-{replay.example.id}-{f'{step_word}-{step}' if step else start}"
         with at_step(replay.source, frame.step):  # where a plugin's drawing fails
-            figures[step] = Figure(name, caption(frame.game) if caption else "",
-                                   draw(frame.game, before),
-                                   draw(frame.game, before, screen=True),
-                                   status(frame.game) if status else "")
+            figures[step] = Figure(name, caption(frame.game), draw(frame.game, before),
+                                   draw(frame.game, before, screen=True), status(frame.game))
     return figures
 
 

@@ -11,6 +11,16 @@ class Adapter:
     """Base of the per-engine adapters (build a start, parse notation, compare, word)."""
 
     deck_hint = "there is no deck in this game"
+    #: The optional parts the engine has (protocol.CAPABILITIES): only these are used.
+    provides: tuple[str, ...] = ()
+
+    def position_caption(self, game) -> str:
+        """The line under a drawn position (`diagrams`): none unless the engine says one."""
+        return ""
+
+    def position_status(self, game) -> str:
+        """What a drawn position waits for (`diagrams`): nothing unless the engine says."""
+        return ""
 
     def arrange(self, game, cards) -> str | None:
         return f"arrange_deck: {self.deck_hint}"

@@ -35,7 +35,7 @@ from generator.examples.adapter import Adapter, mismatches
 #: built-in engines use (a base with `copy` and `arrange`; 'expected X, found Y').
 __all__ = ["Action", "Adapter", "Coverage", "Diagrams", "Engine", "EngineFactory", "Game",
            "IllegalAction", "Narration", "Outcome", "Player", "REQUIRED", "SIMULATION",
-           "Simulation", "mismatches"]
+           "CAPABILITIES", "Simulation", "declares", "mismatches"]
 
 Action = Any
 """An action in the engine's own type (a dataclass, a tuple...). It must compare equal to
@@ -111,7 +111,7 @@ class Engine(Protocol):
 
 @runtime_checkable
 class Narration(Protocol):
-    """Optional: a step told whole. Without it a box prints `action_text`, and the renderer
+    """Optional ("narration" in `provides`): a step told whole. Without it a box prints `action_text`, and the renderer
     marks a refusal itself ("× Not allowed: roll two dice")."""
 
     def narrate(self, action: Action, before: Game, after: Game, refused: str | None) -> str:
@@ -127,8 +127,8 @@ class Diagrams(Protocol):
     each example's box (PDF and HTML) and in `output/<book>/figures/`, a diagram of every
     position the example shows, under its label and over a one-line caption, instead of
     its `position_lines` (which stay the diagram's text alternative). Without it a box
-    prints the lines. `position_caption` and `position_status` are looked up with `getattr`
-    too: without them the caption and the status are empty."""
+    prints the lines. Declared as "diagrams" in `provides`, with all three methods
+    (`Adapter` gives an empty caption and status)."""
 
     def position_svg(self, game: Game, before: Game | None = None,
                      screen: bool = False) -> str:
@@ -151,7 +151,7 @@ class Diagrams(Protocol):
 
 @runtime_checkable
 class Coverage(Protocol):
-    """Optional: `rulebook check --coverage` lists rule paths no example reaches."""
+    """Optional ("coverage" in `provides`): `rulebook check --coverage` lists rule paths no example reaches."""
 
     def uncovered(self, replays: Sequence) -> tuple[list[str], list[str]]:
         """(rule paths never fired, refusal codes never met) over all the book's replays
@@ -188,7 +188,8 @@ class Player(Protocol):
 
 @runtime_checkable
 class Simulation(Protocol):
-    """Optional: what `rulebook simulate BOOK` needs to play whole games alone.
+    """Optional ("simulation" in `provides`): what `rulebook simulate BOOK` needs to play
+    whole games alone.
 
     With these three methods an engine gets the generic runner, report and two players:
     `random` (uniform among the legal actions: the floor any strategy must beat) and
@@ -200,8 +201,9 @@ class Simulation(Protocol):
     - `won_means`: one sentence printed above the report, saying what a win counts (and any
       assumption the simulation makes that the rules do not); a built-in engine marks it
       `N_("…")`, and the report prints it from the catalogs in the book's language.
-    - `simulate_command(args, out)`: its own whole command instead of the generic one (the
-      solo engine's: its own players, `--compare`, `--save`)."""
+    - `simulate_command(args, out)` ("own-simulator" in `provides`): its own whole command
+      instead of the generic one (the solo engine's: its own players, `--compare`,
+      `--save`)."""
 
     def random_start(self, seed: int) -> Game:
         """A whole game's start, dealt from `seed` as the rules set it up: the same seed
@@ -220,3 +222,41 @@ EngineFactory = Callable[[Any], Engine]
 #: The methods every engine must have; `registry.engine_for` checks them.
 REQUIRED = ("new_game", "parse", "compare", "copy", "arrange", "position_lines", "action_text")
 SIMULATION = ("random_start", "is_over", "result")
+
+#: The optional parts an engine may have, each with the attributes it then needs. An engine
+#: says which it has in `provides` (a tuple of these names); `registry.engine_for` refuses
+#: one that declares a part it lacks, or a name not listed here, and nothing that is not
+#: declared is used, whatever methods the engine has: a misspelt method is an error when the
+#: book's engine starts, not a diagram or a line of the report silently missing.
+CAPABILITIES: dict[str, tuple[str, ...]] = {
+    "narration": ("narrate",),                                  # Narration
+    "diagrams": ("position_svg", "position_caption", "position_status"),  # Diagrams
+    "coverage": ("uncovered",),                                 # Coverage
+    "simulation": SIMULATION,                                   # Simulation
+    "figures": ("figure_kinds", "figure"),     # figures.yaml kinds of its own (the solo game's)
+    "stored-runs": ("check_runs",),            # difficulty.yaml checked against the rules
+    "own-simulator": ("simulate_command",),    # a `rulebook simulate` of its own
+}
+#: Of those, the attributes that are data, not methods.
+DATA = ("figure_kinds",)
+
+
+def declares(engine, capability: str) -> bool:
+    """Whether `engine` declares the optional part `capability` (CAPABILITIES)."""
+    assert capability in CAPABILITIES, capability
+    return capability in (getattr(engine, "provides", None) or ())
+
+
+def lacking(engine) -> list[str]:
+    """What `engine` declares and does not have: an unknown name in `provides`, or an
+    attribute a declared part needs ("diagrams: position_caption")."""
+    found = []
+    for name in getattr(engine, "provides", None) or ():
+        if name not in CAPABILITIES:
+            found.append(f"{name!r}, which is not one of {', '.join(CAPABILITIES)}")
+            continue
+        for attribute in CAPABILITIES[name]:
+            value = getattr(engine, attribute, None)
+            if value is None or attribute not in DATA and not callable(value):
+                found.append(f"{name}: {attribute}")
+    return found

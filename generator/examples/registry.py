@@ -31,7 +31,7 @@ from typing import Callable, Iterator
 from generator.content.model import EngineNeeds
 from generator.errors import ContentError, GeneratorError, Location
 from generator.examples.guard import Blame, EngineError, Guarded
-from generator.examples.protocol import REQUIRED
+from generator.examples.protocol import REQUIRED, lacking
 
 GROUP = "rulebook.engines"
 
@@ -170,6 +170,11 @@ def engine_for(book) -> Guarded:
         raise EngineError(f"engine {plugin} lacks {', '.join(missing)}; expected every "
                           f"method of the engine protocol ({', '.join(REQUIRED)}; see "
                           "docs/engines.md)")
+    declared = lacking(engine)
+    if declared:
+        raise EngineError(f"engine {plugin} declares in `provides` what it lacks: "
+                          f"{'; '.join(declared)}; expected each part it declares whole "
+                          f"(see docs/engines.md, Optional)")
     return engine
 
 

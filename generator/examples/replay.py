@@ -14,6 +14,7 @@ from generator.content.examples import Example, ExampleSource
 from generator.content.model import Book
 from generator.errors import ContentError, ExampleFailure, ExamplesFailed, IllegalAction
 from generator.examples.guard import at
+from generator.examples.protocol import declares
 
 
 @dataclass
@@ -54,9 +55,8 @@ def step_words(adapter, frame: Frame, before) -> tuple[str, bool]:
     """A step as a box prints it, without its final stop, and whether the engine told it
     whole: `narrate` (protocol.Narration: the draws and outcomes too, a refusal as its own
     sentence) or only `action_text` (the renderer then marks a refusal itself)."""
-    narrate = getattr(adapter, "narrate", None)
-    if narrate is not None and frame.game is not None and before is not None:
-        return narrate(frame.action, before, frame.game, frame.rejected), True
+    if declares(adapter, "narration") and frame.game is not None and before is not None:
+        return adapter.narrate(frame.action, before, frame.game, frame.rejected), True
     return adapter.action_text(frame.action, before), False
 
 

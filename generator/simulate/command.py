@@ -18,7 +18,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from generator.content.model import Book
 from generator.errors import GeneratorError, UsageError
 from generator.core.i18n import decimal, translator
-from generator.simulate.engines import missing_parts, players as engine_players
+from generator.examples.protocol import SIMULATION, declares
+from generator.simulate.engines import can_simulate, players as engine_players
 from generator.simulate.engines import replay_log as engine_replay
 from generator.simulate.engines import run as run_engine
 from generator.simulate.report import goal_table, outcome_table, titles_table
@@ -79,14 +80,13 @@ def simulate_command(book: Book, args, out) -> None:
     play whole games alone."""
     from generator.examples.replay import adapter_for
     engine = adapter_for(book)
-    own = getattr(engine, "simulate_command", None)
-    if callable(own):
-        own(args, out)
+    if declares(engine, "own-simulator"):
+        engine.simulate_command(args, out)
         return
-    missing = missing_parts(engine)
-    if missing:
+    if not can_simulate(engine):
         raise GeneratorError(f"{book.slug}: no simulator for engine '{book.meta.engine}': it "
-                             f"cannot play whole games alone (it lacks {', '.join(missing)}; "
+                             f"cannot play whole games alone (it does not declare "
+                             f"\"simulation\" in `provides`, with {', '.join(SIMULATION)}; "
                              "see docs/engines.md, Simulation)")
     engine_command(book, engine, args, out)
 

@@ -21,7 +21,7 @@ from typing import Sequence
 from generator.content.model import MAX_ACTIONS
 from generator.errors import UsageError
 from generator.examples.guard import at, interrupts_told_apart
-from generator.examples.protocol import SIMULATION
+from generator.examples.protocol import declares
 from generator.simulate.runs import GameRecord, loaded_left_alone, seed_chunks, workers
 
 
@@ -60,9 +60,9 @@ class OneMoveGreedy:
         return best[0] if len(best) == 1 else rng.choice(best)
 
 
-def missing_parts(engine) -> list[str]:
-    """The methods of `protocol.Simulation` the engine lacks ([] if it can simulate)."""
-    return [m for m in SIMULATION if not callable(getattr(engine, m, None))]
+def can_simulate(engine) -> bool:
+    """Whether the engine plays whole games alone (declares `simulation`: protocol.py)."""
+    return declares(engine, "simulation")
 
 
 def players(engine) -> dict:

@@ -175,6 +175,44 @@ def test_two_plugins_for_one_name_a_bug_in_a_factory_and_a_missing_method_are_on
         one_error_line(err)
 
 
+@pytest.mark.parametrize("provides, said", [
+    (("narration", "diagrams", "simulation", "coverage"), "coverage: uncovered"),
+    (("narration", "diagram"), "'diagram', which is not one of narration, diagrams,"),
+])
+def test_a_part_declared_but_lacking_is_one_line_when_the_engine_starts(
+        provides, said, splendor_copy, capsys):
+    """An engine that names in `provides` a part it has not (or a part that does not exist)
+    is refused when the book's engine starts, naming the part and what it lacks."""
+    class Declares(SplendorAdapter):
+        pass
+    Declares.provides = provides
+    with registry.registered("splendor", Declares):
+        code, _, err = cli(capsys, "check", str(splendor_copy))
+    assert code == 1 and "declares in `provides` what it lacks: " in one_error_line(err)
+    assert said in one_error_line(err)
+
+
+def test_only_the_parts_an_engine_declares_are_used(splendor_copy, tmp_path, capsys):
+    """The same methods, undeclared, are not called: no narration, no diagram, no simulator
+    (a part is never found by its methods alone)."""
+    class Plain(SplendorAdapter):
+        provides = ()
+
+    def built(name: str) -> tuple[list[Path], str]:
+        assert cli(capsys, "build", str(splendor_copy), "--output", str(tmp_path / name))[0] == 0
+        out = tmp_path / name / "splendor-solitario"
+        return (list((out / "figures").glob("ejemplo-*.svg")),
+                (out / "index.html").read_text(encoding="utf-8"))
+    declared = built("declared")
+    with registry.registered("splendor", Plain):
+        plain = built("plain")
+        code, _, err = cli(capsys, "simulate", str(splendor_copy), "--games", "2")
+    assert declared[0] and not plain[0], "an example's positions drawn only when declared"
+    told = "Tomas 1 zafiro, 1 esmeralda y 1 rubí"  # narration: what the step did
+    assert told in declared[1] and told not in plain[1]
+    assert code == 1 and "does not declare \"simulation\"" in one_error_line(err)
+
+
 # --- the tutorial: a dice game's engine checks a scaffolded book --------------------------------
 
 @pytest.fixture
@@ -392,8 +430,8 @@ def test_simulate_reports_for_the_splendor_and_economy_books(slug, words, capsys
 
 @pytest.mark.parametrize("args, message", [
     (["catan-base"], "catan-base: no simulator for engine 'costs': it cannot play whole games "
-                     "alone (it lacks random_start, is_over, result; see docs/engines.md, "
-                     "Simulation)"),
+                     "alone (it does not declare \"simulation\" in `provides`, with "
+                     "random_start, is_over, result; see docs/engines.md, Simulation)"),
     (["splendor-solitario", "--player", "strong"],
      "--player strong: engine 'splendor' has no such player; expected one of greedy, random"),
     (["catan-para-dos", "--compare", "goal=5,10"],

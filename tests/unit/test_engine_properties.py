@@ -93,7 +93,8 @@ def play(seed: int, choice_seed: int, check_every: bool = True) -> Game:
                 game.copy().push(action)
             assert refused.value.code and refused.value.section
         action = rng.choice(actions)
-        assert parse(format_action(action), RULES.resources, tuple(RULES.costs)) == action
+        assert str(action) == format_action(action)  # an action prints as its notation
+        assert parse(str(action), RULES.resources, tuple(RULES.costs)) == action
         game.push(action)
         if check_every:
             check_invariants(game)

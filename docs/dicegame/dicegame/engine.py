@@ -106,6 +106,7 @@ class DiceEngine(Adapter):
 
     # --- whole games: `rulebook simulate` ------------------------------------------------
 
+    provides = ("simulation",)  # the optional parts it has: it plays whole games alone
     won_means = "Won: the goal banked before the last round ends."
 
     def random_start(self, seed: int) -> Bust:

@@ -30,6 +30,7 @@ class CostsExpect:
 
 
 class CostsAdapter(Adapter):
+    provides = ("narration", "diagrams")  # its optional parts (examples/protocol.py)
     #: What it reads of components.yaml (checks.py refuses a book without it).
     needs = EngineNeeds((), (), ("resources", "buildings"))
 

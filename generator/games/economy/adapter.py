@@ -158,6 +158,7 @@ def _check_rulings(book) -> None:
 
 
 class EconomyAdapter(Adapter):
+    provides = ("narration", "diagrams", "simulation")  # its optional parts (protocol.py)
     #: What it reads of components.yaml (checks.py refuses a book without it).
     needs = EngineNeeds(("tokens_total", "tokens_at_start"), (), ("economy",))
 

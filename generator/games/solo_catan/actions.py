@@ -19,6 +19,12 @@ __all__ = [
 class Action:
     """Base of all actions."""
 
+    def __str__(self) -> str:
+        """The action in the engine's notation ("start brick road", "market ore wool"), as
+        an example file writes it: `notation.parse(str(action))` is the action again."""
+        from generator.games.solo_catan.notation import format_action  # it imports this
+        return format_action(self)
+
     @classmethod
     @cache
     def of(cls, *args):

@@ -21,6 +21,10 @@ def rules_for(book) -> Ruleset:
 
 
 class SoloAdapter:
+    #: Its optional parts (examples/protocol.py CAPABILITIES); it simulates with its own
+    #: command (players with budgets, --compare, --save), not the generic runner.
+    provides = ("narration", "diagrams", "coverage", "figures", "stored-runs",
+                "own-simulator")
     #: What it reads of components.yaml (checks.py refuses a book without it).
     needs = EngineNeeds(("goal", "hand_size", "market_size", "demolition_limit"),
                         ("road", "knight", "settlement", "city", "expansion"), ("resources",))

@@ -9,7 +9,6 @@ import time
 
 from generator.games.solo_catan import Game, Ruleset
 from generator.games.solo_catan.game import PLAYING, WON
-from generator.games.solo_catan.notation import format_action
 from generator.content.model import MAX_ACTIONS
 from generator.games.solo_catan.players import make_player
 from generator.simulate.runs import GameRecord, loaded_left_alone, seed_chunks, workers
@@ -36,7 +35,7 @@ def play(rules: Ruleset, seed: int, player_name: str, log: list[str] | None = No
         push(action)
         actions += 1
         if log is not None:
-            log.append(f"{format_action(action)}  → {game.points} p.")
+            log.append(f"{action}  → {game.points} p.")
     reason = game.end_reason or "unfinished"
     return GameRecord(seed, game.phase is WON, game.points, game.turn - 1, actions,
                       reason, dict(game.events), len(game.owned_buildings()),

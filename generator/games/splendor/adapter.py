@@ -69,6 +69,7 @@ class SplendorExpect:
 
 
 class SplendorAdapter(Adapter):
+    provides = ("narration", "diagrams", "simulation")  # its optional parts (protocol.py)
     #: What it reads of components.yaml (checks.py refuses a book without it).
     needs = EngineNeeds(("bank_per_colour", "gems_taken", "token_limit", "row_length"), (),
                         ("resources",))
