@@ -118,11 +118,6 @@ class Summary:
         return self.rate("stuck")
 
 
-def turn_bands(turns: list[int], width: int = 10) -> dict[int, int]:
-    """Game lengths in bands of `width` turns: the band's first turn → games in it."""
-    return dict(sorted(Counter(t // width * width for t in turns).items()))
-
-
 def point_bands(points: dict[int, int], goal: int) -> list[tuple[str, int]]:
     """Final points in bands of two up to the goal, then the games that reached it; below
     an odd goal the last band is one point wide, so no game is counted twice."""

@@ -29,7 +29,7 @@ from importlib.metadata import entry_points
 from typing import Callable, Iterator
 
 from generator.content.model import EngineNeeds
-from generator.errors import ContentError, GeneratorError, Location
+from generator.errors import ContentError, Location
 from generator.examples.guard import Blame, EngineError, Guarded
 from generator.examples.protocol import REQUIRED, lacking
 
@@ -126,13 +126,11 @@ def own_engines() -> dict[str, EngineNeeds]:
 
 
 def _book_location(book) -> Location:
-    """Where book.yaml says `engine:` (its line when the file reads; the file otherwise)."""
-    file = book.folder / "book.yaml"
-    try:
-        from generator.content.yamlsource import read_yaml
-        return read_yaml(file).location(("engine",))
-    except (GeneratorError, OSError):
-        return Location(file, None, "engine")
+    """Where book.yaml says `engine:`, from the file as the book was loaded (Book.sources);
+    the file alone for a book made without it."""
+    doc = book.sources.get("book.yaml")
+    return doc.location(("engine",)) if doc else Location(book.folder / "book.yaml", None,
+                                                           "engine")
 
 
 def plugin_for(book) -> Plugin:

@@ -105,13 +105,6 @@ def _kept_runs(file, rules: dict) -> list[dict]:
     return [run for run in stored["runs"] if isinstance(run, dict)]
 
 
-def save_difficulty(book: Book, player: str, seed: int, rules, records: list[GameRecord],
-                    budget: int | None):
-    """Store `player`'s run from `seed`, played by `rules` (the book's own: `--save` refuses
-    `--compare`), replacing that player's earlier run and keeping the other players'."""
-    return save_runs(book, seed, rules, [(player, records, budget)])
-
-
 def save_runs(book: Book, seed: int, rules,
               played: list[tuple[str, list[GameRecord], int | None]]):
     """Store each (player, records, budget) of `played` from `seed`, played by `rules`,
