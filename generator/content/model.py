@@ -577,7 +577,7 @@ class PrintSpec:
 
 # --- difficulty.yaml: stored simulation runs -------------------------------------------------
 
-#: A game longer than this is stopped and recorded as "unfinished" (the solo game's runner.py): the
+#: A game longer than this is stopped and recorded as "unfinished" (simulate/engines.py): the
 #: automatic player repeats itself (a reshuffle, a match, the same card placed again), which a
 #: person would not do. A stored game never has more actions; the appendix prints the limit.
 MAX_ACTIONS = 20_000

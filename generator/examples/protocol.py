@@ -174,6 +174,9 @@ class Outcome:
     """Why it ended, a short stable word ("goal", "deck", "stuck"); "" while it goes on."""
     events: Mapping[str, int] = field(default_factory=dict)
     """Counts worth a line of the report, per game on average ("nobles": 2)."""
+    buildings: int = 0
+    """What a stuck player still holds to get out with (the solo game's kinds of building
+    left to demolish: the report counts the games stuck with none); 0 for other games."""
 
 
 class Player(Protocol):

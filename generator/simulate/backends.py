@@ -1,6 +1,6 @@
-"""Where a run's chunks are played: in this process, on a process pool (`runner.run`), or on
-a Dask cluster. Every backend maps the same pure function (`runner._play_chunk`) over the same
-chunks and returns the results in chunk order, so the records do not depend on the backend.
+"""Where a run's chunks are played: in this process, on a process pool (`engines.run`), or on
+a Dask cluster. Every backend maps the same pure function (`engines._play_chunk`) over the
+same chunks and returns the results in chunk order, so the records do not depend on the backend.
 
 Dask is optional (`pip install "rulebook-generator[dask]"`): it is imported only when a
 scheduler is asked for.

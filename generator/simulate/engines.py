@@ -1,14 +1,16 @@
-"""Simulation for any engine that can play whole games alone (`protocol.Simulation`): the
-same reproducible runs as the solo simulator (`runner.py`), driven only through the
-protocol, so the Splendor and economy engines, and any plugin, get `rulebook simulate`.
+"""The one runner of `rulebook simulate`, for every engine that plays whole games alone
+(`protocol.Simulation`, declared as "simulation"): the Splendor and economy engines, any
+plugin, and the solo game (games/solo_catan/runner.py: its rules per `--compare` column and
+its players' budgets, under its own command).
 
 Every game is independent and seeded: the run's seed gives the games' seeds
-(`runner.game_seeds`), a game's seed gives its deal (`random_start`) and its player's
+(`runs.game_seeds`), a game's seed gives its deal (`random_start`) and its player's
 choices, so the records are the same whatever the number of worker processes.
 
-The engine is the book's guarded one (examples/guard.py): a game's own methods are called
-through it (`game_actions`, `game_push`), and each game is played `at` its seed, so a bug
-of the plugin names the game that meets it.
+A plugin's engine is the book's guarded one (examples/guard.py): a game's own methods are
+called through it (`game_actions`, `game_push`), and each game is played `at` its seed, so
+a bug of the plugin names the game that meets it. A built-in game may give the runner its
+own `game_actions` and `game_push` (the solo game's fast ones).
 """
 
 from __future__ import annotations
@@ -109,7 +111,8 @@ def _play(engine, seed: int, player_name: str, log: list[str] | None) -> GameRec
     reason = (outcome.end_reason or "over") if over else ("no-actions" if stuck
                                                             else "unfinished")
     return GameRecord(seed, bool(outcome.won and over), outcome.points, outcome.turns, actions,
-                      reason, dict(outcome.events), 0, time.process_time() - start)
+                      reason, dict(outcome.events), outcome.buildings,
+                      time.process_time() - start, getattr(player, "verdict", ""))
 
 
 def _play_chunk(args) -> list[GameRecord]:
@@ -124,7 +127,8 @@ def _play_chunk(args) -> list[GameRecord]:
 
 def run(engine, games: int, seed: int, player: str, jobs: int = 1, progress=None,
         scheduler=None) -> list[GameRecord]:
-    """All games of a run, in seed order (as `runner.run`, for any engine)."""
+    """All games of a run, in seed order. `progress(n)` is called as games finish; the
+    chunks go to this process, a process pool or (`scheduler`) Dask (backends.py)."""
     make_player(engine, player)  # an unknown player is refused before any game
     chunks = [(engine, seeds, player) for seeds in seed_chunks(seed, games, jobs)]
     jobs = workers(jobs, games)

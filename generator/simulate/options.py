@@ -22,7 +22,7 @@ from typing import Callable
 MAX_GAMES = 100_000
 #: Games a command plays at most over all its runs (players × compared values).
 MAX_GAMES_IN_ALL = 500_000
-#: `--jobs` at most; fewer workers are started (runner.workers): at most this many per core,
+#: `--jobs` at most; fewer workers are started (runs.workers): at most this many per core,
 #: and never more than there are chunks of games to hand out.
 MAX_JOBS = 256
 WORKERS_PER_CORE = 2

@@ -3,8 +3,7 @@ run's games (the same list whatever the number of worker processes, each game's 
 recorded so it can be replayed step by step), the workers and chunks they are dealt in, and
 the collector kept off the objects every game shares.
 
-A game's own runner (the solo game's, in its package) and the runner of every engine that
-follows the simulation protocol (engines.py) deal their games from here."""
+The runner (engines.py) deals every engine's games from here."""
 
 from __future__ import annotations
 

@@ -24,7 +24,8 @@ from generator.content.loader import load_book
 from generator.games.solo_catan import Game
 from generator.games.solo_catan.notation import format_action
 from generator.games.solo_catan.adapter import rules_for
-from generator.games.solo_catan.runner import MAX_ACTIONS, play
+from generator.content.model import MAX_ACTIONS
+from generator.games.solo_catan.runner import play
 from generator.simulate.runs import game_seeds
 from generator.games.solo_catan.strong import StrongPlayer
 

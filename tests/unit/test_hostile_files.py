@@ -568,8 +568,8 @@ def test_a_negative_offset_is_read_as_a_number(project, capsys):
 
 
 def test_a_run_starts_no_more_workers_than_it_has_games_or_the_cores_can_use(monkeypatch):
-    import concurrent.futures
     from generator.games.solo_catan import runner
+    from generator.simulate import engines
     started = []
 
     class Pool:  # records the workers asked for; plays nothing
@@ -584,7 +584,10 @@ def test_a_run_starts_no_more_workers_than_it_has_games_or_the_cores_can_use(mon
 
         def map(self, function, chunks):
             return ([] for _ in chunks)
-    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Pool)
+
+        def shutdown(self):
+            pass
+    monkeypatch.setattr(engines, "ProcessPoolExecutor", Pool)
     for games in (3, 1000):
         runner.run(None, games, seed=1, player="greedy", jobs=200)
     cores = os.cpu_count() or 1

@@ -12,7 +12,9 @@ from generator.games.solo_catan import Game
 from generator.games.solo_catan.adapter import rules_for
 from generator.simulate.backends import map_on_dask
 from generator.games.solo_catan.players import state_key
-from generator.games.solo_catan.runner import MAX_ACTIONS, _play_chunk, play, run
+from generator.content.model import MAX_ACTIONS
+from generator.games.solo_catan.runner import SoloSimulation, play, run
+from generator.simulate.engines import _play_chunk
 from generator.simulate.runs import game_seeds
 from generator.games.solo_catan.solver import solve, verify
 from generator.games.solo_catan.strong import StrongPlayer, determinise
@@ -114,7 +116,7 @@ def test_the_same_records_on_every_backend(rules, player, budget, verdicts):
         assert run(rules, 6, seed=9, player=player, scheduler=client, budget=budget) == one
 
 
-def test_chunks_without_a_budget_still_play():  # the README's Dask recipe passes 3-tuples
+def test_a_chunk_plays_the_same_games_in_this_process_and_on_dask():
     seeds = game_seeds(1, 2)
-    assert _play_chunk((RULES, seeds, "greedy")) == \
-        list(map_on_dask(_play_chunk, [(RULES, seeds, "greedy", None)], FakeClient()))[0]
+    chunk = (SoloSimulation(RULES), seeds, "greedy")
+    assert _play_chunk(chunk) == list(map_on_dask(_play_chunk, [chunk], FakeClient()))[0]

@@ -1,92 +1,71 @@
-"""The solo game's simulation runs: many independent games, reproducible from one seed
-whatever the number of worker processes (simulate/runs.py deals the seeds), each game played
-by one of the solo players to its end or to the action limit."""
+"""The solo game as `rulebook simulate`'s one runner plays every engine (simulate/engines.py):
+whole games dealt from a seed under one set of rules (the book's, or one value `--compare`
+gives), each by one of the solo players with its budget.
+
+The solo game simulates with a command of its own (players with budgets, `--compare`,
+`--save`: command.py), yet its games are played by the same loop, chunks, worker processes
+and Dask backend as any other engine's; only the rules object differs per column."""
 
 from __future__ import annotations
 
-import random
-import time
+from functools import partial
 
+from generator.examples.protocol import Outcome
 from generator.games.solo_catan import Game, Ruleset
 from generator.games.solo_catan.game import PLAYING, WON
-from generator.content.model import MAX_ACTIONS
-from generator.games.solo_catan.players import make_player
-from generator.simulate.runs import GameRecord, loaded_left_alone, seed_chunks, workers
+from generator.games.solo_catan.players import PLAYERS, make_player
+from generator.simulate import engines
+from generator.simulate.runs import GameRecord
 
+
+class SoloSimulation:
+    """protocol.Simulation over one Ruleset, for one player's `budget` (None: its default).
+    Built-in, it is played directly (no plugin's door): a game's calls are the engine's own
+    fast ones (`legal_tuple`, `push_legal`)."""
+
+    provides = ("simulation",)
+
+    def __init__(self, rules: Ruleset, budget: int | None = None):
+        self.rules = rules
+        self.budget = budget
+
+    @property
+    def players(self) -> dict:
+        return {name: partial(make_player, name, self.budget) for name in PLAYERS}
+
+    def random_start(self, seed: int) -> Game:
+        game = Game.new(self.rules, seed)
+        game.log = None  # the engine's record of each push's draws, for a book's text only
+        return game
+
+    def is_over(self, game: Game) -> bool:
+        return game.phase is not PLAYING
+
+    def game_actions(self, game: Game) -> tuple:
+        return game.legal_tuple()
+
+    def game_push(self, game: Game, action) -> None:
+        game.push_legal(action)
+
+    def result(self, game: Game) -> Outcome:
+        return Outcome(game.phase is WON, game.points, game.turn - 1, game.end_reason or "",
+                       game.events, len(game.owned_buildings()))
 
 
 def play(rules: Ruleset, seed: int, player_name: str, log: list[str] | None = None,
          budget: int | None = None) -> GameRecord:
-    """One game from its seed; the player's choices use a generator seeded from it too.
-
-    With `log`, each action is appended to it in the engine's notation, so any recorded game
-    can be read step by step.
-    """
-    start = time.process_time()
-    player = make_player(player_name, budget)
-    game = Game.new(rules, seed)
-    game.log = None  # the engine's record of each push's draws, for a book's text: not kept
-    rng = random.Random(seed ^ 0x5EED)
-    # The three calls of every action, looked up once a game.
-    choose, legal, push = player.choose, game.legal_tuple, game.push_legal
-    actions = 0
-    while game.phase is PLAYING and actions < MAX_ACTIONS:  # (`is_over()`, without its call)
-        action = choose(game, legal(), rng)
-        push(action)
-        actions += 1
-        if log is not None:
-            log.append(f"{action}  → {game.points} p.")
-    reason = game.end_reason or "unfinished"
-    return GameRecord(seed, game.phase is WON, game.points, game.turn - 1, actions,
-                      reason, dict(game.events), len(game.owned_buildings()),
-                      time.process_time() - start, getattr(player, "verdict", ""))
-
-
-def _play_chunk(args) -> list[GameRecord]:
-    rules, seeds, player_name, *rest = args  # (rules, seeds, player[, budget])
-    budget = rest[0] if rest else None
-    with loaded_left_alone():
-        return [play(rules, s, player_name, budget=budget) for s in seeds]
+    """One game from its seed (engines.play); with `log`, each action in the notation."""
+    return engines.play(SoloSimulation(rules, budget), seed, player_name, log)
 
 
 def run(rules: Ruleset, games: int, seed: int, player: str, jobs: int = 1,
         progress=None, budget: int | None = None, scheduler=None) -> list[GameRecord]:
-    """All games of a run, in seed order. `progress(n)` is called as games finish.
-
-    Games are independent, so they are split in chunks over a process pool; on a cluster the
-    same `_play_chunk` is mapped by Dask with `scheduler` (an address, "local" or a Client;
-    see `backends.py`). The records are the same on every backend.
-    """
-    chunks = [(rules, seeds, player, budget) for seeds in seed_chunks(seed, games, jobs)]
-    jobs = workers(jobs, games)
-    records: list[GameRecord] = []
-    if scheduler is not None:
-        from generator.simulate.backends import map_on_dask
-        for chunk, result in zip(chunks, map_on_dask(_play_chunk, chunks, scheduler)):
-            records += result
-            if progress:
-                progress(len(chunk[1]))
-        return records
-    if jobs <= 1:
-        for chunk in chunks:
-            records += _play_chunk(chunk)
-            if progress:
-                progress(len(chunk[1]))
-        return records
-    from concurrent.futures import ProcessPoolExecutor  # not paid by check and build
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for chunk, result in zip(chunks, pool.map(_play_chunk, chunks)):
-            records += result
-            if progress:
-                progress(len(chunk[1]))
-    return records
+    """All games of a run, in seed order (engines.run), whatever `jobs` or `scheduler`."""
+    return engines.run(SoloSimulation(rules, budget), games, seed, player, jobs, progress,
+                       scheduler)
 
 
 def replay_log(rules: Ruleset, seed: int, player_name: str, budget: int | None = None
                ) -> list[str]:
     """A game step by step, in the engine's notation."""
-    log: list[str] = []
-    play(rules, seed, player_name, log, budget)
-    return log
-
-
+    return engines.replay_log(SoloSimulation(rules, budget), seed, player_name)
