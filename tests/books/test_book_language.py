@@ -13,8 +13,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
+from pdfread import plain_texts
 from repo import CONTENT_ROOT, book_folders, shipped
 from generator.content.vocabulary import find_banned, load_terms
 from generator.content.yamlsource import read_yaml
@@ -54,7 +54,7 @@ class _Text(HTMLParser):
 def pdf_text(path: Path) -> str:
     # pages joined by a mark no count matches across: a page's number (in its footer, the
     # last text of the page) is no count of the noun that opens the next page
-    text = " ¶ ".join(page.extract_text() or "" for page in PdfReader(path).pages)
+    text = " ¶ ".join(plain_texts(path))
     return " ".join(re.sub(r"-\s*\n\s*", "", text).split())
 
 
@@ -78,6 +78,8 @@ def printed(built) -> dict[str, dict[str, str]]:
                 texts[slug][file.name] = pdf_text(file)
             elif file.suffix == ".html":
                 texts[slug][file.name] = html_text(file)
+    # a reading that found no words would find no mistake either
+    assert all(len(text.split()) > 30 for files in texts.values() for text in files.values())
     return texts
 
 

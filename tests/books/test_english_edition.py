@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from generator.cli import main
 from generator.content.model import LANGUAGES
 from generator.core.sheet import PAPERS
-from pdfread import ReadPdf
+from pdfread import ReadPdf, plain_texts
 from repo import CONTENT_ROOT
 
 SOLO = CONTENT_ROOT / "solo-catan"
@@ -235,8 +235,8 @@ class _HtmlText(HTMLParser):
 def _pdf_texts(path: Path) -> dict[str, str]:
     reader = PdfReader(path)
     # A word broken at a line's end is read whole ("construc-" / "tion").
-    texts = {f"{path.name} p. {n}": re.sub(r"(\w)-\n(\w)", r"\1\2", page.extract_text() or "")
-             for n, page in enumerate(reader.pages, start=1)}
+    texts = {f"{path.name} p. {n}": re.sub(r"(\w)-\n(\w)", r"\1\2", text)
+             for n, text in enumerate(plain_texts(path), start=1)}
 
     def titles(nodes):
         for node in nodes:
