@@ -1,6 +1,6 @@
 """What the fuzz tests splice into a book and how they judge the result: the Markdown
 fragments and YAML values of tests/slow/test_fuzz_content.py, shared with the property test
-tests/unit/test_check_builds.py (whatever `check` accepts, `build` builds)."""
+tests/slow/test_check_builds.py (whatever `check` accepts, `build` builds)."""
 
 from __future__ import annotations
 

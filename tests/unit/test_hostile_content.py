@@ -389,7 +389,7 @@ def test_a_mistake_is_told_as_what_it_is(case, book, tmp_path, capsys):
     assert_one_located_error(book, tmp_path, capsys, file, line_of(book / file, needle), pattern)
 
 
-# --- check and build decide alike (found by tests/test_check_builds.py) ----------------------
+# --- check and build decide alike (found by tests/slow/test_check_builds.py) ----------------------
 
 def test_a_card_whose_text_does_not_fit_is_refused_by_check_too(book, tmp_path, capsys):
     """Measured as the cards are set (sheets/faces.card_misfit): check passed it, build
