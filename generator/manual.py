@@ -2,7 +2,7 @@
 repository's docs/ folder), for a designer who installed a wheel and has no checkout.
 
 `rulebook docs` lists the pages, each with its title; `rulebook docs PAGE` shows one
-(`printing`, `reference/book`): set as Markdown in a terminal, the Markdown itself when piped
+(`engines`, `reference/book`): set as Markdown in a terminal, the Markdown itself when piped
 (`rulebook docs engines > engines.md`). Read through importlib.resources, so a wheel and this
 checkout show the same pages.
 """

@@ -111,8 +111,8 @@ class Engine(Protocol):
 
 @runtime_checkable
 class Narration(Protocol):
-    """Optional ("narration" in `provides`): a step told whole. Without it a box prints `action_text`, and the renderer
-    marks a refusal itself ("× Not allowed: roll two dice")."""
+    """Optional ("narration" in `provides`): a step told whole. Without it a box prints
+    `action_text`, and the renderer marks a refusal itself ("× Not allowed: roll two dice")."""
 
     def narrate(self, action: Action, before: Game, after: Game, refused: str | None) -> str:
         """The step in plain sentences, the last without its final stop: what the player does
@@ -151,7 +151,8 @@ class Diagrams(Protocol):
 
 @runtime_checkable
 class Coverage(Protocol):
-    """Optional ("coverage" in `provides`): `rulebook check --coverage` lists rule paths no example reaches."""
+    """Optional ("coverage" in `provides`): `rulebook check --coverage` lists rule paths no
+    example reaches."""
 
     def uncovered(self, replays: Sequence) -> tuple[list[str], list[str]]:
         """(rule paths never fired, refusal codes never met) over all the book's replays
@@ -250,6 +251,17 @@ def declares(engine, capability: str) -> bool:
     return capability in (getattr(engine, "provides", None) or ())
 
 
+def absent(engine, names) -> list[str]:
+    """Those of `names` the engine does not have: a method that is not callable, or a data
+    attribute (DATA) that is None."""
+    found = []
+    for name in names:
+        value = getattr(engine, name, None)
+        if value is None or name not in DATA and not callable(value):
+            found.append(name)
+    return found
+
+
 def lacking(engine) -> list[str]:
     """What `engine` declares and does not have: an unknown name in `provides`, or an
     attribute a declared part needs ("diagrams: position_caption")."""
@@ -257,9 +269,6 @@ def lacking(engine) -> list[str]:
     for name in getattr(engine, "provides", None) or ():
         if name not in CAPABILITIES:
             found.append(f"{name!r}, which is not one of {', '.join(CAPABILITIES)}")
-            continue
-        for attribute in CAPABILITIES[name]:
-            value = getattr(engine, attribute, None)
-            if value is None or attribute not in DATA and not callable(value):
-                found.append(f"{name}: {attribute}")
+        else:
+            found += [f"{name}: {attribute}" for attribute in absent(engine, CAPABILITIES[name])]
     return found

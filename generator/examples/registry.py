@@ -31,7 +31,7 @@ from typing import Callable, Iterator
 from generator.content.model import EngineNeeds
 from generator.errors import ContentError, Location
 from generator.examples.guard import Blame, EngineError, Guarded
-from generator.examples.protocol import REQUIRED, lacking
+from generator.examples.protocol import REQUIRED, absent, lacking
 
 GROUP = "rulebook.engines"
 
@@ -163,7 +163,7 @@ def engine_for(book) -> Guarded:
     factory = plugin.load(book.slug)
     engine = Guarded(plugin.blame(book.slug).call("start", factory, book),
                      plugin.blame(book.slug))
-    missing = [m for m in REQUIRED if not callable(getattr(engine, m, None))]
+    missing = absent(engine, REQUIRED)
     if missing:
         raise EngineError(f"engine {plugin} lacks {', '.join(missing)}; expected every "
                           f"method of the engine protocol ({', '.join(REQUIRED)}; see "

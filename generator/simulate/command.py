@@ -19,7 +19,7 @@ from generator.content.model import Book
 from generator.errors import GeneratorError, UsageError
 from generator.core.i18n import decimal, translator
 from generator.examples.protocol import SIMULATION, declares
-from generator.simulate.engines import can_simulate, players as engine_players
+from generator.simulate.engines import players as engine_players
 from generator.simulate.engines import replay_log as engine_replay
 from generator.simulate.engines import run as run_engine
 from generator.simulate.report import goal_table, outcome_table, titles_table
@@ -83,7 +83,7 @@ def simulate_command(book: Book, args, out) -> None:
     if declares(engine, "own-simulator"):
         engine.simulate_command(args, out)
         return
-    if not can_simulate(engine):
+    if not declares(engine, "simulation"):
         raise GeneratorError(f"{book.slug}: no simulator for engine '{book.meta.engine}': it "
                              f"cannot play whole games alone (it does not declare "
                              f"\"simulation\" in `provides`, with {', '.join(SIMULATION)}; "

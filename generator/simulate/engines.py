@@ -23,7 +23,6 @@ from typing import Sequence
 from generator.content.model import MAX_ACTIONS
 from generator.errors import UsageError
 from generator.examples.guard import at, interrupts_told_apart
-from generator.examples.protocol import declares
 from generator.simulate.runs import GameRecord, loaded_left_alone, seed_chunks, workers
 
 
@@ -60,11 +59,6 @@ class OneMoveGreedy:
             elif key == best_key:
                 best.append(action)
         return best[0] if len(best) == 1 else rng.choice(best)
-
-
-def can_simulate(engine) -> bool:
-    """Whether the engine plays whole games alone (declares `simulation`: protocol.py)."""
-    return declares(engine, "simulation")
 
 
 def players(engine) -> dict:

@@ -21,8 +21,9 @@ def rules_for(book) -> Ruleset:
 
 
 class SoloAdapter:
-    #: Its optional parts (examples/protocol.py CAPABILITIES); it simulates with its own
-    #: command (players with budgets, --compare, --save), not the generic runner.
+    #: Its optional parts (examples/protocol.py CAPABILITIES). It simulates with a command of
+    #: its own (players with budgets, --compare, --save), whose games the one runner plays
+    #: (runner.py).
     provides = ("narration", "diagrams", "coverage", "figures", "stored-runs",
                 "own-simulator")
     #: What it reads of components.yaml (checks.py refuses a book without it).
