@@ -327,6 +327,9 @@ FIELD_NOTES: dict[str, str] = {
     "Difficulty.runs": "One run per player, each stored by its own `--save`.",
     "Difficulty.university_unlimited": "The University reading played (the book's: `false`).",
     "Difficulty.loose_anytime": "The loose-card reading played (the book's: `false`).",
+    "Difficulty.town_hall_paid_first": "The Town Hall reading played: `true` if the goal "
+                                       "counted only once its ore were paid (the book's: "
+                                       "`false`).",
     "PlayerRun.player": "The simulated player (`greedy`, `strong`, `clairvoyant`…).",
     "PlayerRun.games": "Games played (deals, for the clairvoyant player).",
     "PlayerRun.seed": "The run's seed: runs with the same seed play the same deals, in order.",

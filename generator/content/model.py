@@ -752,6 +752,7 @@ class Difficulty:
                     Field(min_length=1)]
     university_unlimited: bool = False
     loose_anytime: bool = False
+    town_hall_paid_first: bool = False
 
     def run(self, player: str) -> PlayerRun | None:
         """The stored run of `player`, if any: `{{ difficulty.run("strong").wins }}`."""

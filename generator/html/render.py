@@ -91,6 +91,7 @@ BODY_ATTRIBUTES = {
     "div": {"tabindex", "role", "aria-labelledby"},
     "img": {"src", "alt", "width", "height"},  # a chapter's image (content/images.py)
     "th": {"style"}, "td": {"style"},  # a table column's alignment (text-align only)
+    "table": {"tabindex"},  # in tab order, so that a table wider than a phone scrolls by keys
     # `xlink` is how the parser names the xmlns:xlink declaration svgwrite writes.
     "svg": {"role", "baseProfile", "version", "viewBox", "width", "height", "xmlns",
             "xmlns:ev", "xlink"},
@@ -111,7 +112,8 @@ IMAGE_SOURCE = re.compile(r"data:image/(?:png|jpeg|svg\+xml);base64,[A-Za-z0-9+/
 URL_ATTRIBUTES = {"href", "src"}
 #: Attributes that only ever take one value: a diagram is an image; a figure's scroll box is
 #: a group, in tab order.
-FIXED_VALUES = {("svg", "role"): "img", ("div", "role"): "group", ("div", "tabindex"): "0"}
+FIXED_VALUES = {("svg", "role"): "img", ("div", "role"): "group", ("div", "tabindex"): "0",
+                ("table", "tabindex"): "0"}
 SPACE_AND_CONTROLS = re.compile(r"[\x00-\x20]+")
 #: The head holds only the template's meta tags, the title and the inline stylesheet.
 HEAD_TAGS = {"meta", "title", "style"}
@@ -392,6 +394,8 @@ def render_html(book: Book, replays: list, figures) -> str:
                 element.set("id", heading_anchor(element, chapter.id))
             _link_tree(element, definitions, rulings)
             _cross_references(element, anchors)
+            for table in element.iter("table"):  # it scrolls sideways on a phone (book.css):
+                table.set("tabindex", "0")         # by keyboard too
             blocks.append(("html", Markup(ET.tostring(element, encoding="unicode",
                                                       method="html"))))
         chapters.append({"id": chapter.id, "title": chapter.title, "blocks": blocks})

@@ -711,6 +711,20 @@ class BackMatter(_Marker):
         self.make = make
 
 
+class Unplaced(_Marker):
+    """The target of a link to what this pass left out (the contents list the quick
+    reference the pass before placed, but the text has since grown over its room): a link
+    to nowhere cannot be saved, so it lands here. The pass records no page for it, so the
+    next pass lists it no more; only an unsettled pass ever has one."""
+
+    def __init__(self, anchor: str):
+        super().__init__()
+        self.anchor_name = anchor
+
+    def draw(self) -> None:
+        self.canv.bookmarkPage(self.anchor_name)
+
+
 class RuledLines(Flowable):
     """Writing lines across the measure, filling the rest of the frame: a notes page."""
 
@@ -824,6 +838,8 @@ def back_matter(ctx: StoryContext) -> list[Flowable]:
         elif where.pages:
             out = [PageBreak()] + reference
             pads -= where.pages
+        elif REFERENCE_ANCHOR in ctx.pages:  # the contents, laid out first, link to it
+            out = [Unplaced(REFERENCE_ANCHOR)]
         return (out + [f for _ in range(pads) for f in notes_page(ctx)]
                 + back_cover(ctx, total)), total
 

@@ -18,7 +18,7 @@ def test_scenarios_are_replayed_but_not_printed(solo_pdf, solo_book):
     assert {r.example.id for r in check_book(solo_book)} \
         == {s.example.id for s in solo_book.examples}
     pages = ReadPdf(solo_pdf).page_texts
-    start = next(i for i, t in enumerate(pages) if APPENDIX in t.splitlines()[1:])
+    start = next(i for i, t in enumerate(pages) if APPENDIX in t.splitlines())
     text = " ".join(pages[:start])
     for source in solo_book.scenarios:
         assert source.example.title not in text, source.example.id
@@ -26,11 +26,11 @@ def test_scenarios_are_replayed_but_not_printed(solo_pdf, solo_book):
 
 def test_the_appendix_prints_every_row(solo_pdf, solo_book):
     pages = ReadPdf(solo_pdf).page_texts
-    # The appendix starts at its heading (a line of its own below the running head),
-    # wherever on its page that is.
-    start = next(i for i, t in enumerate(pages) if APPENDIX in t.splitlines()[1:])
+    # The appendix starts at its heading (a line of its own, below the running head or
+    # atop a page of its own), wherever on its page that is.
+    start = next(i for i, t in enumerate(pages) if APPENDIX in t.splitlines())
     lines = pages[start].splitlines()
-    first = pages[start].split("\n", lines.index(APPENDIX, 1))[-1]
+    first = pages[start].split("\n", lines.index(APPENDIX))[-1]
     text = " ".join(" ".join([first] + pages[start + 1:]).split())
     assert text.startswith(APPENDIX), text[:80]
     text = text[:text.index("Glosario Abreviaturas")] if "Glosario Abreviaturas" in text else text

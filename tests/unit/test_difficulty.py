@@ -25,8 +25,8 @@ from repo import shipped
 from storedgames import replayed_line, stored_line
 
 
-def test_the_book_prints_greedy_strong_and_clairvoyant_on_the_same_deals(solo_book, stored_runs):
-    assert [r.player for r in stored_runs.runs] == ["greedy", "strong", "clairvoyant"]
+def test_the_book_prints_each_player_on_the_same_deals(solo_book, stored_runs):
+    assert [r.player for r in stored_runs.runs] == ["greedy", "expert", "strong", "clairvoyant"]
     seeds = {r.seed for r in stored_runs.runs}
     assert len(seeds) == 1, "the appendix says the runs play the same deals"
     for stored in stored_runs.runs:
@@ -34,7 +34,7 @@ def test_the_book_prints_greedy_strong_and_clairvoyant_on_the_same_deals(solo_bo
     assert stored_runs.goal == solo_book.components.game.goal
 
 
-@pytest.mark.parametrize("player", ["greedy", "strong", "clairvoyant"])
+@pytest.mark.parametrize("player", ["greedy", "expert", "strong", "clairvoyant"])
 def test_each_printed_summary_is_that_of_its_stored_games(player, stored_runs):
     stored = stored_runs.run(player)
     games = stored.records
@@ -98,8 +98,9 @@ def test_save_with_several_players_stores_each_players_run_with_its_command(book
                  "--seed", "7", "--budget", "clairvoyant=3000", "--jobs", "1",
                  "--save"]) == 0
     after = load_book(book_copy).difficulty
-    assert [r.player for r in after.runs] == ["greedy", "strong", "clairvoyant"]
+    assert [r.player for r in after.runs] == ["greedy", "expert", "strong", "clairvoyant"]
     assert after.run("strong") == before.run("strong")
+    assert after.run("expert") == before.run("expert")
     greedy, clairvoyant = after.run("greedy"), after.run("clairvoyant")
     assert greedy.command == ("rulebook simulate solo-catan --games 3 --seed 7 "
                               "--player greedy --save")

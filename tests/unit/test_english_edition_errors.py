@@ -143,13 +143,18 @@ def test_scenario_without_english_words(in_copy, capsys):
 
 
 def test_a_scenario_file_must_carry_its_printed_number(in_copy, capsys):
-    """S23 is printed for the 23rd file of scenarios/: a file named 24-… is refused."""
+    """The last scenario, S{n}, is printed for the n-th file of scenarios/: named n+1, it is
+    refused."""
     folder = in_copy / "scenarios"
-    (folder / "23-bloqueo.yaml").rename(folder / "24-bloqueo.yaml")
+    last = sorted(folder.glob("*.yaml"))[-1]
+    number, rest = last.name.split("-", 1)
+    moved = f"{int(number) + 1:02d}-{rest}"
+    last.rename(folder / moved)
     error = _check(in_copy, capsys)
-    assert f"{folder / '24-bloqueo.yaml'}:" in error
-    assert "scenario file 24-bloqueo.yaml is number 23 of scenarios/ in name order, printed " \
-           "as S23, but its name says 24; expected the file named 23-…" in error
+    assert f"{folder / moved}:" in error
+    assert (f"scenario file {moved} is number {int(number)} of scenarios/ in name order, "
+            f"printed as S{number}, but its name says {int(number) + 1}; expected the file "
+            f"named {number}-…") in error
 
 
 @pytest.mark.parametrize("word", SPANISH)

@@ -61,8 +61,8 @@ def stored(tmp_path_factory) -> Path:
         assert main(["simulate", "solo-catan", "--player", "greedy,clairvoyant", "--games",
                      "3", "--budget", "clairvoyant=3000", "--jobs", "1", "--save"]) == 0
     file = book / "difficulty.yaml"
-    text = file.read_text(encoding="utf-8")  # the book's own strong run, kept by --save: out
-    file.write_text(text[:text.index("- player: strong")] +
+    text = file.read_text(encoding="utf-8")  # the book's own expert and strong runs, kept by
+    file.write_text(text[:text.index("- player: expert")] +  # --save: out
                     text[text.index("- player: clairvoyant"):], encoding="utf-8")
     return root
 

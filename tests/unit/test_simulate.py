@@ -202,6 +202,28 @@ def test_the_looser_university_reading_offers_more_substitutions(solo_rules):
     assert Continue("wool", as_resource="ore") in loose.legal_actions()
 
 
+def test_the_town_hall_reaches_the_goal_with_its_ore_owed_unless_paid_first(solo_rules):
+    """R11: the book's reading wins as the Town Hall completes; `town_hall_paid_first` (the
+    stricter one `--compare` offers) only once its two ore are paid."""
+    from generator.games.solo_catan import Game, Series, ShCard
+    from generator.games.solo_catan.actions import Continue, PayTownHall
+
+    def completed(rules):
+        game = Game(rules, seed=1)
+        game.hand, game.market, game.deck = ["ore", "ore", "ore", "wool"], [], ["grain"] * 4
+        game.roads, game.cities, game.settlements = ["A"], 4, 0
+        game.expansions = ["library", "university", "church"]
+        game.history = [Series("town_hall", [ShCard("wool", "wool")] * 3)]
+        game.push(Continue("ore"))
+        return game
+    book = completed(solo_rules)
+    assert (book.phase.value, book.town_hall_due, book.points) == ("won", True, 21)
+    strict = completed(dataclasses.replace(solo_rules, town_hall_paid_first=True))
+    assert (strict.phase.value, strict.town_hall_due, strict.points) == ("playing", True, 21)
+    strict.push(PayTownHall())
+    assert (strict.phase.value, strict.end_reason) == ("won", "goal")
+
+
 def test_point_bands_by_hand():
     bands = dict(point_bands({0: 2, 1: 1, 5: 1, 19: 2, 21: 1}, 20))
     assert bands["0–1"] == 3 and bands["4–5"] == 1 and bands["18–19"] == 2

@@ -30,8 +30,10 @@ def _flag(text: str) -> bool:
 
 
 #: The rule parameters `--compare` can change (games/solo_catan/ruleset.py): the goal, and each
-#: reading of the rulings that change the game (R09's University, R07's loose cards).
-COMPARABLE = {"goal": int, "university_unlimited": _flag, "loose_anytime": _flag}
+#: reading of the rulings that change the game (R09's University, R07's loose cards, R11's
+#: Town Hall ore owed at the goal).
+COMPARABLE = {"goal": int, "university_unlimited": _flag, "loose_anytime": _flag,
+              "town_hall_paid_first": _flag}
 
 
 def _variants(base, compare: str | None, language: str = "es") -> dict[str, object]:

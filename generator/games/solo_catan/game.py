@@ -1057,11 +1057,13 @@ class Game:
         self.turn += 1
 
     def _check_end(self, waiting: tuple[Action, ...] | None = None) -> None:
-        """§ Fin de la partida (R19): the goal wins at once; an empty MDR with no progress
+        """§ Fin de la partida (R19): the goal wins at once (R11: even with the Town Hall's ore
+        owed, unless the rules say `town_hall_paid_first`); an empty MDR with no progress
         and no recycling possible ends the game; so does a position with no action at all.
         `waiting`: what the decision the game stopped for allows, already listed by `_run`."""
         self._legal = self._progress = None  # the position is new (`_forget`, inlined)
-        if (self._tab or self._table()).points >= self.rules.goal:
+        if ((self._tab or self._table()).points >= self.rules.goal
+                and not (self.town_hall_due and self.rules.town_hall_paid_first)):
             self.phase, self.end_reason = WON, "goal"
         elif (not self.stack and not self.deck and not self.can_progress()
               and not self._recycle_payments()):

@@ -38,6 +38,11 @@ class Ruleset:
     # hand can start a series. The first edition let a brick or ore go loose after any series
     # end; `--compare loose_anytime=false,true` shows what that reading changes.
     loose_anytime: bool = False
+    # R11 forbids only a new series while the Town Hall's ore are owed, and R19 wins at the
+    # goal: a Town Hall built last wins with its ore unpaid. `--compare
+    # town_hall_paid_first=false,true` shows what a stricter reading (the goal counts once
+    # the ore are paid) changes.
+    town_hall_paid_first: bool = False
     # Derived once: a random playout asks these thousands of times a second.
     starters: frozenset = field(init=False, repr=False, compare=False)
     enders: frozenset = field(init=False, repr=False, compare=False)

@@ -24,7 +24,7 @@ from generator.simulate.runs import game_seeds
 #: How a solo game ends (games/solo_catan/game.py `_check_end`, and the runner's action limit).
 END_REASONS = ("goal", "exhausted", "stuck", "unfinished")
 #: The readings `--compare` can change, besides the goal (simulate/command.py COMPARABLE).
-READINGS = ("university_unlimited", "loose_anytime")
+READINGS = ("university_unlimited", "loose_anytime", "town_hall_paid_first")
 
 
 def check_difficulty(doc, stored: Difficulty, components: Components, slug: str) -> None:
