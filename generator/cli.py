@@ -173,8 +173,9 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--player", default="greedy", metavar="NAME[,NAME…]",
                      help="who plays; several, separated by commas, play the same deals and "
                           "are reported side by side. Each engine has its own players. Solo "
-                          "Catan: random, greedy (one move ahead), greedy-acyclic, strong "
-                          "(search with hidden cards), clairvoyant (knows the deck: an upper "
+                          "Catan: random, greedy (naive: one move ahead), greedy-acyclic, expert "
+                          "(rule-based, as a practised player), strong (search over expert's "
+                          "play with hidden cards), clairvoyant (knows the deck: an upper "
                           "bound); other engines: random, greedy and their own "
                           "(default: greedy)")
     sim.add_argument("--jobs", type=whole(1, sim_options.MAX_JOBS),

@@ -1,7 +1,7 @@
 """The difficulty appendix's stored runs replayed (content/solo-catan/difficulty.yaml): every
 number it prints must be the one a rerun of the stored command gives.
 
-What is re-run: greedy's run in full (a few seconds); of the strong run (several CPU-seconds a
+What is re-run: greedy's and expert's runs in full (a few seconds); of the strong run (several CPU-seconds a
 game) and the clairvoyant run (up to several a deal), a sample of the stored games, one of
 each outcome (lost, won, each of the clairvoyant's verdicts), the cheapest of its kind by its
 stored CPU time, whose records must match the stored lines exactly (each line's digest covers
@@ -29,10 +29,11 @@ def _sample(stored_run) -> list:
     return list(cheapest.values())
 
 
-def test_the_greedy_run_replays_in_full(solo_rules, stored_runs):
-    greedy = stored_runs.run("greedy")
-    records = run(solo_rules, greedy.games, greedy.seed, "greedy", jobs=2)
-    assert [replayed_line(r) for r in records] == [stored_line(g) for g in greedy.records]
+@pytest.mark.parametrize("player", ["greedy", "expert"])
+def test_a_cheap_run_replays_in_full(player, solo_rules, stored_runs):
+    stored = stored_runs.run(player)
+    records = run(solo_rules, stored.games, stored.seed, player, jobs=2)
+    assert [replayed_line(r) for r in records] == [stored_line(g) for g in stored.records]
 
 
 @pytest.mark.parametrize("player", ["strong", "clairvoyant"])

@@ -69,7 +69,7 @@ def replay(case: Case) -> dict:
         del record["cpu"]
         del record["verdict"]  # the clairvoyant's verdict on the deal: newer than the pins
         return {"record": record, "log": log}
-    player = StrongPlayer(budget=case.budget, horizon=30, min_per_action=2)
+    player = StrongPlayer(budget=case.budget, horizon=30)
     game, rng, log = Game.new(rules, case.seed), random.Random(case.seed ^ 0x5EED), []
     while not game.is_over() and len(log) < MAX_ACTIONS:
         action = player.choose(game, game.legal_actions(), rng)

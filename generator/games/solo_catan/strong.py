@@ -1,35 +1,37 @@
-"""A strong player: determinised flat Monte Carlo, anchored to the greedy player.
+"""A strong player: determinised Monte Carlo search over the expert player.
 
-At each decision with a choice, every candidate action is played out `per` times, each time
-from a copy of the game in which what the player cannot know is redrawn: the order of the
-face-down MDR is reshuffled and the game's own random generator reseeded (`Game.copy()`
-carries the generator, so an untouched copy would "know" every future reshuffle). The same
-`per` redraws serve every action (common random numbers), so actions are compared on the
-same shuffles. A play-out continues with the greedy player and scores the HIGHEST points it
-reaches (final points are mostly the wreck of a lost game: too noisy to tell moves apart).
+At each decision with a choice, the candidate actions are played out from copies of the game
+in which what the player cannot know is redrawn: the order of the face-down MDR is
+reshuffled and the game's own random generator reseeded (`Game.copy()` carries the
+generator, so an untouched copy would "know" every future reshuffle). Each play-out goes on
+with the expert player (players.py) and scores the most points it reaches, capped at the
+goal, with a bonus for a win: final points are mostly the wreck of a lost game, too noisy
+to tell moves apart.
 
-The player keeps greedy's move unless another action beats it, on the same shuffles, by more
-than two standard errors of the paired difference: a cautious improver, never worse than
-greedy by chance alone. Like `greedy-acyclic`, it does not take the same action twice from
-a position it has already been in at the start of a turn.
+The budget (play-outs per decision) is spent in rounds of successive halving: every
+candidate is played out on the same redraws (common random numbers), the worse half is
+dropped, and the survivors are played out again on new ones, until one round is left. The
+expert's own move is kept to the end and wins ties and near-ties (`PRIOR`): the search
+overrides it only when another move did better on the same deals, not by a chance few.
 
-All its randomness comes from the generator the runner hands it (seeded from the game's
-seed), so a run is reproducible from `--seed`, on any backend.
+Like `greedy-acyclic`, it does not take the same action twice from a position it has
+already been in at the start of a turn. All its randomness comes from the generator the
+runner hands it (seeded from the game's seed), so a run is reproducible from `--seed`.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import statistics
 from typing import Sequence
 
 from generator.games.solo_catan import Game
-from generator.games.solo_catan.players import GreedyPlayer, PositionMemory
+from generator.games.solo_catan.players import ExpertPlayer, PositionMemory
 
-DEFAULT_BUDGET = 64   # play-outs per decision, shared among its candidate actions
-MIN_PER_ACTION = 4    # below this a standard error means little
-HORIZON = 400         # actions per play-out at most (greedy may loop; points reached count)
+DEFAULT_BUDGET = 64   # play-outs per decision, over all its candidates and rounds
+HORIZON = 400         # actions per play-out at most (points reached count)
+WIN_BONUS = 10.0      # a play-out that wins scores the goal plus this
+PRIOR = 2.0           # points a play-out of the expert's move is ahead of the others
 
 
 def determinise(game: Game, rng: random.Random) -> Game:
@@ -41,10 +43,10 @@ def determinise(game: Game, rng: random.Random) -> Game:
     return sim
 
 
-def greedy_playout(sim: Game, rng: random.Random, horizon: int = HORIZON,
-                   player: GreedyPlayer | None = None) -> int:
-    """Play `sim` on with the greedy player; the most points reached on the way."""
-    player = player or GreedyPlayer()
+def playout(sim: Game, rng: random.Random, horizon: int = HORIZON) -> float:
+    """Play `sim` on with the expert player: the most points reached on the way (capped at
+    the goal), plus WIN_BONUS if it wins."""
+    player = ExpertPlayer()
     best = sim.points
     steps = 0
     while not sim.is_over() and steps < horizon:
@@ -52,29 +54,25 @@ def greedy_playout(sim: Game, rng: random.Random, horizon: int = HORIZON,
         steps += 1
         if sim.points > best:
             best = sim.points
-    return best
+    return min(best, sim.rules.goal) + (WIN_BONUS if sim.phase.value == "won" else 0.0)
 
 
 class StrongPlayer:
     name = "strong"
 
-    def __init__(self, budget: int = DEFAULT_BUDGET, horizon: int = HORIZON,
-                 min_per_action: int = MIN_PER_ACTION):
-        if budget < 1 or min_per_action < 2:
-            raise ValueError("budget must be at least 1, min_per_action at least 2")
+    def __init__(self, budget: int = DEFAULT_BUDGET, horizon: int = HORIZON):
+        if budget < 1:
+            raise ValueError("budget must be at least 1")
         self.budget = budget
         self.horizon = horizon
-        self.min_per_action = min_per_action
-        self.greedy = GreedyPlayer()
+        self.expert = ExpertPlayer()
         self.memory = PositionMemory()
-        self.overrides = 0   # decisions where it did not play greedy's move
-        self.searched = 0    # decisions it searched
 
     def choose(self, game: Game, actions: Sequence, rng: random.Random):
         if len(actions) == 1:
             return actions[0]
         key = None
-        candidates = actions
+        candidates = list(actions)
         if game.decision is None:
             key, candidates = self.memory.untried(game, actions)
         choice = self._search(game, candidates, rng)
@@ -83,31 +81,30 @@ class StrongPlayer:
         return choice
 
     def _search(self, game: Game, candidates: list, rng: random.Random):
-        anchor = self.greedy.choose(game, candidates, rng)
-        if anchor not in candidates:  # greedy's decision rules ignore a narrowed list
-            anchor = candidates[0]
+        anchor = self.expert.rule_choice(game, candidates, rng)
         if len(candidates) == 1:
             return anchor
-        self.searched += 1
-        per = max(self.min_per_action, self.budget // len(candidates))
-        seeds = [rng.getrandbits(64) for _ in range(per)]
-        scores = {a: [self._playout(game, a, s) for s in seeds] for a in candidates}
-        base = scores[anchor]
-        best, best_gain = anchor, 0.0
-        for action in candidates:
-            if action == anchor:
-                continue
-            diffs = [x - y for x, y in zip(scores[action], base)]
-            gain = statistics.fmean(diffs)
-            error = statistics.stdev(diffs) / math.sqrt(per)
-            if gain > 2 * error and gain > best_gain:
-                best, best_gain = action, gain
-        if best != anchor:
-            self.overrides += 1
-        return best
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        totals = {a: 0.0 for a in candidates}
+        counts = {a: 0 for a in candidates}
+        alive = list(candidates)
+        for _ in range(rounds):
+            per = max(1, self.budget // (rounds * len(alive)))
+            seeds = [rng.getrandbits(64) for _ in range(per)]
+            for action in alive:
+                for seed in seeds:
+                    totals[action] += self._playout(game, action, seed)
+                    counts[action] += 1
+            mean = {a: totals[a] / counts[a] + (PRIOR if a == anchor else 0.0) for a in alive}
+            alive.sort(key=lambda a: mean[a], reverse=True)
+            if len(alive) > 2:
+                kept = alive[:max(2, len(alive) // 2)]
+                alive = kept if anchor in kept else kept[:-1] + [anchor]
+        return max(alive, key=lambda a: (totals[a] / counts[a] + (PRIOR if a == anchor else 0.0),
+                                         a == anchor))
 
-    def _playout(self, game: Game, action, seed: int) -> int:
+    def _playout(self, game: Game, action, seed: int) -> float:
         rng = random.Random(seed)
         sim = determinise(game, rng)
         sim.push_legal(action)
-        return greedy_playout(sim, rng, self.horizon, self.greedy)
+        return playout(sim, rng, self.horizon)
