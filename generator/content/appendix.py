@@ -51,10 +51,10 @@ def quartiles(values: tuple[float, float, float], language: str) -> str:
 class _Cells:
     """The cells of one run's column, each a method named after its row."""
 
-    def __init__(self, run: PlayerRun, language: str):
+    def __init__(self, run: PlayerRun, language: str, bracket=None):
         self.run, self.language = run, language
         self.t = translator(language)
-        self.bracket = run.verdicts  # a Bracket, or None for a player without verdicts
+        self.bracket = bracket  # a Bracket (Difficulty.winnable), None without verdicts
 
     def number(self, value: int) -> str:
         return format_decimal(value, locale=self.language)
@@ -115,8 +115,10 @@ def _rows(language: str) -> list[tuple[str, object]]:
         (t.gettext("95 % interval"), _Cells.interval),
         (t.gettext("half-width of the interval"), _Cells.half_width),
         (t.gettext("deals proved unwinnable"), lambda c: c.verdict("unwinnable")),
-        (t.gettext("deals undecided (budget spent)"), lambda c: c.verdict("undecided")),
-        # Translators: from won/all deals to (won + undecided)/all deals.
+        # Translators: undecided by the clairvoyant's search, and won by no stored player.
+        (t.gettext("deals undecided, won by no player"), lambda c: c.verdict("undecided")),
+        # Translators: from won/all deals (won by the clairvoyant or any other player) to
+        # (won + undecided)/all deals.
         (t.gettext("winnable deals, bracket"), lambda c: c.winnable(False)),
         # Translators: a row under "winnable deals, bracket": its ends widened to 95 %.
         (t.gettext("bracket widened to 95 %"), lambda c: c.winnable(True)),
@@ -143,7 +145,7 @@ def _rows(language: str) -> list[tuple[str, object]]:
 
 def difficulty_table(difficulty: Difficulty, language: str) -> str:
     """The stored runs side by side, one column per player, as a Markdown table."""
-    cells = [_Cells(run, language) for run in difficulty.runs]
+    cells = [_Cells(run, language, difficulty.winnable(run)) for run in difficulty.runs]
     # Translators: the head of the appendix table's first column, over the players' names.
     head = translator(language).gettext("Player")
     lines = [f"| {head} | " + " | ".join(run.player for run in difficulty.runs) + " |",

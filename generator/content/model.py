@@ -758,6 +758,19 @@ class Difficulty:
         """The stored run of `player`, if any: `{{ difficulty.run("strong").wins }}`."""
         return next((r for r in self.runs if r.player == player), None)
 
+    def winnable(self, run: PlayerRun) -> Any:
+        """What `run`'s verdicts say of the winnable deals, a deal won by any stored player
+        counted as won (a fair player may win a deal the clairvoyant's search left
+        undecided): a `core.stats.Bracket`, or None for a run without verdicts. Runs of one
+        seed deal the same games, so a game seed names the same deal in every run."""
+        if run.verdicts is None:
+            return None
+        won = {line.seed for other in self.runs if other.seed == run.seed
+               for line in other.records if line.won}
+        verdicts = ["won" if line.verdict == "won" or line.seed in won else line.verdict
+                    for line in run.records]
+        return Bracket(len(verdicts), *(verdicts.count(v) for v in typing.get_args(Verdict)))
+
     @staticmethod
     def run_command(slug: str, games: int, seed: int, player: str,
                     budget: int | None = None) -> str:

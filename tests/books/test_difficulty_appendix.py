@@ -18,12 +18,16 @@ def test_the_printed_appendix_shows_the_bracket_with_its_undecided_deals(solo_pd
     assert rows["Semilla de la tirada"] == [str(r.seed) for r in runs]
     assert rows["Partidas ganadas"] == [f"{r.wins} ({es(r.win_rate)} %)" for r in runs]
     assert rows["Intervalo del 95 %"] == [f"{es(r.win_low)}–{es(r.win_high)} %" for r in runs]
-    # the bracket is the clairvoyant's alone, its undecided deals a row of their own
-    undecided = clairvoyant.verdicts.undecided
+    # the bracket is the clairvoyant's alone, its undecided deals a row of their own; a deal
+    # another player won counts as won (strong won two the search left undecided)
+    bracket = stored_runs.winnable(clairvoyant)
+    undecided = bracket.undecided
+    assert undecided < clairvoyant.verdicts.undecided
     others = ["—"] * (len(runs) - 1)  # the clairvoyant is the last run
-    assert rows["Repartos sin decidir (presupuesto agotado)"] == \
+    assert rows["Repartos sin decidir que ningún jugador ganó"] == \
         others + [f"{undecided} ({es(undecided / clairvoyant.games)} %)"]
-    won, most = clairvoyant.verdicts.won, clairvoyant.verdicts.won + undecided
+    won, most = bracket.won, bracket.won + undecided
+    assert won > clairvoyant.verdicts.won
     assert rows["Repartos ganables, horquilla"] == \
         others + [f"{es(won / clairvoyant.games)}–{es(most / clairvoyant.games)} %"]
     assert rows["Tiempo de procesador por partida"] == \

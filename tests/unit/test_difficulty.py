@@ -196,3 +196,18 @@ def test_a_mistake_in_a_stored_game_is_an_error_at_its_line(case, book_copy, cap
     error = capsys.readouterr().err
     assert re.search(rf"difficulty\.yaml:{line} \(runs\[0\]\.records\[1\]{message}",
                      " ".join(error.split())), error
+
+
+def test_a_deal_any_player_won_counts_as_winnable(stored_runs):
+    """The clairvoyant's undecided deals that another stored player won are won deals in
+    the bracket; its won and proved verdicts stay as they are, and nothing else moves."""
+    clairvoyant = stored_runs.run("clairvoyant")
+    won_by_others = {g.seed for run in stored_runs.runs if run is not clairvoyant
+                     for g in run.records if g.won}
+    rescued = [g for g in clairvoyant.records
+               if g.verdict == "undecided" and g.seed in won_by_others]
+    own, bracket = clairvoyant.verdicts, stored_runs.winnable(clairvoyant)
+    assert rescued, "the stored runs hold such a deal (strong's)"
+    assert (bracket.won, bracket.undecided, bracket.unwinnable, bracket.deals) == (
+        own.won + len(rescued), own.undecided - len(rescued), own.unwinnable, own.deals)
+    assert stored_runs.winnable(stored_runs.run("greedy")) is None
