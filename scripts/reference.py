@@ -330,7 +330,10 @@ FIELD_NOTES: dict[str, str] = {
     "Difficulty.town_hall_paid_first": "The Town Hall reading played: `true` if the goal "
                                        "counted only once its ore were paid (the book's: "
                                        "`false`).",
-    "PlayerRun.player": "The simulated player (`greedy`, `strong`, `clairvoyant`…).",
+    "PlayerRun.player": "The simulated player (`greedy`, `expert`, `strong`, `clairvoyant`…).",
+    "PlayerRun.rules": "The one rule parameter the run changed, as `--compare NAME=VALUE "
+                       "--save` stores it (`goal: 15`); none for a run by the book's own "
+                       "rules, the only runs the appendix's table and chart print.",
     "PlayerRun.games": "Games played (deals, for the clairvoyant player).",
     "PlayerRun.seed": "The run's seed: runs with the same seed play the same deals, in order.",
     "PlayerRun.command": "The command that stored the run (`rulebook check` requires the one "

@@ -145,10 +145,11 @@ def _rows(language: str) -> list[tuple[str, object]]:
 
 def difficulty_table(difficulty: Difficulty, language: str) -> str:
     """The stored runs side by side, one column per player, as a Markdown table."""
-    cells = [_Cells(run, language, difficulty.winnable(run)) for run in difficulty.runs]
+    runs = difficulty.own_runs
+    cells = [_Cells(run, language, difficulty.winnable(run)) for run in runs]
     # Translators: the head of the appendix table's first column, over the players' names.
     head = translator(language).gettext("Player")
-    lines = [f"| {head} | " + " | ".join(run.player for run in difficulty.runs) + " |",
+    lines = [f"| {head} | " + " | ".join(run.player for run in runs) + " |",
              "|---|" + "---|" * len(cells)]
     for label, cell in _rows(language):
         lines.append(f"| {label[:1].upper()}{label[1:]} | " + " | ".join(cell(c) for c in cells)

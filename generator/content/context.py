@@ -154,6 +154,13 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
     def percent(value: float, digits: int = 1) -> str:
         return i18n.percent(_number("percent", value), lang, _digits("percent", digits))
 
+    def odds(share: float) -> str:
+        """`{{ odds(run.win_rate) }}`: "unas 3 de cada 4", "about 3 in 4"."""
+        value = _number("odds", share)
+        if not 0 <= value <= 1:
+            raise ValueError(f"odds() of {share!r}; expected a share from 0 to 1")
+        return i18n.odds(value, lang)
+
     def count(number: int, one: str, other: str) -> str:
         """`{{ count(n, "ficha", "fichas") }}`: "1 ficha", "20 fichas"."""
         if not isinstance(one, str) or not isinstance(other, str):
@@ -165,6 +172,7 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
         "decimal": decimal,
         "count": count,
         "percent": percent,
+        "odds": odds,
         "score_table": score_table,
         "book": meta,
         "components": components,

@@ -683,6 +683,10 @@ class PlayerRun:
     command: str
     records: list[StoredGame]
     budget: Annotated[int, Field(ge=1), NUMBER] | None = None
+    #: The rule parameter this run changed (`--compare NAME=VALUE --save`), or none: the
+    #: book's own rules. A run of other rules is printed only where the book asks for it
+    #: (`Difficulty.compared`), never as the book's own figures.
+    rules: dict[str, Int | bool] = dataclasses.field(default_factory=dict)
 
     @functools.cached_property
     def summary(self) -> Any:
@@ -746,7 +750,8 @@ class PlayerRun:
 @dataclass(config=STRICT)
 class Difficulty:
     """Every stored run (one per player, `rulebook simulate BOOK --player P --save` each),
-    played by the book's own rules: the goal and the readings `--compare` can change."""
+    played by the book's own rules (the goal and the readings `--compare` can change, stated
+    here), and the runs of one other value each (`--compare NAME=V --save`: `rules`)."""
     goal: Int
     runs: Annotated[list[Annotated[PlayerRun, BeforeValidator(_without_figures)]],
                     Field(min_length=1)]
@@ -754,9 +759,27 @@ class Difficulty:
     loose_anytime: bool = False
     town_hall_paid_first: bool = False
 
+    @property
+    def own_runs(self) -> list[PlayerRun]:
+        """The runs played by the book's own rules: the appendix's columns and chart."""
+        return [r for r in self.runs if not r.rules]
+
     def run(self, player: str) -> PlayerRun | None:
-        """The stored run of `player`, if any: `{{ difficulty.run("strong").wins }}`."""
-        return next((r for r in self.runs if r.player == player), None)
+        """The stored run of `player` by the book's own rules, if any:
+        `{{ difficulty.run("strong").wins }}`."""
+        return next((r for r in self.own_runs if r.player == player), None)
+
+    def compared(self, player: str, name: str) -> list[tuple[Any, PlayerRun]]:
+        """(value, run) for each stored run of `player` under a value of the rule parameter
+        `name` (`--compare NAME=V --save`), its run by the book's own rules among them at
+        the book's value, in order of value: `{% for goal, run in
+        difficulty.compared("expert", "goal") %}`."""
+        found = {r.rules[name]: r for r in self.runs
+                 if r.player == player and set(r.rules) == {name}}
+        own = self.run(player)
+        if own is not None:
+            found.setdefault(getattr(self, name), own)
+        return sorted(found.items())
 
     def winnable(self, run: PlayerRun) -> Any:
         """What `run`'s verdicts say of the winnable deals, a deal won by any stored player
@@ -765,7 +788,7 @@ class Difficulty:
         seed deal the same games, so a game seed names the same deal in every run."""
         if run.verdicts is None:
             return None
-        won = {line.seed for other in self.runs if other.seed == run.seed
+        won = {line.seed for other in self.own_runs if other.seed == run.seed
                for line in other.records if line.won}
         verdicts = ["won" if line.verdict == "won" or line.seed in won else line.verdict
                     for line in run.records]
@@ -773,11 +796,13 @@ class Difficulty:
 
     @staticmethod
     def run_command(slug: str, games: int, seed: int, player: str,
-                    budget: int | None = None) -> str:
+                    budget: int | None = None, rules: dict | None = None) -> str:
         """The command that stores a run (and reproduces it without --save)."""
         spent = f" --budget {budget}" if budget is not None else ""
+        compared = "".join(f" --compare {name}={str(value).lower()}"
+                           for name, value in (rules or {}).items())
         return (f"rulebook simulate {slug} --games {games} --seed {seed} --player {player}"
-                f"{spent} --save")
+                f"{spent}{compared} --save")
 
 
 # --- scores.yaml: final score to title ------------------------------------------------------

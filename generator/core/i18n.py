@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import math
 import unicodedata
 from dataclasses import dataclass
 from gettext import GNUTranslations, NullTranslations
@@ -176,6 +177,32 @@ def percent(value: float, language: str, digits: int = 1) -> str:
     fraction = "0." + "0" * digits if digits else "0"
     return format_percent(value, format=pattern.replace("#,##0", "#,##" + fraction),
                           locale=language)
+
+
+#: The shares a player can picture, as "n in d", from the rarest to the likeliest.
+ODDS = ((1, 20), (1, 16), (1, 10), (1, 8), (1, 6), (1, 5), (1, 4), (1, 3), (2, 5), (1, 2),
+        (3, 5), (2, 3), (3, 4), (4, 5), (5, 6), (9, 10), (19, 20))
+
+
+def odds(share: float, language: str) -> str:
+    """A share as players say it: "unas 3 de cada 4", "about 3 in 4" (the nearest of ODDS
+    by ratio of the odds), "casi ninguna"/"almost none" below 1 in 40, "casi todas"/"almost
+    all" above 39 in 40."""
+    t = translator(language)
+    if share < 1 / 40:
+        return t.gettext("almost none")
+    if share > 39 / 40:
+        return t.gettext("almost all")
+
+    def distance(fraction: tuple[int, int]) -> float:
+        n, d = fraction
+        return abs(math.log(share / (1 - share)) - math.log(n / (d - n)))
+    n, d = min(ODDS, key=distance)
+    if (n, d) == (1, 2):
+        return t.gettext("about half")
+    if n == 1:  # Spanish says "una de cada 16", not "unas 1"
+        return t.gettext("about one in {d}").format(d=d)
+    return t.gettext("about {n} in {d}").format(n=n, d=d)
 
 
 def long_date(date: dt.date, language: str) -> str:

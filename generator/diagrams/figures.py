@@ -94,7 +94,7 @@ DATA_KINDS = ("difficulty", "costs", "board")
 def named_figure(spec: FigureSpec, book: Book, replays: dict, style: DiagramStyle,
                  words: BookWords) -> Figure:
     if spec.kind == "difficulty":
-        svg = difficulty_chart(book.difficulty.runs, book.difficulty.goal, style,
+        svg = difficulty_chart(book.difficulty.own_runs, book.difficulty.goal, style,
                                book.meta.language).tostring()
     elif spec.kind == "costs":
         svg = costs_drawing(book.components, style, words).tostring()

@@ -70,12 +70,13 @@ class Placement:
     pages: int
 
 
-def placement(blocks: list[KeepTogether], room: float, frame: float, width: float, canv,
-              pads: int) -> Placement:
+def placement(blocks: list[KeepTogether], room: float, frame: float, width: float,
+              canv) -> Placement:
     """Run on when the whole section fits the `room` left on the last text page; else on
-    pages of its own (`frame` tall) when no more than the `pads` pages the count needs;
-    else left out. Blocks are kept whole, so the pages they take are counted by stacking
-    them as the frame will (a block's space before is dropped at the top of a page)."""
+    pages of its own (`frame` tall): the quick reference is part of every book that has
+    cards to print (left out only when a card is taller than a page). Blocks are kept whole,
+    so the pages they take are counted by stacking them as the frame will (a block's space
+    before is dropped at the top of a page)."""
     if not blocks:
         return Placement(False, 0)
     whole = blocks[0].getSpaceBefore() + _listWrapOn(
@@ -91,4 +92,4 @@ def placement(blocks: list[KeepTogether], room: float, frame: float, width: floa
         if used and used + need > frame:
             pages, used, need = pages + 1, 0.0, height
         used += need + block.getSpaceAfter()
-    return Placement(False, pages if pages <= pads else 0)
+    return Placement(False, pages)

@@ -711,20 +711,6 @@ class BackMatter(_Marker):
         self.make = make
 
 
-class Unplaced(_Marker):
-    """The target of a link to what this pass left out (the contents list the quick
-    reference the pass before placed, but the text has since grown over its room): a link
-    to nowhere cannot be saved, so it lands here. The pass records no page for it, so the
-    next pass lists it no more; only an unsettled pass ever has one."""
-
-    def __init__(self, anchor: str):
-        super().__init__()
-        self.anchor_name = anchor
-
-    def draw(self) -> None:
-        self.canv.bookmarkPage(self.anchor_name)
-
-
 class RuledLines(Flowable):
     """Writing lines across the measure, filling the rest of the frame: a notes page."""
 
@@ -822,24 +808,21 @@ def back_cover(ctx: StoryContext, total: int) -> list[Flowable]:
 
 def back_matter(ctx: StoryContext) -> list[Flowable]:
     """The pages after the glossary, chosen on purpose (`BackMatter`): the quick reference
-    (reference.py) run on under the last text when it fits there, or on pages of its own
-    in place of notes pages; notes pages as many as the count still needs; the back cover
-    as the last page."""
+    (reference.py) run on under the last text when it fits there, or on pages of its own;
+    notes pages as many as the count still needs; the back cover as the last page."""
 
     def make(page: int, room: float, frame: float, width: float, canv,
              signature: int) -> tuple[list[Flowable], int]:
         reference = quick_reference(ctx)
-        pads = -(page + 1) % signature  # pages between this one and the back cover
-        total = page + pads + 1
-        where = placement(reference, room, frame, width, canv, pads)
+        where = placement(reference, room, frame, width, canv)
         out: list[Flowable] = []
         if where.run_on:
             out = reference
         elif where.pages:
             out = [PageBreak()] + reference
-            pads -= where.pages
-        elif REFERENCE_ANCHOR in ctx.pages:  # the contents, laid out first, link to it
-            out = [Unplaced(REFERENCE_ANCHOR)]
+        page += where.pages
+        pads = -(page + 1) % signature  # pages between this one and the back cover
+        total = page + pads + 1
         return (out + [f for _ in range(pads) for f in notes_page(ctx)]
                 + back_cover(ctx, total)), total
 

@@ -56,6 +56,7 @@ class Column:
     label: str
     player: str
     rules: object  # the solo engine's Ruleset; None for another engine (its own rules)
+    variant: str = ""  # the rules' head in `variants`
 
 
 def columns(players: list[str], variants: dict[str, object]) -> list[Column]:
@@ -70,7 +71,7 @@ def columns(players: list[str], variants: dict[str, object]) -> list[Column]:
                 label = player
             else:
                 label = f"{player}, {variant}"
-            found.append(Column(label, player, rules))
+            found.append(Column(label, player, rules, variant))
     return found
 
 

@@ -9,7 +9,7 @@ from pdfread import read_pdf
 
 def test_the_printed_appendix_shows_the_bracket_with_its_undecided_deals(solo_pdf, stored_runs):
     rows = _appendix_rows(solo_pdf, stored_runs)
-    runs = stored_runs.runs
+    runs = stored_runs.own_runs
     clairvoyant = stored_runs.run("clairvoyant")
 
     def es(share: float) -> str:
@@ -37,7 +37,7 @@ def test_the_printed_appendix_shows_the_bracket_with_its_undecided_deals(solo_pd
 def _appendix_rows(pdf_path, stored_runs) -> dict[str, list[str]]:
     """The appendix table as printed: row label → the players' cells, from every page the
     table runs over (its head repeated on each), and the smallest type on those pages."""
-    rows, players = {}, [r.player for r in stored_runs.runs]
+    rows, players = {}, [r.player for r in stored_runs.own_runs]
     with read_pdf(pdf_path) as pdf:
         for page in pdf.pages:
             for table in page.extract_tables():

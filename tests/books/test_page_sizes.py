@@ -124,12 +124,19 @@ def test_page_numbers_are_at_the_outer_edge(large, size):
 
 
 @pytest.mark.parametrize("size", LARGE, ids=lambda s: s.value)
-def test_a_split_table_keeps_two_rows_on_each_side_under_its_header(large, size):
+def test_a_split_table_keeps_two_rows_on_each_side_under_its_header(size, tmp_path):
     """A table split over a page (makeup.RowTable) leaves two body rows or more on each
     side, and its header row opens the continuation again. Before the rule the Letter book
-    split its table of resources 4 + 1 (pp. 3–4). Both sizes do split a table, so the
-    reader must find one (A5: test_makeup.py)."""
-    path, geometry = large[size]
-    splits = split_tables(path, geometry)
+    split its table of resources 4 + 1 (pp. 3–4). A tiny book whose rules end in a table
+    longer than a page must split it (A5, the shipped books: test_makeup.py)."""
+    from contentedit import append, new_book
+    from generator.build import build_book
+    book = new_book(tmp_path / "p")
+    rows = "\n".join(f"| Row {n} | {n * 3} points |" for n in range(1, 71))
+    append(book / "chapters" / "02-rules.md", f"\n| Card | Worth |\n|---|---|\n{rows}\n")
+    path = build_book(book, tmp_path / "out", size).files[0]
+    splits = split_tables(path, Geometry.for_size(size))
     assert splits, size.value
     assert_two_rows_on_each_side(splits, size.value)
+
+

@@ -43,3 +43,16 @@ def test_a_sample_of_a_costly_run_replays_exactly(player, solo_rules, stored_run
         assert replayed_line(play(solo_rules, game.seed, player, budget=stored.budget)) \
             == stored_line(game)
 
+
+
+def test_a_sample_of_each_run_of_other_rules_replays_exactly(solo_rules, stored_runs):
+    """The runs `--compare NAME=V --save` stored (the goal table, the Town Hall reading):
+    each one's cheapest lost and won game, played again under its own rules."""
+    import dataclasses
+    compared = [r for r in stored_runs.runs if r.rules]
+    assert {name for r in compared for name in r.rules} >= {"goal", "town_hall_paid_first"}
+    for stored in compared:
+        rules = dataclasses.replace(solo_rules, **stored.rules)
+        for game in _sample(stored):
+            assert replayed_line(play(rules, game.seed, stored.player, budget=stored.budget)) \
+                == stored_line(game), (stored.rules, game.seed)

@@ -423,10 +423,9 @@ def test_a_stored_run_of_other_rules_is_an_error_at_its_field(case, book_copy, t
 
 
 #: `rulebook simulate` arguments refused before any game is played → the one line of error
+# (`--save` with `--compare` stores runs of other rules apart, never as the book's own:
+# tests/unit/test_difficulty.py.)
 SIMULATE = {
-    "--save with --compare": (["--compare", "goal=5,20", "--save"],
-                              r"--save with --compare 'goal=5,20': the stored run must be "
-                              r"played by the book's own rules"),
     "non-positive goals": (["--compare", "goal=0,-5"],
                            r"--compare 'goal=0,-5': goal 0, -5 cannot be played; expected "
                            r"goals from 1 to 100 points"),

@@ -26,7 +26,8 @@ from storedgames import replayed_line, stored_line
 
 
 def test_the_book_prints_each_player_on_the_same_deals(solo_book, stored_runs):
-    assert [r.player for r in stored_runs.runs] == ["greedy", "expert", "strong", "clairvoyant"]
+    assert [r.player for r in stored_runs.own_runs] == ["greedy", "expert", "strong",
+                                                        "clairvoyant"]
     seeds = {r.seed for r in stored_runs.runs}
     assert len(seeds) == 1, "the appendix says the runs play the same deals"
     for stored in stored_runs.runs:
@@ -98,7 +99,7 @@ def test_save_with_several_players_stores_each_players_run_with_its_command(book
                  "--seed", "7", "--budget", "clairvoyant=3000", "--jobs", "1",
                  "--save"]) == 0
     after = load_book(book_copy).difficulty
-    assert [r.player for r in after.runs] == ["greedy", "expert", "strong", "clairvoyant"]
+    assert [r.player for r in after.own_runs] == ["greedy", "expert", "strong", "clairvoyant"]
     assert after.run("strong") == before.run("strong")
     assert after.run("expert") == before.run("expert")
     greedy, clairvoyant = after.run("greedy"), after.run("clairvoyant")
@@ -200,9 +201,10 @@ def test_a_mistake_in_a_stored_game_is_an_error_at_its_line(case, book_copy, cap
 
 def test_a_deal_any_player_won_counts_as_winnable(stored_runs):
     """The clairvoyant's undecided deals that another stored player won are won deals in
-    the bracket; its won and proved verdicts stay as they are, and nothing else moves."""
+    the bracket (runs of other rules, an easier goal, do not count); its won and proved
+    verdicts stay as they are, and nothing else moves."""
     clairvoyant = stored_runs.run("clairvoyant")
-    won_by_others = {g.seed for run in stored_runs.runs if run is not clairvoyant
+    won_by_others = {g.seed for run in stored_runs.own_runs if run is not clairvoyant
                      for g in run.records if g.won}
     rescued = [g for g in clairvoyant.records
                if g.verdict == "undecided" and g.seed in won_by_others]
@@ -211,3 +213,40 @@ def test_a_deal_any_player_won_counts_as_winnable(stored_runs):
     assert (bracket.won, bracket.undecided, bracket.unwinnable, bracket.deals) == (
         own.won + len(rescued), own.undecided - len(rescued), own.unwinnable, own.deals)
     assert stored_runs.winnable(stored_runs.run("greedy")) is None
+
+
+def test_save_with_compare_stores_each_value_as_a_run_of_its_own_rules(book_copy, capsys):
+    """`--compare goal=15,25 --save`: a run per value, each with the rule it changed and the
+    command that plays it alone; the book's own runs are kept and stay its columns."""
+    before = load_book(book_copy).difficulty
+    assert main(["simulate", str(book_copy), "--player", "expert", "--games", "3",
+                 "--compare", "goal=15,25", "--jobs", "1", "--save"]) == 0
+    after = load_book(book_copy).difficulty
+    assert after.own_runs == before.own_runs
+    goals = dict(after.compared("expert", "goal"))
+    assert set(goals) == {15, 18, 20, 22, 25}, "the other stored goals are kept"
+    assert goals[20] is after.run("expert")
+    assert (goals[15].games, goals[15].rules) == (3, {"goal": 15})
+    assert goals[25].command == ("rulebook simulate solo-catan --games 3 --seed 1 "
+                                 "--player expert --compare goal=25 --save")
+    assert "(goal=15)" in capsys.readouterr().out
+
+
+def test_a_run_of_a_parameter_compare_cannot_change_is_refused_at_its_line(book_copy, capsys):
+    file = book_copy / "difficulty.yaml"
+    text = file.read_text(encoding="utf-8")
+    file.write_text(text.replace("  rules:\n    goal: 15\n", "  rules:\n    hand_size: 9\n", 1),
+                    encoding="utf-8")
+    assert main(["check", str(book_copy)]) == 1
+    error = capsys.readouterr().err
+    assert "difficulty.yaml:" in error and "(runs[2].rules): the run changes hand_size" in error
+    assert "expected one of goal, university_unlimited" in error
+
+
+@pytest.mark.parametrize("share, es, en", [
+    (0.0, "casi ninguna", "almost none"), (0.06, "cerca de una de cada 16", "about one in 16"),
+    (0.52, "cerca de la mitad", "about half"), (0.765, "unas 3 de cada 4", "about 3 in 4"),
+    (0.85, "unas 5 de cada 6", "about 5 in 6"), (0.99, "casi todas", "almost all")])
+def test_a_share_in_players_words(share, es, en):
+    from generator.core.i18n import odds
+    assert (odds(share, "es"), odds(share, "en")) == (es, en)

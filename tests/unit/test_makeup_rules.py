@@ -70,21 +70,22 @@ def _body_rows(table) -> list[str]:
     return [row[0] for row in table._cellvalues[1:]]
 
 
-def test_the_quick_reference_runs_on_takes_pad_pages_or_is_left_out():
+def test_the_quick_reference_runs_on_or_takes_pages_of_its_own():
     """Three cards of 200 pt: under the last text with 650 pt left; else two pages of their
-    own (two cards on the first of a 500 pt frame) when the count needs that many; else
-    none."""
+    own (two cards on the first of a 500 pt frame), whatever the count then needs; none
+    without cards, or with a card taller than a page (it could not be counted)."""
     import io
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import KeepTogether, Spacer
     from generator.pdf.reference import placement
     cards = [KeepTogether([Spacer(10, 200)]) for _ in range(3)]
     canv = Canvas(io.BytesIO())
-    assert placement(cards, 650, 500, 300, canv, 0).run_on
-    where = placement(cards, 300, 500, 300, canv, 3)
+    assert placement(cards, 650, 500, 300, canv).run_on
+    where = placement(cards, 300, 500, 300, canv)
     assert not where.run_on and where.pages == 2
-    assert placement(cards, 300, 500, 300, canv, 1).pages == 0
-    assert placement([], 650, 500, 300, canv, 3).pages == 0
+    assert placement([], 650, 500, 300, canv).pages == 0
+    tall = [KeepTogether([Spacer(10, 600)])]
+    assert placement(tall, 300, 500, 300, canv) == placement([], 300, 500, 300, canv)
 
 
 def test_a_box_moves_whole_only_over_a_small_hole():

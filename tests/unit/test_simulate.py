@@ -60,13 +60,13 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def _chart(book, language: str = "es") -> ET.Element:
-    return ET.fromstring(difficulty_chart(book.difficulty.runs, book.difficulty.goal,
+    return ET.fromstring(difficulty_chart(book.difficulty.own_runs, book.difficulty.goal,
                                           style_for(book.components), language).tostring())
 
 
 def test_the_difficulty_chart_shows_every_stored_players_points(solo_book):
     root = _chart(solo_book)
-    runs = solo_book.difficulty.runs
+    runs = solo_book.difficulty.own_runs
     titles = [e.text for e in root.iter(f"{SVG}text") if e.get("class") == "panel-title"]
     # A panel per player, named: the players are told apart without their colours.
     assert titles == [f"{r.player}: {r.games} partidas" for r in runs]
@@ -82,13 +82,13 @@ def test_the_difficulty_chart_shows_every_stored_players_points(solo_book):
 
 
 def test_each_bar_of_the_chart_prints_its_share_in_the_books_language(solo_book):
-    clairvoyant = solo_book.difficulty.runs[-1]
+    clairvoyant = solo_book.difficulty.own_runs[-1]
     won = round(100 * clairvoyant.wins / clairvoyant.games)
     for language, printed in (("es", f"{won}\u00a0%"), ("en", f"{won}%")):
         values = [e.text for e in _chart(solo_book, language).iter(f"{SVG}text")
                   if e.get("class") == "value"]
         bands = len(point_bands({}, solo_book.difficulty.goal))
-        assert len(values) == bands * len(solo_book.difficulty.runs), "a value over every bar"
+        assert len(values) == bands * len(solo_book.difficulty.own_runs), "a value over every bar"
         assert values[-1] == printed, "the last panel's goal band"
 
 

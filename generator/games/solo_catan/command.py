@@ -36,11 +36,11 @@ COMPARABLE = {"goal": int, "university_unlimited": _flag, "loose_anytime": _flag
               "town_hall_paid_first": _flag}
 
 
-def _variants(base, compare: str | None, language: str = "es") -> dict[str, object]:
-    """The rules each run plays, by its column's head: the book's own ("esta edición"), or
-    each value `--compare` gives."""
+def _variants(base, compare: str | None, language: str = "es") -> dict[str, tuple]:
+    """The rules each run plays, and the parameter they change (none: the book's own), by
+    its column's head: the book's own ("esta edición"), or each value `--compare` gives."""
     if not compare:
-        return {translator(language).gettext("this edition"): base}
+        return {translator(language).gettext("this edition"): (base, {})}
     name, _, values = compare.partition("=")
     shown = compare if len(compare) <= 80 else compare[:80] + "…"
     if name not in COMPARABLE or not values:
@@ -58,7 +58,7 @@ def _variants(base, compare: str | None, language: str = "es") -> dict[str, obje
         bad = ", ".join(f"{v:,}" for v in parsed if not 1 <= v <= MAX_GOAL)
         raise UsageError(f"--compare {shown!r}: goal {bad} cannot be played; expected "
                              f"goals from 1 to {MAX_GOAL} points")
-    return {f"{name}={v}": dataclasses.replace(base, **{name: v}) for v in parsed}
+    return {f"{name}={v}": (dataclasses.replace(base, **{name: v}), {name: v}) for v in parsed}
 
 
 def budgets(text: str | None, players: list[str]) -> dict[str, int | None]:
@@ -118,11 +118,6 @@ def solo_command(book: Book, args, out) -> None:
     # The CLI offers every engine's players by name: only the solo engine's are played here.
     players = chosen_players(args.player, PLAYERS, book.meta.engine)
     budget = budgets(getattr(args, "budget", None), players)
-    if args.save and args.compare:
-        # The stored run is what the book prints: only a run by the book's own rules.
-        raise UsageError(f"--save with --compare {args.compare!r}: the stored run must "
-                             "be played by the book's own rules; expected --save without "
-                             "--compare")
     base = rules_for(book)
     if args.replay is not None:
         player = one_to_replay(players)
@@ -132,9 +127,10 @@ def solo_command(book: Book, args, out) -> None:
         return
     language = book.meta.language
     variants = _variants(base, args.compare, language)
+    changed = {label: change for label, (_, change) in variants.items()}
     check_counts(args, len(players) * len(variants))
     summaries, verdicts, played = {}, {}, []
-    for column in columns(players, variants):
+    for column in columns(players, {label: rules for label, (rules, _) in variants.items()}):
         start = time.perf_counter()
         records = with_progress(out, column.label, args.games, lambda progress, c=column: run(
             c.rules, args.games, args.seed, c.player, args.jobs, progress=progress,
@@ -146,15 +142,16 @@ def solo_command(book: Book, args, out) -> None:
             verdicts[column.label] = Bracket.of(records)
         timing(out, language, column.label, args, records, took)
     out.print(summary_table(title(book, args.seed, players), summaries, language))
-    goal = min(getattr(r, "goal", base.goal) for r in variants.values())
+    goal = min(rules.goal for rules, _ in variants.values())
     out.print(points_table(translator(language).gettext("points at the end"), summaries, goal,
                            language))
     if verdicts:
         out.print(verdict_table(verdicts, budget.get("clairvoyant") or DEFAULT_NODES,
                                 language))
-    if args.save:  # one run per player, each stored with the command that reproduces it
-        file = save_runs(book, args.seed, base, [
-            (column.player, records, _stored_budget(column.player, budget[column.player]))
-            for column, records in played])
+    if args.save:  # one run per player and rules, each stored with the command that
+        file = save_runs(book, args.seed, base, [  # reproduces it alone
+            (column.player, records, _stored_budget(column.player, budget[column.player]),
+             changed[column.variant]) for column, records in played])
         for column, _ in played:
-            out.print(f"[green]saved[/] {file} ({column.player})")
+            out.print(f"[green]saved[/] {file} "
+                      f"({column.label if args.compare else column.player})")

@@ -80,13 +80,16 @@ def _value_text(value) -> str:
 
 
 def player_run(slug: str, player: str, seed: int, budget: int | None,
-               records: list[GameRecord]) -> dict:
+               records: list[GameRecord], rules: dict | None = None) -> dict:
     """One player's run as difficulty.yaml stores it (`model.PlayerRun`): how to play it
-    again, and its games; no figure (the book derives them from the games)."""
+    again (under the book's rules, or `rules`: one parameter `--compare` changed), and its
+    games; no figure (the book derives them from the games)."""
     run = {"player": player, "games": len(records), "seed": seed,
-           "command": Difficulty.run_command(slug, len(records), seed, player, budget)}
+           "command": Difficulty.run_command(slug, len(records), seed, player, budget, rules)}
     if budget is not None:
         run["budget"] = budget
+    if rules:
+        run["rules"] = dict(rules)
     run["records"] = [game_text(game_line(r)) for r in records]
     return run
 
@@ -110,19 +113,25 @@ def _kept_runs(file, rules: dict) -> list[dict]:
 
 
 def save_runs(book: Book, seed: int, rules,
-              played: list[tuple[str, list[GameRecord], int | None]]):
-    """Store each (player, records, budget) of `played` from `seed`, played by `rules`,
-    replacing those players' earlier runs and keeping the other players'. One write for
-    them all, atomic (a temporary file renamed into place): on any error the file is as it
-    was, not stored for some players and not others."""
+              played: list[tuple[str, list[GameRecord], int | None, dict]]):
+    """Store each (player, records, budget, changed) of `played` from `seed`, played by
+    `rules` (the book's) or, where `changed` names one, by one value of one parameter
+    (`--compare`), replacing the earlier run of each player and rules and keeping the
+    others. One write for them all, atomic (a temporary file renamed into place): on any
+    error the file is as it was, not stored for some runs and not others."""
     parameters = {name: getattr(rules, name) for name in RULE_PARAMETERS}
     file = book.folder / "difficulty.yaml"
-    players = {player for player, _, _ in played}
-    runs = [r for r in _kept_runs(file, parameters) if r.get("player") not in players]
-    runs += [player_run(book.slug, player, seed, budget, records)
-             for player, records, budget in played]
+
+    def key(player, changed) -> tuple:
+        return player, tuple(sorted(changed.items())) if isinstance(changed, dict) else ()
+    replaced = {key(player, changed) for player, _, _, changed in played}
+    runs = [r for r in _kept_runs(file, parameters)
+            if key(r.get("player"), r.get("rules")) not in replaced]
+    runs += [player_run(book.slug, player, seed, budget, records, changed)
+             for player, records, budget, changed in played]
     order = list(PLAYERS)
-    runs.sort(key=lambda r: order.index(r["player"]) if r["player"] in order else len(order))
+    runs.sort(key=lambda r: (order.index(r["player"]) if r["player"] in order else len(order),
+                             key(r["player"], r.get("rules"))[1]))
     body = yaml.safe_dump({**parameters, "runs": runs}, sort_keys=False, allow_unicode=True,
                           width=200)
     text = HEADER.format(slug=book.slug, columns=GAME_LINE) + body

@@ -161,14 +161,14 @@ class AcyclicGreedyPlayer(GreedyPlayer):
         return action
 
 
-class ExpertPlayer(GreedyPlayer):
+class ExpertPlayer(AcyclicGreedyPlayer):
     """A rule-based player as a practised one plays, with no search: it finishes the series it
     has open before it starts another (by the University, then a trade for the card it
-    lacks), values roads for the hand and market they bring, brings a knight out for any
-    completed series at stake, keeps the Town Hall for last (its ore owed block new series,
-    R11) unless it reaches the goal, and never takes the same action twice from a position
-    it has been in (`greedy-acyclic`). Its values were tuned on other deals than the book's
-    stored runs (seed 1), then measured on them."""
+    lacks), values roads for the hand and market they bring, keeps the Town Hall for last
+    (its ore owed block new series, R11) unless it reaches the goal; like greedy it brings a
+    knight out for any completed series at stake, and like `greedy-acyclic` it never takes
+    the same action twice from a position it has been in. Its values were tuned on other
+    deals than the book's stored runs (seed 1), then measured on them."""
 
     name = "expert"
     #: What a target is worth, divided by 1 + the cards it still lacks (hand and market).
@@ -177,31 +177,10 @@ class ExpertPlayer(GreedyPlayer):
     OTHER_EXPANSION = 3.0
     WINS = 100.0  # an expansion whose points reach the goal, above anything else
 
-    def __init__(self):
-        self.memory = PositionMemory()
-
-    def choose(self, game: Game, actions: Sequence, rng: random.Random):
-        if len(actions) == 1 or game.decision is not None:
-            return self.rule_choice(game, actions, rng)
-        key, fresh = self.memory.untried(game, actions)
-        action = self.rule_choice(game, fresh, rng)
-        self.memory.record(key, action)
-        return action
-
     def rule_choice(self, game: Game, actions: Sequence, rng: random.Random):
         """Its rules' choice among `actions`, remembering nothing (the strong player's
         anchor: strong.py)."""
-        return super().choose(game, actions, rng)
-
-    def _coincidence(self, game: Game, actions: list):
-        series = game.history[-1] if game.history else None
-        at_stake = series is not None and series.complete
-        knights = [a for a in actions if isinstance(a, UseKnight)]
-        if at_stake and knights:
-            return max(knights, key=lambda a: game.knights[a.index])  # horseback first
-        if at_stake and series.target not in ("road", "knight") and len(game.hand) <= 3:
-            return SacrificeHand()
-        return LoseCard()
+        return GreedyPlayer.choose(self, game, actions, rng)
 
     def _turn(self, game: Game, actions: list, rng: random.Random):
         plain = [a for a in actions if isinstance(a, Continue) and a.as_resource is None]

@@ -32,9 +32,14 @@ def check_difficulty(doc, stored: Difficulty, components: Components, slug: str)
     holding exactly the games that command plays: the book prints their figures as its own."""
     _check_rules(doc, stored, components, slug)
     check_unique(doc, [("runs", i, "player") for i in range(len(stored.runs))],
-                  [r.player for r in stored.runs], "stored player")
+                  [_named(r) for r in stored.runs], "stored player")
     for i, run in enumerate(stored.runs):
         _check_run(doc, i, run, stored.goal, slug)
+
+
+def _named(run: PlayerRun) -> str:
+    """A run as one of a kind: its player, and the rules it changed (`--compare`)."""
+    return run.player + "".join(f" {k}={v}" for k, v in sorted(run.rules.items()))
 
 
 def rerun(stored: Difficulty) -> str:
@@ -59,9 +64,16 @@ def _check_rules(doc, stored: Difficulty, components: Components, slug: str) -> 
 
 
 def _check_run(doc, i: int, run: PlayerRun, goal: int, slug: str) -> None:
-    """One run: as `--save` writes it, by the command it names, with that command's games."""
+    """One run: as `--save` writes it, by the command it names, with that command's games,
+    under the book's rules or one value of one parameter `--compare` changes."""
     at = ("runs", i)
-    expected = Difficulty.run_command(slug, run.games, run.seed, run.player, run.budget)
+    comparable = ("goal",) + READINGS
+    if len(run.rules) > 1 or any(name not in comparable for name in run.rules):
+        raise doc.error(at + ("rules",), f"the run changes {', '.join(run.rules)}", "one "
+                        f"of {', '.join(comparable)}, as --compare NAME=VALUE --save stores it")
+    goal = run.rules.get("goal", goal)
+    expected = Difficulty.run_command(slug, run.games, run.seed, run.player, run.budget,
+                                      run.rules)
     if run.command != expected:
         raise doc.error(at + ("command",), f"the stored run names the command "
                         f"{run.command!r}, not the one its player, games, seed and budget "
@@ -117,7 +129,10 @@ def _rules_problem(line: GameLine, goal: int, run: PlayerRun,
                 f"the run stored again: {run.command}")
     if line.end not in END_REASONS:
         return f"{game} ended '{line.end}'", f"one of {', '.join(END_REASONS)}"
-    if line.won != (line.end == "goal") or line.won != (line.points >= goal):
+    # Under town_hall_paid_first a game may end lost at the goal's points, its ore owed.
+    reached = line.points >= goal
+    if line.won != (line.end == "goal") or (line.won and not reached) or (
+            not line.won and reached and not run.rules.get("town_hall_paid_first")):
         state = "won" if line.won else "lost"
         return (f"{game} is {state} with {line.points} points, ended '{line.end}', but the "
                 f"goal is {goal}", f"a won game to end 'goal' with {goal} points or more, "
