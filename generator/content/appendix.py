@@ -72,7 +72,7 @@ class _Cells:
         return span(self.run.win_low, self.run.win_high, self.language)
 
     def half_width(self) -> str:
-        return self.t.gettext("±{points} points").format(
+        return self.t.gettext("±{points} percentage points").format(
             points=decimal(100 * self.run.half_width, self.language))
 
     def verdict(self, count: str) -> str:
@@ -137,7 +137,7 @@ def _rows(language: str) -> list[tuple[str, object]]:
     ]
     for half in TARGETS:
         # Translators: games a run needs for a ±N-point interval, and their processor time.
-        label = t.gettext("games for ±{points} points, processor time").format(
+        label = t.gettext("games for ±{points} percentage points, processor time").format(
             points=decimal(100 * half, language, 0))
         rows.append((label, lambda c, half=half: c.cost(half)))
     return rows

@@ -640,22 +640,19 @@ def glossary(ctx: StoryContext) -> list[Flowable]:
     # it starts where a chapter would: on a new page only in the foot of one
     out: list[Flowable] = [CondPageBreak(s.h1.fontSize * 6),
                            ctx.heading(escape(title), s.h1, GLOSSARY_ANCHOR, 0, title)]
-    if gl.abbreviations:
-        out.append(ctx.heading(escape(ctx.words["abbreviations"]), s.h2,
-                               "glosario-abreviaturas", 1, title))
-        for entry in gl.sorted_abbreviations:
-            term = (f'<a name="{glossary_anchor(entry.abbr)}"/>{escape(entry.abbr)}'
-                    f'<font name="SourceSans" color="{palette.INK}"> — {prose(entry.term)}</font>')
-            out.append(KeepTogether([ctx.para(term, s.glossary_term),
-                                     ctx.para(_text(entry.definition, ctx, False),
-                                               s.glossary_definition)]))
-    if gl.terms:
-        out.append(ctx.heading(escape(ctx.words["terms"]), s.h2, "glosario-terminos", 1,
-                               title))
-        for entry in gl.sorted_terms:
-            out.append(KeepTogether([ctx.para(prose(entry.term), s.glossary_term),
-                                     ctx.para(_text(entry.definition, ctx, True),
-                                               s.glossary_definition)]))
+    sections = [("abbreviations", "glosario-abreviaturas", [
+        (f'<a name="{glossary_anchor(entry.abbr)}"/>{escape(entry.abbr)}'
+         f'<font name="SourceSans" color="{palette.INK}"> — {prose(entry.term)}</font>',
+         _text(entry.definition, ctx, False)) for entry in gl.sorted_abbreviations]),
+        ("terms", "glosario-terminos", [(prose(entry.term), _text(entry.definition, ctx, True))
+                                        for entry in gl.sorted_terms])]
+    for words, anchor, entries in sections:
+        for n, (term, definition) in enumerate(entries):
+            # A section's heading goes with its first entry: never alone at a page's foot.
+            heading = [ctx.heading(escape(ctx.words[words]), s.h2, anchor, 1, title)] \
+                if n == 0 else []
+            out.append(KeepTogether(heading + [ctx.para(term, s.glossary_term),
+                                               ctx.para(definition, s.glossary_definition)]))
     return out
 
 
