@@ -107,3 +107,20 @@ def test_dark_mode_changes_the_colours(browser, solo_html):
     page.close()
 
 
+
+
+def test_callouts_read_in_ink_and_the_text_follows_the_readers_font_size(browser, solo_html):
+    """A «!!! note» callout's text is the body's ink (the step notes' muted grey once reached
+    it through their shared class name: 5.06:1 instead of 14.6:1), and the body's size is
+    relative to the reader's own setting (17 px at the browsers' 16 px default)."""
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    page.goto(solo_html.as_uri())
+    ink = page.evaluate("getComputedStyle(document.body).color")
+    callouts = page.evaluate("""[...document.querySelectorAll('.admonition.note p')]
+        .filter(p => !p.classList.contains('admonition-title'))
+        .map(p => getComputedStyle(p).color)""")
+    assert len(callouts) >= 2 and set(callouts) == {ink}
+    assert page.evaluate("getComputedStyle(document.body).fontSize") == "17px"
+    page.evaluate("document.documentElement.style.fontSize = '20px'")  # a larger setting
+    assert page.evaluate("getComputedStyle(document.body).fontSize") == "21.25px"
+    page.close()
