@@ -736,9 +736,7 @@ class PlayerRun:
         """A clairvoyant run's deals by verdict (`core.stats.Bracket`: won,
         unwinnable, undecided), or None for a player that gives none."""
         verdicts = [line.verdict for line in self.records]
-        if not any(verdicts):
-            return None
-        return Bracket(len(verdicts), *(verdicts.count(v) for v in typing.get_args(Verdict)))
+        return Bracket.counted(verdicts) if any(verdicts) else None
 
     def wins_on(self, other: "PlayerRun") -> int:
         """This player's wins on the deals `other` played (the same seeds): a comparison on
@@ -790,9 +788,8 @@ class Difficulty:
             return None
         won = {line.seed for other in self.own_runs if other.seed == run.seed
                for line in other.records if line.won}
-        verdicts = ["won" if line.verdict == "won" or line.seed in won else line.verdict
-                    for line in run.records]
-        return Bracket(len(verdicts), *(verdicts.count(v) for v in typing.get_args(Verdict)))
+        return Bracket.counted(["won" if line.seed in won else line.verdict
+                                for line in run.records])
 
     @staticmethod
     def run_command(slug: str, games: int, seed: int, player: str,

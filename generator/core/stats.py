@@ -64,7 +64,10 @@ class Bracket:
     @classmethod
     def of(cls, records) -> "Bracket":
         """The verdicts of played or stored games (the solo game's proof.py's `Verdict` values)."""
-        verdicts = [r.verdict for r in records]
+        return cls.counted([r.verdict for r in records])
+
+    @classmethod
+    def counted(cls, verdicts: list) -> "Bracket":
         return cls(len(verdicts), verdicts.count("won"), verdicts.count("unwinnable"),
                    verdicts.count("undecided"))
 

@@ -15,25 +15,13 @@ from generator.errors import UsageError
 from generator.games.solo_catan.adapter import rules_for
 from generator.games.solo_catan.difficulty import save_runs
 from generator.games.solo_catan.players import BUDGETED, PLAYERS, make_player
+from generator.games.solo_catan.ruleset import COMPARABLE
 from generator.games.solo_catan.runner import replay_log, run
 from generator.games.solo_catan.solver import DEFAULT_NODES
 from generator.simulate.command import (check_counts, chosen_players, columns, one_to_replay,
                                         timing, title, with_progress)
 from generator.simulate.options import BUDGET_UNIT, MAX_BUDGET, MAX_COMPARED, MAX_GOAL
 from generator.simulate.report import points_table, summary_table, verdict_table
-
-
-def _flag(text: str) -> bool:
-    if text.lower() not in ("true", "false", "yes", "no", "1", "0"):
-        raise ValueError(text)
-    return text.lower() in ("true", "yes", "1")
-
-
-#: The rule parameters `--compare` can change (games/solo_catan/ruleset.py): the goal, and each
-#: reading of the rulings that change the game (R09's University, R07's loose cards, R11's
-#: Town Hall ore owed at the goal).
-COMPARABLE = {"goal": int, "university_unlimited": _flag, "loose_anytime": _flag,
-              "town_hall_paid_first": _flag}
 
 
 def _variants(base, compare: str | None, language: str = "es") -> dict[str, tuple]:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import dataclasses
 from dataclasses import asdict
 
 import yaml
@@ -32,7 +31,7 @@ from generator.core.files import NotRegularFile, present, regular_status
 from generator.core.output import write_atomically
 from generator.errors import ContentError, GeneratorError, Location
 from generator.games.solo_catan.players import PLAYERS
-from generator.games.solo_catan.ruleset import Ruleset
+from generator.games.solo_catan.ruleset import COMPARABLE, READINGS
 from generator.simulate.runs import GameRecord
 
 HEADER = ("# Written by `rulebook simulate {slug} --player P … --save`, one run per player;\n"
@@ -44,7 +43,7 @@ HEADER = ("# Written by `rulebook simulate {slug} --player P … --save`, one ru
 #: The engine's rule parameters a run records (generator/games/solo_catan/ruleset.py): the goal
 #: and the readings `--compare` can change. `rulebook check` refuses a stored run whose
 #: values are not the book's.
-RULE_PARAMETERS = ("goal", "university_unlimited", "loose_anytime", "town_hall_paid_first")
+RULE_PARAMETERS = tuple(COMPARABLE)
 
 
 def record_digest(record: GameRecord) -> str:
@@ -106,8 +105,7 @@ def _kept_runs(file, rules: dict) -> list[dict]:
     if not isinstance(stored, dict) or not isinstance(stored.get("runs"), list):
         return []  # the one-run format of before: replaced
     # A reading a file written before it existed does not name was played at its default.
-    defaults = {f.name: f.default for f in dataclasses.fields(Ruleset)}
-    if any(stored.get(name, defaults[name]) != value for name, value in rules.items()):
+    if any(stored.get(name, READINGS.get(name)) != value for name, value in rules.items()):
         return []
     return [run for run in stored["runs"] if isinstance(run, dict)]
 

@@ -6,7 +6,7 @@ because both read them from the same file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from generator.content.model import Components
 from generator.engine import need
@@ -121,6 +121,22 @@ class Ruleset:
     def deck(self) -> list[str]:
         """Every card of the game, resource by resource in the book's order (a new list)."""
         return list(self._deck)
+
+
+def _flag(text: str) -> bool:
+    if text.lower() not in ("true", "false", "yes", "no", "1", "0"):
+        raise ValueError(text)
+    return text.lower() in ("true", "yes", "1")
+
+
+#: The rule parameters `--compare` can change, each with how its values are read: the goal,
+#: and each reading of the rulings that change the game (R09's University, R07's loose cards,
+#: R11's Town Hall ore owed at the goal). A stored run records them (difficulty.yaml).
+COMPARABLE = {"goal": int, "university_unlimited": _flag, "loose_anytime": _flag,
+              "town_hall_paid_first": _flag}
+#: The readings alone, with the book's value of each (the Ruleset's default).
+READINGS = {f.name: f.default for f in fields(Ruleset)
+            if f.name in COMPARABLE and f.name != "goal"}
 
 
 def _empty_memo() -> dict[str, dict]:

@@ -14,17 +14,14 @@ does for the shipped book.
 
 from __future__ import annotations
 
-import dataclasses
-
 from generator.content.loader import check_unique
 from generator.content.model import FIGURES_BEFORE, Components, Difficulty, GameLine, PlayerRun
 from generator.content.model import MAX_ACTIONS
+from generator.games.solo_catan.ruleset import COMPARABLE, READINGS
 from generator.simulate.runs import game_seeds
 
 #: How a solo game ends (games/solo_catan/game.py `_check_end`, and the runner's action limit).
 END_REASONS = ("goal", "exhausted", "stuck", "unfinished")
-#: The readings `--compare` can change, besides the goal (simulate/command.py COMPARABLE).
-READINGS = ("university_unlimited", "loose_anytime", "town_hall_paid_first")
 
 
 def check_difficulty(doc, stored: Difficulty, components: Components, slug: str) -> None:
@@ -54,23 +51,20 @@ def _check_rules(doc, stored: Difficulty, components: Components, slug: str) -> 
     if stored.goal != goal:
         raise doc.error(("goal",), f"the stored run was played to {stored.goal} points, but "
                         f"the book's goal is {goal}", rerun(stored))
-    from generator.games.solo_catan.ruleset import Ruleset
-    defaults = {f.name: f.default for f in dataclasses.fields(Ruleset)}
-    for name in READINGS:
-        if getattr(stored, name) != defaults[name]:
+    for name, book in READINGS.items():
+        if getattr(stored, name) != book:
             raise doc.error((name,), f"the stored run was played with {name}: "
                             f"{str(getattr(stored, name)).lower()}, not the book's rules",
-                            f"{name}: {str(defaults[name]).lower()}, and {rerun(stored)}")
+                            f"{name}: {str(book).lower()}, and {rerun(stored)}")
 
 
 def _check_run(doc, i: int, run: PlayerRun, goal: int, slug: str) -> None:
     """One run: as `--save` writes it, by the command it names, with that command's games,
     under the book's rules or one value of one parameter `--compare` changes."""
     at = ("runs", i)
-    comparable = ("goal",) + READINGS
-    if len(run.rules) > 1 or any(name not in comparable for name in run.rules):
+    if len(run.rules) > 1 or any(name not in COMPARABLE for name in run.rules):
         raise doc.error(at + ("rules",), f"the run changes {', '.join(run.rules)}", "one "
-                        f"of {', '.join(comparable)}, as --compare NAME=VALUE --save stores it")
+                        f"of {', '.join(COMPARABLE)}, as --compare NAME=VALUE --save stores it")
     goal = run.rules.get("goal", goal)
     expected = Difficulty.run_command(slug, run.games, run.seed, run.player, run.budget,
                                       run.rules)

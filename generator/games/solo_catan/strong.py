@@ -87,6 +87,9 @@ class StrongPlayer:
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         totals = {a: 0.0 for a in candidates}
         counts = {a: 0 for a in candidates}
+
+        def score(action) -> float:  # its mean, the expert's move PRIOR ahead
+            return totals[action] / counts[action] + (PRIOR if action == anchor else 0.0)
         alive = list(candidates)
         for _ in range(rounds):
             per = max(1, self.budget // (rounds * len(alive)))
@@ -95,13 +98,11 @@ class StrongPlayer:
                 for seed in seeds:
                     totals[action] += self._playout(game, action, seed)
                     counts[action] += 1
-            mean = {a: totals[a] / counts[a] + (PRIOR if a == anchor else 0.0) for a in alive}
-            alive.sort(key=lambda a: mean[a], reverse=True)
+            alive.sort(key=score, reverse=True)
             if len(alive) > 2:
                 kept = alive[:max(2, len(alive) // 2)]
                 alive = kept if anchor in kept else kept[:-1] + [anchor]
-        return max(alive, key=lambda a: (totals[a] / counts[a] + (PRIOR if a == anchor else 0.0),
-                                         a == anchor))
+        return max(alive, key=lambda a: (score(a), a == anchor))
 
     def _playout(self, game: Game, action, seed: int) -> float:
         rng = random.Random(seed)
