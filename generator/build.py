@@ -209,7 +209,7 @@ def render_cards(book: Book, output: Path, papers: list[SheetOptions]) -> Render
     for options in papers:
         pdf, _ = home_sheets(pieces, trim, cards.bleed, options, book.meta.title,
                              (words.gettext("reference card"), words.gettext("reference cards")),
-                             language)
+                             language, book.meta.rights)
         rendered.append((book.output_folder(output) / f"{file_word(language, 'cards')}-"
                          f"{_suffix(options, language)}.pdf", pdf))
     rendered.append(_shop_file(book.output_folder(output), "cards", pieces, trim, cards.bleed, book,
@@ -227,7 +227,8 @@ def render_tokens(book: Book, output: Path, papers: list[SheetOptions]) -> Rende
     rendered = []
     for options in papers:
         pdf, _ = home_sheets(pieces, trim, spec.bleed, options, book.meta.title,
-                             (spec.name_one or spec.name, spec.name), language)
+                             (spec.name_one or spec.name, spec.name), language,
+                             book.meta.rights)
         rendered.append((book.output_folder(output) / f"{file_word(language, 'tokens')}-"
                          f"{_suffix(options, language)}.pdf", pdf))
     rendered.append(_shop_file(book.output_folder(output), "tokens", pieces, trim, spec.bleed, book,

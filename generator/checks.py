@@ -11,7 +11,9 @@ of them (the layers in pyproject.toml), so `checked_book` loads a book and then 
 - its stored runs (difficulty.yaml) are the games their commands deal, by the book's rules
   (its engine's `check_runs`);
 - each reference card fits its face at a size read across a table, measured as the cards are
-  set (sheets/faces.py).
+  set (sheets/faces.py);
+- it has a rights line, which every build prints on its print-shop files, short enough for
+  the head of each card and token sheet (sheets/rights.py).
 
 `rulebook check`, `build` and `watch` load books through it, so anything check accepts build
 builds; `rulebook simulate` leaves the stored runs unchecked, as its `--save` is the command
@@ -38,6 +40,7 @@ def checked_book(folder: Path, language: str | None = None, runs: bool = True) -
     if runs and book.difficulty is not None:
         check_stored_runs(book)
     check_cards(book)
+    check_rights(book)
     return book
 
 
@@ -95,3 +98,26 @@ def check_cards(book: Book) -> None:
     if misfit is not None:
         index, message, expected = misfit
         raise book.sources["print.yaml"].error(("cards", "faces", index), message, expected)
+
+
+def check_rights(book: Book) -> None:
+    """A book has a rights line (book.yaml `rights:`, not blank): every `rulebook build`
+    writes print-shop files (the rulebook's print-shop edition, and the cards' and tokens'),
+    which a print shop takes only with one, so a book without it is refused, not built with
+    a blank back cover. The line must also fit the head of each card and token sheet at the
+    smallest size a player reads (sheets/rights.py)."""
+    doc = book.sources["book.yaml"]
+    if not book.meta.rights.strip():
+        given = isinstance(doc.data, dict) and "rights" in doc.data
+        raise doc.error(("rights",), ("an empty rights line" if given else "no rights line")
+                        + ", and every build of the book writes print-shop files, which "
+                        "print it", "rights: one short paragraph saying who owns the game "
+                        "and its names, what this edition is (official or not, for sale or "
+                        "not) and who wrote its rules, e.g. rights: © "
+                        f"{book.meta.date.year} Your name.")
+    if book.print_spec is None:
+        return
+    from generator.sheets.rights import rights_misfit  # ReportLab: only for a book with pieces
+    misfit = rights_misfit(book)
+    if misfit is not None:
+        raise doc.error(("rights",), *misfit)

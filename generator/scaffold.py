@@ -53,6 +53,7 @@ class Scaffold:
             "title": self.name.replace("-", " ").capitalize(),
             "subtitle": SUBTITLE[self.language, self.kind],
             "date": dt.date.today().isoformat(),
+            "year": str(dt.date.today().year),  # book.yaml `rights: © <year> <author>.`
             "page_size": "A4" if self.kind == "sheet" else "A5",
             "layout": self.kind,  # book.yaml `layout`: rulebook or sheet
             "author": AUTHOR[self.language],

@@ -139,7 +139,7 @@ EDITION = ("Optional: a translation's file, beside the book's own in the folder 
            "[`en/book.yaml`](edition-book.md) for the whole format.")
 _EDITION_FILES = [
     ("book", EditionMeta, "The translation's cover words: title, subtitle, credits, edition "
-     "note and its language (the folder's name); everything else is the book's."),
+     "note, rights line and its language (the folder's name); everything else is the book's."),
     ("components", ComponentWords, "The components' display names in the translation's "
      "language, by the ids of the book's components.yaml."),
     ("glossary", GlossaryWords, "The glossary in the translation's language, each entry "
@@ -176,6 +176,13 @@ FIELD_NOTES: dict[str, str] = {
     "BookMeta.page_size": "The rulebook's page size (`--page-size` overrides it).",
     "BookMeta.edition_note": "A paragraph about this edition, printed with the credits (on a "
                              "rulebook's back cover, at the end of a sheet).",
+    "BookMeta.rights": "The rights line: who owns the game and its names (its marks), "
+                       "what this edition is (official or not, for sale or not) and who wrote "
+                       "the rules or the variant; one short paragraph of plain text. Printed "
+                       "at the foot of a rulebook's back cover (or at the end of a sheet), at "
+                       "the head of every card and token sheet and in the HTML edition's "
+                       "footer. `rulebook check` requires it, since every build writes "
+                       "print-shop files (docs/reference/book.md, «Rights»).",
     "BookMeta.engine": "The rules engine that replays and checks the book's examples: "
                        "`solo-catan`, `economy`, `splendor`, `costs`, or one installed as a "
                        "plugin (what each needs: [components.yaml, «Game parameters»]"
@@ -654,7 +661,7 @@ that holds **only words**, keyed by the ids the book's own files already use:
 
 | file | holds |
 |---|---|
-| `en/book.yaml` | title, subtitle, credits, edition note, `language: en` |
+| `en/book.yaml` | title, subtitle, credits, edition note, rights, `language: en` |
 | `en/chapters/*.md` | every chapter, under the book's own file names |
 | `en/components.yaml` | names (and plurals, notes, face names, powers) by component id |
 | `en/glossary.yaml` | each entry under the book's abbreviation or term; its own abbreviation may differ (MDR → RD) |
@@ -727,6 +734,29 @@ and is an error there.
 layout: sheet
 page_size: A4
 ```
+
+## Rights
+
+`rights:` is one short paragraph of plain text: who owns the game and its names (its marks),
+what this edition is (official or not, for sale or not, related to the publisher or not) and
+who wrote the rules or the variant. Every `rulebook build` writes print-shop files (the
+rulebook's print-shop edition, and the cards' and tokens' when print.yaml has them), and a
+print shop takes none without it, so `rulebook check` refuses a book without `rights:` (or
+with an empty one), at book.yaml. `rulebook new` writes `© <year> <your name>.`, which is the
+right line for a game of your own; a variant of someone else's game names its owners:
+
+```yaml
+rights: >-
+  Catan® es una marca registrada de Catan GmbH. Edición no oficial hecha por aficionados,
+  sin ánimo de lucro y sin relación con Catan GmbH ni con Kosmos. Variante: gekkonidae (2017).
+```
+
+It is printed at the foot of a rulebook's back cover (in the print-shop edition and the
+booklets too), at the end of a sheet with its credits, in the HTML edition's footer, and
+across the head of the front of every card and token sheet, at 6.5 pt (6 pt when it needs
+the room) in the strip above the crop marks; a text too long for that strip on A4 or Letter
+is refused at `rights` with the room there is. The print-shop files also carry it in their
+metadata (XMP `dc:rights`). A translation gives it in its own language (`en/book.yaml`).
 
 ## Examples no engine checks
 

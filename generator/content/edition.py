@@ -3,7 +3,7 @@
 A book folder holds the book in its own language. A translation is a folder beside its files,
 named by the language code (`content/my-game/en/`), that holds only words, keyed by the
 ids the book's own files already use: `book.yaml` (title, subtitle, credits, edition note,
-language), `components.yaml` (display names by resource, building and expansion id),
+rights, language), `components.yaml` (display names by resource, building and expansion id),
 `glossary.yaml` (entries by the book's abbreviation or term), `rulings.yaml` (texts by ruling
 id), `statements.yaml`, `figures.yaml` (captions by figure id), `print.yaml` (card texts by
 card id), `conformance.yaml` (texts by row id), `examples.yaml` (titles, summaries and notes

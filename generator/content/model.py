@@ -117,6 +117,9 @@ class BookMeta:
     chapters: Annotated[list[str], Field(min_length=1)]
     page_size: PageSize = PageSize.A5
     edition_note: str = ""
+    # Who owns the game and its names, and what this edition is. Optional here so that any
+    # book loads; `rulebook check` requires it (checks.py `check_rights`).
+    rights: str = ""
     engine: str | None = None
     family: str | None = None  # the game family (catan), whose shared vocabulary may apply
     vocabulary: bool = False   # opt in: the family's terms in content/_facts/vocabulario.yaml

@@ -30,6 +30,7 @@ class EditionMeta:
     subtitle: str  # printed under the title
     credits: list[Credit]  # as many as the book's, in its order
     edition_note: str = ""  # only where the book has one
+    rights: str = ""  # the book's rights line in this language (where the book has one)
 
 
 @dataclass(config=STRICT)

@@ -16,6 +16,7 @@ MIN_MARGIN = 10.0    # room for crop marks between the outer bleed and the paper
 MARK_GAP = 1.0       # marks start this far outside the outer bleed (never on the bleed)
 MARK_LENGTH = 6.0    # long enough to survive the first cut
 NOTE_BAND = 4.5      # the strip along the paper's edge kept for the sheet's printed note
+NOTE_INDENT = 12.0   # from the paper's sides to the sheet's note and its rights line
 
 
 class Flip(str, Enum):
@@ -80,6 +81,15 @@ class Layout:
     @property
     def trims_box(self) -> Rect:
         return self.outer.grown(-self.bleed)
+
+    @property
+    def head(self) -> float:
+        """The height of the strip across the top of the paper that the crop marks leave
+        clear (the note band at least): where a sheet's rights line goes, so that it costs
+        no piece a place on the sheet."""
+        marks_top = min(self.paper[1] - NOTE_BAND,
+                        self.outer.y + self.outer.h + MARK_GAP + MARK_LENGTH)
+        return self.paper[1] - marks_top
 
     def back(self, index: int, flip: Flip, offset: tuple[float, float] = (0.0, 0.0)) -> Rect:
         """Where the back of slot `index` must be printed on the back page so that it lands

@@ -176,3 +176,9 @@ def prose(text: str) -> str:
     chapter's Markdown has them from its tree already; titles, notes and captions from YAML
     get them here)."""
     return escape(curl(text))
+
+
+def one_line(text: str) -> str:
+    """A content file's paragraph as plain text on one run (a sheet's head, a PDF's
+    metadata): its white space squeezed, with typographer's quotes."""
+    return curl(" ".join(text.split()))

@@ -44,6 +44,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color, toColor
 
 from generator.core import palette
+from generator.core.typography import one_line
 from generator.errors import RenderError
 
 #: Print shops' marks print on every plate: the PDF separation named All.
@@ -69,17 +70,19 @@ BLACK_POINT_COMPENSATION = 0x2000
 @dataclass(frozen=True)
 class PressMeta:
     """What a print shop reads in a file's properties: title, authors (the book's credits),
-    subject and language (an ISO 639 code, as in book.yaml)."""
+    subject, language (an ISO 639 code, as in book.yaml) and the rights line (XMP
+    `dc:rights`: what a shop's intake reads to know whose marks it prints)."""
 
     title: str
     authors: tuple[str, ...]
     language: str
     subject: str = ""
+    rights: str = ""
 
     @classmethod
     def of(cls, book, title: str, subject: str = "") -> "PressMeta":
         return cls(title, tuple(credit.who for credit in book.meta.credits),
-                   book.meta.language, subject)
+                   book.meta.language, subject, one_line(book.meta.rights))
 
     @property
     def author(self) -> str:
@@ -361,6 +364,8 @@ def _xmp(meta: PressMeta, when: dt.datetime, producer: str, document: uuid.UUID)
     description = (f"<dc:description><rdf:Alt><rdf:li xml:lang=\"x-default\">"
                    f"{escape(meta.subject)}</rdf:li></rdf:Alt></dc:description>"
                    if meta.subject else "")
+    rights = (f"<dc:rights><rdf:Alt><rdf:li xml:lang=\"x-default\">{escape(meta.rights)}"
+              f"</rdf:li></rdf:Alt></dc:rights>" if meta.rights else "")
     return f"""<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
 <x:xmpmeta xmlns:x="adobe:ns:meta/">
  <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
@@ -374,6 +379,7 @@ def _xmp(meta: PressMeta, when: dt.datetime, producer: str, document: uuid.UUID)
    <dc:title><rdf:Alt><rdf:li xml:lang="x-default">{escape(meta.title)}</rdf:li></rdf:Alt></dc:title>
    <dc:creator><rdf:Seq>{creators}</rdf:Seq></dc:creator>
    {description}
+   {rights}
    <dc:language><rdf:Bag><rdf:li>{escape(meta.language)}</rdf:li></rdf:Bag></dc:language>
    <pdf:Producer>{escape(producer)}</pdf:Producer>
    <pdf:Trapped>False</pdf:Trapped>

@@ -774,8 +774,9 @@ def notes_page(ctx: StoryContext) -> list[Flowable]:
 
 def back_cover(ctx: StoryContext, total: int) -> list[Flowable]:
     """The back cover, page `total` (the last): the title again, the edition note as its
-    blurb, and at the foot the credits and the edition line (version, date, page count).
-    Its accent bands are drawn by the page (document.py)."""
+    blurb, and at the foot the credits, the rights line (whose the game and its marks are:
+    a print shop's and a publisher's first look) and the edition line (version, date, page
+    count). Its accent bands are drawn by the page (document.py)."""
     s, meta = ctx.styles, ctx.book.meta
     words = ctx.words
     title = s.cover_title.clone("back_title", fontSize=s.cover_title.fontSize * 0.62,
@@ -796,7 +797,8 @@ def back_cover(ctx: StoryContext, total: int) -> list[Flowable]:
         flowables.append(ctx.para(prose(meta.subtitle), subtitle))
     if meta.edition_note:
         flowables.append(ctx.para(prose(meta.edition_note), blurb))
-    foot = ([ctx.para(credits, small)] if credits else []) + [
+    foot = ([ctx.para(credits, small)] if credits else []) + (
+        [ctx.para(prose(meta.rights), small)] if meta.rights else []) + [
         ctx.para(f'<font name="SourceSans-Semibold" color="{s.accent}">{edition}</font>',
                  small)]
     flowables.append(AtFoot(foot))
@@ -872,10 +874,11 @@ def sheet_glossary(ctx: StoryContext) -> list[Flowable]:
 
 
 def colophon(ctx: StoryContext) -> list[Flowable]:
-    """Credits and the edition note, small, at the end of a sheet."""
+    """Credits, the edition note and the rights line, small, at the end of a sheet."""
     s, meta = ctx.styles, ctx.book.meta
     credits = " · ".join(f"<b>{prose(c.role)}:</b> {prose(c.who)}" for c in meta.credits)
-    text = credits + (f"<br/>{prose(meta.edition_note)}" if meta.edition_note else "")
+    text = "<br/>".join(part for part in (credits, prose(meta.edition_note),
+                                          prose(meta.rights)) if part)
     if not text:
         return []
     rule = Table([[""]], colWidths=[ctx.frame_width * 0.3], rowHeights=[1], hAlign="LEFT")

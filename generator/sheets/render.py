@@ -9,6 +9,7 @@ text on the black plate alone, crop marks in the registration colour."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from dataclasses import dataclass
 
@@ -23,7 +24,8 @@ from generator.draw.press import REGISTRATION, PressMeta, to_cmyk, to_pdfx
 from generator.draw.styles import color
 from generator.core.typography import curl
 from generator.sheets.faces import Piece
-from generator.core.sheet import NOTE_BAND, Flip, Layout, Rect, impose, mirror
+from generator.sheets.rights import draw_head
+from generator.core.sheet import NOTE_BAND, NOTE_INDENT, Flip, Layout, Rect, impose, mirror
 
 SLUG = 10.0  # print-shop pages: room around the bleed for the crop marks
 
@@ -54,16 +56,18 @@ def _note(canv: Canvas, layout_paper, text: str) -> None:
     canv.saveState()
     canv.setFont(SANS, 6.5)
     canv.setFillColor(color(palette.MUTED))
-    canv.drawString(12 * mm, (NOTE_BAND - 2.6) * mm, text)  # inside the band marks keep clear
+    # inside the band the marks keep clear
+    canv.drawString(NOTE_INDENT * mm, (NOTE_BAND - 2.6) * mm, text)
     canv.restoreState()
 
 
 def home_sheets(pieces: list[Piece], trim: tuple[float, float], bleed: float,
-                options: SheetOptions, title: str, what: tuple[str, str], language: str = "es"
-                ) -> tuple[bytes, Layout]:
+                options: SheetOptions, title: str, what: tuple[str, str], language: str = "es",
+                rights: str = "") -> tuple[bytes, Layout]:
     """Fronts and backs on alternate pages, ready for duplex (or for two passes). `what`
     names one piece and several ("ficha", "fichas"), so the footer's count agrees; the
-    footer is in the book's `language`."""
+    footer is in the book's `language`. The book's `rights` line heads every front
+    (sheets/rights.py)."""
     register_fonts()
     words = translator(language)
     flips = {"long": words.gettext("long edge"), "short": words.gettext("short edge"),
@@ -90,6 +94,8 @@ def home_sheets(pieces: list[Piece], trim: tuple[float, float], bleed: float,
         front = words.ngettext("front ({n} on this sheet)", "front ({n} on this sheet)",
                                len(chunk))
         _note(canv, layout.paper, f"{head} · {front}")
+        if rights:
+            draw_head(canv, layout, rights)
         canv.showPage()
         back_trims = [layout.back(i, options.flip, options.offset) for i in range(len(chunk))]
         canv.setTrimBox(_box(_union(back_trims)))
@@ -140,7 +146,7 @@ def print_shop(pieces: list[Piece], trim: tuple[float, float], bleed: float,
            if any(p.round_cut for p in pieces) else "")
     subject = words.gettext("Quantities: {pieces}.").format(pieces="; ".join(
         f"{piece.label or piece.name} × {piece.quantity}" for piece in pieces)) + die
-    meta = PressMeta(meta.title, meta.authors, meta.language, subject)
+    meta = dataclasses.replace(meta, subject=subject)
     canv.setTitle(meta.title)
     canv.setAuthor(meta.author)
     canv.setSubject(subject)

@@ -98,6 +98,32 @@ def test_glossary_key_missing_from_the_spanish_glossary(in_copy, capsys):
            f"{line_of(spanish, 'terms:') + 1} (terms))" in error
 
 
+def _without_rights(meta: Path) -> None:
+    """book.yaml with its `rights: >-` paragraph cut (it is the last key but `chapters`, or
+    the file's last)."""
+    text = meta.read_text(encoding="utf-8")
+    start = text.index("rights: >-")
+    end = text.find("\nchapters:", start)
+    edit(meta, text[start:end + 1 if end >= 0 else len(text)], "")
+
+
+def test_rights_missing_from_the_english_book_yaml(in_copy, capsys):
+    words, spanish = in_copy / "en" / "book.yaml", in_copy / "book.yaml"
+    _without_rights(words)
+    error = _check(in_copy, capsys)
+    assert f"{words}:{line_of(words, 'language: en')}: no rights for " \
+           f"{spanish}:{line_of(spanish, 'rights:')} (rights); expected rights: in this " \
+           "edition's words" in error
+
+
+def test_english_rights_for_a_book_without_them(in_copy, capsys):
+    words, spanish = in_copy / "en" / "book.yaml", in_copy / "book.yaml"
+    _without_rights(spanish)
+    error = _check(in_copy, capsys)
+    assert f"{words}:{line_of(words, 'rights:')} (rights): words for rights, which the " \
+           "book leaves empty" in error
+
+
 def test_example_missing_from_the_english_chapter(in_copy, capsys):
     chapter = in_copy / "en" / "chapters" / "03-turno.md"
     spanish = in_copy / "chapters" / "03-turno.md"
