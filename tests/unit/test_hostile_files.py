@@ -291,7 +291,8 @@ def _chapter(name: str, make):
         book.write_text(book.read_text(encoding="utf-8").replace(
             "  - 03-rulings.md", f"  - 03-rulings.md\n  - {name}"), encoding="utf-8")
         make(project / "content" / "g" / "chapters" / name)
-        return (f"content/g/book.yaml:19 (chapters[3]): chapter file chapters/{name} is",
+        line = book.read_text(encoding="utf-8").splitlines().index(f"  - {name}") + 1
+        return (f"content/g/book.yaml:{line} (chapters[3]): chapter file chapters/{name} is",
                 project / "content" / "g" / "chapters" / name)
     return add
 
