@@ -172,11 +172,8 @@ def _parser() -> argparse.ArgumentParser:
                           "deals (default: 1)")
     sim.add_argument("--player", default="greedy", metavar="NAME[,NAME…]",
                      help="who plays; several, separated by commas, play the same deals and "
-                          "are reported side by side. Each engine has its own players. Solo "
-                          "Catan: random, greedy (naive: one move ahead), greedy-acyclic, expert "
-                          "(rule-based, as a practised player), strong (search over expert's "
-                          "play with hidden cards), clairvoyant (knows the deck: an upper "
-                          "bound); other engines: random, greedy and their own "
+                          "are reported side by side. Every engine has random and greedy (one "
+                          "move ahead), and may have its own; a wrong name lists them "
                           "(default: greedy)")
     sim.add_argument("--jobs", type=whole(1, sim_options.MAX_JOBS),
                      default=os.cpu_count() or 1,
@@ -184,18 +181,17 @@ def _parser() -> argparse.ArgumentParser:
                           f"{sim_options.WORKERS_PER_CORE} per core are started, nor more than "
                           "there are games (default: all cores)")
     sim.add_argument("--budget", metavar="N|PLAYER=N,…",
-                     help="strength of --player strong (play-outs per decision, default 64, at "
-                          f"most {sim_options.MAX_BUDGET['strong']:,}) and clairvoyant (search "
-                          "nodes per deal, default 200000, at most "
-                          f"{sim_options.MAX_BUDGET['clairvoyant']:,}): N for each of them in "
-                          "its own unit, or strong=16,clairvoyant=400000")
+                     help="strength of the players that search, for an engine that has them "
+                          "(solo games: play-outs per decision, search nodes per deal…): N "
+                          "for each of them in its own unit, or PLAYER=N,…; a wrong one "
+                          "lists them, with their maximum")
     sim.add_argument("--scheduler", metavar="ADDRESS", type=sim_options.scheduler,
                      help="play the chunks on a Dask cluster (tcp://host:8786, or 'local' "
                           "for a LocalCluster) instead of the process pool")
     sim.add_argument("--compare", metavar="PARAM=V1,V2",
-                     help="the same run under other values, side by side, e.g. goal=15,20,25 "
-                          f"(at most {sim_options.MAX_COMPARED} values; goals from 1 to "
-                          f"{sim_options.MAX_GOAL})")
+                     help="the same run under other values of a rule parameter, side by side, "
+                          f"e.g. goal=15,20,25 (at most {sim_options.MAX_COMPARED} values), "
+                          "for an engine that has them; a wrong one lists them")
     sim.add_argument("--replay", type=whole(0, sim_options.MAX_SEED), metavar="GAME_SEED",
                      help="print one game (by its recorded seed) step by step")
     sim.add_argument("--save", action="store_true",

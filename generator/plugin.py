@@ -25,12 +25,12 @@ from generator.content.loader import require_parameters
 from generator.content.model import EngineNeeds
 from generator.content.yamlsource import read_yaml, validate
 from generator.errors import ContentError, IllegalAction, Location
-from generator.examples.protocol import (CAPABILITIES, REQUIRED, SIMULATION, Adapter,
+from generator.examples.protocol import (CAPABILITIES, REQUIRED, SIMULATION, Adapter, Budget,
                                          Coverage, Diagrams, Engine, Game, Narration, Outcome,
-                                         Player, Simulation, declares, mismatches)
+                                         Player, Simulation, Variants, declares, mismatches)
 from generator.examples.registry import registered
 
-__all__ = ["CAPABILITIES", "REQUIRED", "SIMULATION", "Adapter", "ContentError", "Coverage", "Diagrams",
-           "Engine", "EngineNeeds", "Game", "IllegalAction", "Location", "Narration",
-           "Outcome", "Player", "Simulation", "declares", "mismatches", "read_yaml", "registered",
-           "require_parameters", "validate"]
+__all__ = ["CAPABILITIES", "REQUIRED", "SIMULATION", "Adapter", "Budget", "ContentError",
+           "Coverage", "Diagrams", "Engine", "EngineNeeds", "Game", "IllegalAction", "Location",
+           "Narration", "Outcome", "Player", "Simulation", "Variants", "declares", "mismatches",
+           "read_yaml", "registered", "require_parameters", "validate"]

@@ -122,11 +122,13 @@ class Summary:
 
 
 def point_bands(points: dict[int, int], goal: int) -> list[tuple[str, int]]:
-    """Final points in bands of two up to the goal, then the games that reached it; below
-    an odd goal the last band is one point wide, so no game is counted twice."""
+    """Final points in bands below the goal (of two points, wider for a goal above 20 so
+    that there are about ten; the last band stops short of the goal), then the games that
+    reached it: no score falls in two bands, whatever the goal."""
+    width = max(2, -(-goal // 10))
     bands = []
-    for low in range(0, goal, 2):
-        high = min(low + 1, goal - 1)
+    for low in range(0, goal, width):
+        high = min(low + width - 1, goal - 1)
         bands.append((f"{low}–{high}" if high > low else f"{low}",
                       sum(n for p, n in points.items() if low <= p <= high)))
     bands.append((f"≥{goal}", sum(n for p, n in points.items() if p >= goal)))

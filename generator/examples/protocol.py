@@ -35,7 +35,7 @@ from generator.examples.adapter import Adapter, mismatches
 #: built-in engines use (a base with `copy` and `arrange`; 'expected X, found Y').
 __all__ = ["Action", "Adapter", "Coverage", "Diagrams", "Engine", "EngineFactory", "Game",
            "IllegalAction", "Narration", "Outcome", "Player", "REQUIRED", "SIMULATION",
-           "CAPABILITIES", "Simulation", "declares", "mismatches"]
+           "Budget", "CAPABILITIES", "Simulation", "Variants", "declares", "mismatches"]
 
 Action = Any
 """An action in the engine's own type (a dataclass, a tuple...). It must compare equal to
@@ -205,9 +205,12 @@ class Simulation(Protocol):
     - `won_means`: one sentence printed above the report, saying what a win counts (and any
       assumption the simulation makes that the rules do not); a built-in engine marks it
       `N_("…")`, and the report prints it from the catalogs in the book's language.
-    - `simulate_command(args, out)` ("own-simulator" in `provides`): its own whole command
-      instead of the generic one (the solo engine's: its own players, `--compare`,
-      `--save`)."""
+    - `end_names` and `event_names`: the report's words for its end reasons and events
+      (`Outcome.end_reason`, `Outcome.events`), `N_("…")` messages by key; the events in
+      the order the report lists them.
+
+    An engine whose rules come in readings, or whose players have a strength, declares
+    "variants" instead (`Variants`): the command asks it for a `Simulation` per run."""
 
     def random_start(self, seed: int) -> Game:
         """A whole game's start, dealt from `seed` as the rules set it up: the same seed
@@ -218,6 +221,33 @@ class Simulation(Protocol):
 
     def result(self, game: Game) -> Outcome:
         """Won or not, points, length and end reason; valid on any position."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """A player's strength, as `--budget` sets it: its default, the most a command may ask
+    (so an absurd number is one line, not an endless run) and its unit, an `N_` message
+    ("play-outs per decision")."""
+    default: int
+    most: int
+    unit: str
+
+
+@runtime_checkable
+class Variants(Protocol):
+    """Optional ("variants" in `provides`): an engine that simulates under readings of its
+    rules (`rulebook simulate --compare goal=15,20`) and with players of a set strength
+    (`--budget`). Instead of being a `Simulation` itself, it makes one per run."""
+
+    #: The rule parameters `--compare` may change, each with how a value is read: a callable
+    #: from the typed text to the value, raising `ValueError("…expected…")` otherwise.
+    comparable: Mapping[str, Callable[[str], Any]]
+    #: The players whose strength `--budget` sets, by name.
+    budgets: Mapping[str, Budget]
+
+    def simulation_for(self, changes: Mapping[str, Any], budget: int | None) -> Simulation:
+        """A `Simulation` under the book's rules with `changes` (parameter → value, as
+        `comparable` read them), its budgeted players at `budget` (None: their default)."""
 
 
 #: What an entry point of `rulebook.engines` names: called with the loaded `Book`.
@@ -238,11 +268,12 @@ CAPABILITIES: dict[str, tuple[str, ...]] = {
     "coverage": ("uncovered",),                                 # Coverage
     "simulation": SIMULATION,                                   # Simulation
     "figures": ("figure_kinds", "figure"),     # figures.yaml kinds of its own (the solo game's)
-    "stored-runs": ("check_runs",),            # difficulty.yaml checked against the rules
-    "own-simulator": ("simulate_command",),    # a `rulebook simulate` of its own
+    "variants": ("simulation_for", "comparable", "budgets"),  # Variants
+    # difficulty.yaml checked against the rules, and written by `simulate --save`
+    "stored-runs": ("check_runs", "save_runs"),
 }
 #: Of those, the attributes that are data, not methods.
-DATA = ("figure_kinds",)
+DATA = ("figure_kinds", "comparable", "budgets")
 
 
 def declares(engine, capability: str) -> bool:

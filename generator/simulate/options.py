@@ -2,12 +2,10 @@
 
 Every number a user types has a stated range, so that any command given an absurd number
 answers at once with one line instead of running out of time or memory: `--games 10**9` made
-a billion seeds before the first game, `--jobs 1000000` forked a million workers,
-`--budget 10**12` made the strong player list a trillion play-out seeds for its first
-decision, `--compare goal=10**9` drew a table of 500 million bands. A negative `--seed` is
+a billion seeds before the first game, `--jobs 1000000` forked a million workers; an engine
+bounds the numbers it reads itself (`--budget`, `--compare`: protocol.Variants). A negative `--seed` is
 refused: Python's generator seeds from the absolute value, so `--seed -1` dealt `--seed 1`'s
-games. Each limit is far above what a run of the book needs (1,000 games by default, the
-strong player's 64 play-outs, the clairvoyant's 200,000 nodes, goals around 20).
+games. Each limit is far above what a run of a book needs (1,000 games by default).
 
 Imported by the command line for its --help, so it imports nothing heavy.
 """
@@ -28,12 +26,8 @@ MAX_JOBS = 256
 WORKERS_PER_CORE = 2
 #: Seeds of a run (`--seed`) and of one game (`--replay`).
 MAX_SEED = 2 ** 63 - 1
-#: Each budgeted player's `--budget` at most, in its own unit (see the --help).
-MAX_BUDGET = {"strong": 10_000, "clairvoyant": 2_000_000}
-BUDGET_UNIT = {"strong": "play-outs per decision", "clairvoyant": "search nodes per deal"}
-#: `--compare goal=…` at most this goal (the points table has a row per two points up to it),
-#: and at most this many values compared.
-MAX_GOAL = 100
+#: `--compare` at most this many values (an engine bounds each value: protocol.Variants),
+#: and `--budget` at most each player's `Budget.most`.
 MAX_COMPARED = 10
 
 

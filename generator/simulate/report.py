@@ -4,6 +4,8 @@ Its words are messages of the gettext catalogs (generator/locale/), in the book'
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from babel.numbers import format_decimal
 from rich.table import Table
 
@@ -12,28 +14,8 @@ from generator.content.appendix import cpu_time, quartiles, span
 from generator.content.model import MAX_ACTIONS
 from generator.core.stats import Summary, point_bands
 
-#: The solo engine's events, each a row of its report (in this order).
-EVENT_NAMES = {
-    "coincidence": N_("matches"), "LoseCard": N_("cards lost"),
-    "SacrificeHand": N_("hands sacrificed"), "UseKnight": N_("knights brought out"),
-    "knight-saved": N_("knights that save a card"), "knight-failed": N_("knights that fail"),
-    "knight-downgraded": N_("knights that get off their horse"),
-    "building-lost": N_("buildings lost"), "demolition": N_("cards demolished"),
-    "recycling": N_("series recycled"),
-    "new-deck": N_("new resource decks (progress or recycling)"),
-}
-#: Other engines' events by the name their simulator counts them under (simulate/*.py);
-#: an event not named here is printed under its own name.
-OTHER_EVENTS = {"nobles": N_("nobles"), "gemas especiales": N_("special gems"),
-                "cartas compradas": N_("cards bought"),
-                "forced-trade": N_("forced trades"), "exchange": N_("2-for-1 trades"),
-                "robber-to-desert": N_("robbers moved to the desert"),
-                "discard-knight": N_("played knights discarded")}
-
-#: How a game ended, by the end reason an engine's simulator records; another is printed as
-#: it is.
-END_REASONS = {"goal": N_("goal reached"), "special": N_("all the special gems bought"),
-               "deck": N_("deck and rows run out"), "stuck": N_("no card left to buy")}
+#: How a game ended, when the engine names it no other way (`Simulation.end_names`).
+END_REASONS = {"goal": N_("goal reached")}
 
 
 def unfinished_label(language: str) -> str:
@@ -73,43 +55,12 @@ def _head_rows(row, t: Translator) -> None:
         f"({cpu_time(s.cpu_seconds, language)})" if s.games else "—"))
 
 
-def summary_table(title: str, columns: dict[str, Summary], language: str = "es") -> Table:
-    """One column per run (several players, or the same player under several rules, side
-    by side on the same deals)."""
+def verdict_table(title: str, columns: dict, language: str) -> Table:
+    """The verdicts of a player that proves its deals (`stats.Bracket` per run): won, proved
+    unwinnable and undecided deals, then the share of winnable deals among the decided ones
+    and as a bracket over all of them. The undecided share is always a row of its own."""
     t = translator(language)
     table, row = _run_columns(title, columns)
-    _head_rows(row, t)
-
-    def share(value) -> str:
-        return percent(value, language)
-    row(t.gettext("stuck (no action left)"), lambda s: share(s.stuck_rate))
-    # Translators: a row under "stuck": stuck games that had no building left to demolish.
-    row(t.gettext("  … with no building to demolish with"),
-        lambda s: share(s.stuck_bare / s.games))
-    row(t.gettext("no resource deck and no way out"), lambda s: share(s.rate("exhausted")))
-    row(unfinished_label(language), lambda s: share(s.rate("unfinished")))
-    for key, label in EVENT_NAMES.items():
-        row(t.gettext("{name} per game").format(name=t.gettext(label)),
-            lambda s, k=key: decimal(s.events_per_game.get(k, 0), language, 2))
-    return table
-
-
-def points_table(title: str, columns: dict[str, Summary], goal: int,
-                 language: str = "es") -> Table:
-    """How final points spread, in bands of two up to the goal, per run."""
-    return _bands_table(title, translator(language).gettext("points"), columns,
-                        {name: point_bands(s.points, goal) for name, s in columns.items()},
-                        language)
-
-
-def verdict_table(columns: dict, nodes: int, language: str) -> Table:
-    """A clairvoyant run's verdicts per run (`intervals.Bracket`), searched with `nodes` per
-    deal: won, proved unwinnable and undecided deals, then the share of winnable deals among
-    the decided ones and as a bracket over all of them. The undecided share is always a row
-    of its own."""
-    t = translator(language)
-    table, row = _run_columns(t.gettext("clairvoyant, {nodes} nodes per deal")
-                              .format(nodes=format_decimal(nodes, locale=language)), columns)
 
     def count(n: int, b) -> str:
         return f"{format_decimal(n, locale=language)} ({percent(b.share(n), language)})"
@@ -154,11 +105,15 @@ def _bands_table(title: str, head: str, columns: dict[str, Summary],
     return table
 
 
-# --- any engine's run (engines.py) --------------------------------------------------------
-
-def outcome_table(title: str, columns: dict[str, Summary], language: str) -> Table:
-    """Games, wins, points, length and how games ended, for an engine's run."""
+def outcome_table(title: str, columns: dict[str, Summary], language: str,
+                  ends: Mapping[str, str] = {}, events: Mapping[str, str] = {}) -> Table:
+    """Games, wins, points, length, how games ended and the events per game, for a run of
+    any engine. `ends` and `events` are the engine's names (`N_` messages) of its end
+    reasons and events: an engine that names its events has a row for each it names that a
+    game met (its other counts are its own business), in its order; one that does not, a
+    row for each event, as it is."""
     t = translator(language)
+    ends = {**END_REASONS, **ends}
     table, row = _run_columns(title, columns)
     _head_rows(row, t)
     reasons = {}
@@ -172,11 +127,11 @@ def outcome_table(title: str, columns: dict[str, Summary], language: str) -> Tab
             label = t.gettext("no actions left before the end")
         else:
             label = t.gettext("end: {reason}").format(
-                reason=t.gettext(END_REASONS[reason]) if reason in END_REASONS else reason)
+                reason=t.gettext(ends[reason]) if reason in ends else reason)
         row(label, lambda s, r=reason: percent(s.rate(r), language))
-    events = sorted({k for s in columns.values() for k in s.events_per_game})
-    for key in events:
-        name = t.gettext(OTHER_EVENTS[key]) if key in OTHER_EVENTS else key
+    seen = {k for s in columns.values() for k in s.events_per_game}
+    for key in [k for k in events if k in seen] if events else sorted(seen):
+        name = t.gettext(events[key]) if events else key
         row(t.gettext("{name} per game").format(name=name),
             lambda s, k=key: decimal(s.events_per_game.get(k, 0), language, 2))
     return table
@@ -200,22 +155,8 @@ def titles_table(title: str, columns: dict[str, Summary], bands, language: str) 
     return table
 
 
-def goal_bands(points: dict[int, int], goal: int) -> list[tuple[str, int]]:
-    """Final points in bands below the goal (of two points, wider for a goal above 20 so
-    that there are about ten; the last band stops short of the goal), then the games that
-    reached it: no score falls in two bands, whatever the goal."""
-    width = max(2, -(-goal // 10))
-    bands = []
-    for low in range(0, goal, width):
-        high = min(low + width - 1, goal - 1)
-        label = f"{low}–{high}" if high > low else f"{low}"
-        bands.append((label, sum(n for p, n in points.items() if low <= p <= high)))
-    bands.append((f"≥{goal}", sum(n for p, n in points.items() if p >= goal)))
-    return bands
-
-
 def goal_table(title: str, columns: dict[str, Summary], goal: int, language: str) -> Table:
     """How final points spread below the goal, per run (any engine's)."""
     return _bands_table(title, translator(language).gettext("points"), columns,
-                        {name: goal_bands(s.points, goal) for name, s in columns.items()},
+                        {name: point_bands(s.points, goal) for name, s in columns.items()},
                         language)

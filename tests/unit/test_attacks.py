@@ -427,7 +427,7 @@ def test_a_stored_run_of_other_rules_is_an_error_at_its_field(case, book_copy, t
 # tests/unit/test_difficulty.py.)
 SIMULATE = {
     "non-positive goals": (["--compare", "goal=0,-5"],
-                           r"--compare 'goal=0,-5': goal 0, -5 cannot be played; expected "
+                           r"--compare 'goal=0,-5': goal 0 cannot be played; expected "
                            r"goals from 1 to 100 points"),
 }
 

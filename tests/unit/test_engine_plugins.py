@@ -435,10 +435,11 @@ def test_simulate_reports_for_the_splendor_and_economy_books(slug, words, capsys
     (["splendor-solitario", "--player", "strong"],
      "--player strong: engine 'splendor' has no such player; expected one of greedy, random"),
     (["catan-para-dos", "--compare", "goal=5,10"],
-     "--compare: only an engine with a simulator of its own has it, and engine 'economy' "
-     "has none; expected catan-para-dos simulated without --compare"),
-    (["splendor-solitario", "--save"], "--save: only an engine with a simulator of its own has "
-                                       "it, and engine 'splendor' has none"),
+     "--compare: engine 'economy' has no rule readings, player budgets or stored runs to "
+     "give it (it does not declare \"variants\"); expected catan-para-dos simulated without "
+     "--compare"),
+    (["splendor-solitario", "--save"], "--save: engine 'splendor' has no rule readings, "
+                                       "player budgets or stored runs to give it"),
     (["splendor-solitario", "--games", "0"], "--games: '0': expected a whole number from 1"),
 ])
 def test_simulate_refuses_what_an_engine_cannot_do_in_one_line(args, message, capsys):

@@ -190,7 +190,7 @@ def test_simulate_reports_the_three_verdicts_and_the_bracket(capsys, monkeypatch
     assert main(["simulate", "solo-catan", "--player", "clairvoyant", "--games", "3",
                  "--budget", "300", "--seed", "2", "--compare", "goal=3,20,40"]) == 0
     out = capsys.readouterr().out
-    table = out[out.index("clarividente, 300 nodos por reparto"):]
+    table = out[out.index("clairvoyant, 300 nodos de búsqueda por reparto"):]
     rows = {line.split("│")[1].strip(): [c.strip() for c in line.split("│")[2:-1]]
             for line in table.splitlines() if line.startswith("│ ")}
     assert rows["repartos"] == ["3", "3", "3"]

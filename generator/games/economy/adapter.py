@@ -389,6 +389,10 @@ class EconomyAdapter(Adapter):
                    "one who starts. The engine models neither dice nor resources: in the "
                    "simulation, each turn the player to move receives 0 to 3 cards (1.5 on "
                    "average) and each starts with 3.")
+    #: The report's words for its events (players.outcome).
+    event_names = {"forced-trade": N_("forced trades"), "exchange": N_("2-for-1 trades"),
+                   "robber-to-desert": N_("robbers moved to the desert"),
+                   "discard-knight": N_("played knights discarded")}
 
     @property
     def players(self) -> dict:

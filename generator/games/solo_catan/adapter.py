@@ -3,6 +3,7 @@ with `expect`, and both in words for the book."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 from generator.content.model import EngineNeeds
@@ -11,6 +12,7 @@ from generator.content.yamlsource import validate
 from generator.games.solo_catan import Game, Ruleset, Series, ShCard
 from generator.games.solo_catan.coverage import uncovered
 from generator.games.solo_catan.notation import parse
+from generator.games.solo_catan.ruleset import COMPARABLE
 from generator.games.solo_catan.text import (Words, action_text, lost_cards, narrate,
                                              position_caption, position_lines, position_status)
 
@@ -21,11 +23,11 @@ def rules_for(book) -> Ruleset:
 
 
 class SoloAdapter:
-    #: Its optional parts (examples/protocol.py CAPABILITIES). It simulates with a command of
-    #: its own (players with budgets, --compare, --save), whose games the one runner plays
-    #: (runner.py).
-    provides = ("narration", "diagrams", "coverage", "figures", "stored-runs",
-                "own-simulator")
+    #: Its optional parts (examples/protocol.py CAPABILITIES). It simulates under readings of
+    #: its rules and with searching players ("variants": a runner.SoloSimulation per run).
+    provides = ("narration", "diagrams", "coverage", "figures", "stored-runs", "variants")
+    #: The rule parameters `--compare` changes (ruleset.py) and the players `--budget` sets.
+    comparable = COMPARABLE
     #: What it reads of components.yaml (checks.py refuses a book without it).
     needs = EngineNeeds(("goal", "hand_size", "market_size", "demolition_limit"),
                         ("road", "knight", "settlement", "city", "expansion"), ("resources",))
@@ -100,11 +102,26 @@ class SoloAdapter:
         from generator.games.solo_catan.stored import check_difficulty
         check_difficulty(doc, difficulty, self.book.components, self.book.slug)
 
-    def simulate_command(self, args, out) -> None:
-        """`rulebook simulate`: this engine has its own simulator (players that know its
-        rules, `--compare` of rule readings, `--save` of the book's difficulty appendix)."""
-        from generator.games.solo_catan.command import solo_command
-        solo_command(self.book, args, out)
+    @property
+    def budgets(self) -> dict:
+        from generator.games.solo_catan.runner import BUDGETS
+        return BUDGETS
+
+    def simulation_for(self, changes: dict, budget: int | None):
+        """Whole games under the book's rules with `changes` (`--compare`), its searching
+        players at `budget` (runner.py)."""
+        from generator.games.solo_catan.runner import SoloSimulation
+        return SoloSimulation(dataclasses.replace(self.rules, **changes), budget)
+
+    def save_runs(self, seed: int, played: list) -> object:
+        """`simulate --save`: each (player, records, budget, changes) stored in the book's
+        difficulty.yaml (difficulty.py), with the budget it played, default or not, so the
+        stored command reproduces the run even if a default changes."""
+        from generator.games.solo_catan.difficulty import save_runs
+        from generator.games.solo_catan.players import make_player
+        return save_runs(self.book, seed, self.rules, [
+            (player, records, make_player(player, budget).budget if player in self.budgets
+             else None, changes) for player, records, budget, changes in played])
 
 
 # --- the starting position -------------------------------------------------------------------

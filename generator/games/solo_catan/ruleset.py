@@ -123,16 +123,31 @@ class Ruleset:
         return list(self._deck)
 
 
+#: `--compare goal=…` at most this goal: `goal=10**9` drew a table of 500 million bands.
+MAX_GOAL = 100
+
+
+def _goal(text: str) -> int:
+    try:
+        goal = int(text)
+    except ValueError:
+        goal = None
+    if goal is None or not 1 <= goal <= MAX_GOAL:
+        raise ValueError(f"goal {text[:20]} cannot be played; expected goals from 1 to "
+                         f"{MAX_GOAL} points")
+    return goal
+
+
 def _flag(text: str) -> bool:
     if text.lower() not in ("true", "false", "yes", "no", "1", "0"):
-        raise ValueError(text)
+        raise ValueError(f"{text[:20]!r} is not a reading; expected true or false")
     return text.lower() in ("true", "yes", "1")
 
 
 #: The rule parameters `--compare` can change, each with how its values are read: the goal,
 #: and each reading of the rulings that change the game (R09's University, R07's loose cards,
 #: R11's Town Hall ore owed at the goal). A stored run records them (difficulty.yaml).
-COMPARABLE = {"goal": int, "university_unlimited": _flag, "loose_anytime": _flag,
+COMPARABLE = {"goal": _goal, "university_unlimited": _flag, "loose_anytime": _flag,
               "town_hall_paid_first": _flag}
 #: The readings alone, with the book's value of each (the Ruleset's default).
 READINGS = {f.name: f.default for f in fields(Ruleset)

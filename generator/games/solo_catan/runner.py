@@ -2,20 +2,46 @@
 whole games dealt from a seed under one set of rules (the book's, or one value `--compare`
 gives), each by one of the solo players with its budget.
 
-The solo game simulates with a command of its own (players with budgets, `--compare`,
-`--save`: command.py), yet its games are played by the same loop, chunks, worker processes
-and Dask backend as any other engine's; only the rules object differs per column."""
+The engine declares "variants" (protocol.Variants): the command asks it for a
+`SoloSimulation` per run, its rules changed as `--compare` says and its searching players
+(`BUDGETS`) at their `--budget`; the games are played by the same loop, chunks, worker
+processes and Dask backend as any other engine's."""
 
 from __future__ import annotations
 
 from functools import partial
 
-from generator.examples.protocol import Outcome
+from generator.core.i18n import N_
+from generator.examples.protocol import Budget, Outcome
 from generator.games.solo_catan import Game, Ruleset
 from generator.games.solo_catan.game import PLAYING, WON
-from generator.games.solo_catan.players import PLAYERS, make_player
+from generator.games.solo_catan.players import BUDGETED, PLAYERS, make_player
+from generator.games.solo_catan.solver import DEFAULT_NODES
+from generator.games.solo_catan.strong import DEFAULT_BUDGET
 from generator.simulate import engines
 from generator.simulate.runs import GameRecord
+
+
+#: The players `--budget` sets (players.BUDGETED), each with its default, the most a command
+#: may ask (`--budget 10**12` made the strong player list a trillion play-out seeds for its
+#: first decision) and its unit.
+BUDGETS = {"strong": Budget(DEFAULT_BUDGET, 10_000, N_("play-outs per decision")),
+           "clairvoyant": Budget(DEFAULT_NODES, 2_000_000, N_("search nodes per deal"))}
+assert set(BUDGETS) == BUDGETED
+
+#: The report's words for the game's events (`Game.events`), in the order it lists them.
+EVENT_NAMES = {
+    "coincidence": N_("matches"), "LoseCard": N_("cards lost"),
+    "SacrificeHand": N_("hands sacrificed"), "UseKnight": N_("knights brought out"),
+    "knight-saved": N_("knights that save a card"), "knight-failed": N_("knights that fail"),
+    "knight-downgraded": N_("knights that get off their horse"),
+    "building-lost": N_("buildings lost"), "demolition": N_("cards demolished"),
+    "recycling": N_("series recycled"),
+    "new-deck": N_("new resource decks (progress or recycling)"),
+}
+#: And for how a game ends ("goal" and "unfinished" are the report's own words).
+END_NAMES = {"stuck": N_("stuck (no action left)"),
+             "exhausted": N_("no resource deck and no way out")}
 
 
 class SoloSimulation:
@@ -24,6 +50,8 @@ class SoloSimulation:
     fast ones (`legal_tuple`, `push_legal`)."""
 
     provides = ("simulation",)
+    event_names = EVENT_NAMES
+    end_names = END_NAMES
 
     def __init__(self, rules: Ruleset, budget: int | None = None):
         self.rules = rules

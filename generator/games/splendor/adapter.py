@@ -358,6 +358,11 @@ class SplendorAdapter(Adapter):
 
     won_means = N_("Victory: buying the five special gems before the central deck and its rows "
                    "run out; the points give the title.")
+    #: The report's words for its events and ends (players.outcome).
+    event_names = {"nobles": N_("nobles"), "gemas especiales": N_("special gems"),
+                   "cartas compradas": N_("cards bought")}
+    end_names = {"special": N_("all the special gems bought"),
+                 "deck": N_("deck and rows run out"), "stuck": N_("no card left to buy")}
 
     @property
     def players(self) -> dict:
