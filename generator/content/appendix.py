@@ -19,7 +19,7 @@ from generator.core.stats import games_for
 
 #: The interval half-widths whose cost the table prints, in points (issue: ±5; a cluster: ±2).
 TARGETS = (0.05, 0.02)
-#: What a budget counts, by player (players.BUDGETED).
+#: What a budget counts, by player (games/solo_catan/players.py BUDGETS).
 BUDGET_UNITS = {"strong": N_("{budget} play-outs per decision"),
                 "clairvoyant": N_("{budget} nodes per deal")}
 NONE = "—"

@@ -56,7 +56,7 @@ class Column:
     """One run of a report: a player under one set of rules, headed by `label`."""
     label: str
     player: str
-    rules: dict  # the rule changes it plays under (`--compare`): {} for the book's own
+    changes: dict  # the rule changes it plays under (`--compare`): {} for the book's own
 
 
 def columns(players: list[str], variants: dict[str, dict]) -> list[Column]:
@@ -105,7 +105,7 @@ def simulate_command(book: Book, args, out) -> None:
     summaries, verdicts, played = {}, {}, []
     for column in columns(players, changes):
         start = time.perf_counter()
-        sim = sims(column.rules, budget[column.player])
+        sim = sims(column.changes, budget[column.player])
         records = with_progress(out, column.label, args.games, lambda progress, sim=sim, c=column:
                                 run_engine(sim, args.games, args.seed, c.player, args.jobs,
                                            progress=progress, scheduler=args.scheduler))
@@ -122,7 +122,7 @@ def simulate_command(book: Book, args, out) -> None:
                                 language))
     if args.save:  # one run per player and rules, each stored with the command that
         file = engine.save_runs(args.seed, [  # reproduces it alone
-            (column.player, records, budget[column.player], column.rules)
+            (column.player, records, budget[column.player], column.changes)
             for column, records in played])
         for column, _ in played:
             out.print(f"[green]saved[/] {file} "

@@ -104,7 +104,7 @@ class SoloAdapter:
 
     @property
     def budgets(self) -> dict:
-        from generator.games.solo_catan.runner import BUDGETS
+        from generator.games.solo_catan.players import BUDGETS
         return BUDGETS
 
     def simulation_for(self, changes: dict, budget: int | None):
@@ -118,9 +118,9 @@ class SoloAdapter:
         difficulty.yaml (difficulty.py), with the budget it played, default or not, so the
         stored command reproduces the run even if a default changes."""
         from generator.games.solo_catan.difficulty import save_runs
-        from generator.games.solo_catan.players import make_player
+        budgets = self.budgets
         return save_runs(self.book, seed, self.rules, [
-            (player, records, make_player(player, budget).budget if player in self.budgets
+            (player, records, (budget or budgets[player].default) if player in budgets
              else None, changes) for player, records, budget, changes in played])
 
 

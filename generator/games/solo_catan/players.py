@@ -12,6 +12,8 @@ from generator.games.solo_catan.actions import (Continue, Demolish, EndRecycling
                                                 LibrarySwap, LoseCard, PayTownHall, PlaceLoose,
                                                 Recycle, SacrificeHand, StartSeries, TradeMarket,
                                                 TradeThree, UseKnight)
+from generator.core.i18n import N_
+from generator.examples.protocol import Budget
 from generator.simulate.engines import RandomPlayer
 
 # What a building is worth to the greedy player: points, plus what it unlocks.
@@ -221,11 +223,14 @@ def _clairvoyant(**options):
 
 PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "greedy-acyclic": AcyclicGreedyPlayer,
            "expert": ExpertPlayer, "strong": _strong, "clairvoyant": _clairvoyant}
-# Players whose strength is set by `--budget` (rollouts per decision, or nodes per deal).
-BUDGETED = frozenset({"strong", "clairvoyant"})
+#: The players whose strength `--budget` sets, each with its default (strong.py, solver.py
+#: read theirs here), the most a command may ask (`--budget 10**12` made the strong player
+#: list a trillion play-out seeds for its first decision) and its unit.
+BUDGETS = {"strong": Budget(64, 10_000, N_("play-outs per decision")),
+           "clairvoyant": Budget(200_000, 2_000_000, N_("search nodes per deal"))}
 
 
 def make_player(name: str, budget: int | None = None):
-    if name in BUDGETED and budget is not None:
+    if name in BUDGETS and budget is not None:
         return PLAYERS[name](budget=budget)
     return PLAYERS[name]()

@@ -4,7 +4,7 @@ gives), each by one of the solo players with its budget.
 
 The engine declares "variants" (protocol.Variants): the command asks it for a
 `SoloSimulation` per run, its rules changed as `--compare` says and its searching players
-(`BUDGETS`) at their `--budget`; the games are played by the same loop, chunks, worker
+(players.BUDGETS) at their `--budget`; the games are played by the same loop, chunks, worker
 processes and Dask backend as any other engine's."""
 
 from __future__ import annotations
@@ -12,22 +12,13 @@ from __future__ import annotations
 from functools import partial
 
 from generator.core.i18n import N_
-from generator.examples.protocol import Budget, Outcome
+from generator.examples.protocol import Outcome
 from generator.games.solo_catan import Game, Ruleset
 from generator.games.solo_catan.game import PLAYING, WON
-from generator.games.solo_catan.players import BUDGETED, PLAYERS, make_player
-from generator.games.solo_catan.solver import DEFAULT_NODES
-from generator.games.solo_catan.strong import DEFAULT_BUDGET
+from generator.games.solo_catan.players import PLAYERS, make_player
 from generator.simulate import engines
 from generator.simulate.runs import GameRecord
 
-
-#: The players `--budget` sets (players.BUDGETED), each with its default, the most a command
-#: may ask (`--budget 10**12` made the strong player list a trillion play-out seeds for its
-#: first decision) and its unit.
-BUDGETS = {"strong": Budget(DEFAULT_BUDGET, 10_000, N_("play-outs per decision")),
-           "clairvoyant": Budget(DEFAULT_NODES, 2_000_000, N_("search nodes per deal"))}
-assert set(BUDGETS) == BUDGETED
 
 #: The report's words for the game's events (`Game.events`), in the order it lists them.
 EVENT_NAMES = {
@@ -91,9 +82,3 @@ def run(rules: Ruleset, games: int, seed: int, player: str, jobs: int = 1,
     """All games of a run, in seed order (engines.run), whatever `jobs` or `scheduler`."""
     return engines.run(SoloSimulation(rules, budget), games, seed, player, jobs, progress,
                        scheduler)
-
-
-def replay_log(rules: Ruleset, seed: int, player_name: str, budget: int | None = None
-               ) -> list[str]:
-    """A game step by step, in the engine's notation."""
-    return engines.replay_log(SoloSimulation(rules, budget), seed, player_name)

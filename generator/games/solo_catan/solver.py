@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from generator.games.solo_catan import Game, Phase
-from generator.games.solo_catan.players import AcyclicGreedyPlayer, GreedyPlayer
+from generator.games.solo_catan.players import BUDGETS, AcyclicGreedyPlayer, GreedyPlayer
 from generator.games.solo_catan.proof import ReachBound, Verdict, prove
 
-DEFAULT_NODES = 200_000
+DEFAULT_NODES = BUDGETS["clairvoyant"].default
 HORIZON = 400   # actions per play-out at most
 # Of a deal's node budget, at most, for the nested Monte Carlo search. Most: on the book's
 # deals it is the search that decides (wins needed up to 240,000 nodes; the proof search

@@ -26,9 +26,10 @@ import random
 from typing import Sequence
 
 from generator.games.solo_catan import Game
-from generator.games.solo_catan.players import ExpertPlayer, PositionMemory
+from generator.games.solo_catan.players import BUDGETS, ExpertPlayer, PositionMemory
 
-DEFAULT_BUDGET = 64   # play-outs per decision, over all its candidates and rounds
+# play-outs per decision, over all its candidates and rounds
+DEFAULT_BUDGET = BUDGETS["strong"].default
 HORIZON = 400         # actions per play-out at most (points reached count)
 WIN_BONUS = 10.0      # a play-out that wins scores the goal plus this
 PRIOR = 2.0           # points a play-out of the expert's move is ahead of the others
