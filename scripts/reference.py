@@ -332,11 +332,10 @@ FIELD_NOTES: dict[str, str] = {
     # difficulty.yaml
     "Difficulty.goal": "The goal played to (the book's: `rulebook check` refuses another).",
     "Difficulty.runs": "One run per player, each stored by its own `--save`.",
-    "Difficulty.university_unlimited": "The University reading played (the book's: `false`).",
-    "Difficulty.loose_anytime": "The loose-card reading played (the book's: `false`).",
-    "Difficulty.town_hall_paid_first": "The Town Hall reading played: `true` if the goal "
-                                       "counted only once its ore were paid (the book's: "
-                                       "`false`).",
+    "Difficulty.readings": "The book's value of each other rule parameter `--compare` can "
+                           "change, named as the engine names it (the solo game's: "
+                           "`university_unlimited`, `loose_anytime`, `town_hall_paid_first`, "
+                           "each `false`); `rulebook check` refuses another value.",
     "PlayerRun.player": "The simulated player (`greedy`, `expert`, `strong`, `clairvoyant`…).",
     "PlayerRun.rules": "The one rule parameter the run changed, as `--compare NAME=VALUE "
                        "--save` stores it (`goal: 15`); none for a run by the book's own "
@@ -345,7 +344,9 @@ FIELD_NOTES: dict[str, str] = {
     "PlayerRun.seed": "The run's seed: runs with the same seed play the same deals, in order.",
     "PlayerRun.command": "The command that stored the run (`rulebook check` requires the one "
                          "its player, games, seed and budget make).",
-    "PlayerRun.budget": "Play-outs per decision (`strong`) or nodes per deal (`clairvoyant`).",
+    "PlayerRun.budget": "The player's strength, as `--budget` set it.",
+    "PlayerRun.budget_unit": "What the budget counts, as the engine words it (`play-outs per "
+                             "decision`); the appendix prints it translated.",
     "PlayerRun.records": f"Every game, in seed order, as one line of its values separated by "
                          f"spaces, `{GAME_LINE}`: its seed (`--replay SEED`; the run's "
                          "`--seed` and `--games` deal them: `rulebook check` refuses another, "

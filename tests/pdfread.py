@@ -79,10 +79,10 @@ class StoredPdf:
         return None
 
 
-def _parse(data: bytes) -> tuple[list[dict], list[str]]:
+def _parse(data: bytes, pages: list[int] | None = None) -> tuple[list[dict], list[str]]:
     import io
     records, texts = [], []
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
+    with pdfplumber.open(io.BytesIO(data), pages=pages) as pdf:
         for page in pdf.pages:
             objects = {kind: [{k: v for k, v in o.items() if k != "stream"} for o in objs]
                        for kind, objs in page.objects.items()}
@@ -135,6 +135,22 @@ def read_pdf(source: Path | bytes) -> StoredPdf:
     while len(_READ) > KEPT:
         _READ.popitem(last=False)
     return reading
+
+
+def last_page(source: Path) -> StoredPage:
+    """pdfplumber's reading of a file's last page alone, for a test that looks at no other
+    (a back cover): a book of 70 pages is not parsed for it."""
+    data = Path(source).read_bytes()
+    document = pypdfium2.PdfDocument(data)
+    count = len(document)
+    document.close()
+    digest = hashlib.sha256(data).hexdigest()
+    if digest in _READ:
+        return _READ[digest].pages[-1]
+    parse = lambda: _parse(data, [count])  # noqa: E731
+    records, _ = parse() if READINGS is None else \
+        runcache.once(READINGS / f"{digest}-{count}.pickle", parse)
+    return StoredPage(records[0])
 
 
 @dataclass

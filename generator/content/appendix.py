@@ -14,14 +14,11 @@ from __future__ import annotations
 from babel.numbers import format_decimal
 
 from generator.content.model import MAX_ACTIONS, Difficulty, PlayerRun
-from generator.core.i18n import N_, decimal, percent, translator
+from generator.core.i18n import decimal, percent, translator
 from generator.core.stats import games_for
 
 #: The interval half-widths whose cost the table prints, in points (issue: ±5; a cluster: ±2).
 TARGETS = (0.05, 0.02)
-#: What a budget counts, by player (games/solo_catan/players.py BUDGETS).
-BUDGET_UNITS = {"strong": N_("{budget} play-outs per decision"),
-                "clairvoyant": N_("{budget} nodes per deal")}
 NONE = "—"
 
 
@@ -60,10 +57,10 @@ class _Cells:
         return format_decimal(value, locale=self.language)
 
     def budget(self) -> str:
-        unit = BUDGET_UNITS.get(self.run.player)
-        if self.run.budget is None or unit is None:
+        if self.run.budget is None:
             return NONE
-        return self.t.gettext(unit).format(budget=self.number(self.run.budget))
+        unit = self.run.budget_unit
+        return self.number(self.run.budget) + (f" {self.t.gettext(unit)}" if unit else "")
 
     def wins(self) -> str:
         return f"{self.number(self.run.wins)} ({percent(self.run.win_rate, self.language)})"

@@ -686,6 +686,9 @@ class PlayerRun:
     command: str
     records: list[StoredGame]
     budget: Annotated[int, Field(ge=1), NUMBER] | None = None
+    #: What the budget counts, as the engine words it (`protocol.Budget.unit`, an `N_`
+    #: message the appendix translates): "play-outs per decision".
+    budget_unit: str = ""
     #: The rule parameter this run changed (`--compare NAME=VALUE --save`), or none: the
     #: book's own rules. A run of other rules is printed only where the book asks for it
     #: (`Difficulty.compared`), never as the book's own figures.
@@ -751,14 +754,13 @@ class PlayerRun:
 @dataclass(config=STRICT)
 class Difficulty:
     """Every stored run (one per player, `rulebook simulate BOOK --player P --save` each),
-    played by the book's own rules (the goal and the readings `--compare` can change, stated
-    here), and the runs of one other value each (`--compare NAME=V --save`: `rules`)."""
+    played by the book's own rules (the goal, and the value of each other parameter
+    `--compare` can change: `readings`, as the engine names them), and the runs of one other
+    value each (`--compare NAME=V --save`: `rules`)."""
     goal: Int
     runs: Annotated[list[Annotated[PlayerRun, BeforeValidator(_without_figures)]],
                     Field(min_length=1)]
-    university_unlimited: bool = False
-    loose_anytime: bool = False
-    town_hall_paid_first: bool = False
+    readings: dict[str, Int | bool] = dataclasses.field(default_factory=dict)
 
     @property
     def own_runs(self) -> list[PlayerRun]:
@@ -779,7 +781,7 @@ class Difficulty:
                  if r.player == player and set(r.rules) == {name}}
         own = self.run(player)
         if own is not None:
-            found.setdefault(getattr(self, name), own)
+            found.setdefault(self.goal if name == "goal" else self.readings.get(name), own)
         return sorted(found.items())
 
     def winnable(self, run: PlayerRun) -> Any:

@@ -1,7 +1,6 @@
 """The one runner of `rulebook simulate`, for every engine that plays whole games alone
-(`protocol.Simulation`, declared as "simulation"): the Splendor and economy engines, any
-plugin, and the solo game (games/solo_catan/runner.py: its rules per `--compare` column and
-its players' budgets, under its own command).
+(`protocol.Simulation`, declared as "simulation"), built-in or plugin; an engine that
+declares "variants" gives it one Simulation per `--compare` column and budget.
 
 Every game is independent and seeded: the run's seed gives the games' seeds
 (`runs.game_seeds`), a game's seed gives its deal (`random_start`) and its player's

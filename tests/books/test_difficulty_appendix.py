@@ -18,6 +18,12 @@ def test_the_printed_appendix_shows_the_bracket_with_its_undecided_deals(solo_pd
     assert rows["Semilla de la tirada"] == [str(r.seed) for r in runs]
     assert rows["Partidas ganadas"] == [f"{r.wins} ({es(r.win_rate)} %)" for r in runs]
     assert rows["Intervalo del 95 %"] == [f"{es(r.win_low)}–{es(r.win_high)} %" for r in runs]
+    # a budget with what it counts, in the reader's language (stored as the engine words it)
+    units = {"play-outs per decision": "partidas de prueba por decisión",
+             "search nodes per deal": "nodos de búsqueda por reparto"}
+    assert rows["Presupuesto de búsqueda"] == [
+        f"{r.budget:,} {units[r.budget_unit]}".replace(",", ".") if r.budget else "—"
+        for r in runs]
     # the bracket is the clairvoyant's alone, its undecided deals a row of their own; a deal
     # another player won counts as won (strong won two the search left undecided)
     bracket = stored_runs.winnable(clairvoyant)

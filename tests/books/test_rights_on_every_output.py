@@ -11,7 +11,7 @@ import pikepdf
 import pytest
 
 from generator.build import file_word
-from pdfread import page_words, read_pdf
+from pdfread import last_page, page_words, read_pdf
 from repo import editions, html_of, shipped
 from runcache import ALL_PAPERS
 
@@ -69,7 +69,7 @@ def test_the_last_page_of_the_rulebook_and_its_print_shop_edition(books, name):
     for pdf in (built.files[0], built.press[0]):
         pages = page_words(pdf)
         assert rights in pages[-1], (name, pdf.name, pages[-1][-400:])
-        assert _marks_size(read_pdf(pdf).pages[-1]) >= SMALLEST, (name, pdf.name)
+        assert _marks_size(last_page(pdf)) >= SMALLEST, (name, pdf.name)
 
 
 @pytest.mark.parametrize("name", EDITIONS)

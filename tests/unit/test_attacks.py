@@ -399,8 +399,15 @@ STORED_RUN = {
                      r"\(goal\): the stored run was played to 5 points, but the book's goal "
                      r"is 20"),
     "another reading": ("loose_anytime: false", "loose_anytime: true", "loose_anytime:",
-                        r"\(loose_anytime\): the stored run was played with loose_anytime: "
-                        r"true, not the book's rules"),
+                        r"\(readings\.loose_anytime\): the stored run was played with "
+                        r"loose_anytime: true, not the book's rules"),
+    "a reading the game lacks": ("  loose_anytime: false", "  loose_anytime: false\n  "
+                                 "dice: true", "dice:", r"\(readings\.dice\): 'dice' is not "
+                                 r"a reading of this game; expected one of university_"),
+    "another budget unit": ("budget_unit: play-outs per decision", "budget_unit: seconds",
+                            "budget_unit: seconds", r"\(runs\[\d+\]\.budget_unit\): the "
+                            r"run's budget counts 'seconds'; expected budget_unit: play-outs "
+                            r"per decision"),
     "another command": ("--seed 2017 --player greedy --save",
                         "--seed 2018 --player greedy --save", "--player greedy --save",
                         r"\(runs\[0\]\.command\): the stored run names the command "

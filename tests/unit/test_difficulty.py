@@ -86,6 +86,7 @@ def test_save_keeps_the_other_players_runs_and_replaces_its_own(book_copy, capsy
     assert after.run("strong") == before.run("strong")
     clairvoyant = after.run("clairvoyant")
     assert (clairvoyant.games, clairvoyant.budget) == (2, 3000)
+    assert clairvoyant.budget_unit == "search nodes per deal"  # the appendix prints it
     assert clairvoyant.command == ("rulebook simulate solo-catan --games 2 --seed 1 "
                                    "--player clairvoyant --budget 3000 --save")
     assert "saved" in capsys.readouterr().out and file.exists()

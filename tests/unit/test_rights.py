@@ -15,7 +15,7 @@ import pytest
 
 from contentedit import append, assert_one_located_error, edit, line_of, run
 from generator.core.sheet import MARK_GAP, MARK_LENGTH, impose
-from pdfread import page_words, read_pdf
+from pdfread import last_page, page_words, read_pdf
 
 RIGHTS = ("Juego® is a registered trademark of Example GmbH. This is an unofficial fan "
           "edition, not for sale and not affiliated with Example GmbH. Variant: Jane Doe (2024).")
@@ -61,7 +61,7 @@ def test_the_back_cover_of_both_rulebook_editions_prints_the_rights(built):
         pages = page_words(pdf)
         assert RIGHTS in pages[-1], (pdf.name, pages[-1])
         assert not any(RIGHTS in page for page in pages[:-1]), pdf.name
-        sizes = {round(c["size"], 2) for c in read_pdf(pdf).pages[-1].chars
+        sizes = {round(c["size"], 2) for c in last_page(pdf).chars
                  if c["text"] == "®"}
         assert sizes and min(sizes) >= SMALLEST, sizes
 

@@ -30,8 +30,8 @@ from generator.content.yamlsource import read_yaml
 from generator.core.files import NotRegularFile, present, regular_status
 from generator.core.output import write_atomically
 from generator.errors import ContentError, GeneratorError, Location
-from generator.games.solo_catan.players import PLAYERS
-from generator.games.solo_catan.ruleset import COMPARABLE, READINGS
+from generator.games.solo_catan.players import BUDGETS, PLAYERS
+from generator.games.solo_catan.ruleset import READINGS
 from generator.simulate.runs import GameRecord
 
 HEADER = ("# Written by `rulebook simulate {slug} --player P … --save`, one run per player;\n"
@@ -39,12 +39,6 @@ HEADER = ("# Written by `rulebook simulate {slug} --player P … --save`, one ru
           "# figures of these games (derived, never stored); rerun a run's command to check\n"
           "# them. Each of a run's records is a game:\n"
           "# {columns}.\n")
-
-#: The engine's rule parameters a run records (generator/games/solo_catan/ruleset.py): the goal
-#: and the readings `--compare` can change. `rulebook check` refuses a stored run whose
-#: values are not the book's.
-RULE_PARAMETERS = tuple(COMPARABLE)
-
 
 def record_digest(record: GameRecord) -> str:
     """12 hex digits of the SHA-256 of a game's whole record but its CPU time (which is not
@@ -87,13 +81,14 @@ def player_run(slug: str, player: str, seed: int, budget: int | None,
            "command": Difficulty.run_command(slug, len(records), seed, player, budget, rules)}
     if budget is not None:
         run["budget"] = budget
+        run["budget_unit"] = BUDGETS[player].unit
     if rules:
         run["rules"] = dict(rules)
     run["records"] = [game_text(game_line(r)) for r in records]
     return run
 
 
-def _kept_runs(file, rules: dict) -> list[dict]:
+def _kept_runs(file, rules) -> list[dict]:
     """The runs already stored, if they were played by the same rules (else none: a run of
     other rules would be printed as the book's), as they are: one `rulebook check` refuses
     (a file written before, a game edited by hand) says so at its line, with its command.
@@ -105,7 +100,10 @@ def _kept_runs(file, rules: dict) -> list[dict]:
     if not isinstance(stored, dict) or not isinstance(stored.get("runs"), list):
         return []  # the one-run format of before: replaced
     # A reading a file written before it existed does not name was played at its default.
-    if any(stored.get(name, READINGS.get(name)) != value for name, value in rules.items()):
+    readings = stored.get("readings")
+    readings = readings if isinstance(readings, dict) else {}
+    if stored.get("goal") != rules.goal or any(
+            readings.get(name, READINGS[name]) != getattr(rules, name) for name in READINGS):
         return []
     return [run for run in stored["runs"] if isinstance(run, dict)]
 
@@ -117,13 +115,14 @@ def save_runs(book: Book, seed: int, rules,
     (`--compare`), replacing the earlier run of each player and rules and keeping the
     others. One write for them all, atomic (a temporary file renamed into place): on any
     error the file is as it was, not stored for some runs and not others."""
-    parameters = {name: getattr(rules, name) for name in RULE_PARAMETERS}
+    parameters = {"goal": rules.goal,
+                  "readings": {name: getattr(rules, name) for name in READINGS}}
     file = book.folder / "difficulty.yaml"
 
     def key(player, changed) -> tuple:
         return player, tuple(sorted(changed.items())) if isinstance(changed, dict) else ()
     replaced = {key(player, changed) for player, _, _, changed in played}
-    runs = [r for r in _kept_runs(file, parameters)
+    runs = [r for r in _kept_runs(file, rules)
             if key(r.get("player"), r.get("rules")) not in replaced]
     runs += [player_run(book.slug, player, seed, budget, records, changed)
              for player, records, budget, changed in played]

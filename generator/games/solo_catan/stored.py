@@ -17,6 +17,7 @@ from __future__ import annotations
 from generator.content.loader import check_unique
 from generator.content.model import FIGURES_BEFORE, Components, Difficulty, GameLine, PlayerRun
 from generator.content.model import MAX_ACTIONS
+from generator.games.solo_catan.players import BUDGETS
 from generator.games.solo_catan.ruleset import COMPARABLE, READINGS
 from generator.simulate.runs import game_seeds
 
@@ -51,10 +52,14 @@ def _check_rules(doc, stored: Difficulty, components: Components, slug: str) -> 
     if stored.goal != goal:
         raise doc.error(("goal",), f"the stored run was played to {stored.goal} points, but "
                         f"the book's goal is {goal}", rerun(stored))
+    for name in stored.readings:
+        if name not in READINGS:
+            raise doc.error(("readings", name), f"'{name}' is not a reading of this game",
+                            f"one of {', '.join(READINGS)}")
     for name, book in READINGS.items():
-        if getattr(stored, name) != book:
-            raise doc.error((name,), f"the stored run was played with {name}: "
-                            f"{str(getattr(stored, name)).lower()}, not the book's rules",
+        if stored.readings.get(name, book) != book:
+            raise doc.error(("readings", name), f"the stored run was played with {name}: "
+                            f"{str(stored.readings[name]).lower()}, not the book's rules",
                             f"{name}: {str(book).lower()}, and {rerun(stored)}")
 
 
@@ -72,6 +77,11 @@ def _check_run(doc, i: int, run: PlayerRun, goal: int, slug: str) -> None:
         raise doc.error(at + ("command",), f"the stored run names the command "
                         f"{run.command!r}, not the one its player, games, seed and budget "
                         "make", f"command: {expected}")
+    unit = BUDGETS[run.player].unit if run.player in BUDGETS else ""
+    if run.budget_unit != unit:
+        raise doc.error(at + ("budget_unit",), f"the run's budget counts "
+                        f"'{run.budget_unit or 'nothing'}'", f"budget_unit: {unit}" if unit
+                        else f"no budget_unit: {run.player} plays no budget")
     figure = next((k for k in doc.data["runs"][i] if k in FIGURES_BEFORE), None)
     if figure is not None:
         raise doc.error(at + (figure,), f"a figure stored beside the games ('{figure}'): the "
