@@ -153,7 +153,7 @@ def test_example_without_english_words(in_copy, capsys):
 
 def test_a_different_data_placeholder_is_refused(in_copy, capsys):
     chapter = in_copy / "en" / "chapters" / "06-carreteras.md"
-    edit(chapter, "your hand stays at {{ game.hand_size }}", "your hand stays at 5")
+    edit(chapter, "your hand is still {{ game.hand_size }} cards", "your hand is still 5 cards")
     error = _check(in_copy, capsys)
     assert f"{chapter}:" in error and "data placeholder {{ game.hand_size }} of" in error
 
