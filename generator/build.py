@@ -6,12 +6,14 @@ written as one set, whole or not at all (core/output.py).
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
+import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator.checks import checked_book
-from generator.content.model import Book
+from generator.content.model import Book, Companion
 from generator.core.page import PageSize
 from generator.diagrams.figures import book_figures
 from generator.diagrams.style import style_for
@@ -24,7 +26,8 @@ from generator.errors import Location, RenderError
 from generator.core.output import refuse_overlap, write_all
 from generator.core.files import read_bytes
 from generator.html.render import render_html
-from generator.core.i18n import pN_, translator
+from generator.core.i18n import long_date, pN_, translator
+from generator.core.labels import labels
 from generator.examples.replay import check_book
 from generator.pdf.document import render_pdf, render_press_pdf
 from generator.pdf.imposition import booklet as impose_booklet
@@ -43,6 +46,8 @@ class Built:
     print_files: list[Path] = dataclasses.field(default_factory=list)
     booklets: list[Path] = dataclasses.field(default_factory=list)
     press: list[Path] = dataclasses.field(default_factory=list)  # <book>-imprenta.pdf
+    #: The editor's dossier: <book>-dosier.pdf and dossier.html (book.yaml `dossier:`).
+    dossier: list[Path] = dataclasses.field(default_factory=list)
 
 
 def build_book(folder: Path, output: Path, size: PageSize | None = None,
@@ -70,28 +75,117 @@ def build_book(folder: Path, output: Path, size: PageSize | None = None,
     figures = book_figures(book, replays)
     target = rulebook_path(book, output, size)
     layout = target.with_name(f".{target.stem}.pages.json")
-    try:
-        pdf, pages = render_pdf(book, size, replays, _read_pages(layout), figures)
-    except LayoutError as exc:  # a block no page can hold that the checks did not foresee
-        raise RenderError(f"{book.folder}: a block of the book is taller than a page "
-                          f"({str(exc).splitlines()[0][:160]}); expected text that can be "
-                          "split across pages") from None
+    player, dossier = book.printed(), book.printed(dossier=True)
+    words = labels(book.meta.language)
+    aside = Companion(words["dossier"], DOSSIER_PAGE, dict.fromkeys(dossier.anchors, 0)) \
+        if dossier.chapters else Companion()
+    pdf, pages = _laid_out(render_pdf, player, size, replays, _read_pages(layout), figures,
+                           aside)
     if pdf_first:  # written again below: a file already holding its bytes is left as it is
         write_all([(target, pdf)], folder=book.output_folder(output))
-    page = render_html(book, replays, figures).encode("utf-8")
+    page = render_html(player, replays, figures, aside).encode("utf-8")
     folder_out = book.output_folder(output) / "figures"
     svgs = [(folder_out / f"{figure.name}.svg", figure.svg.encode("utf-8"))
             for figure in figures.all()]
     pieces = render_print(book, output, papers) if papers else []
-    press = [render_press(book, size, replays, pages, figures, target)] if papers else []
+    press = [render_press(player, size, replays, pages, figures, target, aside)] \
+        if papers else []
     html = book.output_folder(output) / "index.html"
-    folded = render_booklets(book, pdf, target) if booklet else []
-    write_all([(target, pdf), *svgs, (html, page), *pieces, *press, *folded,
+    folded = render_booklets(player, pdf, target) if booklet else []
+    editor: Rendered = []
+    if dossier.chapters:
+        editor = _render_dossier(dossier, size, replays, figures, target,
+                                 Companion(book.meta.title, BOOK_PAGE,
+                                           {a: pages.get(a, 0) for a in player.anchors},
+                                           provenance(book, replays)))
+    write_all([(target, pdf), *svgs, (html, page), *pieces, *press, *folded, *editor,
                (layout, json.dumps(pages, sort_keys=True).encode())], prune=folder_out,
               folder=book.output_folder(output))
     return Built(book, [target] + [svg for svg, _ in svgs] + [html],
                  [piece for piece, _ in pieces], [path for path, _ in folded],
-                 [path for path, _ in press])
+                 [path for path, _ in press], [path for path, _ in editor
+                                               if not path.name.startswith(".")])
+
+
+#: The HTML edition's pages: the player's book, and the editor's dossier beside it.
+BOOK_PAGE, DOSSIER_PAGE = "index.html", "dossier.html"
+
+
+def _laid_out(render, book: Book, *args):
+    """`render(book, *args)`, a block no page can hold that the checks did not foresee
+    said as one line."""
+    try:
+        return render(book, *args)
+    except LayoutError as exc:
+        raise RenderError(f"{book.folder}: a block of the book is taller than a page "
+                          f"({str(exc).splitlines()[0][:160]}); expected text that can be "
+                          "split across pages") from None
+
+
+def dossier_path(target: Path, language: str) -> Path:
+    """The editor's dossier beside the rulebook: `<book>[-size]-dosier.pdf` (Spanish),
+    `-dossier.pdf` (English)."""
+    return target.with_name(f"{target.stem}-{file_word(language, 'dossier')}.pdf")
+
+
+def _render_dossier(dossier: Book, size: PageSize | None, replays, figures, target: Path,
+                    companion: Companion) -> Rendered:
+    """The editor's dossier (book.yaml `dossier:`), in memory: its PDF beside the
+    rulebook's, its HTML page beside index.html, and its page memo."""
+    path = dossier_path(target, dossier.meta.language)
+    memo = path.with_name(f".{path.stem}.pages.json")
+    pdf, pages = _laid_out(render_pdf, dossier, size, replays, _read_pages(memo), figures,
+                           companion)
+    html = render_html(dossier, replays, figures, companion).encode("utf-8")
+    return [(path, pdf), (target.with_name(DOSSIER_PAGE), html),
+            (memo, json.dumps(pages, sort_keys=True).encode())]
+
+
+def provenance(book: Book, replays) -> tuple[tuple[str, str], ...]:
+    """What a dossier says it was made from and by (its last page): the edition, a digest
+    of every content file read, the generator, the build's date (SOURCE_DATE_EPOCH's, when
+    set, as every PDF's own date) and what the rules engine replayed."""
+    from reportlab.lib.utils import TimeStamp
+
+    import generator
+
+    language, meta = book.meta.language, book.meta
+    t = translator(language)
+    built = dt.datetime.fromtimestamp(int(TimeStamp().t), dt.timezone.utc).date()
+    checked = (t.gettext("{examples} worked examples and {scenarios} scenarios, replayed by "
+                         "the rules engine {engine}").format(
+        examples=len(replays), scenarios=len(book.scenarios), engine=meta.engine)
+        if meta.engine else t.gettext("the examples as written: no rules engine replays them"))
+    files = content_files(book)
+    return ((t.gettext("Edition"), f"{meta.title}. {meta.subtitle}. {t.gettext('Version')} "
+             f"{meta.version}, {long_date(meta.date, language)}"),
+            (t.gettext("Content"), t.gettext("{files} files, SHA-256 {digest}").format(
+                files=len(files), digest=content_digest(files))),
+            (t.gettext("Made by"), f"rulebook-generator {generator.__version__}, "
+             f"{long_date(built, language)}"),
+            (t.gettext("Checked"), checked))
+
+
+def content_files(book: Book) -> list[Path]:
+    """Every file the book was read from: its YAML files, chapters, examples, scenarios."""
+    files = [doc.file for doc in book.sources.values()] + \
+        [chapter.source for chapter in book.chapters] + \
+        [source.doc.file for source in [*book.examples, *book.scenarios]]
+    return sorted(set(files))
+
+
+def content_digest(files: list[Path]) -> str:
+    """16 hex digits of the SHA-256 of the files' names and bytes, in order: the content a
+    reader can check a dossier against (`sha256sum` of the same files differs: names too)."""
+    digest = hashlib.sha256()
+    for file in files:
+        data = read_bytes(file, MAX_CONTENT_BYTES, follow=False)
+        digest.update(f"{file.name}\0{len(data)}\0".encode() + data)
+    return digest.hexdigest()[:16]
+
+
+#: The most bytes a content file may have for the digest (the loader's limits are lower).
+MAX_CONTENT_BYTES = 64 * 1024 * 1024
 
 
 # --- file names, in the book's language --------------------------------------------------------
@@ -101,7 +195,8 @@ def build_book(folder: Path, output: Path, size: PageSize | None = None,
 
 FILE_WORDS = (pN_("file name", "cards"), pN_("file name", "tokens"),
               pN_("file name", "calibration"), pN_("file name", "press"),
-              pN_("file name", "booklet"), pN_("file name", "ink-saving"))
+              pN_("file name", "booklet"), pN_("file name", "ink-saving"),
+              pN_("file name", "dossier"))
 
 
 def file_word(language: str, word: str) -> str:
@@ -123,11 +218,11 @@ def booklet_path(target: Path, language: str, paper: str) -> Path:
 
 
 def render_press(book: Book, size: PageSize | None, replays, pages: dict[str, int], figures,
-                 target: Path) -> tuple[Path, bytes]:
+                 target: Path, companion: Companion | None = None) -> tuple[Path, bytes]:
     """The rulebook for a print shop (pdf/document.py's render_press_pdf), in memory: the
     reading edition's layout (its settled `pages`) with bleed, crop marks, CMYK, PDF/X-4."""
     return (press_path(target, book.meta.language),
-            render_press_pdf(book, size, replays, pages, figures))
+            render_press_pdf(book, size, replays, pages, figures, companion))
 
 
 def _check_booklet(book: Book, size: PageSize | None) -> None:

@@ -443,6 +443,9 @@ def _build_one(job: tuple) -> _BuildReport:
                      "(booklets: print double-sided, flip on the short edge, at 100 %)")
     lines += [f"[green]built[/] {escape(str(press))} (print shop: PDF/X-4, CMYK, 3 mm bleed, "
               "crop marks)" for press in built.press]
+    if built.dossier:
+        lines.append(f"[green]built[/] {', '.join(escape(f.name) for f in built.dossier)} "
+                     "(the editor's dossier)")
     if built.print_files:
         lines.append(f"[green]built[/] {len(built.print_files)} print-and-play files in "
                      f"{escape(str(built.print_files[0].parent))}")

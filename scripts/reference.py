@@ -173,6 +173,13 @@ FIELD_NOTES: dict[str, str] = {
     "BookMeta.language": "The book's language code (`es`, `en`): hyphenation, labels, number format.",
     "BookMeta.credits": "Who did what, in the order printed.",
     "BookMeta.chapters": "Chapter files in `chapters/`, in reading order.",
+    "BookMeta.dossier": "Chapters (of `chapters`) printed in the editor's dossier instead of "
+                        "the player's book: `<book>-dosier.pdf` (`-dossier.pdf` in English) "
+                        "and `dossier.html`, each linked to the other, the dossier ending "
+                        "with its provenance (edition, content digest, generator, date, what "
+                        "the engine replayed). For what a publisher or playtest group checks "
+                        "and a player does not read at the table: the conformance table, "
+                        "methods, statistics.",
     "BookMeta.page_size": "The rulebook's page size (`--page-size` overrides it).",
     "BookMeta.edition_note": "A paragraph about this edition, printed with the credits (on a "
                              "rulebook's back cover, at the end of a sheet).",

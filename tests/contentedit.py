@@ -84,3 +84,14 @@ def scaffold_book(root: Path) -> Path:
     finally:
         os.chdir(here)
     return root / "p" / "content" / "g"
+
+
+def with_appendix(book: Path) -> Path:
+    """The copy with its conformance appendix back in its own pages (book.yaml's `dossier:`
+    dropped): the tests of a full sheet and of cross-references read its rows."""
+    text = (book / "book.yaml").read_text(encoding="utf-8")
+    kept = re.sub(r"(?m)^#[^\n]*dossier[^\n]*\n(?=dossier:)", "", text)
+    kept = re.sub(r"(?m)^dossier:\n(  - [^\n]*\n)+", "", kept)
+    assert kept != text and "dossier" not in kept, "the shipped book names a dossier"
+    (book / "book.yaml").write_text(kept, encoding="utf-8")
+    return book

@@ -15,6 +15,7 @@ tests that ask whether a phrase is printed and not where or how.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -135,6 +136,22 @@ def read_pdf(source: Path | bytes) -> StoredPdf:
     while len(_READ) > KEPT:
         _READ.popitem(last=False)
     return reading
+
+
+def printed_rows(source: Path) -> dict[str, list[str]]:
+    """Every table row of the file as a reader reads it across: its first cell → the
+    others, each cell's lines joined with single spaces (a word broken at a line's end
+    joined again), whatever width its column was given."""
+    rows = {}
+    with read_pdf(source) as pdf:
+        for page in pdf.pages:
+            for table in page.extract_tables():
+                for row in table:
+                    cells = [" ".join(re.sub(r"(\w)-\n(\w)", r"\1\2", c or "").split())
+                             for c in row]
+                    if cells and cells[0]:
+                        rows[cells[0]] = cells[1:]
+    return rows
 
 
 def last_page(source: Path) -> StoredPage:

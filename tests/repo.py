@@ -49,3 +49,11 @@ def seed_excerpts() -> dict:
     → [excerpt]}, "rulings": [excerpt], "headings": [heading]}. A missing file fails the
     test that reads it."""
     return json.loads((FIXTURES / "seed_excerpts.json").read_text(encoding="utf-8"))
+
+
+def shown_figures(book) -> list[str]:
+    """The ids of the figures `book`'s chapters show, in order (`Book.printed()`: the
+    player's book's, or the dossier's)."""
+    from generator.content.prose import placements
+    return [item for chapter in book.chapters for kind, item in placements(chapter.tree)
+            if kind == "figure"]

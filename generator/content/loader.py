@@ -143,6 +143,7 @@ def load_book(folder: Path, language: str | None = None,
     check_templates(rulings_doc, rulings, ("question", "decision", "reason", "departs"), context)
     check_templates(statements.doc, statements.texts, (), context)
     statements.used = used
+    _check_dossier(book_doc, meta)
     for index, name in enumerate(meta.chapters):
         file = contained(edition.chapters / name, edition.chapters,
                          lambda message, expected: book_doc.error(("chapters", index), message,
@@ -193,6 +194,20 @@ def load_book(folder: Path, language: str | None = None,
     _check_printable(book, edition.read_files, prose)
     book.warnings.extend(images.warnings(meta))
     return book
+
+
+def _check_dossier(doc, meta) -> None:
+    """The dossier names chapters of the book, each once, and leaves the player some."""
+    for i, name in enumerate(meta.dossier):
+        if name not in meta.chapters:
+            raise doc.error(("dossier", i), f"'{name}' is not one of the book's chapters",
+                            f"one of {', '.join(meta.chapters)}")
+    check_unique(doc, [("dossier", i) for i in range(len(meta.dossier))], meta.dossier,
+                 "dossier chapter")
+    if set(meta.chapters) <= set(meta.dossier):
+        raise doc.error(("dossier",), "every chapter is in the editor's dossier, and the "
+                        "player's book would be empty", "at least one chapter left to the "
+                        "player's book")
 
 
 def book_language(folder: Path) -> str | None:

@@ -115,6 +115,10 @@ class BookMeta:
     language: Annotated[str, AfterValidator(supported_language)]
     credits: list[Credit]
     chapters: Annotated[list[str], Field(min_length=1)]
+    # The chapters (named in `chapters`) that make the editor's dossier rather than the
+    # player's book: the conformance table, the difficulty method, anything a publisher or a
+    # playtest group checks and a player does not read at the table.
+    dossier: list[str] = field(default_factory=list)
     page_size: PageSize = PageSize.A5
     edition_note: str = ""
     # Who owns the game and its names, and what this edition is. Optional here so that any
@@ -843,6 +847,19 @@ class EngineNeeds:
 
 
 
+@dataclasses.dataclass(frozen=True)
+class Companion:
+    """A book's other document, as one refers to the other (the player's book and the
+    editor's dossier, book.yaml `dossier:`): its name, its HTML page, and its anchors, each
+    with its page in the PDF where this one can print it (the player's book's, in the
+    dossier; 0 where not known), since a link cannot turn the other file's pages. A
+    dossier's also carries its provenance: (label, value) rows for its last page."""
+    title: str = ""
+    file: str = ""
+    pages: dict[str, int] = field(default_factory=dict)
+    provenance: tuple[tuple[str, str], ...] = ()
+
+
 @dataclasses.dataclass
 class Book:
     slug: str
@@ -874,6 +891,19 @@ class Book:
     #: as located documents (content/yamlsource.py): a check made after loading, or a
     #: renderer's error, points at the line without reading the file again.
     sources: dict[str, Any] = field(default_factory=dict)
+    #: This is the editor's dossier (`printed(dossier=True)`), not the player's book.
+    dossier: bool = False
+
+    def printed(self, dossier: bool = False) -> "Book":
+        """What a renderer lays out: the player's book (every chapter but book.yaml's
+        `dossier:`) or, with `dossier`, the editor's dossier (those chapters, set as a
+        rulebook even for a sheet's book). The book as loaded keeps every chapter, so that
+        the checks (anchors, rulings cited, examples shown once) read the whole text."""
+        chosen = set(self.meta.dossier)
+        chapters = [c for c in self.chapters if (c.source.name in chosen) == dossier]
+        meta = dataclasses.replace(self.meta, layout="rulebook", contents=True) \
+            if dossier else self.meta
+        return dataclasses.replace(self, chapters=chapters, meta=meta, dossier=dossier)
 
     def output_folder(self, output: Path) -> Path:
         """Where this edition's files go: `output/<book>/`, a translation's in

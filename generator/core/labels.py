@@ -31,6 +31,11 @@ LABELS = {
     # The back matter that repeats the reference cards' faces (pdf/reference.py).
     "quick_reference": N_("Quick reference"),
     "pages": N_("pages"),
+    # The second document of a book: what a publisher or a playtest group checks.
+    "dossier": N_("Editor’s dossier"),
+    "provenance": N_("Provenance"),
+    # A link from the editor's dossier to a page of the player's book: "book, p. 12".
+    "book_page": N_("book, p. {page}"),
     "press_subject": N_("{subtitle}. Print-shop edition: {size} ({width} × {height} mm), "
                         "{pages} pages, 3 mm bleed and crop marks."),
 }

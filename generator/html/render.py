@@ -33,7 +33,7 @@ from markupsafe import Markup, escape
 
 from generator.core import palette
 from generator.content.cardmarkup import card_xml
-from generator.content.model import Book
+from generator.content.model import Book, Companion
 from generator.diagrams.board import NEUTRAL_COLOURS
 from generator.errors import RenderError
 from generator.content.prose import ABBREVIATION, RULING_REFERENCE, heading_anchor, placed
@@ -120,9 +120,15 @@ HEAD_TAGS = {"meta", "title", "style"}
 HEAD_ATTRIBUTES = {"meta": {"charset", "name", "content"}}
 
 
+#: The only other pages a page may link to: the edition's two (build.py BOOK_PAGE and
+#: DOSSIER_PAGE), at an anchor or at their top.
+COMPANION_LINK = re.compile(r"(index|dossier)\.html(#[\w.-]+)?")
+
+
 def _same_page_only(url: str) -> str | None:
-    """A URL without a scheme is kept only as a link within the page (`#anchor`)."""
-    return url if url.startswith("#") else None
+    """A URL without a scheme is kept only as a link within the page (`#anchor`) or to the
+    edition's other page (`COMPANION_LINK`)."""
+    return url if url.startswith("#") or COMPANION_LINK.fullmatch(url) else None
 
 
 def _attribute(element: str, attribute: str, value: str) -> str | None:
@@ -245,10 +251,17 @@ def _link_tree(element: ET.Element, definitions, rulings) -> None:
             _link_text(element, child.tail, child, definitions, rulings)
 
 
-def _cross_references(element: ET.Element, anchors: dict[str, str]) -> None:
+def _cross_references(element: ET.Element, anchors: dict[str, str],
+                      companion: Companion) -> None:
+    """A link to a heading is a cross-reference; one to a heading of the other document
+    (the player's book, the editor's dossier) leads to its page."""
     for link in element.iter("a"):
         href = link.get("href", "")
-        if href.startswith("#") and href[1:] in anchors and "class" not in link.attrib:
+        if not href.startswith("#") or "class" in link.attrib:
+            continue
+        if href[1:] not in anchors and href[1:] in companion.pages:
+            link.set("href", f"{companion.file}{href}")
+        if href[1:] in anchors or href[1:] in companion.pages:
             link.set("class", "xref")
 
 
@@ -349,7 +362,10 @@ def _clean_drawing(markup: str) -> str:
     return _BODY.clean(markup)
 
 
-def render_html(book: Book, replays: list, figures) -> str:
+def render_html(book: Book, replays: list, figures, companion: Companion | None = None) -> str:
+    """The edition's page: the player's book (index.html) or the editor's dossier
+    (dossier.html), each linking to the other (`companion`)."""
+    companion = companion or Companion()
     drawings = _Drawings()
     definitions = {a.abbr: curl(f"{a.term}: {a.definition}") for a in book.glossary.abbreviations}
     rulings = {r.id for r in book.rulings}
@@ -393,7 +409,7 @@ def render_html(book: Book, replays: list, figures) -> str:
             if element.tag in ("h1", "h2", "h3"):
                 element.set("id", heading_anchor(element, chapter.id))
             _link_tree(element, definitions, rulings)
-            _cross_references(element, anchors)
+            _cross_references(element, anchors, companion)
             for table in element.iter("table"):  # it scrolls sideways on a phone (book.css):
                 table.set("tabindex", "0")         # by keyboard too
             blocks.append(("html", Markup(ET.tostring(element, encoding="unicode",
@@ -401,8 +417,8 @@ def render_html(book: Book, replays: list, figures) -> str:
         chapters.append({"id": chapter.id, "title": chapter.title, "blocks": blocks})
     template = _cached_environment(tuple(definitions.items())).get_template("book.html.j2")
     page = template.render(book=book, meta=book.meta, chapters=chapters, words=words,
-                           reference=[] if book.meta.layout == "sheet"
-                           else _quick_reference(book, drawings),
+                           reference=[] if book.meta.layout == "sheet" or book.dossier
+                           else _quick_reference(book, drawings), companion=companion,
                            glossary=book.glossary, colours=page_colours(book.theme),
                            badges=badge_texts(book.meta),
                            fonts_placeholder=Markup(FONTS_PLACEHOLDER),

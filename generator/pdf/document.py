@@ -32,7 +32,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 from generator.core import palette
-from generator.content.model import Book
+from generator.content.model import Book, Companion
 from generator.core.page import PAGE_SIZES, Geometry, PageSize
 from generator.errors import RenderError
 from generator.core.labels import labels
@@ -41,7 +41,7 @@ from generator.core.fonts import SANS, SANS_SEMIBOLD
 from generator.draw.ornament import emblem, motif_row
 from generator.draw.press import REGISTRATION, PressMeta, to_cmyk, to_pdfx
 from generator.pdf.story import (BackMatter, Heading, StoryContext, book_story, sheet_story,
-                    title_block)
+                                 title_block)
 from generator.draw.styles import color, make_styles, sheet_styles
 
 MAX_PASSES = 5
@@ -404,32 +404,37 @@ def _band(canv, theme: palette.Theme, x: float, y: float, width: float, height: 
 
 
 def render_pdf(book: Book, size: PageSize | None = None, replays=(),
-               pages: dict[str, int] | None = None,
-               figures=None) -> tuple[bytes, dict[str, int]]:
+               pages: dict[str, int] | None = None, figures=None,
+               companion: Companion | None = None) -> tuple[bytes, dict[str, int]]:
     """The book's PDF, laid out until every recorded page number is the one printed.
 
     `pages` are the anchors' pages from a previous build, if any (as LaTeX keeps its .aux):
     when the content has not moved them, one pass confirms them and the build is done.
+    `companion`: what it prints of the book's other document (story.Companion).
     Returns the PDF and the pages it settled on.
     """
     size = size or book.meta.page_size
+    companion = companion or Companion()
     if book.meta.sheet:
-        return _render_sheet(book, size, replays, pages, figures)
+        return _render_sheet(book, size, replays, pages, figures, companion=companion)
     geometry = Geometry.for_size(size)
-    pdf, pages, _ = _settle(book, geometry, replays, pages, figures)
+    pdf, pages, _ = _settle(book, geometry, replays, pages, figures, companion=companion)
     return pdf, pages
 
 
 def render_press_pdf(book: Book, size: PageSize | None = None, replays=(),
-                     pages: dict[str, int] | None = None, figures=None) -> bytes:
+                     pages: dict[str, int] | None = None, figures=None,
+                     companion: Companion | None = None) -> bytes:
     """The print-shop edition of the book: the reading edition's pages (the same layout,
     given the pages it settled on) on the trim with 3 mm bleed and crop marks, in CMYK,
     as PDF/X-4 for FOGRA39 with the book's title, authors, subject and language."""
     size = size or book.meta.page_size
     if book.meta.sheet:
-        pdf, _ = _render_sheet(book, size, replays, pages, figures, press=True)
+        pdf, _ = _render_sheet(book, size, replays, pages, figures, press=True,
+                               companion=companion)
     else:
-        pdf, _, _ = _settle(book, Geometry.for_size(size), replays, pages, figures, press=True)
+        pdf, _, _ = _settle(book, Geometry.for_size(size), replays, pages, figures, press=True,
+                            companion=companion)
     return to_pdfx(pdf, press_meta(book, size, _page_count(pdf)))
 
 
@@ -451,15 +456,15 @@ def _page_count(pdf: bytes) -> int:
 
 
 def _layout(book: Book, geometry: Geometry, replays, pages: dict[str, int], figures,
-            draft: bool, sheet_pages: int = 0,
-            press: bool = False) -> tuple[BookDocTemplate, io.BytesIO]:
+            draft: bool, sheet_pages: int = 0, press: bool = False,
+            companion: Companion | None = None) -> tuple[BookDocTemplate, io.BytesIO]:
     """One layout pass: the document laid out (drawn and saved unless `draft`); with
     `press`, as the print-shop edition."""
     buffer = io.BytesIO()
     doc = BookDocTemplate(buffer, book, geometry, measuring=draft, press=press)
     ctx = StoryContext(book, doc.styles, pages, geometry.frame_width,
                        {r.example.id: r for r in replays}, figures, draft,
-                       scale=geometry.scale)
+                       scale=geometry.scale, companion=companion or Companion())
     if book.meta.sheet:
         title = title_block(ctx, geometry.text_width)
         _, height = title.wrap(geometry.text_width, geometry.page[1])
@@ -472,7 +477,8 @@ def _layout(book: Book, geometry: Geometry, replays, pages: dict[str, int], figu
 
 
 def _settle(book: Book, geometry: Geometry, replays, pages: dict[str, int] | None,
-            figures, count: int = 0, press: bool = False) -> tuple[bytes, dict[str, int], int]:
+            figures, count: int = 0, press: bool = False,
+            companion: Companion | None = None) -> tuple[bytes, dict[str, int], int]:
     """Passes until the pages recorded are the pages printed (and, on a sheet, until the
     page count its footer prints, `count` at first, is the count laid out). Returns the PDF,
     the anchors' pages and the page count."""
@@ -481,7 +487,8 @@ def _settle(book: Book, geometry: Geometry, replays, pages: dict[str, int] | Non
     draft = not pages
     pages = dict(pages or {})
     for _ in range(MAX_PASSES):
-        doc, buffer = _layout(book, geometry, replays, pages, figures, draft, count, press)
+        doc, buffer = _layout(book, geometry, replays, pages, figures, draft, count, press,
+                              companion)
         settled = not book.meta.sheet or doc.page == count
         if doc.anchor_pages == pages and not draft and settled:
             if doc.promised_pages not in (None, doc.page):  # the back matter's count was
@@ -494,7 +501,8 @@ def _settle(book: Book, geometry: Geometry, replays, pages: dict[str, int] | Non
 
 
 def _render_sheet(book: Book, size: PageSize, replays, pages: dict[str, int] | None,
-                  figures, press: bool = False) -> tuple[bytes, dict[str, int]]:
+                  figures, press: bool = False,
+                  companion: Companion | None = None) -> tuple[bytes, dict[str, int]]:
     """A sheet at the largest of its sizes (`sheet_sizes`) at which it fits on two pages;
     one that does not fit even at the smallest stops the build at book.yaml's `layout`."""
     sizes = sheet_sizes(size)
@@ -502,7 +510,7 @@ def _render_sheet(book: Book, size: PageSize, replays, pages: dict[str, int] | N
 
     def fits(index: int) -> bool:
         doc, _ = _layout(book, Geometry.for_sheet(size, sizes[index]), replays, {}, figures,
-                         True)
+                         True, companion=companion)
         measured[index] = doc.page, doc.anchor_pages
         return doc.page <= SHEET_PAGES
 
@@ -521,7 +529,7 @@ def _render_sheet(book: Book, size: PageSize, replays, pages: dict[str, int] | N
         # edge a sheet may need one size less once the numbers are in.
         count, found = measured.get(index) or (0, None)
         pdf, settled, count = _settle(book, Geometry.for_sheet(size, sizes[index]), replays,
-                                      pages or found, figures, count, press)
+                                      pages or found, figures, count, press, companion)
         if count <= SHEET_PAGES:
             return pdf, settled
         pages = None
@@ -534,6 +542,7 @@ def check_sheet(book: Book, replays, size: PageSize | None = None) -> None:
     whether it fits on its two pages; one that does not is the same located error at
     book.yaml's `layout`."""
     from generator.diagrams.figures import book_figures
+    book = book.printed()  # the player's sheet: a dossier is not laid out on it
     _render_sheet(book, size or book.meta.page_size, replays, None,
                   book_figures(book, replays))
 

@@ -15,13 +15,14 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (CondPageBreak, Flowable, FrameBreak, KeepTogether,
                                 ListFlowable, NextPageTemplate, PageBreak, Paragraph,
                                 Spacer, Table, TableStyle)
 
 from generator.core import palette
 from generator.core.i18n import long_date
-from generator.content.model import Book
+from generator.content.model import Book, Companion
 from generator.content.prose import (ABBREVIATION, RULING_REFERENCE, heading_anchor, placed,
                                      placements)
 from generator.core.labels import labels
@@ -46,6 +47,7 @@ LINK_SCHEMES = re.compile(r"(?i)(https?|mailto):")
 #: when ReportLab is imported (Helvetica, unembedded), before our fonts are registered.
 TABLE_BASE = [("FONT", (0, 0), (-1, -1), "SourceSans")]
 CONTENTS_ANCHOR = "indice"
+PROVENANCE_ANCHOR = "procedencia"
 #: ReportLab's padding on each side of a table cell, which our tables keep.
 TABLE_PADDING = 6
 
@@ -82,6 +84,7 @@ class StoryContext:
     #: figures drawn this many times their print size (Geometry.scale: more on A4, Letter)
     scale: float = 1.0
     layout: object = field(default_factory=object)  # this layout pass, for paragraph_cache
+    companion: Companion = field(default_factory=Companion)  # the other document
 
     def para(self, text: str, style) -> Paragraph:
         """A paragraph; one with the same text and style from an earlier pass or build is
@@ -119,6 +122,14 @@ class StoryContext:
     @cached_property
     def glossary_words(self) -> set[str]:
         return {entry.abbr for entry in self.book.glossary.abbreviations}
+
+    def elsewhere(self, anchor: str) -> str | None:
+        """Where a link to the other document's `anchor` leads, in words after the link's
+        (no link can turn the other's pages): "book, p. 12", or the other's title."""
+        if anchor not in self.companion.pages:
+            return None
+        page = self.companion.pages[anchor]
+        return self.words["book_page"].format(page=page) if page else self.companion.title
 
     def page_of(self, anchor: str) -> str:
         page = self.pages.get(anchor)
@@ -166,8 +177,9 @@ def _inline_child(child: ET.Element, ctx: StoryContext, link_terms: bool) -> str
         link_color = ctx.styles.accent
         if href.startswith("#"):
             anchor = href[1:]
-            if anchor not in ctx.link_targets:  # e.g. set by {: href } past the checks
-                return text
+            if anchor not in ctx.link_targets:  # the other document's, or set by {: href }
+                where = ctx.elsewhere(anchor)  # past the checks
+                return f"{text} ({escape(where)})" if where else text
             page = ctx.page_of(anchor)
             return (f'<a href="#{attribute(anchor)}" color="{link_color}"><nobr>{text}, '
                     f'{ctx.words["page"]}\u00a0{page}</nobr></a>')
@@ -316,24 +328,41 @@ def _item_words(li: ET.Element):
     return lambda ctx: inline(words, ctx)
 
 
-def _widest_column(element: ET.Element) -> int:
-    """The index of the column with the longest cell text (the costs table's: its costs);
-    a table of like columns (the difficulty appendix's players) keeps an even split."""
-    longest: dict[int, int] = {}
+def _column_widths(element: ET.Element, width: float, styles: Styles) -> list[float]:
+    """Each column as wide as its longest word at least (a word is never broken inside a
+    cell: «Piezas por jugador» wraps between its words, never as «Pieza/s por j/ugado/r»),
+    the room left shared in proportion to what each column still needs to set its body's
+    cells on one line (a head wraps between its words); a table whose words alone are wider than `width` shares it evenly, its first
+    column (its names) a quarter. Measured in each cell's font (the head's is bold)."""
+    need: dict[int, list[float]] = {}  # column → [longest word, longest cell], in points
     for tr in element.iter("tr"):
         for index, cell in enumerate(tr):
-            longest[index] = max(longest.get(index, 0), len("".join(cell.itertext())))
-    data = {i: n for i, n in longest.items() if i > 0}
-    return max(data, key=data.get) if data else 0
-
-
-def _column_widths(width: float, columns: int) -> list[float]:
-    """A table's first column (its names) a quarter of the width, the others sharing the
-    rest; a table of one column (a list in a box, a header left empty) the whole width."""
+            style = styles.table_head if cell.tag == "th" else styles.table_cell
+            text = " ".join("".join(cell.itertext()).split())
+            measure = lambda t: stringWidth(t, style.fontName, style.fontSize)  # noqa: E731
+            word = max((measure(w) for w in text.split()), default=0.0)
+            low, high = need.setdefault(index, [0.0, 0.0])
+            # a head may wrap between its words: the body's cells say what a column needs
+            need[index] = [max(low, word), max(high, 0.0 if cell.tag == "th" else measure(text))]
+    columns = max(need) + 1 if need else 1
     if columns == 1:
         return [width]
-    first = 0.26
-    return [width * first] + [width * (1 - first) / (columns - 1)] * (columns - 1)
+    pad = 2 * TABLE_PADDING * CELL_SLACK
+    least = [need.get(i, [0.0, 0.0])[0] * CELL_SLACK + pad for i in range(columns)]
+    most = [max(need.get(i, [0.0, 0.0])[1] * CELL_SLACK + pad, low)
+            for i, low in enumerate(least)]
+    if sum(least) > width:
+        first = 0.26
+        return [width * first] + [width * (1 - first) / (columns - 1)] * (columns - 1)
+    if sum(most) <= width:  # every cell on one line: the room left in proportion
+        return [w * width / sum(most) for w in most]
+    spare, wanted = width - sum(least), [m - low for m, low in zip(most, least)]
+    return [low + spare * w / sum(wanted) for low, w in zip(least, wanted)]
+
+
+#: Room a cell's text is given over its measured width: inline bold and a justified
+#: line's spacing take a little more than the cell's own font says.
+CELL_SLACK = 1.06
 
 
 def table_flowable(element: ET.Element, ctx: StoryContext, width: float | None = None,
@@ -356,10 +385,7 @@ def table_flowable(element: ET.Element, ctx: StoryContext, width: float | None =
     if columns == 0:
         return Spacer(1, 0)
     rows = [r + [""] * (columns - len(r)) for r in rows]
-    widths = _column_widths(width, columns)
-    if columns == 4 and _widest_column(element) == 1:
-        # name, cost, points, count: give the cost the room it needs
-        widths = [width * w for w in (0.25, 0.45, 0.17, 0.13)]
+    widths = _column_widths(element, width, s)
     table = RowTable(rows, colWidths=widths, repeatRows=1 if len(rows) > 1 else 0,
                      hAlign="LEFT", splitInRow=1)
     # A column narrower than its paddings (many columns, in a list inside a note) keeps a
@@ -602,6 +628,8 @@ def cover(ctx: StoryContext) -> list[Flowable]:
         ctx.para(title, s.cover_title),
         Spacer(1, 5 * mm),
         ctx.para(prose(meta.subtitle), s.cover_subtitle),
+        *([Spacer(1, 6 * mm), ctx.para(escape(ctx.words["dossier"]), s.cover_subtitle)]
+          if ctx.book.dossier else []),
         Spacer(1, 10 * mm),
         ctx.para(f'{ctx.words["version"]} {escape(meta.version)} · {long_date(meta.date, meta.language)}',
                   s.cover_small),
@@ -617,6 +645,8 @@ def contents(ctx: StoryContext) -> list[Flowable]:
     entries.append((GLOSSARY_ANCHOR, ctx.words["glossary"]))
     if REFERENCE_ANCHOR in ctx.pages:  # placed by the back matter in the pass before
         entries.append((REFERENCE_ANCHOR, ctx.words["quick_reference"]))
+    if ctx.book.dossier:
+        entries.append((PROVENANCE_ANCHOR, ctx.words["provenance"]))
     rows = []
     for anchor, title in entries:
         link = f'<a href="#{anchor}">{prose(title)}</a>'
@@ -669,8 +699,28 @@ def book_story(ctx: StoryContext) -> list[Flowable]:
         story.extend(made)
         made = following
     story.extend(made)
-    story.extend(back_matter(ctx))
+    story.extend(provenance(ctx) if ctx.book.dossier else back_matter(ctx))
     return story
+
+
+def provenance(ctx: StoryContext) -> list[Flowable]:
+    """A dossier's last page: what it was made from and by what (the companion's rows:
+    edition, content digest, generator, build date, what the engine replayed), the credits
+    and the rights line: what a publisher checks before trusting the rest."""
+    s, meta = ctx.styles, ctx.book.meta
+    title = ctx.words["provenance"]
+    rows = [(escape(label), prose(value)) for label, value in ctx.companion.provenance]
+    rows += [(prose(c.role), prose(c.who)) for c in meta.credits]
+    table = Table([[ctx.para(f"<b>{label}</b>", s.body), ctx.para(value, s.body)]
+                   for label, value in rows],
+                  colWidths=[ctx.frame_width * 0.32, ctx.frame_width * 0.68])
+    table.setStyle(TableStyle(TABLE_BASE + [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.3, color(palette.RULE_LINE)),
+        ("LEFTPADDING", (0, 0), (0, -1), 0)]))
+    return [PageBreak(), ctx.heading(escape(title), s.h1, PROVENANCE_ANCHOR, 0, title), table,
+            *([Spacer(1, s.body.fontSize), ctx.para(prose(meta.rights), s.body)]
+              if meta.rights else [])]
 
 
 # --- page make-up: roles, notes pages, back cover -------------------------------------------

@@ -10,7 +10,7 @@ import pytest
 from repo import CONTENT_ROOT, seed_excerpts, shipped
 from generator.content.prose import RULING_REFERENCE
 from generator.examples.replay import adapter_for, check_book
-from pdfread import ReadPdf
+from pdfread import ReadPdf, printed_rows
 
 SLUGS = ("catan-base", "catan-para-dos", "uno-contra-uno")
 
@@ -40,14 +40,15 @@ def chapter_text(book) -> str:
 
 # --- catan-base: the reminder sheet of the official game ------------------------------------
 
-def test_base_cost_table_has_no_payment_order_and_counts_pieces(books, printed):
+def test_base_cost_table_has_no_payment_order_and_counts_pieces(books, printed, built):
     """Base Catan pays a cost in any order: no «en orden», no arrows; the count column is
     each player's pieces, and the development deck is said on its own."""
     text = printed["catan-base"]
     assert "Coste, en orden" not in text and "→" not in text
-    assert "Construcción Coste Puntos" in text
-    assert "Ciudad 2 cereales, 3 minerales 2 4" in text
-    assert "Carta de desarrollo 1 mineral, 1 lana, 1 cereal 0 —" in text
+    rows = printed_rows(built("catan-base").files[0])
+    assert rows["Construcción"][:2] == ["Coste", "Puntos"]
+    assert rows["Ciudad"] == ["2 cereales, 3 minerales", "2", "4"]
+    assert rows["Carta de desarrollo"] == ["1 mineral, 1 lana, 1 cereal", "0", "—"]
     assert "se compran del mazo de 25 cartas" in text
     game = books["catan-base"].components.game
     assert (game.ordered_costs, game.count_column, game.development_deck) == (False, "pieces", 25)

@@ -1,31 +1,38 @@
-"""The conformance appendix as the built solo_book book prints it."""
+"""The conformance appendix as the built solo book prints it: in the editor's dossier
+(book.yaml `dossier:`), never in the player's book."""
 
 from __future__ import annotations
 
-from repo import CONTENT_ROOT
+import pytest
+
 from generator.examples.replay import check_book
 from pdfread import ReadPdf
-
-SOLO = CONTENT_ROOT / "solo-catan"
-
 
 APPENDIX = "Apéndice: del texto original a este libro"
 
 
-def test_scenarios_are_replayed_but_not_printed(solo_pdf, solo_book):
-    """A scenario has no box: only the appendix names it (by its number and title)."""
+@pytest.fixture(scope="module")
+def dossier_pdf(built):
+    """The solo book's editor's dossier, as `rulebook build` writes it."""
+    return next(f for f in built("solo-catan").dossier if f.suffix == ".pdf")
+
+
+def test_the_appendix_and_the_scenarios_are_in_the_dossier_alone(solo_pdf, dossier_pdf,
+                                                                 solo_book):
+    """A scenario has no box: only the appendix names it (by its number and title), and
+    the appendix is the editor's: the player's book names no scenario."""
     assert len(solo_book.scenarios) >= 10
     assert {r.example.id for r in check_book(solo_book)} \
         == {s.example.id for s in solo_book.examples}
-    pages = ReadPdf(solo_pdf).page_texts
-    start = next(i for i, t in enumerate(pages) if APPENDIX in t.splitlines())
-    text = " ".join(pages[:start])
+    book = " ".join(ReadPdf(solo_pdf).page_texts)
+    assert APPENDIX not in book and "escenario" not in book
     for source in solo_book.scenarios:
-        assert source.example.title not in text, source.example.id
+        assert source.example.title not in book, source.example.id
+    assert APPENDIX in ReadPdf(dossier_pdf).page_texts[2].splitlines()
 
 
-def test_the_appendix_prints_every_row(solo_pdf, solo_book):
-    pages = ReadPdf(solo_pdf).page_texts
+def test_the_appendix_prints_every_row(dossier_pdf, solo_book):
+    pages = ReadPdf(dossier_pdf).page_texts
     # The appendix starts at its heading (a line of its own, below the running head or
     # atop a page of its own), wherever on its page that is.
     start = next(i for i, t in enumerate(pages) if APPENDIX in t.splitlines())
@@ -36,4 +43,5 @@ def test_the_appendix_prints_every_row(solo_pdf, solo_book):
     text = text[:text.index("Glosario Abreviaturas")] if "Glosario Abreviaturas" in text else text
     for row in solo_book.conformance.rows:
         assert f"{row.id} · Texto original" in text, row.id
-    assert "Comprobado en:" in text and "Preparar la mesa, p." in text
+    # where the player's book states the rule: its page there, as a reader turns to it
+    assert "Comprobado en:" in text and "Preparar la mesa (libro, p." in text

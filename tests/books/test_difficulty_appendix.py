@@ -1,5 +1,5 @@
-"""The difficulty appendix as the built solo book prints it: the bracket, the undecided deals
-and every number of the stored runs."""
+"""The difficulty appendix as the built solo book's editor's dossier prints it: the bracket,
+the undecided deals and every number of the stored runs."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ from generator.content.appendix import cpu_time
 from pdfread import read_pdf
 
 
-def test_the_printed_appendix_shows_the_bracket_with_its_undecided_deals(solo_pdf, stored_runs):
-    rows = _appendix_rows(solo_pdf, stored_runs)
+def test_the_printed_appendix_shows_the_bracket_with_its_undecided_deals(built, stored_runs):
+    """In the editor's dossier: the method, with every stored run's figures."""
+    dossier = next(f for f in built("solo-catan").dossier if f.suffix == ".pdf")
+    rows = _appendix_rows(dossier, stored_runs)
     runs = stored_runs.own_runs
     clairvoyant = stored_runs.run("clairvoyant")
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from contentedit import append, edit, line_of
+from contentedit import append, edit, line_of, with_appendix
 from generator.build import build_book
 from generator.cli import main
 from generator.content.loader import load_book
@@ -64,10 +64,19 @@ def sheet(built):
 
 
 @pytest.fixture(scope="module")
+def appendix_sheet(tmp_path_factory):
+    """catan-base with its conformance appendix on the sheet (`with_appendix`), built: its
+    PDF read back. The appendix's «Dónde» cross-references fill the back of the sheet."""
+    tmp = tmp_path_factory.mktemp("sheet")
+    return ReadPdf(build_book(with_appendix(copy_book(SHEET, tmp)), tmp / "out").files[0])
+
+
+@pytest.fixture(scope="module")
 def rulebook(tmp_path_factory):
-    """uno-contra-uno as shipped, and a copy with `contents: false`: (PDF, PDF, copy's HTML)."""
+    """uno-contra-uno with its conformance appendix (`with_appendix`), and a copy with
+    `contents: false`: (PDF, PDF, copy's HTML)."""
     tmp = tmp_path_factory.mktemp("contents")
-    book = copy_book(RULEBOOK, tmp)
+    book = with_appendix(copy_book(RULEBOOK, tmp))
     shipped = ReadPdf(build_book(book, tmp / "with").files[0])
     edit(book / "book.yaml", "page_size: A5\n", "page_size: A5\ncontents: false\n")
     without = build_book(book, tmp / "without")
@@ -110,14 +119,15 @@ def test_the_sheet_opens_with_its_title_block_and_has_no_cover_or_contents(sheet
     assert not any("Índice" in text for text in pdf.page_texts)
     assert "Índice" not in [title for _, title, _ in pdf.outline()]
     assert [title for depth, title, _ in pdf.outline() if depth == 0] == \
-        [chapter.title for chapter in book.chapters] + ["Glosario"]
+        [chapter.title for chapter in book.printed().chapters] + ["Glosario"]
 
 
 def test_the_glossary_and_the_credits_are_printed_inline(sheet):
     pdf, _ = sheet
     book = load_book(CONTENT_ROOT / SHEET)
     text = flat(pdf.column_texts)
-    assert text.index("Glosario") > text.index("C40 ·")  # after the last chapter
+    last = book.printed().chapters[-1].sections[-1][1]  # the last chapter's last section
+    assert text.index("Glosario") > text.index(last)
     for entry in book.glossary.terms:
         words = " ".join(entry.definition.split()[:4])
         assert f"{entry.term} — {words}" in text, entry.term
@@ -170,8 +180,8 @@ def test_no_heading_is_left_at_the_foot_of_a_column(sheet):
     assert found >= 6  # Resumen, Tu turno, Construir, Puntos, Aclaraciones, Apéndice, Glosario
 
 
-def test_cross_references_on_the_sheet_print_the_page_they_link_to(sheet):
-    pdf, _ = sheet
+def test_cross_references_on_the_sheet_print_the_page_they_link_to(appendix_sheet):
+    pdf = appendix_sheet
     refs = [link for link in pdf.internal_links() if re.search(r", p\. \d+$", link.text)]
     assert len(refs) >= 20  # the appendix's «Dónde» of every row
     for link in refs:
@@ -195,7 +205,7 @@ def test_a_short_sheet_is_one_page_at_the_largest_type_with_no_page_number(tmp_p
 
 def test_a_sheet_too_long_for_two_pages_is_one_located_error_and_writes_nothing(
         tmp_path, capsys):
-    book = copy_book(SHEET, tmp_path)
+    book = with_appendix(copy_book(SHEET, tmp_path))  # a full sheet
     output = tmp_path / "out"
     assert run("build", book, output, capsys)[0] == 0
     before = {path: path.read_bytes() for path in files_in(output)}

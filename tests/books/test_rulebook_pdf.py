@@ -32,7 +32,7 @@ def test_contents_lists_every_chapter_at_the_page_it_starts_on(pdf, solo_book):
     headings = pdf.headings(H1_MIN_SIZE)
     # the quick reference (the reference cards' texts) on two pages of its own after the
     # glossary (pdf/reference.py)
-    titles = [c.title for c in solo_book.chapters] + ["Glosario", "Referencia rápida"]
+    titles = [c.title for c in solo_book.printed().chapters] + ["Glosario", "Referencia rápida"]
     assert list(entries) == titles
     for title in titles:
         pages = [page for page, text in headings if text == title]
@@ -44,11 +44,11 @@ def test_every_chapter_and_section_is_a_bookmark_to_its_page(pdf, solo_book):
     outline = pdf.outline()
     top_level = {title: page for depth, title, page in outline if depth == 0}
     entries = contents_entries(pdf)
-    for chapter in solo_book.chapters:
+    for chapter in solo_book.printed().chapters:
         assert top_level[chapter.title] == entries[chapter.title]
     assert top_level["Glosario"] == entries["Glosario"]
     nested = {title for depth, title, _ in outline if depth == 1}
-    for chapter in solo_book.chapters:
+    for chapter in solo_book.printed().chapters:
         for _, section_title in chapter.sections:
             assert section_title in nested
 

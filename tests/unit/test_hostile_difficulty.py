@@ -45,6 +45,12 @@ De las {{ g.games }} partidas de greedy, {{ g.stuck_bare }} acabaron sin constru
 {{ figure("dificultad") }}
 """
 
+#: The dossier's method chapter, cut down with it (the chart is the appendix's above).
+METHOD = """# Apéndice: cómo se midió la dificultad {#dificultad-metodo}
+
+Los jugadores automáticos juegan los repartos de cada tirada.
+"""
+
 
 @pytest.fixture(scope="module")
 def stored(tmp_path_factory) -> Path:
@@ -56,6 +62,7 @@ def stored(tmp_path_factory) -> Path:
                     ignore=lambda folder, names: ["en"] if Path(folder).name == "solo-catan"
                     else [])
     (book / "chapters" / "15-dificultad.md").write_text(APPENDIX, encoding="utf-8")
+    (book / "chapters" / "17-dificultad-metodo.md").write_text(METHOD, encoding="utf-8")
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(root)
         assert main(["simulate", "solo-catan", "--player", "greedy,clairvoyant", "--games",

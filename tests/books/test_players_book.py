@@ -1,0 +1,47 @@
+"""The player's book and the editor's dossier of every shipped book and edition, read as
+built: the player gets the rules, and the working papers (the conformance table, the
+scenarios it cites, the automatic players and their runs) are in the dossier alone."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pdfread import page_words
+from repo import editions, html_of
+
+EDITIONS = editions()
+#: What a player's book never prints: the automatic players by name, the scenarios the
+#: conformance table cites (printed in no book), a run's seed, the appendices' own titles.
+WORKING_PAPERS = re.compile(r"\b(greedy|expert|strong|clairvoyant|escenario|scenario|"
+                            r"semilla|seed)\b|Apéndice: del texto|Appendix: from the", re.I)
+
+
+def _text_of_html(path) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", path.read_text(encoding="utf-8")).split())
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_no_working_paper_in_the_players_book(built, name):
+    slug, _, language = name.partition("/")
+    book = built(slug, lang=language or None)
+    pdf = " ".join(page_words(book.files[0]))
+    html = _text_of_html(html_of(built, name))
+    for where, text in (("pdf", pdf), ("index.html", html)):
+        found = sorted({m.group(0) for m in WORKING_PAPERS.finditer(text)})
+        assert not found, (name, where, found)
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_the_dossier_holds_them_and_links_back(built, name):
+    slug, _, language = name.partition("/")
+    book = built(slug, lang=language or None)
+    pdf = next(f for f in book.dossier if f.suffix == ".pdf")
+    page = next(f for f in book.dossier if f.name == "dossier.html")
+    text = " ".join(page_words(pdf))
+    assert re.search(r"\b(escenario|scenario) S\d\d\b", text), name  # the table cites them
+    if slug == "solo-catan":
+        assert all(player in text for player in ("greedy", "expert", "strong", "clairvoyant"))
+    assert 'href="index.html"' in page.read_text(encoding="utf-8")
+    assert 'href="dossier.html"' in html_of(built, name).read_text(encoding="utf-8")
