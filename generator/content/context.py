@@ -31,6 +31,8 @@ COST_TABLE_HEADINGS = {
 }
 #: A ruling's parts, as the clarifications chapter labels them.
 RULING_LABELS = (N_("Question"), N_("Decision"), N_("Reason"), N_("Source"))
+#: Where an almanac entry's rule is stated: "see Loose cards" (a link: its page, in print).
+SEE = N_("see {section}")
 #: What a ruling does to its source (`Ruling.settles`).
 SETTLES = {"gap": N_("This ruling fills a gap in the text"),
            "contradiction": N_("This ruling settles a contradiction in the text"),
@@ -66,7 +68,9 @@ def _digits(helper: str, digits: Any) -> int:
 
 
 def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
-                  scores=()) -> dict[str, Any]:
+                  scores=(), chapters: list | None = None) -> dict[str, Any]:
+    """The names a chapter's template may use. `chapters`: the chapters read so far (the
+    loader fills the list as it reads them), whose headings `ruling_list` links to."""
     lang = meta.language
     res = {r.id: r for r in components.resources}
     bld = {b.id: b for b in components.buildings}
@@ -122,20 +126,43 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
         return "\n".join(lines)
 
     def ruling_list() -> str:
-        """Every ruling, its data names filled in like the chapters' own."""
+        """The almanac a player looks a question up in: each ruling's question and its
+        decision under the ruling's id and title, and where the book states the rule it
+        settles (a link: its page, in print). What it reads in the source, how it settles
+        it and why are the editor's (`ruling_sources`, a chapter of the dossier)."""
+        from generator.content.prose import render_string
+        t = i18n.translator(lang)
+        titles = {anchor: title for chapter in chapters or ()
+                  for anchor, title in [(chapter.id, chapter.title), *chapter.sections]}
+        blocks = []
+        for ruling in rulings:
+            question, decision = (render_string(text, context)
+                                  for text in (ruling.question, ruling.decision))
+            title = titles.get(ruling.section)
+            link = f"[{title}](#{ruling.section})"
+            where = f" ({t.gettext(SEE).format(section=link)})" if title else ""
+            blocks.append(f"## {ruling.id}. {ruling.title} {{#{ruling.id.lower()}}}\n\n"
+                          f"*{question.strip()}* {decision.strip()}{where}")
+        return "\n\n".join(blocks)
+
+    def ruling_sources() -> str:
+        """Every ruling whole, for the editor's dossier: the passage of the source it reads
+        and its words, whether it fills a gap, settles a contradiction or departs (and how),
+        the question, the decision and the reason; each under its id and title, at
+        `#r07-fuente` (the almanac's `#r07` is the player's book's)."""
         from generator.content.prose import render_string
         t = i18n.translator(lang)
         q, d, r, s = (t.gettext(label) for label in RULING_LABELS)
         blocks = []
         for ruling in rulings:
-            question, decision, reason = (render_string(t, context) for t in
+            question, decision, reason = (render_string(text, context) for text in
                                           (ruling.question, ruling.decision, ruling.reason))
             quotes = " ".join(quoted(text.rstrip('.'), lang) for text in ruling.quote)
             source = f"{ruling.source}" + (f": {quotes}" if quotes else "") + \
                 f". {t.gettext(SETTLES[ruling.settles])}" + \
                 (f": {render_string(ruling.departs, context)}" if ruling.departs else ".")
-            blocks.append(f"## {ruling.id}. {ruling.title} {{#{ruling.id.lower()}}}\n\n"
-                          f"*{s}:* {source}\n\n"
+            blocks.append(f"## {ruling.id}. {ruling.title} {{#{ruling.id.lower()}-fuente}}"
+                          f"\n\n*{s}:* {source}\n\n"
                           f"*{q}:* {question}\n\n*{d}:* {decision}\n\n*{r}:* {reason}")
         return "\n\n".join(blocks)
 
@@ -189,6 +216,7 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
         "cost_table": cost_table,
         "expansion_list": expansion_list,
         "ruling_list": ruling_list,
+        "ruling_sources": ruling_sources,
         "rulings": {r.id: r for r in rulings},
     }
     if components.game is not None and components.game.goal is not None:

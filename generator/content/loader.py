@@ -119,7 +119,8 @@ def load_book(folder: Path, language: str | None = None,
     scores_doc = edition.read("scores.yaml")
     scores = validate(scores_doc, list[ScoreBand]) if scores_doc else []
     _check_scores(scores_doc, scores)
-    context = prose_context(meta, components, rulings, scores)
+    chapters: list = []  # filled as they are read: the headings `ruling_list` links to
+    context = prose_context(meta, components, rulings, scores, chapters)
     context["example"] = _marker("example", {e.example.id for e in examples})
     context["figure"] = _marker("figure", {f.id for f in figures})
     context["difficulty"] = difficulty
@@ -132,7 +133,7 @@ def load_book(folder: Path, language: str | None = None,
     statements = Statements(statements_doc, validate(statements_doc, dict[str, str])
                             if statements_doc else {})
     context["rule"] = statements.function(context)
-    chapters, prose = [], []
+    prose: list = []
     images = ChapterImages(folder)  # Markdown images, checked and read (images.py)
     if conformance:
         context["conformance_table"] = conformance.table_function(

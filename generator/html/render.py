@@ -193,7 +193,7 @@ def _environment(definitions: dict[str, str]) -> jinja2.Environment:
             paragraph = ET.Element("span")
             paragraph.text = str(text)
         curl_tree(paragraph)
-        _link_tree(paragraph, definitions, set())
+        _link_tree(paragraph, definitions, {})
         inner = ET.tostring(paragraph, encoding="unicode", method="html")
         return Markup(inner[len("<span>"):-len("</span>")])
 
@@ -208,7 +208,7 @@ _LINKED_WORDS = re.compile(f"{ABBREVIATION.pattern}|{RULING_REFERENCE.pattern}")
 
 
 def _link_text(parent: ET.Element, text: str, after: ET.Element | None,
-               definitions: dict[str, str], rulings: set[str]) -> None:
+               definitions: dict[str, str], rulings: dict[str, str]) -> None:
     """Split `text` (the text of `parent`, or the tail of `after`) around abbreviations and
     ruling ids, inserting links for them."""
     pieces, last = [], 0
@@ -218,7 +218,7 @@ def _link_text(parent: ET.Element, text: str, after: ET.Element | None,
             link = ET.Element("a", {"href": f"#gl-{word}", "class": "term",
                                     "title": definitions[word]})
         elif match.group(2) and word in rulings:
-            link = ET.Element("a", {"href": f"#{word.lower()}", "class": "ruling"})
+            link = ET.Element("a", {"href": rulings[word], "class": "ruling"})
         else:
             continue
         link.text = word
@@ -236,6 +236,20 @@ def _link_text(parent: ET.Element, text: str, after: ET.Element | None,
     for n, (_, link) in enumerate(pieces):
         link.tail = pieces[n + 1][0] if n + 1 < len(pieces) else text[last:]
         parent.insert(index + n, link)
+
+
+def ruling_links(book: Book, companion: Companion) -> dict[str, str]:
+    """Where a ruling's id («R07») leads: its entry on this page (the almanac's `#r07`, or
+    the dossier's whole ruling, `#r07-fuente`), else the almanac on the other page."""
+    anchors, links = book.anchors, {}
+    for ruling in book.rulings:
+        for href, there in ((f"#{ruling.id.lower()}", anchors),
+                            (f"#{ruling.id.lower()}-fuente", anchors),
+                            (f"{companion.file}#{ruling.id.lower()}", companion.pages)):
+            if href.split("#")[1] in there:
+                links[ruling.id] = href
+                break
+    return links
 
 
 def _link_tree(element: ET.Element, definitions, rulings) -> None:
@@ -368,7 +382,7 @@ def render_html(book: Book, replays: list, figures, companion: Companion | None 
     companion = companion or Companion()
     drawings = _Drawings()
     definitions = {a.abbr: curl(f"{a.term}: {a.definition}") for a in book.glossary.abbreviations}
-    rulings = {r.id for r in book.rulings}
+    rulings = ruling_links(book, companion)
     anchors = book.anchors
     by_id = {r.example.id: r for r in replays}
     numbers = {"example": {}, "figure": {}}

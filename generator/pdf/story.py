@@ -203,9 +203,16 @@ def _text(text: str | None, ctx: StoryContext, link_terms: bool) -> str:
     text = ABBREVIATION.sub(
         lambda m: f'<a href="#{glossary_anchor(m.group(1))}" color="{palette.NOTE}">{m.group(1)}</a>'
         if m.group(1) in ctx.glossary_words else m.group(1), text)
-    return RULING_REFERENCE.sub(
-        lambda m: f'<a href="#{m.group(1).lower()}" color="{palette.NOTE}">{m.group(1)}</a>'
-        if m.group(1).lower() in ctx.link_targets else m.group(1), text)
+    return RULING_REFERENCE.sub(lambda m: _ruling_link(m.group(1), ctx), text)
+
+
+def _ruling_link(ruling: str, ctx: StoryContext) -> str:
+    """A ruling's id linked to its entry in this document: the almanac's (`#r07`) or, in
+    the editor's dossier, the whole ruling (`#r07-fuente`); else its words alone."""
+    for anchor in (ruling.lower(), f"{ruling.lower()}-fuente"):
+        if anchor in ctx.link_targets:
+            return f'<a href="#{anchor}" color="{palette.NOTE}">{ruling}</a>'
+    return ruling
 
 
 # --- blocks --------------------------------------------------------------------------------

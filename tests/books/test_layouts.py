@@ -28,7 +28,7 @@ from repo import CONTENT_ROOT, shipped
 
 SHEET = "catan-base"
 RULEBOOK = "uno-contra-uno"  # a short rulebook (A5), for `contents: false`
-ADDED = " ".join(["Esta frase se añade para que la hoja no quepa en dos páginas."] * 12)
+ADDED = " ".join(["Esta frase se añade para que la hoja no quepa en dos páginas."] * 40)
 EPS = 1e-3  # pdfplumber's sizes carry float noise
 
 
@@ -98,10 +98,13 @@ def test_each_short_book_has_the_layout_that_suits_it():
 
 # --- the sheet ---------------------------------------------------------------------------------
 
-def test_the_sheet_is_the_front_and_back_of_one_A4_sheet(sheet):
+def test_the_sheet_is_one_side_of_A4_and_with_its_appendix_both(sheet, appendix_sheet):
+    """The reminder sheet as shipped fits one side (its appendix is in the editor's
+    dossier); with its appendix back it takes the front and back of one sheet."""
     pdf, _ = sheet
-    assert len(pdf.reader.pages) == 2
+    assert len(pdf.reader.pages) == 1 and len(appendix_sheet.reader.pages) == 2
     for index in range(2):
+        pdf = sheet[0] if index == 0 else appendix_sheet
         width, height = pdf.page_size_mm(index)
         assert abs(width - 210) < 0.5 and abs(height - 297) < 0.5, (index, width, height)
 
@@ -136,11 +139,11 @@ def test_the_glossary_and_the_credits_are_printed_inline(sheet):
     for credit in book.meta.credits:
         assert f"{credit.role}: {credit.who}" in text
     assert " ".join(book.meta.edition_note.split()) in text
-    assert (0, "Glosario", 2) in pdf.outline()
+    assert (0, "Glosario", len(pdf.reader.pages)) in pdf.outline()
 
 
-def test_a_two_page_sheet_says_1_2_and_2_2_in_its_language(sheet):
-    pdf, _ = sheet
+def test_a_two_page_sheet_says_1_2_and_2_2_in_its_language(appendix_sheet):
+    pdf = appendix_sheet
     front, back = (" ".join(text.split()) for text in pdf.page_texts)
     assert "1/2 · sigue al dorso" in front
     assert "2/2" in back and "sigue al dorso" not in back

@@ -142,11 +142,14 @@ def reading_text(pdf: ReadPdf) -> str:
     return " ".join(" ".join(pages).split())
 
 
-def test_every_ruling_is_printed_with_its_source_passage_and_kind(pdf, solo_book):
+def test_every_ruling_is_printed_with_its_source_passage_and_kind(built, solo_book):
+    """In the editor's dossier, each ruling whole (the player's book has the almanac:
+    tests/books/test_players_book.py)."""
     from generator.content.context import SETTLES
     from generator.core.i18n import translator
     from generator.core.typography import curl
-    text = reading_text(pdf)
+    text = reading_text(ReadPdf(next(f for f in built("solo-catan").dossier
+                                     if f.suffix == ".pdf")))
     for ruling, after in zip(solo_book.rulings, solo_book.rulings[1:] + [None]):
         start = text.index(f"{ruling.id}. {ruling.title}")
         end = text.index(f"{after.id}. {after.title}", start) if after else len(text)

@@ -245,19 +245,19 @@ def test_a_paragraph_never_ends_with_the_tail_of_a_broken_word():
 
 def test_a_back_matter_that_miscounts_its_pages_stops_the_build(monkeypatch):
     """The back cover prints the page count the back matter reckoned before laying itself
-    out (story.back_matter); were that reckoning wrong (the quick reference said to fit
-    where it does not), the build stops instead of printing a wrong count and a booklet
-    that is not a multiple of 4."""
+    out (story.back_matter); were that reckoning wrong (the quick reference said to take
+    three pages of its own where it takes one), the build stops instead of printing a wrong
+    count and a booklet that is not a multiple of 4."""
     from generator.diagrams.figures import book_figures
     from generator.errors import RenderError
     from generator.examples.replay import check_book
     from generator.pdf import story
     from generator.pdf.document import render_pdf
     from generator.pdf.reference import Placement
-    book = load_book(next(f for f in book_folders() if f.name == "uno-contra-uno"))
+    book = load_book(next(f for f in book_folders() if f.name == "uno-contra-uno")).printed()
     replays = check_book(book)
     figures = book_figures(book, replays)
-    render_pdf(book, None, replays, None, figures)  # as built: left out, the count holds
-    monkeypatch.setattr(story, "placement", lambda *args: Placement(True, 0))
+    render_pdf(book, None, replays, None, figures)  # as built: the count holds
+    monkeypatch.setattr(story, "placement", lambda *args: Placement(False, 3))
     with pytest.raises(RenderError, match="back cover says"):
         render_pdf(book, None, replays, None, figures)
