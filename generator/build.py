@@ -152,10 +152,13 @@ def provenance(book: Book, replays) -> tuple[tuple[str, str], ...]:
     language, meta = book.meta.language, book.meta
     t = translator(language)
     built = dt.datetime.fromtimestamp(int(TimeStamp().t), dt.timezone.utc).date()
-    checked = (t.gettext("{examples} worked examples and {scenarios} scenarios, replayed by "
-                         "the rules engine {engine}").format(
-        examples=len(replays), scenarios=len(book.scenarios), engine=meta.engine)
-        if meta.engine else t.gettext("the examples as written: no rules engine replays them"))
+    examples = t.ngettext("{n} worked example", "{n} worked examples", len(replays))
+    scenarios = t.ngettext("{n} scenario", "{n} scenarios", len(book.scenarios))
+    checked = (t.gettext("{examples} and {scenarios}, replayed by the rules engine "
+                         "{engine}").format(examples=examples, scenarios=scenarios,
+                                            engine=meta.engine)
+               if meta.engine else
+               t.gettext("the examples as written: no rules engine replays them"))
     files = content_files(book)
     return ((t.gettext("Edition"), f"{meta.title}. {meta.subtitle}. {t.gettext('Version')} "
              f"{meta.version}, {long_date(meta.date, language)}"),

@@ -211,6 +211,8 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
         "exp": exp,
         "total_cards": components.total_resource_cards,
         "starters": join_words(names(components.series_starters), lang),
+        # "madera, trigo u oveja": any one of them ("si es madera, trigo u oveja")
+        "any_starter": i18n.translator(lang).join(names(components.series_starters), True),
         "enders": join_words(names(components.series_enders), lang),
         "cost": cost,
         "cost_table": cost_table,

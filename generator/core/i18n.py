@@ -110,13 +110,17 @@ class Translator:
             form = self.npgettext("article: unmarked noun", "the {noun}", "the {noun}", n)
         return form.format(noun=noun)
 
-    def join(self, items: list[str]) -> str:
-        """ "a", "a y b", "a, b y c"; "a, b and c"."""
+    def join(self, items: list[str], alternatives: bool = False) -> str:
+        """ "a", "a y b", "a, b y c"; "a, b and c"; with `alternatives`, "a, b o c",
+        "trigo u oveja" (Spanish writes "u" before a sound of o), "a, b or c"."""
         items = [i for i in items if i]
         if len(items) < 2:
             return "".join(items)
-        return self.gettext("{items} and {last}").format(items=", ".join(items[:-1]),
-                                                          last=items[-1])
+        message = N_("{items} or {last}") if alternatives else N_("{items} and {last}")
+        joined = self.gettext(message).format(items=", ".join(items[:-1]), last=items[-1])
+        if alternatives and self.language == "es" and items[-1].lower().startswith(("o", "ho")):
+            joined = joined[:-len(items[-1]) - 3] + " u " + items[-1]
+        return joined
 
 
 def span(low: int, high: int | None, language: str) -> str:

@@ -72,6 +72,9 @@ def make_styles(base_size: float, language: str, theme: palette.Theme = palette.
     body = ParagraphStyle(
         "body", fontName=SERIF, fontSize=s, leading=lead, alignment=TA_LEFT,
         textColor=color(palette.INK), spaceAfter=s * 0.55,
+        # No widow (a paragraph's last line alone atop a page) nor orphan (its first alone
+        # at a page's foot): ReportLab moves a line over instead (its default allows widows).
+        allowWidows=0, allowOrphans=0,
         embeddedHyphenation=1, uriWasteReduce=0.3, bulletFontName=SANS,
         **hyphenation_style(language))
     heading = dict(fontName=SANS_SEMIBOLD, textColor=color(theme.accent), alignment=TA_LEFT,

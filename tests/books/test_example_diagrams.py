@@ -137,8 +137,9 @@ def test_each_shown_state_is_a_diagram_under_its_label_with_its_caption(pages, s
         for label in LABELS[slug]:
             assert label in diagram["inside"], (example, step, label, diagram["inside"])
         caption = adapter.position_caption(frame.game)
-        assert diagram["below"] and diagram["below"][0] == caption, \
-            ("the caption is one line under the diagram", example, step, caption,
+        below = " ".join(diagram["below"])  # a long caption wraps in a narrow column
+        assert diagram["below"] and below.startswith(caption), \
+            ("the caption is under the diagram", example, step, caption,
              diagram["below"][:2])
 
 

@@ -98,13 +98,16 @@ def test_each_short_book_has_the_layout_that_suits_it():
 
 # --- the sheet ---------------------------------------------------------------------------------
 
-def test_the_sheet_is_one_side_of_A4_and_with_its_appendix_both(sheet, appendix_sheet):
-    """The reminder sheet as shipped fits one side (its appendix is in the editor's
-    dossier); with its appendix back it takes the front and back of one sheet."""
+def test_the_sheet_is_the_front_and_back_of_one_A4_sheet_in_large_type(sheet):
+    """A reminder sheet read beside the board: its appendix in the editor's dossier, its
+    body is set at 9.5 pt or more (the largest of SHEET_SIZES that fits two sides)."""
     pdf, _ = sheet
-    assert len(pdf.reader.pages) == 1 and len(appendix_sheet.reader.pages) == 2
+    assert len(pdf.reader.pages) == 2
+    with read_pdf(pdf.path) as doc:
+        sizes = Counter(round(c["size"], 1) for page in doc.pages for c in page.chars
+                        if c["text"].strip())
+    assert sizes.most_common(1)[0][0] >= 9.5, sizes.most_common(3)
     for index in range(2):
-        pdf = sheet[0] if index == 0 else appendix_sheet
         width, height = pdf.page_size_mm(index)
         assert abs(width - 210) < 0.5 and abs(height - 297) < 0.5, (index, width, height)
 

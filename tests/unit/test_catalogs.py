@@ -371,3 +371,12 @@ def test_the_engines_narrate_in_english(english_copies):
     for sentence in ("You take 1 sapphire", "Your tokens", "Central deck",
                      "the sapphire special gem", "You cannot"):
         assert sentence in said["splendor-solitario"], sentence
+
+
+def test_a_choice_is_joined_with_or_and_spanish_writes_u_before_an_o():
+    """«si es madera, trigo u oveja»: any one of them, as each language writes it."""
+    from generator.core.i18n import translator
+    assert translator("es").join(["madera", "trigo", "oveja"], True) == "madera, trigo u oveja"
+    assert translator("es").join(["madera", "trigo"], True) == "madera o trigo"
+    assert translator("es").join(["madera", "oveja"]) == "madera y oveja"
+    assert translator("en").join(["lumber", "grain", "wool"], True) == "lumber, grain or wool"

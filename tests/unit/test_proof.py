@@ -200,7 +200,7 @@ def test_simulate_reports_the_three_verdicts_and_the_bracket(capsys, monkeypatch
     assert es["imposibles (demostrado)"] == ["0 (0,0 %)", "0 (0,0 %)", "3 (100,0 %)"]
     assert es["sin decidir (nodos agotados)"] == ["0 (0,0 %)", "3 (100,0 %)", "0 (0,0 %)"]
     assert es["ganables, horquilla"] == ["100,0–100,0 %", "0,0–100,0 %", "0,0–0,0 %"]
-    assert es["… ampliada al 95 %"] == ["43,9–100,0 %", "0,0–100,0 %", "0,0–56,1 %"]
+    assert es["… ampliada al 95\u00a0%"] == ["43,9–100,0 %", "0,0–100,0 %", "0,0–56,1 %"]
     among_decided = rows["ganables entre decididos (intervalo del 95 %)"]
     assert among_decided[1] == "—", "nothing decided: no share claimed"
 
