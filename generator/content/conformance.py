@@ -32,7 +32,8 @@ from generator.content.yamlsource import YamlDocument, read_yaml, validate
 LABELS = {"source": N_("Source"), "rule": N_("Rule"), "where": N_("Where"),
           "rulings": N_("Rulings"), "checked": N_("Checked in"),
           "none": pN_("rulings", "none"), "scenario": N_("scenario {number} {title}"),
-          "pending": pN_("check", "pending"), "unchecked": N_("not checked by the engine")}
+          "pending": pN_("check", "pending"), "unchecked": N_("not checked by the engine"),
+          "checks": N_("Checks")}
 #: `passage` names for parts of a source that have no heading of their own.
 UNHEADED = frozenset({"texto", "presentación", "respuesta en el hilo",
                       "text", "presentation", "answer in the thread"})  # es, en
@@ -154,6 +155,27 @@ class Conformance:
                 titles.update(chapter.sections)
             return "\n\n".join(block(i, row, titles) for i, row in enumerate(self.rows))
         return conformance_table
+
+
+    def scenario_function(self, context: dict, sources: dict) -> Callable[[], str]:
+        """`{{ scenario_list() }}`: every scenario under its printed number and title (the
+        table's «escenario S06 «Tres carreteras A»» is S06 here), its summary and the rows
+        it checks: the replays a publisher can read without the YAML, in the dossier."""
+        words = translator(context["book"].language)
+        numbers = scenario_numbers(sources)
+
+        def scenario_list() -> str:
+            blocks = []
+            for source in _scenarios(sources):
+                number = numbers[source.example.id]
+                rows = [row.id for row in self.rows if source.example.id in row.checks]
+                checks = f"\n\n*{words.gettext(LABELS['checks'])}:* {', '.join(rows)}." \
+                    if rows else ""
+                blocks.append(f"## {number}. {_escape(source.example.title)} "
+                              f"{{#escenario-{number.lower()}}}\n\n"
+                              f"{_escape(' '.join((source.example.summary or '').split()))}{checks}")
+            return "\n\n".join(blocks)
+        return scenario_list
 
 
 def scenario_numbers(sources: dict) -> dict[str, str]:

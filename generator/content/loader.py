@@ -138,6 +138,7 @@ def load_book(folder: Path, language: str | None = None,
     if conformance:
         context["conformance_table"] = conformance.table_function(
             context, sources, {a.abbr for a in glossary.abbreviations}, chapters)
+        context["scenario_list"] = conformance.scenario_function(context, sources)
     # rulings.yaml and statements.yaml texts print inside chapters: their templates are run
     # once here, so a refused or broken one is reported at its own line (not counted as used).
     used = set(statements.used)

@@ -45,3 +45,18 @@ def test_the_appendix_prints_every_row(dossier_pdf, solo_book):
         assert f"{row.id} · Texto original" in text, row.id
     # where the player's book states the rule: its page there, as a reader turns to it
     assert "Comprobado en:" in text and "Preparar la mesa (libro, p." in text
+
+
+def test_every_scenario_the_table_cites_is_printed_in_the_dossier(dossier_pdf, solo_book):
+    """«escenario S06 «Tres carreteras A»» resolves: S06 is printed, with its summary and
+    the rows it checks (`{{ scenario_list() }}`)."""
+    text = " ".join(" ".join(ReadPdf(dossier_pdf).page_texts).split())
+    listed = text[text.index("Escenarios de prueba"):]
+    for number, source in enumerate(sorted(solo_book.scenarios,
+                                           key=lambda s: s.file.name), start=1):
+        title = f"S{number:02d}. {source.example.title}"
+        assert title in listed, title
+        rows = [row.id for row in solo_book.conformance.rows if source.example.id in row.checks]
+        if rows:
+            after = listed[listed.index(title):]
+            assert f"Comprueba: {', '.join(rows)}." in after[:600], (title, rows)
