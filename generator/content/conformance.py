@@ -171,9 +171,9 @@ class Conformance:
                 rows = [row.id for row in self.rows if source.example.id in row.checks]
                 checks = f"\n\n*{words.gettext(LABELS['checks'])}:* {', '.join(rows)}." \
                     if rows else ""
+                summary = " ".join((source.example.summary or "").split())
                 blocks.append(f"## {number}. {_escape(source.example.title)} "
-                              f"{{#escenario-{number.lower()}}}\n\n"
-                              f"{_escape(' '.join((source.example.summary or '').split()))}{checks}")
+                              f"{{#escenario-{number.lower()}}}\n\n{_escape(summary)}{checks}")
             return "\n\n".join(blocks)
         return scenario_list
 

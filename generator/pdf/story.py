@@ -339,8 +339,9 @@ def _column_widths(element: ET.Element, width: float, styles: Styles) -> list[fl
     """Each column as wide as its longest word at least (a word is never broken inside a
     cell: «Piezas por jugador» wraps between its words, never as «Pieza/s por j/ugado/r»),
     the room left shared in proportion to what each column still needs to set its body's
-    cells on one line (a head wraps between its words); a table whose words alone are wider than `width` shares it evenly, its first
-    column (its names) a quarter. Measured in each cell's font (the head's is bold)."""
+    cells on one line (a head wraps between its words); a table whose words alone are wider
+    than `width` shares it evenly, its first column (its names) a quarter. Measured in each
+    cell's font (the head's is bold)."""
     need: dict[int, list[float]] = {}  # column → [longest word, longest cell], in points
     for tr in element.iter("tr"):
         for index, cell in enumerate(tr):
