@@ -11,7 +11,7 @@ from typing import Any
 
 from generator.core import i18n
 from generator.core.i18n import N_, pN_
-from generator.content.model import BookMeta, Components, GameParameters, Ruling
+from generator.content.model import BookMeta, Components, GameParameters, Ruling, ruling_anchors
 
 
 def quoted(text: str, language: str) -> str:
@@ -141,8 +141,8 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
             title = titles.get(ruling.section)
             link = f"[{title}](#{ruling.section})"
             where = f" ({t.gettext(SEE).format(section=link)})" if title else ""
-            blocks.append(f"## {ruling.id}. {ruling.title} {{#{ruling.id.lower()}}}\n\n"
-                          f"*{question.strip()}* {decision.strip()}{where}")
+            blocks.append(f"## {ruling.id}. {ruling.title} {{#{ruling_anchors(ruling.id)[0]}}}"
+                          f"\n\n*{question.strip()}* {decision.strip()}{where}")
         return "\n\n".join(blocks)
 
     def ruling_sources() -> str:
@@ -161,7 +161,7 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
             source = f"{ruling.source}" + (f": {quotes}" if quotes else "") + \
                 f". {t.gettext(SETTLES[ruling.settles])}" + \
                 (f": {render_string(ruling.departs, context)}" if ruling.departs else ".")
-            blocks.append(f"## {ruling.id}. {ruling.title} {{#{ruling.id.lower()}-fuente}}"
+            blocks.append(f"## {ruling.id}. {ruling.title} {{#{ruling_anchors(ruling.id)[1]}}}"
                           f"\n\n*{s}:* {source}\n\n"
                           f"*{q}:* {question}\n\n*{d}:* {decision}\n\n*{r}:* {reason}")
         return "\n\n".join(blocks)

@@ -847,6 +847,14 @@ class EngineNeeds:
 
 
 
+def ruling_anchors(ruling_id: str) -> tuple[str, str]:
+    """A ruling's two places, in the order a citation («R07») prefers them: its entry in the
+    player's book's almanac (`r07`: `{{ ruling_list() }}`) and the whole ruling in the
+    editor's dossier (`r07-fuente`: `{{ ruling_sources() }}`)."""
+    anchor = ruling_id.lower()
+    return anchor, f"{anchor}-fuente"
+
+
 @dataclasses.dataclass(frozen=True)
 class Companion:
     """A book's other document, as one refers to the other (the player's book and the

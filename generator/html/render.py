@@ -33,7 +33,7 @@ from markupsafe import Markup, escape
 
 from generator.core import palette
 from generator.content.cardmarkup import card_xml
-from generator.content.model import Book, Companion
+from generator.content.model import Book, Companion, ruling_anchors
 from generator.diagrams.board import NEUTRAL_COLOURS
 from generator.errors import RenderError
 from generator.content.prose import ABBREVIATION, RULING_REFERENCE, heading_anchor, placed
@@ -243,12 +243,10 @@ def ruling_links(book: Book, companion: Companion) -> dict[str, str]:
     the dossier's whole ruling, `#r07-fuente`), else the almanac on the other page."""
     anchors, links = book.anchors, {}
     for ruling in book.rulings:
-        for href, there in ((f"#{ruling.id.lower()}", anchors),
-                            (f"#{ruling.id.lower()}-fuente", anchors),
-                            (f"{companion.file}#{ruling.id.lower()}", companion.pages)):
-            if href.split("#")[1] in there:
-                links[ruling.id] = href
-                break
+        here = next((a for a in ruling_anchors(ruling.id) if a in anchors), None)
+        there = next((a for a in ruling_anchors(ruling.id) if a in companion.pages), None)
+        if here or there:
+            links[ruling.id] = f"#{here}" if here else f"{companion.file}#{there}"
     return links
 
 

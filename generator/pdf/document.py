@@ -410,7 +410,7 @@ def render_pdf(book: Book, size: PageSize | None = None, replays=(),
 
     `pages` are the anchors' pages from a previous build, if any (as LaTeX keeps its .aux):
     when the content has not moved them, one pass confirms them and the build is done.
-    `companion`: what it prints of the book's other document (story.Companion).
+    `companion`: what it prints of the book's other document (content.model.Companion).
     Returns the PDF and the pages it settled on.
     """
     size = size or book.meta.page_size

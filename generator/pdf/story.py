@@ -22,7 +22,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, FrameBreak, KeepTogethe
 
 from generator.core import palette
 from generator.core.i18n import long_date
-from generator.content.model import Book, Companion
+from generator.content.model import Book, Companion, ruling_anchors
 from generator.content.prose import (ABBREVIATION, RULING_REFERENCE, heading_anchor, placed,
                                      placements)
 from generator.core.labels import labels
@@ -209,10 +209,8 @@ def _text(text: str | None, ctx: StoryContext, link_terms: bool) -> str:
 def _ruling_link(ruling: str, ctx: StoryContext) -> str:
     """A ruling's id linked to its entry in this document: the almanac's (`#r07`) or, in
     the editor's dossier, the whole ruling (`#r07-fuente`); else its words alone."""
-    for anchor in (ruling.lower(), f"{ruling.lower()}-fuente"):
-        if anchor in ctx.link_targets:
-            return f'<a href="#{anchor}" color="{palette.NOTE}">{ruling}</a>'
-    return ruling
+    anchor = next((a for a in ruling_anchors(ruling) if a in ctx.link_targets), None)
+    return f'<a href="#{anchor}" color="{palette.NOTE}">{ruling}</a>' if anchor else ruling
 
 
 # --- blocks --------------------------------------------------------------------------------
@@ -351,7 +349,8 @@ def _column_widths(element: ET.Element, width: float, styles: Styles) -> list[fl
             word = max((measure(w) for w in text.split()), default=0.0)
             low, high = need.setdefault(index, [0.0, 0.0])
             # a head may wrap between its words: the body's cells say what a column needs
-            need[index] = [max(low, word), max(high, 0.0 if cell.tag == "th" else measure(text))]
+            body = 0.0 if cell.tag == "th" else measure(text)
+            need[index] = [max(low, word), max(high, body)]
     columns = max(need) + 1 if need else 1
     if columns == 1:
         return [width]
