@@ -117,7 +117,11 @@ def _sheet_options(args):
     return [SheetOptions(p, Flip(args.duplex), args.offset, args.ink_saving) for p in papers]
 
 
+@functools.cache
 def _parser() -> argparse.ArgumentParser:
+    """The command line's grammar, made once a process: a program that calls `main` many
+    times (the test suite, a script) parses with the same parser, which argparse leaves as
+    it found it."""
     parser = _Parser(
         prog="rulebook",
         description="Printable rulebooks from structured rule content (YAML + Markdown).")

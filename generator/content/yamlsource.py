@@ -10,7 +10,7 @@ values.
 from __future__ import annotations
 
 import pickle
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Iterable
@@ -81,23 +81,34 @@ def format_path(path: Iterable[str | int]) -> str:
 def read_yaml(file: Path) -> YamlDocument:
     """Parse `file`; a syntax error becomes a ContentError at the line PyYAML reports.
 
-    A text read before in this process is not parsed again (`_parsed`): a translation reads
-    the book's own files over again, and `rulebook watch` every file of the book after each
-    save. The data is handed out as a fresh copy each time, so what a caller does with it
-    never reaches the next reader."""
+    A text read before in this process is not parsed again (`_parsed`), wherever it was
+    read from: a translation reads the book's own files over again, `rulebook watch` every
+    file of the book after each save, and a copy of a book is the same texts. The data is
+    handed out as a fresh copy each time, so what a caller does with it never reaches the
+    next reader."""
     check_file_size(file, MAX_YAML_BYTES, "YAML file")
     text = read_text(file)
-    root, data = _parsed(str(file), text)
+    try:
+        root, data = _parsed(text)
+    except ContentError as exc:  # located in _TEXT: the same mistake, in this file
+        if exc.location.file != _TEXT:
+            raise
+        raise ContentError(replace(exc.location, file=file), exc.message,
+                           exc.expected) from None
     return YamlDocument(file, pickle.loads(data), root)
 
 
+#: Where `_parse` places its errors: `read_yaml` names the file the text came from.
+_TEXT = Path("<text>")
+
+
 @lru_cache(maxsize=512)
-def _parsed(file: str, text: str) -> tuple[yaml.Node | None, bytes]:
-    """The node tree of `text` and its data, pickled (`_parse`), kept by text: a
-    translation reads the book's own files again, `rulebook watch` every file after each
-    save. A file with a mistake raises every time (an exception is not cached). The tree is
-    shared by every reader; it is only ever read (`line_of`)."""
-    return _parse(file, text)
+def _parsed(text: str) -> tuple[yaml.Node | None, bytes]:
+    """The node tree of `text` and its data, pickled (`_parse`), kept by text. A text with
+    a mistake raises every time (an exception is not cached). The tree is shared by every
+    reader; it is only ever read (`line_of`), and holds no file name (its marks name the
+    text, not a file)."""
+    return _parse(text)
 
 
 def validate(doc: YamlDocument, model: Any, at: tuple[str | int, ...] = ()) -> Any:
@@ -165,8 +176,8 @@ def _timestamp(loader, node):
 _Loader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp)
 
 
-def _parse(file: str, text: str) -> tuple[yaml.Node | None, bytes]:
-    """The node tree of `text` (read from `file`) and its data, pickled: a copy of plain
+def _parse(text: str) -> tuple[yaml.Node | None, bytes]:
+    """The node tree of `text` and its data, pickled: a copy of plain
     data (dicts, lists, strings, numbers, dates; one alias still one shared object) costs
     far less than a parse. A syntax error, a key given twice or a document past the limits
     is a ContentError at its line."""
@@ -174,15 +185,15 @@ def _parse(file: str, text: str) -> tuple[yaml.Node | None, bytes]:
     try:
         root = loader.get_single_node()  # one parse gives both the nodes and the data
         if root is not None:
-            _check_nodes(Path(file), root)
+            _check_nodes(_TEXT, root)
         data = _data(loader, root) if root is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
         problem = exc.problem or exc.context or "invalid YAML"
-        raise ContentError(Location(Path(file), line), f"YAML syntax error: {problem}") from None
+        raise ContentError(Location(_TEXT, line), f"YAML syntax error: {problem}") from None
     except RecursionError:  # the parser's own recursion, before `_check_nodes` could count
-        raise _too_deep(Location(Path(file))) from None
+        raise _too_deep(Location(_TEXT)) from None
     finally:
         loader.dispose()
     return root, pickle.dumps(data, pickle.HIGHEST_PROTOCOL)

@@ -746,14 +746,15 @@ def test_a_full_disk_is_one_line_and_leaves_nothing(tiny_book, tmp_path, capsys,
     assert files_in(tmp_path / "out") == []
 
 
-def test_a_part_file_left_by_a_killed_build_is_removed(book_copy, tmp_path, capsys):
+def test_a_part_file_left_by_a_killed_build_is_removed(tiny_book, tmp_path, capsys):
     output = tmp_path / "out"
-    left = [output / "solo-catan" / ".solo-catan.pdf.x1y2.part",
-            output / "solo-catan" / "figures" / ".costes.svg.ab12.part"]
+    left = [output / "juego" / ".juego.pdf.x1y2.part",
+            output / "juego" / ".cards-a4.pdf.ab12.part"]
     for part in left:
         part.parent.mkdir(parents=True, exist_ok=True)
         part.write_bytes(b"%PDF-1.4 half")
-    assert run("build", book_copy, output, capsys)[0] == 0
+    assert run("build", tiny_book, output, capsys)[0] == 0
+    assert (output / "juego" / "juego.pdf").exists() and (output / "juego" / "cards-a4.pdf").exists()
     assert not [p for p in files_in(output) if p.name.endswith(".part")]
 
 
