@@ -182,6 +182,17 @@ def _slug_note(canv: Canvas, width: float, baseline: float, texts: list[str]) ->
     canv.restoreState()
 
 
+#: The rulers of the calibration sheet: ±RULER_MM millimetres, a tick every half millimetre,
+#: longer at each millimetre and longer again every LABEL_EVERY, where alone they are
+#: labelled (a label every 2 mm, 7 pt wide, ran into the next: "−20+2" read as −20).
+RULER_MM = 10
+LABEL_EVERY = 5
+#: How far from the cross each ruler lies, in mm; the front's cross reaches past them, so
+#: held against the light its lines cross both rulers.
+RULER_GAP = 20
+CROSS_ARM = RULER_GAP + 5
+
+
 def calibration(options: SheetOptions, language: str = "es") -> bytes:
     """Two pages to measure a printer's duplex offset: a cross on the front, rulers on the
     back where the cross should show through. Held against the light, the cross points at
@@ -196,8 +207,10 @@ def calibration(options: SheetOptions, language: str = "es") -> bytes:
     _properties(canv, words.gettext("Duplex calibration"))
     target = Rect(width / 2, height / 2, 0, 0)
     canv.setLineWidth(0.3)
-    canv.line((target.x - 15) * mm, target.y * mm, (target.x + 15) * mm, target.y * mm)
-    canv.line(target.x * mm, (target.y - 15) * mm, target.x * mm, (target.y + 15) * mm)
+    canv.line((target.x - CROSS_ARM) * mm, target.y * mm, (target.x + CROSS_ARM) * mm,
+              target.y * mm)
+    canv.line(target.x * mm, (target.y - CROSS_ARM) * mm, target.x * mm,
+              (target.y + CROSS_ARM) * mm)
     canv.circle(target.x * mm, target.y * mm, 3 * mm)
     canv.setFont(SANS_SEMIBOLD, 11)
     canv.drawCentredString(width / 2 * mm, (height - 25) * mm,
@@ -208,20 +221,7 @@ def calibration(options: SheetOptions, language: str = "es") -> bytes:
                                          "flip option you will use for the cards."))
     canv.showPage()
     back = mirror(target, paper, options.flip).shifted(*options.offset)
-    canv.setLineWidth(0.2)
-    for tick in range(-12, 13):  # every half millimetre over ±6 mm; labelled ticks are long
-        length = 4 if tick % 4 == 0 else (2.5 if tick % 2 == 0 else 1.5)
-        x = (back.x + tick * 0.5) * mm
-        canv.line(x, (back.y - 20) * mm, x, (back.y - 20 + length) * mm)
-        y = (back.y + tick * 0.5) * mm
-        canv.line((back.x - 20) * mm, y, (back.x - 20 + length) * mm, y)
-        if tick % 4 == 0:
-            label = signed(tick * 0.5, language, 0) if tick else "0"
-            canv.setFont(SANS, 7)
-            canv.drawCentredString(x, (back.y - 23.5) * mm, label)
-            canv.drawRightString((back.x - 21) * mm, y - 2.3, label)
-    canv.line((back.x - 6) * mm, (back.y - 20) * mm, (back.x + 6) * mm, (back.y - 20) * mm)
-    canv.line((back.x - 20) * mm, (back.y - 6) * mm, (back.x - 20) * mm, (back.y + 6) * mm)
+    _rulers(canv, back.x, back.y, language)
     canv.setFont(SANS_SEMIBOLD, 11)
     canv.drawCentredString(width / 2 * mm, (height - 25) * mm,
                            words.gettext("Duplex calibration: back"))
@@ -231,9 +231,35 @@ def calibration(options: SheetOptions, language: str = "es") -> bytes:
              words.gettext("the bottom ruler gives X and the left one gives Y, in "
                            "millimetres."),
              words.gettext("Give --offset X,Y when making the sheets (0,0 if the cross falls "
-                           "on the zeros).")]
+                           "on the zeros)."),
+             words.gettext("For example: the cross on +2 of the bottom ruler and on −1 of the "
+                           "left one gives --offset 2,-1.")]
     for k, line in enumerate(lines):  # typographer's apostrophes, as on every other page
         canv.drawCentredString(width / 2 * mm, (height - 32 - 5 * k) * mm, curl(line))
     canv.showPage()
     canv.save()
     return buffer.getvalue()
+
+
+def _rulers(canv: Canvas, x: float, y: float, language: str) -> None:
+    """The two rulers around the point (x, y) in mm where the front's cross should show
+    through: X below it, Y to its left, each ±RULER_MM with its zero in line with the point."""
+    canv.saveState()
+    canv.setLineWidth(0.2)
+    canv.setFont(SANS, 8)
+    for half in range(-2 * RULER_MM, 2 * RULER_MM + 1):
+        at = half / 2
+        labelled = at % LABEL_EVERY == 0
+        length = 4 if labelled else (2.5 if half % 2 == 0 else 1.5)
+        across, up = (x + at) * mm, (y + at) * mm
+        canv.line(across, (y - RULER_GAP) * mm, across, (y - RULER_GAP + length) * mm)
+        canv.line((x - RULER_GAP) * mm, up, (x - RULER_GAP + length) * mm, up)
+        if labelled:
+            label = signed(at, language, 0) if at else "0"
+            canv.drawCentredString(across, (y - RULER_GAP - 3.5) * mm, label)
+            canv.drawRightString((x - RULER_GAP - 1.2) * mm, up - 2.8, label)
+    canv.line((x - RULER_MM) * mm, (y - RULER_GAP) * mm, (x + RULER_MM) * mm,
+              (y - RULER_GAP) * mm)
+    canv.line((x - RULER_GAP) * mm, (y - RULER_MM) * mm, (x - RULER_GAP) * mm,
+              (y + RULER_MM) * mm)
+    canv.restoreState()

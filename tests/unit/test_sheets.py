@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from pypdf import PdfReader
 
@@ -180,6 +182,42 @@ def test_calibration_page_puts_the_rulers_where_the_cross_lands(tmp_path, solo_b
                  (ln["bottom"] - ln["top"]) / MM > 3.5]
         zero = sorted(ticks, key=lambda ln: abs(ln["x0"] / MM - (210 - cross_x + 2.0)))[0]
         assert zero["x0"] / MM == pytest.approx(210 - cross_x + 2.0, abs=0.05)
+
+
+@pytest.mark.parametrize("paper, language", [("A4", "es"), ("Letter", "en")])
+def test_calibration_rulers_read_at_a_glance(tmp_path, paper, language):
+    """As a user reads the back against the light: two rulers of ±10 mm with a tick each
+    half millimetre, labelled only at −10, −5, 0, +5 and +10 in 8 pt, no label touching the
+    next, and one sentence with a worked example of the option."""
+    from generator.sheets.render import calibration
+    pdf = tmp_path / "calibration.pdf"
+    pdf.write_bytes(calibration(SheetOptions(paper), language))
+    with read_pdf(pdf) as doc:
+        back = doc.pages[1]
+        upright = [ln["x0"] for ln in back.lines  # the X ruler's ticks, and the Y ruler's
+                   if ln["x0"] == ln["x1"] and (ln["bottom"] - ln["top"]) / MM < 4.5]
+        level = [ln["top"] for ln in back.lines
+                 if ln["top"] == ln["bottom"] and (ln["x1"] - ln["x0"]) / MM < 4.5]
+        for ticks in (upright, level):
+            places = sorted(round(at / MM, 2) for at in ticks)
+            assert len(places) == 41, places  # −10, −9.5 … +10
+            assert places[-1] - places[0] == pytest.approx(20, abs=0.05)
+            assert {round(b - a, 2) for a, b in zip(places, places[1:])} == {0.5}
+        labels = [w for w in back.extract_words()  # under the instructions at the head
+                  if re.fullmatch(r"[−+]?\d+", w["text"]) and w["top"] > back.height / 3]
+        below = sorted((w for w in labels if w["top"] > back.height / 2 + 15 * MM),
+                       key=lambda w: w["x0"])
+        beside = sorted((w for w in labels if w not in below), key=lambda w: w["top"])
+        assert [w["text"] for w in below] == ["−10", "−5", "0", "+5", "+10"]
+        assert [w["text"] for w in beside] == ["+10", "+5", "0", "−5", "−10"]
+        for ruler, start, end in ((below, "x0", "x1"), (beside, "top", "bottom")):
+            gaps = [b[start] - a[end] for a, b in zip(ruler, ruler[1:])]
+            assert min(gaps) >= 1.5, f"labels touch: {gaps}"
+        sizes = {round(c["size"], 1) for c in back.chars if c["text"] in "−+0159"
+                 and c["top"] > back.height / 2}
+        assert sizes == {8.0}
+        text = " ".join(back.extract_text().split())
+    assert ("usa --offset 2,-1." if language == "es" else "gives --offset 2,-1.") in text
 
 
 @pytest.mark.parametrize("slug, total, name", [("catan-para-dos", 20, "fichas de comercio"),
