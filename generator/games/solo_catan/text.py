@@ -539,7 +539,8 @@ def series_label(series, words: Words, resolving: bool = False) -> str:
     given its building yet (§ El turno: refill first, then build).
     """
     t = words.t
-    name = words.target(series.target).capitalize()
+    name = words.target(series.target)
+    name = name[:1].upper() + name[1:]  # «Town Hall», not str.capitalize's «Town hall»
     if series.target is None:
         return name
     if series.complete and series.built:
