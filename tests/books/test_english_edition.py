@@ -387,3 +387,20 @@ def test_every_output_sets_typographers_quotes(output_texts, language):
              for where, text in output_texts[language].items()
              for m in re.finditer(r"['\"]", text)]
     assert not found, f"{len(found)} straight marks:\n" + "\n".join(found[:20])
+
+
+#: One term per concept in the English edition (rules review E2–E4): the drifted variants,
+#: case-sensitive, that no output may print.
+DRIFTED_TERMS = ["history series", "Town hall", "call a knight", "Call a knight",
+                 "call the knight", "calls a knight"]
+
+
+def test_one_term_per_concept_in_every_english_output(output_texts):
+    """«historical series», «bring out a knight», «Town Hall» (a series' label in the SH
+    diagrams read «Town hall…»: `str.capitalize` lowered its second word)."""
+    texts = output_texts["en"]
+    found = {term: [where for where, text in texts.items() if term in text]
+             for term in DRIFTED_TERMS}
+    assert not {term: places for term, places in found.items() if places}
+    assert any("Town Hall" in text for where, text in texts.items()
+               if where.startswith("figures/")), "the diagrams' labels were read"
