@@ -81,11 +81,27 @@ def check_engine_figures(book: Book) -> None:
     kinds = engine.figure_kinds if declares(engine, "figures") else ()
     for i, spec in wanted:
         if spec.kind not in kinds:
-            drawn = f"draws {', '.join(kinds)}" if kinds else "draws no named figure"
+            drawn = f"draws only {', '.join(kinds)} figures" if kinds else "draws no named figure"
             raise book.sources["figures.yaml"].error(
                 (i, "kind"), f"a {spec.kind} figure is drawn by the book's engine, and "
                 + (f"the {book.meta.engine} engine {drawn}" if book.meta.engine
                    else "the book has none"), "another kind of figure")
+
+
+def draw_engine_figures(book: Book, replays: list) -> None:
+    """Each named figure the engine draws (`figure_kinds`), drawn once and thrown away: what
+    only drawing finds (a card figure naming a card its example's start lacks) stops
+    `check` as it would stop `build`."""
+    from generator.diagrams.figures import DATA_KINDS
+    from generator.diagrams.style import style_for
+    wanted = [spec for spec in book.figures if spec.kind not in DATA_KINDS]
+    if not wanted:
+        return
+    engine = engine_for(book)
+    style = style_for(book.components, book.theme)
+    by_id = {r.example.id: r for r in replays}
+    for spec in wanted:
+        engine.figure(spec, by_id, style)
 
 
 def check_cards(book: Book) -> None:

@@ -374,13 +374,14 @@ def _check(folder: Path, language: str | None, coverage: bool,
     rows; with `coverage`, list what no replay reaches. What it says, and whether it passed
     (coverage found no gap). `page_size`: as `rulebook build --page-size` (None: the
     book's own)."""
-    from generator.checks import checked_book
+    from generator.checks import checked_book, draw_engine_figures
     from generator.examples.replay import check_book
     from generator.core.i18n import count_noun
     _count = functools.partial(count_noun, language="en")  # the program's own words
     said: list[_Line] = []
     book = checked_book(folder, language)
     replays = check_book(book, scenarios=True)
+    draw_engine_figures(book, replays)
     if book.meta.sheet:  # whether it fits its two pages: only its layout tells
         from generator.pdf.document import check_sheet
         check_sheet(book, [r for r in replays if not r.source.scenario], page_size)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from generator.errors import ContentError, Location
 from generator.core.files import present, problem
+from generator.core.labels import labels
 from generator.content.books import FACTS_FOLDER, book_folders, find_book  # noqa: F401
 from generator.content.cardmarkup import EXPECTED, markup_problem, printed_text
 from generator.content.conformance import Conformance
@@ -32,7 +33,8 @@ from generator.content.paths import BOOK_FILES, contained
 from generator.content.model import (Book, BookMeta, Chapter, Components, ConformanceRow,
                                      Difficulty, EngineNeeds, Facts, FigureSpec, Glossary,
                                      PrintSpec, Ruling, ScoreBand, KNOWN_PARAMETERS,
-                                     PARAMETER_VALUE_TEXT, free_parameters, parameter_type)
+                                     PARAMETER_VALUE_TEXT, figure_anchor, free_parameters,
+                                     parameter_type)
 from generator.content.statements import Statements, card_markup
 from generator.content.prose import (ABBREVIATION, CROSS_REFERENCE, MARKER, RULING_REFERENCE,
                                      check_templates, render_string, heading_anchor,
@@ -123,6 +125,7 @@ def load_book(folder: Path, language: str | None = None,
     context = prose_context(meta, components, rulings, scores, chapters)
     context["example"] = _marker("example", {e.example.id for e in examples})
     context["figure"] = _marker("figure", {f.id for f in figures})
+    context["fig"] = _figure_reference({f.id for f in figures}, meta.language)
     context["difficulty"] = difficulty
     if difficulty is not None:  # `{{ difficulty_table() }}`: the stored runs side by side
         def difficulty_table() -> str:
@@ -360,6 +363,19 @@ def _marker(kind: str, ids: set[str]):
     return marker
 
 
+def _figure_reference(ids: set[str], language: str):
+    """`{{ fig("id") }}` in a sentence: a link to the figure, which each renderer prints as
+    «fig. 2» (the figure's number in the document that shows it)."""
+    words = labels(language)["figure_short"]
+
+    def reference(item_id: str) -> str:
+        if item_id not in ids:
+            raise ValueError(f"unknown figure '{item_id}'; expected one of "
+                             f"{', '.join(sorted(ids)) or 'none'}")
+        return f"[{words}](#{figure_anchor(item_id)})"
+    return reference
+
+
 def _markers_shown(book: Book, prose) -> dict[tuple[str, str], tuple]:
     """(kind, id) → (file, line) of every example and figure placed in the chapters. Each
     marker in a chapter's text, written by {{ example("id") }} or made by a statement or a
@@ -412,7 +428,10 @@ def _check_figures(book: Book, doc, shown) -> None:
         if figure.kind == "difficulty" and book.difficulty is None:
             raise doc.error((i, "kind"), "a difficulty figure, but the book has no "
                             "difficulty.yaml", "a stored run (rulebook simulate BOOK --save)")
-        if figure.kind == "sh":
+        if figure.kind == "card" and not figure.card:
+            raise doc.error((i,), "a card figure without its card",
+                            "card: the id of a card of the example's start")
+        if figure.kind in ("sh", "card"):
             if figure.example not in examples:
                 raise doc.error((i, "example"), f"unknown example {figure.example!r}",
                                 f"one of {', '.join(sorted(examples))}")

@@ -26,6 +26,7 @@ from generator.core import palette
 from generator.core.i18n import sort_key
 from generator.core.page import PageSize
 from generator.core.stats import Bracket, summarise_lines
+from generator.content.prose import placements
 
 #: `defer_build`: a format's validator is built when a file of it is first validated, not
 #: when this module is imported: a check builds only the formats its book has, and not the
@@ -503,13 +504,15 @@ class Ruling:
 
 @dataclass(config=STRICT)
 class FigureSpec:
-    """A diagram the prose shows with {{ figure("id") }}: set-up, costs card, or an SH
-    position taken from a worked example (`step` 0 is its start, n the position after step n)."""
+    """A diagram the prose shows with {{ figure("id") }}: set-up, costs card, an SH position
+    taken from a worked example (`step` 0 is its start, n the position after step n), or a
+    card of an example's start with its parts named (`card`, Splendor's anatomy)."""
 
     id: Annotated[str, Field(pattern=r"^[a-z0-9-]+$")]
-    kind: Literal["setup", "costs", "sh", "difficulty", "board"]
+    kind: Literal["setup", "costs", "sh", "difficulty", "board", "card"]
     caption: str
     example: str | None = None
+    card: str | None = None  # Kind `card`: the id of the card drawn, from the example's start
     step: Annotated[int, Field(ge=0), NUMBER] = 0
     steps: dict[Literal["deck", "hand", "start", "expansions", "stacks", "market"],
                 # Kind `setup`: for each part of the table, the number of the chapter's
@@ -847,6 +850,12 @@ class EngineNeeds:
 
 
 
+def figure_anchor(figure_id: str) -> str:
+    """Where a figure stands, the target of every link to it (`{{ fig("id") }}`): each
+    renderer prints such a link as its words and the figure's number, «fig. 2»."""
+    return f"fig-{figure_id}"
+
+
 def ruling_anchors(ruling_id: str) -> tuple[str, str]:
     """A ruling's two places, in the order a citation («R07») prefers them: its entry in the
     player's book's almanac (`r07`: `{{ ruling_list() }}`) and the whole ruling in the
@@ -931,12 +940,23 @@ class Book:
 
     @property
     def anchors(self) -> dict[str, str]:
-        """Every place a cross-reference may point to, with the title shown for it."""
+        """Every place a cross-reference may point to, with the title shown for it: the
+        chapters, their headings, and the figures they show (titled by their captions)."""
         found = {}
+        captions = {f.id: f.caption for f in self.figures}
         for chapter in self.chapters:
             found[chapter.id] = chapter.title
             found.update(dict(chapter.sections))
+            found.update({figure_anchor(item): captions[item]
+                          for kind, item in placements(chapter.tree) if kind == "figure"})
         return found
+
+    def numbers(self, kind: str) -> dict[str, int]:
+        """The examples (`kind` "example") or figures ("figure") these chapters show, by
+        id, numbered in the order a reader meets them: «Ejemplo 3», «Figura 2»."""
+        order = [item for chapter in self.chapters
+                 for placed_kind, item in placements(chapter.tree) if placed_kind == kind]
+        return {item: n for n, item in enumerate(order, start=1)}
 
 
 # --- conformance.yaml: the source's rule statements, each traced into the book ---------------

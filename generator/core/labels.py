@@ -18,6 +18,8 @@ LABELS = {
     "version": N_("Version"),
     "example": N_("Example"),
     "figure": N_("Figure"),
+    # A figure cited in a sentence, before its number: "(fig. 2)".
+    "figure_short": N_("fig."),
     "note": N_("Note"),
     "credits": N_("Credits"),
     "example_unchecked": N_("Example not checked by a rules engine"),

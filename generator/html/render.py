@@ -33,7 +33,7 @@ from markupsafe import Markup, escape
 
 from generator.core import palette
 from generator.content.cardmarkup import card_xml
-from generator.content.model import Book, Companion, ruling_anchors
+from generator.content.model import Book, Companion, figure_anchor, ruling_anchors
 from generator.diagrams.board import NEUTRAL_COLOURS
 from generator.errors import RenderError
 from generator.content.prose import ABBREVIATION, RULING_REFERENCE, heading_anchor, placed
@@ -263,10 +263,11 @@ def _link_tree(element: ET.Element, definitions, rulings) -> None:
             _link_text(element, child.tail, child, definitions, rulings)
 
 
-def _cross_references(element: ET.Element, anchors: dict[str, str],
-                      companion: Companion) -> None:
+def _cross_references(element: ET.Element, anchors: dict[str, str], companion: Companion,
+                      figure_numbers: dict[str, int]) -> None:
     """A link to a heading is a cross-reference; one to a heading of the other document
-    (the player's book, the editor's dossier) leads to its page."""
+    (the player's book, the editor's dossier) leads to its page. A link to a figure prints
+    its words and the figure's number («fig. 2»), as in print."""
     for link in element.iter("a"):
         href = link.get("href", "")
         if not href.startswith("#") or "class" in link.attrib:
@@ -275,6 +276,12 @@ def _cross_references(element: ET.Element, anchors: dict[str, str],
             link.set("href", f"{companion.file}{href}")
         if href[1:] in anchors or href[1:] in companion.pages:
             link.set("class", "xref")
+        if href[1:] in figure_numbers:
+            number = f"\u00a0{figure_numbers[href[1:]]}"
+            if len(link):
+                link[-1].tail = (link[-1].tail or "") + number
+            else:
+                link.text = (link.text or "") + number
 
 
 def _embed_images(element: ET.Element, images: dict) -> None:
@@ -383,7 +390,8 @@ def render_html(book: Book, replays: list, figures, companion: Companion | None 
     rulings = ruling_links(book, companion)
     anchors = book.anchors
     by_id = {r.example.id: r for r in replays}
-    numbers = {"example": {}, "figure": {}}
+    numbers = {"example": book.numbers("example"), "figure": book.numbers("figure")}
+    figure_numbers = {figure_anchor(item): n for item, n in numbers["figure"].items()}
     words = labels(book.meta.language)
     chapters = []
     for chapter in book.chapters:
@@ -395,7 +403,6 @@ def render_html(book: Book, replays: list, figures, companion: Companion | None 
             box = placed(element)
             if box:
                 kind, item = box
-                numbers[kind][item] = len(numbers[kind]) + 1
                 if kind == "example":
                     example = _example(by_id[item], numbers[kind][item], figures, words,
                                        drawings)
@@ -404,6 +411,7 @@ def render_html(book: Book, replays: list, figures, companion: Companion | None 
                 else:
                     figure = figures.named[item]
                     blocks.append(("figure", {"number": numbers[kind][item],
+                                              "anchor": figure_anchor(item),
                                               "name": figure.name,
                                               "caption": figure.caption,
                                               "svg": drawings.inline(
@@ -421,7 +429,7 @@ def render_html(book: Book, replays: list, figures, companion: Companion | None 
             if element.tag in ("h1", "h2", "h3"):
                 element.set("id", heading_anchor(element, chapter.id))
             _link_tree(element, definitions, rulings)
-            _cross_references(element, anchors, companion)
+            _cross_references(element, anchors, companion, figure_numbers)
             for table in element.iter("table"):  # it scrolls sideways on a phone (book.css):
                 table.set("tabindex", "0")         # by keyboard too
             blocks.append(("html", Markup(ET.tostring(element, encoding="unicode",

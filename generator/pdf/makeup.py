@@ -20,9 +20,8 @@ here are a typesetter's:
 - `Float`: a box or a figure that would still leave a big hole (its next row taller than
   the room left) floats to the top of the next page when the text after it can fill this
   one (`FLOAT_GAIN`): a box past the paragraphs and lists of its own section only, a
-  figure (found by its number) past anything up to the next figure in its chapter, and a
-  chapter's last figure past the next chapter's heading and text (`run_on`: chapters run
-  on, they open a page only in the foot of one).
+  figure (found by its number) past anything up to the next figure or the next heading of
+  its own section's level or higher: never out of its section, never into the next chapter.
 - `Lead`: headings and a lead-in paragraph (ending in ':') stay with the first part of what
   follows them (two lines of a paragraph or of a list's first item, a box's first rows);
   with nothing of it, a lead-in of four lines or more splits, its last lines going over
@@ -46,8 +45,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from reportlab.platypus import (CondPageBreak, Flowable, KeepTogether, ListFlowable,
-                                Paragraph, Table, TableStyle)
+from reportlab.platypus import (Flowable, KeepTogether, ListFlowable, Paragraph, Table,
+                                TableStyle)
 from reportlab.platypus.doctemplate import (ActionFlowable, FrameBreak, NullActionFlowable,
                                          _FrameBreak)
 from reportlab.platypus.flowables import LIIndenter, _listWrapOn
@@ -490,9 +489,11 @@ class Section(KeepTogether):
     (module docstring); then its flowables flow, headings and lead-ins kept with what
     follows them (`flowing`)."""
 
-    def __init__(self, flowables: list[Flowable], flowing: Callable[[list], list] = list):
+    def __init__(self, flowables: list[Flowable], flowing: Callable[[list], list] = list,
+                 whole: bool = False):
         super().__init__(flowables)
         self.flowing = flowing
+        self.whole = whole  # never split if it fits a page (a short table), whatever hole
 
     def split(self, aW, aH, above: float = 0.0):
         """`above`: the height of the leaders (a heading, a lead-in) kept with it, which
@@ -501,7 +502,7 @@ class Section(KeepTogether):
         if self._H <= aH:
             return _queued(content)
         frame = frame_height(self)
-        if (frame and not at_top(self) and aH + above < SMALL_HOLE * frame
+        if (frame and not at_top(self) and (self.whole or aH + above < SMALL_HOLE * frame)
                 and self._H <= frame):
             return [FrameBreak()] + content
         return _queued(self.flowing(content))
@@ -533,11 +534,6 @@ def _fill(followers: list[Flowable], frame, canv, aW: float, aH: float):
         flowable = rest[0]
         if isinstance(flowable, ActionFlowable):
             break
-        if isinstance(flowable, CondPageBreak):  # a chapter's opening (`run_on`)
-            if aH - used < flowable.height:
-                break  # it opens the next page, after the float
-            rest.pop(0)
-            continue
         gap = max(previous_after, flowable.getSpaceBefore()) if taken else 0.0
         room = aH - used - gap
         if room <= 0:
@@ -588,15 +584,9 @@ class Float(KeepTogether):
         self.followers.append(flowable)
         self._content.append(flowable)
 
-    def open_with(self, condition: CondPageBreak) -> None:
-        """The next chapter's condition for a new page (`run_on`): laid out among the
-        followers, which `_fill` reads, but never measured with the container (its wrap
-        takes the whole frame), so it is not in the content the float's size is read from."""
-        self.followers.append(condition)
-
     def split(self, aW, aH):
         _content_at(self, aW, aH)
-        content = [self.box] + self.followers  # with any `open_with` condition
+        content = [self.box] + self.followers
         if self._H <= aH:
             return _queued(content)
         frame = getattr(self, "_frame", None)
@@ -638,17 +628,27 @@ def lead_in(paragraph):
 def floating(flowables: list[Flowable]) -> list[Flowable]:
     """A chapter's `flowables` with each box or figure (or one led into by a lead-in) made
     a `Float` over what follows it: a box over the paragraphs and lists of its section (up
-    to the next heading, box or figure), a figure over anything up to the next figure
-    (headings and boxes too: a figure is looked up by its number)."""
+    to the next heading, box or figure), a figure over anything up to the next figure or
+    the next heading of its own section's level or higher (a figure floats into the
+    subsections of its section, never out of it: it stays with the text that cites it)."""
     out: list[Flowable] = []
     pending: Float | None = None
+    level = section = 1  # the level of the last heading; that of the pending figure's
     for flowable in flowables:
         head = flowable.follower if isinstance(flowable, Lead) else flowable
+        heading = min((found for leader in (flowable.leaders if isinstance(flowable, Lead)
+                                            else [flowable])
+                       if (found := heading_level(leader)) is not None), default=None)
+        if heading is not None:
+            level = heading
+            if pending is not None and pending.figure and heading <= section:
+                pending = None
         if isinstance(head, Box) and pending is not None and pending.figure:
             pending.follow(flowable)  # a box may fill the hole a figure leaves
             continue
         if isinstance(head, (Box, FigureBlock)):
             pending = Float(flowable, [], figure=isinstance(head, FigureBlock))
+            section = level
             out.append(pending)
             continue
         if pending is not None and not isinstance(flowable, ActionFlowable) and (
@@ -660,34 +660,11 @@ def floating(flowables: list[Flowable]) -> list[Flowable]:
     return [f.box if isinstance(f, Float) and not f.followers else f for f in out]
 
 
-def run_on(chapter: list[Flowable], following: list[Flowable]) -> list[Flowable]:
-    """`chapter` (made up by `floating`) with the opening of the chapter that follows it:
-    when it ends with a figure, the next chapter's heading and text, up to its first box
-    or figure, may fill the hole the figure would leave, the figure opening the next page,
-    as a figure floats past headings in its own chapter (a chapter here runs on, it does
-    not open a page). The next chapter's condition for a new page (`following[0]`, a
-    CondPageBreak) holds in the hole as after the figure (`_fill`). Returns what is left
-    of `following`."""
-    last = chapter[-1] if chapter else None
-    if not (isinstance(last, FigureBlock) or isinstance(last, Float) and last.figure):
-        return following
-    opening = [following[0]] if following and isinstance(following[0], CondPageBreak) else []
-    rest = following[len(opening):]
-    taken = 0
-    for flowable in rest:
-        head = flowable.follower if isinstance(flowable, Lead) else flowable
-        if isinstance(head, (Box, FigureBlock, Float)) or isinstance(flowable, ActionFlowable):
-            break
-        taken += 1
-    if not taken:
-        return following
-    if isinstance(last, FigureBlock):
-        last = chapter[-1] = Float(last, [], figure=True)
-    for condition in opening:
-        last.open_with(condition)
-    for flowable in rest[:taken]:
-        last.follow(flowable)
-    return rest[taken:]
+def heading_level(flowable) -> int | None:
+    """A heading's level (1: a chapter's title; story.Heading sets `level`), None for
+    anything else."""
+    level = getattr(flowable, "level", None)
+    return level if isinstance(level, int) else None
 
 
 def _flows(flowable) -> bool:

@@ -22,9 +22,8 @@ from reportlab.platypus import (CondPageBreak, Flowable, FrameBreak, KeepTogethe
 
 from generator.core import palette
 from generator.core.i18n import long_date
-from generator.content.model import Book, Companion, ruling_anchors
-from generator.content.prose import (ABBREVIATION, RULING_REFERENCE, heading_anchor, placed,
-                                     placements)
+from generator.content.model import Book, Companion, figure_anchor, ruling_anchors
+from generator.content.prose import ABBREVIATION, RULING_REFERENCE, heading_anchor, placed
 from generator.core.labels import labels
 from generator.examples.replay import at_step, step_words
 from generator.badges import badge_texts
@@ -32,8 +31,7 @@ from generator.pdf.cover import CoverBadges, title_markup
 from generator.draw.figures import MIN_TYPE, drawing, smallest_type
 from generator.pdf.images import image_figure
 from generator.pdf.makeup import (MOST_SHRINK, Box, BoxLook, FigureBlock, Row, RowTable, Section,
-                                  Shrinkable, box_pieces, floating, kept_with_next, lead_in,
-                                  run_on)
+                                  Shrinkable, box_pieces, floating, kept_with_next, lead_in)
 from generator.pdf.paragraphs import Paragraph as _CachingParagraph
 from generator.pdf.paragraphs import paragraph_cache
 from generator.pdf.reference import REFERENCE_ANCHOR, placement, quick_reference
@@ -110,14 +108,18 @@ class StoryContext:
 
     def numbers(self, kind: str) -> dict[str, int]:
         """Examples and figures are numbered in the order the book shows them."""
-        order = [item_id for chapter in self.book.chapters
-                 for placed_kind, item_id in placements(chapter.tree) if placed_kind == kind]
-        return {item_id: n for n, item_id in enumerate(order, start=1)}
+        return self.book.numbers(kind)
 
     @cached_property
     def link_targets(self) -> set[str]:
         """Anchors a link from the prose may land on: chapters and their headings."""
         return set(self.book.anchors)
+
+    @cached_property
+    def figure_numbers(self) -> dict[str, int]:
+        """A figure's anchor → its number: a link to a figure prints its words and the
+        number («fig. 2»), not a page."""
+        return {figure_anchor(item): n for item, n in self.numbers("figure").items()}
 
     @cached_property
     def glossary_words(self) -> set[str]:
@@ -180,9 +182,10 @@ def _inline_child(child: ET.Element, ctx: StoryContext, link_terms: bool) -> str
             if anchor not in ctx.link_targets:  # the other document's, or set by {: href }
                 where = ctx.elsewhere(anchor)  # past the checks
                 return f"{text} ({escape(where)})" if where else text
-            page = ctx.page_of(anchor)
-            return (f'<a href="#{attribute(anchor)}" color="{link_color}"><nobr>{text}, '
-                    f'{ctx.words["page"]}\u00a0{page}</nobr></a>')
+            figure = ctx.figure_numbers.get(anchor)
+            shown = f"{text}\u00a0{figure}" if figure else \
+                f'{text}, {ctx.words["page"]}\u00a0{ctx.page_of(anchor)}'
+            return f'<a href="#{attribute(anchor)}" color="{link_color}"><nobr>{shown}</nobr></a>'
         if not LINK_SCHEMES.match(href):  # javascript:, file:, data:… : the words alone
             return text
         if not re.search(r"[/@]", text):  # an address itself may break at its slashes
@@ -367,6 +370,10 @@ def _column_widths(element: ET.Element, width: float, styles: Styles) -> list[fl
     return [low + spare * w / sum(wanted) for low, w in zip(least, wanted)]
 
 
+#: The most rows (under its header) of a table that is never split over two pages: a reader
+#: takes in a short table at a glance, and a publisher moves it whole.
+KEPT_ROWS = 8
+
 #: Room a cell's text is given over its measured width: inline bold and a justified
 #: line's spacing take a little more than the cell's own font says.
 CELL_SLACK = 1.06
@@ -409,9 +416,11 @@ def table_flowable(element: ET.Element, ctx: StoryContext, width: float | None =
         ("TOPPADDING", (0, 0), (-1, -1), 3),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
     ] + narrow))
-    # kept on one page unless that leaves a big hole; then it splits between rows, two or
-    # more on each side, its header repeated (makeup.Section, makeup.RowTable)
-    return Section([table, Spacer(1, s.body.spaceAfter)]) if keep else table
+    # A table of at most KEPT_ROWS rows is never split; a longer one is kept on one page
+    # unless that leaves a big hole, and then splits between rows, two or more on each
+    # side, its header repeated (makeup.Section, makeup.RowTable).
+    return Section([table, Spacer(1, s.body.spaceAfter)], whole=len(rows) - 1 <= KEPT_ROWS) \
+        if keep else table
 
 
 #: A callout's ink and fill by its kind; `None` is the book's accent and its tint (the
@@ -596,7 +605,7 @@ def figure_block(figure_id: str, ctx: StoryContext) -> list[Flowable]:
     number = ctx.numbers("figure")[figure_id]
     # Laid out for this measure when the figure can be (the set-up: the solo game's setup.py).
     art = ctx.art(figure.svg_for(ctx.frame_width / mm), ctx.frame_width, ctx.frame_width * 1.1)
-    caption = ctx.para(f'<a name="fig-{figure_id}"/><font name="SourceSans-Semibold" '
+    caption = ctx.para(f'<a name="{figure_anchor(figure_id)}"/><font name="SourceSans-Semibold" '
                         f'color="{s.accent}">{ctx.words["figure"]} {number}.</font> '
                         f"{_text(figure.caption, ctx, True)}", s.caption)
     return [FigureBlock([Spacer(1, s.body.fontSize * 0.3), art,
@@ -696,16 +705,12 @@ def glossary(ctx: StoryContext) -> list[Flowable]:
 def book_story(ctx: StoryContext) -> list[Flowable]:
     """A rulebook: cover, contents page (unless book.yaml says `contents: false`), chapters,
     glossary, then the back matter: notes pages to make the page count right, and the back
-    cover (`back_matter`). Chapters run on: a chapter's last figure may float past the
-    opening of the next one, or of the glossary (makeup.run_on)."""
+    cover (`back_matter`). A figure never floats past the next chapter's opening
+    (makeup.floating): it stays in its chapter."""
     story = cover(ctx) + (contents(ctx) if ctx.book.meta.contents_page else [])
-    made: list[Flowable] = []  # the chapter before, whose last figure may float on
-    for following in [chapter_flowables(chapter, ctx) for chapter in ctx.book.chapters] + [
-            glossary(ctx)]:
-        following = run_on(made, following)
-        story.extend(made)
-        made = following
-    story.extend(made)
+    for chapter in ctx.book.chapters:
+        story.extend(chapter_flowables(chapter, ctx))
+    story.extend(glossary(ctx))
     story.extend(provenance(ctx) if ctx.book.dossier else back_matter(ctx))
     return story
 

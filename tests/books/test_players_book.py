@@ -45,3 +45,27 @@ def test_the_dossier_holds_them_and_links_back(built, name):
         assert all(player in text for player in ("greedy", "expert", "strong", "clairvoyant"))
     assert 'href="index.html"' in page.read_text(encoding="utf-8")
     assert 'href="dossier.html"' in html_of(built, name).read_text(encoding="utf-8")
+
+
+#: A figure's caption, «Figura 2.», and a citation of it in a sentence, «fig. 2».
+CAPTION = re.compile(r"\b(?:Figura|Figure) (\d+)\. ")
+CITATION = re.compile(r"\bfig\. (\d+)\b")
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+@pytest.mark.parametrize("document", ["book", "dossier"])
+def test_every_figure_is_cited_and_stands_on_the_page_of_its_first_citation_or_the_next(
+        built, name, document):
+    slug, _, language = name.partition("/")
+    book = built(slug, lang=language or None)
+    pdf = book.files[0] if document == "book" else \
+        next(f for f in book.dossier if f.suffix == ".pdf")
+    shown, cited = {}, {}
+    for number, text in enumerate(page_words(pdf), start=1):
+        for match in CAPTION.finditer(text):
+            shown.setdefault(match.group(1), number)
+        for match in CITATION.finditer(text):
+            cited.setdefault(match.group(1), number)
+    assert set(cited) == set(shown), (name, document, "cited", cited, "shown", shown)
+    late = {n: (cited[n], shown[n]) for n in shown if shown[n] not in (cited[n], cited[n] + 1)}
+    assert not late, f"{name} {document}: figure: (cited on p., shown on p.) {late}"

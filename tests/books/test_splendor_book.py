@@ -140,3 +140,21 @@ def test_every_count_agrees_with_its_noun(texts, edition, splendor):
                 if form != (one if n == 1 else other):
                     wrong.append(match.group(0))
     assert seen and not wrong
+
+
+def test_a_card_is_explained_where_the_examples_begin(splendor):
+    """Review M8: the card the examples draw, its parts named, and the gems' key, on the
+    page that cites it («(fig. 1)») before the first example; the phone's layout too."""
+    out = splendor.files[0].parent.parent / SLUG
+    pages = ReadPdf(out / f"{SLUG}.pdf").page_texts
+    cited = next(n for n, text in enumerate(pages) if "(fig. 1)" in text)
+    shown = next(n for n, text in enumerate(pages) if "Figura 1." in text)
+    first_example = next(n for n, text in enumerate(pages) if "Ejemplo 1" in text)
+    assert cited <= shown <= cited + 1 and shown <= first_example
+    figure = _flat(pages[shown])
+    for words in ("Puntos de prestigio", "Bonificación", "Coste", "Las gemas:", "Diamante",
+                  "Zafiro", "Esmeralda", "Rubí", "Ónice"):
+        assert words in figure, words
+    html = (out / "index.html").read_text(encoding="utf-8")
+    narrow = re.search(r'<svg[^>]*figure-narrow anatomy-diagram[^>]*width="([\d.]+)"', html)
+    assert narrow and float(narrow.group(1)) <= 328, "wider than a phone's column"

@@ -180,7 +180,7 @@ def test_the_chapter_points_to_the_figure_where_it_places_the_neutral_settlement
     text = (BOOK_DIR / "chapters" / "01-partida.md").read_text(encoding="utf-8")
     neutral = text.index("intersecciones señaladas")
     marker = text.index('{{ figure("tablero") }}')
-    assert "figura" in text[neutral:text.index("\n", neutral)]
+    assert '{{ fig("tablero") }}' in text[neutral:text.index("\n", neutral)]  # «la fig. 1»
     assert 0 < marker - neutral < 400 and "##" not in text[neutral:marker]
 
 

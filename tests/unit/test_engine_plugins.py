@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from contentedit import edit, line_of
+from contentedit import assert_one_located_error, edit, line_of
 from generator.cli import main
 from generator.content.loader import load_book
 from generator.examples import registry
@@ -196,7 +196,7 @@ def test_only_the_parts_an_engine_declares_are_used(splendor_copy, tmp_path, cap
     """The same methods, undeclared, are not called: no narration, no diagram, no simulator
     (a part is never found by its methods alone)."""
     class Plain(SplendorAdapter):
-        provides = ()
+        provides = ("figures",)  # the book's card figure (figures.yaml) needs it
 
     def built(name: str) -> tuple[list[Path], str]:
         assert cli(capsys, "build", str(splendor_copy), "--output", str(tmp_path / name))[0] == 0
@@ -465,7 +465,8 @@ def test_a_figure_of_a_kind_the_engine_does_not_draw_is_refused_at_its_kind(sple
     """A set-up figure is the solo game's (`figure_kinds`): in a Splendor book it is refused
     at figures.yaml, naming the engine, before anything is drawn."""
     (splendor_copy / "figures.yaml").write_text(
-        "- id: mesa\n  kind: setup\n  caption: La mesa preparada.\n", encoding="utf-8")
+        "- id: mesa\n  kind: setup\n  caption: La mesa preparada.\n"
+        + (splendor_copy / "figures.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     chapter = splendor_copy / "chapters" / "01-reglas.md"
     chapter.write_text(chapter.read_text(encoding="utf-8") + '\n{{ figure("mesa") }}\n',
                        encoding="utf-8")
@@ -473,7 +474,7 @@ def test_a_figure_of_a_kind_the_engine_does_not_draw_is_refused_at_its_kind(sple
     assert code == 1
     assert one_error_line(err).endswith(
         "figures.yaml:2 ([0].kind): a setup figure is drawn by the book's engine, and the "
-        "splendor engine draws no named figure; expected another kind of figure")
+        "splendor engine draws only card figures; expected another kind of figure")
 
 
 def test_stored_runs_of_an_engine_that_stores_none_are_refused(splendor_copy, capsys):
@@ -486,3 +487,15 @@ def test_stored_runs_of_an_engine_that_stores_none_are_refused(splendor_copy, ca
     assert line.startswith("error: content/splendor-solitario/difficulty.yaml:"), line
     assert line.endswith(": stored runs, but the splendor engine stores none; expected no "
                          "difficulty.yaml, or the engine whose simulator wrote it"), line
+
+
+def test_a_card_figure_of_a_card_its_example_lacks_is_an_error_at_its_line(splendor_copy,
+                                                                             tmp_path, capsys):
+    """`check` draws the engine's figures, so that it stops where `build` would."""
+    figures = splendor_copy / "figures.yaml"
+    edit(figures, "card: e2", "card: e9")
+    here = splendor_copy.relative_to(tmp_path)  # as the messages name it from where it stands
+    assert_one_located_error(here, tmp_path, capsys, "figures.yaml",
+                             line_of(figures, "card: e9"),
+                             r"no card 'e9' in the start of example 'mazo-agotado'; expected "
+                             r"the id of a card the example deals: ")

@@ -120,31 +120,28 @@ def test_a_diagram_is_drawn_a_little_smaller_to_fit_the_room_left():
     assert len(parts[0].rows) == 2 and parts[-1].continued  # split before the diagram
 
 
-def test_a_chapter_ending_in_a_figure_may_open_the_next_one_in_its_hole():
-    """The next chapter's heading and text up to its first box follow a chapter's last
-    figure (`run_on`), to fill the hole it leaves; its condition for a new page stays in
-    force: filling a hole smaller than it stops there, and the chapter opens after the
-    figure."""
-    from reportlab.platypus import CondPageBreak, Spacer
-    from generator.pdf.makeup import FigureBlock, Float, _fill, run_on
+def test_a_figure_floats_into_its_subsections_but_never_past_its_sections_end():
+    """Review M3: the set-up figure floated past «El turno» into the next chapter. A figure
+    may let the text after it fill its hole, subsections too (a heading under its own), but
+    never past the next heading of its own section's level or higher: it stays with the
+    text that cites it."""
+    from reportlab.platypus import Spacer
+    from generator.pdf.makeup import FigureBlock, Float, floating
+    from generator.pdf.story import Heading
     styles = make_styles(9.6, "es")
+
+    def heading(text: str, level: int) -> Heading:
+        return Heading(text, styles.h2 if level == 2 else styles.h3, text.lower(), level, "C")
     figure = FigureBlock([Spacer(10, 300)])
-    chapter = [Paragraph("Texto del capítulo.", styles.body), figure]
-    opening = CondPageBreak(100)
-    heading = Paragraph("El turno", styles.h1)
-    text = Paragraph("Cada turno colocas una carta. " * 8, styles.body)
-    box = Box(_rows([20, 30]), _look())
-    left = run_on(chapter, [opening, heading, text, box])
-    floated = chapter[-1]
+    text = [Paragraph(f"Texto {n}.", styles.body) for n in range(4)]
+    steps, sub, turn = heading("Preparar", 2), heading("Detalle", 3), heading("El turno", 1)
+    made = floating([steps, text[0], figure, text[1], sub, text[2], turn, text[3]])
+    floated = made[2]
     assert isinstance(floated, Float) and floated.box is figure
-    assert floated.followers == [opening, heading, text] and left == [box]
-    assert opening not in floated._content  # never measured (its wrap breaks the frame)
-    taken, _, rest = _fill(floated.followers, None, None, 300, 80)
-    assert taken == [] and rest[0] is opening  # under its room: the chapter waits
-    taken, _, rest = _fill(floated.followers, None, None, 300, 400)
-    assert taken == [heading, text] and rest == []
-    assert run_on([Paragraph("Sin figura.", styles.body)], [opening, heading]) == \
-        [opening, heading]
+    assert floated.followers == [text[1], sub, text[2]]
+    assert made[3:] == [turn, text[3]]
+    made = floating([steps, figure, text[1], heading("Otra sección", 2), text[2]])
+    assert made[1].followers == [text[1]] and made[2].outline_title == "Otra sección"
 
 
 def test_a_box_is_never_split_after_its_title():

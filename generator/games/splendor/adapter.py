@@ -69,7 +69,10 @@ class SplendorExpect:
 
 
 class SplendorAdapter(Adapter):
-    provides = ("narration", "diagrams", "simulation")  # its optional parts (protocol.py)
+    provides = ("narration", "diagrams", "simulation", "figures")  # its optional parts
+    #: The named figure it draws for figures.yaml (`figure`): a card of an example's start,
+    #: its parts named, with the key of the gems.
+    figure_kinds = ("card",)
     #: What it reads of components.yaml (checks.py refuses a book without it).
     needs = EngineNeeds(("bank_per_colour", "gems_taken", "token_limit", "row_length"), (),
                         ("resources",))
@@ -295,6 +298,28 @@ class SplendorAdapter(Adapter):
         labels = {name: self.t.gettext(message) for name, message in LABELS.items()}
         return splendor_svg(game, style, style.letters, labels=labels, title=title,
                             screen=screen)
+
+    def figure(self, spec, replays: dict, style):
+        """A figures.yaml `card` figure: the card `spec.card` as the example `spec.example`
+        deals it (in a row, the deck, a pile, or a special gem), drawn large with its parts
+        named and the gems' key (games/splendor/figures.py); a card the start lacks is an
+        error at figures.yaml's `card:`."""
+        from generator.diagrams.figures import Figure
+        from generator.games.splendor.figures import ANATOMY, ANATOMY_SCREEN, anatomy_drawing
+        game = replays[spec.example].frames[0].game
+        cards = {c.id: c for c in game.face_up() + game.deck + game.bought + game.discarded}
+        if spec.card not in cards:
+            index = next(i for i, f in enumerate(self.book.figures) if f.id == spec.id)
+            raise self.book.sources["figures.yaml"].error(
+                (index, "card"), f"no card '{spec.card}' in the start of example "
+                f"'{spec.example}'", "the id of a card the example deals: "
+                + ", ".join(sorted(cards)))
+        words = {part: self.t.gettext(message) for part, message in ANATOMY.items()}
+        names = {colour: gem.name for colour, gem in self.gems.items()}
+        drawn = [anatomy_drawing(cards[spec.card], style, style.letters, names, words,
+                                 title=spec.caption, **size).tostring()
+                 for size in ({}, ANATOMY_SCREEN)]  # print, and a phone's column
+        return Figure(spec.id, spec.caption, drawn[0], drawn[1])
 
     def position_caption(self, game: SplendorGame) -> str:
         """The line under the diagram: points with their title, and the central deck."""

@@ -319,3 +319,81 @@ def splendor_svg(game, style: DiagramStyle, letters: dict[str, str], *, title: s
     size = {"width": SCREEN_WIDTH, "scale": SCREEN_SCALE} if screen else {}
     return splendor_drawing(game, style, letters, labels=labels, title=title,
                             **size).tostring()
+
+
+# --- a card's anatomy: one card, its parts named, and the gems' key ------------------------
+
+#: The words of `anatomy_drawing`, by part: a part's name and what it does, one short line
+#: each; messages of the catalogs, translated by the adapter.
+ANATOMY = {"points": N_("Prestige points"), "points_note": N_("won when you buy the card"),
+           "bonus": N_("Bonus"), "bonus_note": N_("a token of its colour less to pay"),
+           "bonus_note_2": N_("in every purchase"),
+           "cost": N_("Cost"), "cost_note": N_("the tokens you pay for it"),
+           "key": N_("The gems:")}
+ANATOMY_SCALE = 2.6          # the card, drawn this many times its size in a position
+NAME = pt(8.0)               # a part's name
+NOTE = pt(7.0)               # what it does; a gem's name in the key
+LEADER_GAP = 1.2             # between a leader's end and its words
+KEY_R = 1.9                  # a gem of the key
+
+
+#: The anatomy laid out for a phone's column (the HTML edition's narrow figure, which the
+#: page shows larger, its smallest text at 11 px): the card a little smaller, the words
+#: nearer, the key on more lines; at most 328 px wide on the page.
+ANATOMY_SCREEN = {"width": 58.0, "card_scale": 2.0, "gap": 4.0}
+
+
+def anatomy_drawing(card, style: DiagramStyle, letters: dict[str, str], names: dict[str, str],
+                    words: dict[str, str], title: str = "", *, width: float = WIDTH,
+                    card_scale: float = ANATOMY_SCALE, gap: float = 8.0):
+    """`card` drawn large (`card_scale` times its size in a position), each of its parts
+    named by a leader line (its points top left, the gem it gives top right, its cost along
+    the bottom) `gap` mm from the card, and under it the key of the gems, wrapped at
+    `width`: each gem's shape and letter with its name (`names`, by colour). The parts are
+    the examples' card exactly, so a reader learns to read every diagram of the book."""
+    from generator.diagrams.canvas import new_drawing, sized
+    looks = gem_looks(list(names), letters)
+    dwg, background = new_drawing(style, "anatomy-diagram")
+    if title:
+        dwg.set_desc(title=title)
+    s, x0, y0 = card_scale, 2.0, 7.0
+    face = dwg.g(transform=f"translate({x0} {y0}) scale({s})")
+    face.add(gem_card(dwg, style, looks, card, 0, 0, "anatomy"))
+    dwg.add(face)
+    right = x0 + CARD_W * s  # the card's right edge; the words start past it
+    words_x = right + gap
+    cost_y = y0 + (CARD_H - 0.55 - 1.12 * PIP_R) * s  # the bottom row of pips
+    cost_x = x0 + (0.55 + 2 * PIP_R + (min(len(card.cost), 2) - 1) * PIP_PITCH) * s
+    bonus_y = y0 + (BAND / 2 + 0.1) * s
+    points_x, points_y = x0 + 2.4 * s, y0 + BAND / 2 * s
+    leaders = [  # (points of the leader line, baseline of the part's name, part)
+        ([(points_x, points_y - 1.2 * s), (points_x, 2.6), (words_x - LEADER_GAP, 2.6)],
+         2.6, "points"),
+        ([(right - 0.2 * s, bonus_y), (words_x - LEADER_GAP, bonus_y)], bonus_y, "bonus"),
+        ([(cost_x + 0.3, cost_y), (words_x - LEADER_GAP, cost_y)], cost_y, "cost")]
+    for line, y, part in leaders:
+        dwg.add(dwg.polyline([(round(a, 3), round(b, 3)) for a, b in line], fill="none",
+                             stroke=style.muted, stroke_width=0.3, class_="leader"))
+        dwg.add(dwg.circle((round(line[0][0], 3), round(line[0][1], 3)), 0.45,
+                           fill=style.muted, class_="leader-end"))
+        dwg.add(text(dwg, style, words[part], words_x, y + CAP * NAME / 2, NAME,
+                     css_class="part-name", font_weight="bold"))
+        notes = [words[k] for k in (f"{part}_note", f"{part}_note_2") if k in words]
+        for k, note in enumerate(notes, start=1):
+            dwg.add(text(dwg, style, note, words_x, y + CAP * NAME / 2 + k * NOTE * 1.25,
+                         NOTE, fill=style.ink, css_class="part-note"))
+    used = words_x + max(label_width(words[k], NOTE) for k in words)
+    key_y = y0 + CARD_H * s + 6.5
+    dwg.add(text(dwg, style, words["key"], x0, key_y + CAP * NOTE / 2, NOTE,
+                 css_class="part-name", font_weight="bold"))
+    start = x = x0 + label_width(words["key"], NOTE) + 2.5
+    for colour, name in names.items():
+        gem, room = looks[colour], 2 * KEY_R + 1.0 + label_width(name, NOTE)
+        if x > start and x + room > width:  # the key goes on under its heading
+            x, key_y = start, key_y + 2 * KEY_R + 1.8
+        dwg.add(gem_mark(dwg, style, gem, colour, x + KEY_R, key_y, KEY_R, gem.letter, "key"))
+        dwg.add(text(dwg, style, name, x + 2 * KEY_R + 1.0, key_y + CAP * NOTE / 2, NOTE,
+                     css_class="gem-name"))
+        used = max(used, x + room)
+        x += room + 2.5
+    return sized(dwg, background, used + 1.5, key_y + KEY_R + 2.5)
