@@ -299,7 +299,8 @@ FIELD_NOTES: dict[str, str] = {
     # rulings.yaml
     "Ruling.id": "`R` and two digits; the chapters cite it as written (`R07`).",
     "Ruling.title": "A short title, printed with the id.",
-    "Ruling.question": "The open question of the source.",
+    "Ruling.question": "The open question of the source, as a player asks it: it ends in a "
+                       "question mark (the almanac prints it, then the decision).",
     "Ruling.decision": "What this edition decides.",
     "Ruling.reason": "Why.",
     "Ruling.section": "The anchor of the chapter or heading whose rule it settles.",

@@ -476,6 +476,17 @@ class Glossary:
 
 # --- rulings.yaml ------------------------------------------------------------------------
 
+def _a_question(text: str) -> str:
+    if not re.search(r"\?[»”\"')\s]*$", text):
+        raise ValueError("a ruling's question does not end in a question mark; expected the "
+                         "question a player asks (the almanac prints it, then the decision)")
+    return text
+
+
+#: A ruling's question, as the player's almanac prints it: a question, «¿…?».
+Question = Annotated[str, AfterValidator(_a_question)]
+
+
 @dataclass(config=STRICT)
 class Ruling:
     """One decision of this edition. A ruling fills a gap or settles a contradiction of the
@@ -485,7 +496,7 @@ class Ruling:
 
     id: Annotated[str, Field(pattern=r"^R\d{2}$")]
     title: str
-    question: str
+    question: Question
     decision: str
     reason: str
     section: str

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, Field
 from pydantic.dataclasses import dataclass
 
-from generator.content.model import (STRICT, Abbreviation, Int, CardBack, Credit, Term,
+from generator.content.model import (STRICT, Abbreviation, CardBack, Credit, Int, Question, Term,
                                      supported_language)
 
 
@@ -84,7 +84,7 @@ class RulingWords:
     """One ruling's texts, by its id; its section and what it settles are the book's."""
 
     title: str     # printed with the id
-    question: str  # the open question of the source
+    question: Question  # the open question of the source, ending in '?'
     decision: str  # what this edition decides
     reason: str    # why
     source: str  # the passage it interprets, named in this language

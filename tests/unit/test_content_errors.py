@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from contentedit import edit, line_of
+from contentedit import assert_one_located_error, edit, line_of
 from generator.core import output as output_module
 from generator.cli import main
 
@@ -159,3 +159,16 @@ def test_a_card_may_only_repeat_a_rule_statement_the_chapters_print(book_copy, t
     assert f"print.yaml:{line}" in message, message
     assert "repeats rule statement 'reciclar', which no chapter prints" in message
     assert_nothing_written(output)
+
+
+def test_a_rulings_question_that_is_not_a_question_is_an_error_at_its_line(tiny_book,
+                                                                          tmp_path, capsys):
+    """The almanac prints a ruling's question, then its decision: «El texto no dice si…» as
+    the question read as an answer with no question (review: solo R04, R08, R12)."""
+    rulings = tiny_book / "rulings.yaml"
+    edit(rulings, "question: What if two players get there at once?",
+         "question: The text says nothing about two players getting there at once.")
+    assert_one_located_error(tiny_book, tmp_path, capsys, "rulings.yaml",
+                             line_of(rulings, "question: The text says nothing"),
+                             r"\(\[0\]\.question\): a ruling's question does not end in a "
+                             r"question mark; expected the question a player asks")
