@@ -30,6 +30,12 @@ LABELS = {
     # A box continued from the page before: "Example 6 (cont.)".
     "continued": N_("cont."),
     "notes": N_("Notes"),
+    # The first padding page: a log of the games played, ruled in columns.
+    "game_log": N_("Game log"),
+    "log_date": N_("Date"),
+    "log_points": N_("Points"),
+    "log_title": N_("Title"),
+    "log_players": N_("Players and points"),
     # The back matter that repeats the reference cards' faces (pdf/reference.py).
     "quick_reference": N_("Quick reference"),
     "pages": N_("pages"),

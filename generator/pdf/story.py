@@ -771,12 +771,18 @@ class BackMatter(_Marker):
 
 
 class RuledLines(Flowable):
-    """Writing lines across the measure, filling the rest of the frame: a notes page."""
+    """Writing lines across the measure, filling the rest of the frame: a notes page; with
+    `columns` ((heading, share of the width), …), a log: the headings on the first line,
+    each column ruled off from the next."""
 
-    def __init__(self, spacing: float, colour):
+    def __init__(self, spacing: float, colour, columns: list[tuple[str, float]] = (),
+                 font: tuple[str, float] = ("SourceSans-Semibold", 9), ink=None):
         super().__init__()
         self.spacing = spacing
         self.colour = colour
+        self.columns = list(columns)
+        self.font = font
+        self.ink = ink
 
     def wrap(self, availWidth, availHeight):
         self.width, self.height = availWidth, max(availHeight, self.spacing)
@@ -791,9 +797,20 @@ class RuledLines(Flowable):
         canv.setStrokeColor(self.colour)
         canv.setLineWidth(0.4)
         y = self.height - self.spacing
+        bottom = y
         while y >= -0.01:
             canv.line(0, y, self.width, y)
+            bottom = y
             y -= self.spacing
+        x = 0.0
+        if self.columns:
+            canv.setFont(*self.font)
+            canv.setFillColor(self.ink)
+        for n, (heading, share) in enumerate(self.columns):
+            canv.drawString(x + 1.5, self.height - self.spacing + self.spacing * 0.3, heading)
+            x += share * self.width
+            if n < len(self.columns) - 1:
+                canv.line(x, bottom, x, self.height - self.spacing * 0.1)
         canv.restoreState()
 
 
@@ -823,6 +840,24 @@ class AtFoot(Flowable):
 
 
 NOTES_LINE_SPACING = 8 * mm  # a notebook's ruling
+
+
+def log_page(ctx: StoryContext) -> list[Flowable]:
+    """The first page the count pads with: a log of the games played, ruled in columns
+    (the date, the points, or the players and their points, the title they give where the
+    book has scores, notes), as players keep one beside a game; not in the contents (it is
+    paper, not text)."""
+    s, words = ctx.styles, ctx.words
+    title = s.h1.clone("notes_title", keepWithNext=0, spaceBefore=0)
+    solo = ctx.book.meta.players == 1
+    columns = [(words["log_date"], 0.2), (words["log_points"], 0.14) if solo
+               else (words["log_players"], 0.42)]
+    if ctx.book.scores:
+        columns.append((words["log_title"], 0.28))
+    columns.append((words["notes"], 1 - sum(share for _, share in columns)))
+    return [PageBreak(), PageRole("notes"), ctx.para(escape(words["game_log"]), title),
+            RuledLines(NOTES_LINE_SPACING, color(palette.RULE_LINE), columns,
+                       ("SourceSans-Semibold", s.body.fontSize * 0.9), color(s.accent))]
 
 
 def notes_page(ctx: StoryContext) -> list[Flowable]:
@@ -884,7 +919,8 @@ def back_matter(ctx: StoryContext) -> list[Flowable]:
         page += where.pages
         pads = -(page + 1) % signature  # pages between this one and the back cover
         total = page + pads + 1
-        return (out + [f for _ in range(pads) for f in notes_page(ctx)]
+        paper = [log_page(ctx)] + [notes_page(ctx) for _ in range(pads - 1)] if pads else []
+        return (out + [f for page in paper for f in page]
                 + back_cover(ctx, total)), total
 
     return [BackMatter(make)]

@@ -69,3 +69,30 @@ def test_every_figure_is_cited_and_stands_on_the_page_of_its_first_citation_or_t
     assert set(cited) == set(shown), (name, document, "cited", cited, "shown", shown)
     late = {n: (cited[n], shown[n]) for n in shown if shown[n] not in (cited[n], cited[n] + 1)}
     assert not late, f"{name} {document}: figure: (cited on p., shown on p.) {late}"
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_padding_opens_with_a_game_log_ruled_in_columns(built, name):
+    """Review M4: blank «Notas» pages read as filler. The first page the page count pads
+    with is a log of the games played: date, points (or the players and their points), the
+    title where the book has scores, notes; any further padding stays notes."""
+    slug, _, language = name.partition("/")
+    book = built(slug, lang=language or None)
+    pages = page_words(book.files[0])
+    log = [n for n, text in enumerate(pages) if text.startswith(("Registro de partidas",
+                                                                 "Game log"))]
+    notes = [n for n, text in enumerate(pages) if re.match(r"(Notas|Notes)\b", text)]
+    assert log or slug != "splendor-solitario", "it pads with three pages: the log is read"
+    if book.book.meta.layout == "sheet" or not (log or notes):
+        assert not log and not notes
+        return
+    assert len(log) == 1 and all(n > log[0] for n in notes), (log, notes)
+    heads = re.findall(r"\b(Fecha|Date|Puntos|Points|Jugadores y puntos|Players and points|"
+                       r"Título|Title|Notas|Notes)\b", pages[log[0]])
+    solo = book.book.meta.players == 1
+    expected = (["Fecha", "Puntos"] if solo else ["Fecha", "Jugadores y puntos"]) + \
+        (["Título"] if book.book.scores else []) + ["Notas"]
+    if language == "en":
+        expected = [{"Fecha": "Date", "Puntos": "Points", "Título": "Title",
+                     "Notas": "Notes"}[h] for h in expected]
+    assert heads == expected, (name, heads)
