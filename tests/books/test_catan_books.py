@@ -66,7 +66,7 @@ def test_the_solo_card_game_keeps_its_ordered_costs(solo_book):
     ("Longest Road: the longest", "la Gran ruta comercial, a quien tenga la ruta continua más larga"),
     ("Largest Army: the most", "el Gran ejército de caballería, a quien haya jugado más caballeros"),
     ("a harbour needs your piece", "a la tarifa de un puerto si tienes un poblado o una ciudad en él"),
-    ("knights also steal", "caballeros, que mueven el ladrón y roban 1 carta"),
+    ("knights also steal", "mueven el ladrón y roban 1 carta, sin que nadie"),
     ("VP cards stay hidden", "cartas de punto de victoria, que guardas ocultas hasta que ganas"),
     ("no 7 number token", "ficha numerada del 2 al 12; ninguna lleva el 7"),
     ("VP cards revealed to win", "contando tus cartas de punto de victoria, las enseñas y ganas"),
