@@ -86,6 +86,20 @@ def scaffold_book(root: Path) -> Path:
     return root / "p" / "content" / "g"
 
 
+def full_sheet(book: Path) -> Path:
+    """A copy of catan-base with its conformance appendix on the sheet (`with_appendix`),
+    less its paragraph on development cards: the sheet then fills both sides at its
+    smallest type (whole, the appendix would need a third page)."""
+    with_appendix(book)
+    chapter = book / "chapters" / "01-resumen.md"
+    text = chapter.read_text(encoding="utf-8")
+    kept = re.sub(r"\nLas cartas de desarrollo no son piezas:.*?hasta que ganas\.\n", "\n", text,
+                  flags=re.S)
+    assert kept != text, "the paragraph on development cards is gone from the summary"
+    chapter.write_text(kept, encoding="utf-8")
+    return book
+
+
 def with_appendix(book: Path) -> Path:
     """The copy with its conformance appendix back in its own pages (dropped from book.yaml's
     `dossier:`): the tests of a full sheet and of cross-references read its rows."""

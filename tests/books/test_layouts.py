@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from contentedit import append, edit, line_of, with_appendix
+from contentedit import append, edit, full_sheet, line_of, with_appendix
 from generator.build import build_book
 from generator.cli import main
 from generator.content.loader import load_book
@@ -63,26 +63,12 @@ def sheet(built):
     return ReadPdf(files[0]), files[-1]
 
 
-def full_sheet(tmp: Path) -> Path:
-    """catan-base with its conformance appendix on the sheet (`with_appendix`), less its
-    paragraph on development cards: the sheet then fills both sides at its smallest type
-    (whole, the appendix would need a third page)."""
-    book = with_appendix(copy_book(SHEET, tmp))
-    chapter = book / "chapters" / "01-resumen.md"
-    text = chapter.read_text(encoding="utf-8")
-    kept = re.sub(r"\nLas cartas de desarrollo no son piezas:.*?hasta que ganas\.\n", "\n", text,
-                  flags=re.S)
-    assert kept != text, "the paragraph on development cards is gone from the summary"
-    chapter.write_text(kept, encoding="utf-8")
-    return book
-
-
 @pytest.fixture(scope="module")
 def appendix_sheet(tmp_path_factory):
     """catan-base with its conformance appendix on the sheet (`with_appendix`), built: its
     PDF read back. The appendix's «Dónde» cross-references fill the back of the sheet."""
     tmp = tmp_path_factory.mktemp("sheet")
-    return ReadPdf(build_book(full_sheet(tmp), tmp / "out").files[0])
+    return ReadPdf(build_book(full_sheet(copy_book(SHEET, tmp)), tmp / "out").files[0])
 
 
 @pytest.fixture(scope="module")
@@ -225,7 +211,7 @@ def test_a_short_sheet_is_one_page_at_the_largest_type_with_no_page_number(tmp_p
 
 def test_a_sheet_too_long_for_two_pages_is_one_located_error_and_writes_nothing(
         tmp_path, capsys):
-    book = full_sheet(tmp_path)
+    book = full_sheet(copy_book(SHEET, tmp_path))
     output = tmp_path / "out"
     assert run("build", book, output, capsys)[0] == 0
     before = {path: path.read_bytes() for path in files_in(output)}

@@ -169,12 +169,13 @@ def test_a_chapter_starting_mid_page_is_named_from_the_next_page(solo):
 
 
 def test_pages_with_their_own_title_have_no_running_head(rulebooks):
-    """The covers, the contents page and the notes pages carry no running head."""
+    """The covers, the contents page and the padding pages (the game log, notes) carry no
+    running head."""
     for slug, result in rulebooks.items():
         with read_pdf(result.files[0]) as pdf:
             texts = [page.extract_text() or "" for page in pdf.pages]
             own = [1, 2, len(texts)] + [n for n, t in enumerate(texts, start=1)
-                                        if t.startswith("Notas")]
+                                        if t.startswith(PADDING_TITLES)]
             assert texts[1].startswith("Índice"), slug
             for number in own:
                 assert not _head(pdf.pages[number - 1]), (slug, number)
@@ -193,10 +194,15 @@ def test_every_a5_rulebook_is_a_multiple_of_4_pages(rulebooks):
             assert len(pdf.pages) % 4 == 0, (slug, len(pdf.pages))
 
 
+#: The titles of the pages the page count pads with: the game log first, then notes.
+PADDING_TITLES = ("Registro de partidas", "Notas")
+
+
 def test_padding_pages_are_chosen_pages_before_the_back_cover(rulebooks):
     """Between the glossary and the back cover, chosen pages: first the quick reference's
-    when it did not fit under the glossary (pdf/reference.py), then at most three notes
-    pages (never a blank), each titled and ruled across the text block."""
+    when it did not fit under the glossary (pdf/reference.py), then at most three padding
+    pages (never a blank): the game log, then notes, each titled and ruled across the text
+    block."""
     for slug, result in rulebooks.items():
         with read_pdf(result.files[0]) as pdf:
             texts = [page.extract_text() or "" for page in pdf.pages]
@@ -210,7 +216,9 @@ def test_padding_pages_are_chosen_pages_before_the_back_cover(rulebooks):
                 page = pdf.pages[number - 1]
                 lines = texts[number - 1].splitlines()
                 folio = lines[-1].split()[-1 if number % 2 else 0]  # at the outer corner
-                assert lines[0] == "Notas" and folio == str(number), (slug, number, lines)
+                first = number == between[len(reference)]
+                assert lines[0] == PADDING_TITLES[0 if first else 1], (slug, number, lines)
+                assert folio == str(number), (slug, number, lines)
                 ruled = [ln for ln in page.lines if abs(ln["top"] - ln["bottom"]) < 0.01
                          and ln["x1"] - ln["x0"] > 100 * MM]
                 assert len(ruled) >= 15, (slug, number, len(ruled))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from reportlab import rl_config
 
-from contentedit import append, with_appendix
+from contentedit import append, full_sheet
 from generator.build import build_book
 from generator.content.model import PageSize
 from generator.errors import ContentError
@@ -59,7 +59,7 @@ def test_warm_builds_are_the_builds_of_a_fresh_process(slug, chapter, sizes, too
     shutil.copytree(CONTENT, tmp_path / "content")
     book = tmp_path / "content" / slug
     if too_long:  # the sheet with its appendix, too long for two pages but on A4
-        with_appendix(book)
+        full_sheet(book)
     chapter = book / "chapters" / (chapter or sorted(p.name for p in
                                                       (book / "chapters").glob("*.md"))[0])
 

@@ -215,7 +215,7 @@ def test_running_head_names_the_chapter_and_footer_the_page(pdf, solo_book):
         starting = sorted((top, name) for name, (p, top) in tops.items() if p == page)
         if starting and starting[0][0] < 17 * 72 / 25.4 + 12:  # at the top of the page
             in_force = starting[0][1]
-        if lines[0] == "Notas":
+        if lines[0] in ("Registro de partidas", "Notas"):  # padding: no running head
             assert page > tops["Glosario"][0]
         else:
             expected = [title, in_force] if page % 2 else [in_force, title]
