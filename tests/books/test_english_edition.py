@@ -404,3 +404,23 @@ def test_one_term_per_concept_in_every_english_output(output_texts):
     assert not {term: places for term, places in found.items() if places}
     assert any("Town Hall" in text for where, text in texts.items()
                if where.startswith("figures/")), "the diagrams' labels were read"
+
+
+def test_a_source_sentence_quoted_twice_is_translated_once():
+    """Rules review E5: the same sentence of the Spanish post was quoted in two English
+    translations (R03 against C59). Quotes equal in Spanish are equal in English."""
+    def read(path: str):
+        return yaml.safe_load((SOLO / path).read_text(encoding="utf-8"))
+    pairs = []  # (Spanish, English) of every quote, in the rulings and the conformance rows
+    rulings_en = read("en/rulings.yaml")
+    for ruling in read("rulings.yaml"):
+        pairs += zip(ruling.get("quote", []), rulings_en[ruling["id"]].get("quote", []))
+    rows_en = read("en/conformance.yaml")
+    for row in read("conformance.yaml"):
+        pairs.append((row["quote"], rows_en[row["id"]]["quote"]))
+    english: dict[str, set[str]] = {}
+    for spanish, translated in pairs:
+        english.setdefault(" ".join(spanish.split()).rstrip("."), set()).add(
+            " ".join(translated.split()).rstrip("."))
+    assert len(pairs) > 60
+    assert not {s: e for s, e in english.items() if len(e) > 1}
