@@ -183,19 +183,25 @@ def percent(value: float, language: str, digits: int = 1) -> str:
                           locale=language)
 
 
-#: The shares a player can picture, as "n in d", from the rarest to the likeliest.
-ODDS = ((1, 20), (1, 16), (1, 10), (1, 8), (1, 6), (1, 5), (1, 4), (1, 3), (2, 5), (1, 2),
-        (3, 5), (2, 3), (3, 4), (4, 5), (5, 6), (9, 10), (19, 20))
+#: The shares a player can picture, as "n in d", from the rarest to the likeliest: close
+#: enough together that the nearest is never far off (2.8 % had only 1 in 20 below 1 in 16,
+#: and was printed as "about one in 20", which is 5 %).
+ODDS = ((1, 50), (1, 40), (1, 35), (1, 30), (1, 25), (1, 20), (1, 16), (1, 10), (1, 8),
+        (1, 6), (1, 5), (1, 4), (1, 3), (2, 5), (1, 2), (3, 5), (2, 3), (3, 4), (4, 5), (5, 6),
+        (9, 10), (19, 20), (24, 25), (29, 30), (34, 35), (39, 40), (49, 50))
+#: Rarer than this (or likelier than its complement), a share is "almost none" ("almost
+#: all"): halfway, in odds, beyond the rarest of ODDS.
+NEAR_NONE = 1 / 70
 
 
 def odds(share: float, language: str) -> str:
     """A share as players say it: "unas 3 de cada 4", "about 3 in 4" (the nearest of ODDS
-    by ratio of the odds), "casi ninguna"/"almost none" below 1 in 40, "casi todas"/"almost
-    all" above 39 in 40."""
+    by ratio of the odds), "casi ninguna"/"almost none" below 1 in 70 (`NEAR_NONE`), "casi
+    todas"/"almost all" above 69 in 70."""
     t = translator(language)
-    if share < 1 / 40:
+    if share < NEAR_NONE:
         return t.gettext("almost none")
-    if share > 39 / 40:
+    if share > 1 - NEAR_NONE:
         return t.gettext("almost all")
 
     def distance(fraction: tuple[int, int]) -> float:

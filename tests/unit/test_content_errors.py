@@ -41,8 +41,8 @@ CASES = {
     "unknown resource": ("components.yaml", "cost: [grain, wool, ore]", "cost: [grain, wool, stone]",
                          r"\(buildings\[1\]\.cost\[2\]\): unknown resource 'stone'; expected one of "
                          r"lumber, brick, grain, wool, ore", "stone"),
-    "undefined term": ("chapters/08-comercio.md", "Nunca mientras te toque",
-                       "Como en el PDF, nunca mientras te toque",
+    "undefined term": ("chapters/08-comercio.md", "Con el MDR vacío ya no rellenas",
+                       "Como en el PDF, con el MDR vacío ya no rellenas",
                        r"'PDF' is used but not defined in glossary\.yaml", "PDF"),
     "unused term": ("glossary.yaml", "terms:\n", "terms:\n  - term: Dragón\n    definition: No existe.\n",
                     r"\(terms\[0\]\.term\): 'Dragón' is defined but never used", "Dragón"),

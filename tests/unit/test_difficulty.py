@@ -247,7 +247,10 @@ def test_a_run_of_a_parameter_compare_cannot_change_is_refused_at_its_line(book_
 @pytest.mark.parametrize("share, es, en", [
     (0.0, "casi ninguna", "almost none"), (0.06, "cerca de una de cada 16", "about one in 16"),
     (0.52, "cerca de la mitad", "about half"), (0.765, "unas 3 de cada 4", "about 3 in 4"),
-    (0.85, "unas 5 de cada 6", "about 5 in 6"), (0.99, "casi todas", "almost all")])
+    (0.85, "unas 5 de cada 6", "about 5 in 6"), (0.99, "casi todas", "almost all"),
+    # the review's 2.8 %, printed as "one in 20" (5 %) when ODDS stopped at 1 in 20
+    (0.028, "cerca de una de cada 35", "about one in 35"),
+    (0.97, "unas 34 de cada 35", "about 34 in 35")])
 def test_a_share_in_players_words(share, es, en):
     from generator.core.i18n import odds
     assert (odds(share, "es"), odds(share, "en")) == (es, en)
