@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from pypdf import PdfReader
 
 from pdfread import page_words
 from repo import editions, html_of
@@ -96,3 +97,19 @@ def test_padding_opens_with_a_game_log_ruled_in_columns(built, name):
         expected = [{"Fecha": "Date", "Puntos": "Points", "Título": "Title",
                      "Notas": "Notes"}[h] for h in expected]
     assert heads == expected, (name, heads)
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_the_credits_name_people_and_works_not_the_tool(built, name):
+    """Review: «Esta edición: rulebook-generator, a partir de datos verificados por su motor
+    de reglas» on the back cover and in the PDF's Author. The tool is the file's Creator
+    (and the dossier's provenance names it); the credits name the variant's author and the
+    game's."""
+    slug, _, language = name.partition("/")
+    pdf = built(slug, lang=language or None).files[0]
+    info = PdfReader(pdf).metadata
+    back = page_words(pdf)[-1]
+    for where, text in (("Author", info.author or ""), ("back cover", back)):
+        assert not re.search(r"rulebook-generator|motor de reglas|rules engine", text), \
+            (name, where, text)
+    assert info.creator == "rulebook-generator"
