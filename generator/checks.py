@@ -26,7 +26,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.content.loader import load_book
-from generator.content.model import Book
+from generator.content.model import Book, FigureSpec
 from generator.examples.registry import engine_for, installed, needs_of
 from generator.examples.protocol import declares
 
@@ -69,19 +69,25 @@ def check_stored_runs(book: Book) -> None:
     engine.check_runs(doc, book.difficulty)
 
 
-def check_engine_figures(book: Book) -> None:
-    """A named figure of a kind the book's data does not draw (the costs table, the board,
-    the difficulty chart) is drawn by the book's engine, which must declare that kind
-    (`figure_kinds`: the solo game's set-up and SH)."""
+def _engine_drawn(book: Book) -> list[tuple[int, FigureSpec]]:
+    """(index, spec) of each named figure of a kind the book's data does not draw (the
+    costs table, the board, the difficulty chart): the book's engine draws it."""
     from generator.diagrams.figures import DATA_KINDS
-    wanted = [(i, spec) for i, spec in enumerate(book.figures) if spec.kind not in DATA_KINDS]
+    return [(i, spec) for i, spec in enumerate(book.figures) if spec.kind not in DATA_KINDS]
+
+
+def check_engine_figures(book: Book) -> None:
+    """A named figure the engine draws (`_engine_drawn`) is of a kind the engine declares
+    (`figure_kinds`: the solo game's set-up and SH, Splendor's card)."""
+    wanted = _engine_drawn(book)
     if not wanted:
         return
     engine = engine_for(book) if book.meta.engine else None
     kinds = engine.figure_kinds if declares(engine, "figures") else ()
     for i, spec in wanted:
         if spec.kind not in kinds:
-            drawn = f"draws only {', '.join(kinds)} figures" if kinds else "draws no named figure"
+            drawn = (f"draws only {', '.join(kinds)} figures" if kinds
+                     else "draws no named figure")
             raise book.sources["figures.yaml"].error(
                 (i, "kind"), f"a {spec.kind} figure is drawn by the book's engine, and "
                 + (f"the {book.meta.engine} engine {drawn}" if book.meta.engine
@@ -92,15 +98,14 @@ def draw_engine_figures(book: Book, replays: list) -> None:
     """Each named figure the engine draws (`figure_kinds`), drawn once and thrown away: what
     only drawing finds (a card figure naming a card its example's start lacks) stops
     `check` as it would stop `build`."""
-    from generator.diagrams.figures import DATA_KINDS
     from generator.diagrams.style import style_for
-    wanted = [spec for spec in book.figures if spec.kind not in DATA_KINDS]
+    wanted = _engine_drawn(book)
     if not wanted:
         return
     engine = engine_for(book)
     style = style_for(book.components, book.theme)
     by_id = {r.example.id: r for r in replays}
-    for spec in wanted:
+    for _, spec in wanted:
         engine.figure(spec, by_id, style)
 
 

@@ -353,13 +353,18 @@ def _load_examples(edition: Edition, subfolder: str = "examples",
     return sources
 
 
+def _known(kind: str, ids: set[str], item_id: str) -> str:
+    """`item_id`, one of the book's `ids` of `kind`; a template error naming them if not."""
+    if item_id not in ids:
+        raise ValueError(f"unknown {kind} '{item_id}'; expected one of "
+                         f"{', '.join(sorted(ids)) or 'none'}")
+    return item_id
+
+
 def _marker(kind: str, ids: set[str]):
     """`{{ example("id") }}` or `{{ figure("id") }}` in a chapter: where the box or figure goes."""
     def marker(item_id: str) -> str:
-        if item_id not in ids:
-            raise ValueError(f"unknown {kind} '{item_id}'; expected one of "
-                             f"{', '.join(sorted(ids)) or 'none'}")
-        return f"[[{kind}:{item_id}]]"  # no newlines: error lines stay true
+        return f"[[{kind}:{_known(kind, ids, item_id)}]]"  # no newlines: error lines stay true
     return marker
 
 
@@ -369,10 +374,7 @@ def _figure_reference(ids: set[str], language: str):
     words = labels(language)["figure_short"]
 
     def reference(item_id: str) -> str:
-        if item_id not in ids:
-            raise ValueError(f"unknown figure '{item_id}'; expected one of "
-                             f"{', '.join(sorted(ids)) or 'none'}")
-        return f"[{words}](#{figure_anchor(item_id)})"
+        return f"[{words}](#{figure_anchor(_known('figure', ids, item_id))})"
     return reference
 
 

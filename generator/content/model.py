@@ -969,6 +969,12 @@ class Book:
                  for placed_kind, item in placements(chapter.tree) if placed_kind == kind]
         return {item: n for n, item in enumerate(order, start=1)}
 
+    @property
+    def figure_numbers(self) -> dict[str, int]:
+        """A figure's anchor (`figure_anchor`) → its number in these chapters: a link to it
+        prints its words and this number («fig. 2»), in print and on screen."""
+        return {figure_anchor(item): n for item, n in self.numbers("figure").items()}
+
 
 # --- conformance.yaml: the source's rule statements, each traced into the book ---------------
 

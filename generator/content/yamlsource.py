@@ -185,7 +185,7 @@ def _parse(text: str) -> tuple[yaml.Node | None, bytes]:
     try:
         root = loader.get_single_node()  # one parse gives both the nodes and the data
         if root is not None:
-            _check_nodes(_TEXT, root)
+            _check_nodes(root)
         data = _data(loader, root) if root is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -250,7 +250,7 @@ def _too_deep(where: Location) -> ContentError:
                         "deep", f"at most {MAX_YAML_DEPTH} levels")
 
 
-def _check_nodes(file: Path, root: yaml.Node) -> None:
+def _check_nodes(root: yaml.Node) -> None:
     """A key given twice in one mapping is a mistake (PyYAML silently keeps the last one);
     so is a key YAML reads as true or false (`on:`, `yes:`), and a text holding a character
     no book may hold (`"\\x07"`, `"\\e[31m"`: escapes write what no line shows, glyphs.py);
@@ -260,14 +260,14 @@ def _check_nodes(file: Path, root: yaml.Node) -> None:
 
     def walk(node: yaml.Node, depth: int = 0) -> int:
         if depth > MAX_YAML_DEPTH:  # named by its line: a path that long says nothing
-            raise _too_deep(Location(file, node.start_mark.line + 1))
+            raise _too_deep(Location(_TEXT, node.start_mark.line + 1))
         if node.__class__ is yaml.ScalarNode:
             if len(node.value) > MAX_YAML_STRING:  # see limits.py
-                raise _error(file, root, node, node, f"a text of {len(node.value):,} "
-                             "characters", f"at most {MAX_YAML_STRING:,}")
+                raise _error(root, node, node, f"a text of {len(node.value):,} "
+                                   "characters", f"at most {MAX_YAML_STRING:,}")
             problem = unprintable(node.value)
             if problem:
-                raise _error(file, root, node, node, f"{problem[1]} in the text", PRINTABLE_TEXT)
+                raise _error(root, node, node, f"{problem[1]} in the text", PRINTABLE_TEXT)
             return 1
         known = sizes.get(id(node))
         if known is not None:  # an alias: counted again, walked once
@@ -279,47 +279,47 @@ def _check_nodes(file: Path, root: yaml.Node) -> None:
             if len(pairs) > 1:
                 seen: dict[tuple[str, str], yaml.Node] = {}
                 for key, _ in pairs:
-                    _check_key(file, root, node, key)
+                    _check_key(root, node, key)
                     if key.__class__ is yaml.ScalarNode and key.tag != MERGE:
                         first = seen.setdefault((key.tag, key.value), key)
                         if first is not key:
-                            raise _error(file, root, node, key, f"duplicate key '{key.value}' "
-                                         f"(first at line {first.start_mark.line + 1})",
-                                         "each key once")
+                            raise _error(root, node, key, f"duplicate key '{key.value}' "
+                                               f"(first at line {first.start_mark.line + 1})",
+                                               "each key once")
             if len(pairs) == 1:
-                _check_key(file, root, node, pairs[0][0])
+                _check_key(root, node, pairs[0][0])
             for key, value in pairs:
                 total += walk(key, depth + 1) + walk(value, depth + 1)
         else:
             for item in node.value:
                 total += walk(item, depth + 1)
         if total > MAX_VALUES:
-            raise _error(file, root, node, node, f"the file holds more than {MAX_VALUES:,} "
-                         "values once its aliases are expanded",
-                         "aliases (*name) that repeat a little")
+            raise _error(root, node, node, f"the file holds more than {MAX_VALUES:,} "
+                               "values once its aliases are expanded",
+                               "aliases (*name) that repeat a little")
         sizes[id(node)] = total
         return total
 
     walk(root)
 
 
-def _check_key(file: Path, root: yaml.Node, mapping: yaml.Node, key: yaml.Node) -> None:
+def _check_key(root: yaml.Node, mapping: yaml.Node, key: yaml.Node) -> None:
     """YAML 1.1 reads `yes`, `no`, `on`, `off`, `true` and `false` as a boolean, a key too: a
     parameter `on:` would be named `True`. No book's key is a boolean."""
     if key.__class__ is yaml.ScalarNode and key.tag == BOOL:
         reading = "true" if key.value.lower() in ("yes", "on", "true") else "false"
-        raise _error(file, root, mapping, key, f"the key '{key.value}' reads as {reading} (YAML "
-                     "takes yes, no, on, off, true and false for a yes/no value), not as a name",
-                     f"the name in quotes ('{key.value}':) or another name")
+        raise _error(root, mapping, key, f"the key '{key.value}' reads as {reading} (YAML "
+                           "takes yes, no, on, off, true and false for a yes/no value), not "
+                           "as a name", f"the name in quotes ('{key.value}':) or another name")
 
 
-def _error(file: Path, root: yaml.Node, within: yaml.Node, at: yaml.Node, message: str,
+def _error(root: yaml.Node, within: yaml.Node, at: yaml.Node, message: str,
            expected: str) -> ContentError:
     """A mistake at node `at`, named by the path of `within` (the mapping of a duplicate
     key, or the node itself)."""
     path = _path_to(root, within)
-    return ContentError(Location(file, at.start_mark.line + 1, format_path(path or ()) or None),
-                        message, expected)
+    return ContentError(Location(_TEXT, at.start_mark.line + 1,
+                                 format_path(path or ()) or None), message, expected)
 
 
 def _path_to(root: yaml.Node, target: yaml.Node) -> tuple | None:

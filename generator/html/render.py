@@ -391,7 +391,7 @@ def render_html(book: Book, replays: list, figures, companion: Companion | None 
     anchors = book.anchors
     by_id = {r.example.id: r for r in replays}
     numbers = {"example": book.numbers("example"), "figure": book.numbers("figure")}
-    figure_numbers = {figure_anchor(item): n for item, n in numbers["figure"].items()}
+    figure_numbers = book.figure_numbers
     words = labels(book.meta.language)
     chapters = []
     for chapter in book.chapters:

@@ -106,10 +106,6 @@ class StoryContext:
     def words(self) -> dict[str, str]:
         return labels(self.book.meta.language)
 
-    def numbers(self, kind: str) -> dict[str, int]:
-        """Examples and figures are numbered in the order the book shows them."""
-        return self.book.numbers(kind)
-
     @cached_property
     def link_targets(self) -> set[str]:
         """Anchors a link from the prose may land on: chapters and their headings."""
@@ -117,9 +113,8 @@ class StoryContext:
 
     @cached_property
     def figure_numbers(self) -> dict[str, int]:
-        """A figure's anchor → its number: a link to a figure prints its words and the
-        number («fig. 2»), not a page."""
-        return {figure_anchor(item): n for item, n in self.numbers("figure").items()}
+        """`Book.figure_numbers`, read once a document (every internal link asks)."""
+        return self.book.figure_numbers
 
     @cached_property
     def glossary_words(self) -> set[str]:
@@ -185,7 +180,8 @@ def _inline_child(child: ET.Element, ctx: StoryContext, link_terms: bool) -> str
             figure = ctx.figure_numbers.get(anchor)
             shown = f"{text}\u00a0{figure}" if figure else \
                 f'{text}, {ctx.words["page"]}\u00a0{ctx.page_of(anchor)}'
-            return f'<a href="#{attribute(anchor)}" color="{link_color}"><nobr>{shown}</nobr></a>'
+            return (f'<a href="#{attribute(anchor)}" color="{link_color}">'
+                    f'<nobr>{shown}</nobr></a>')
         if not LINK_SCHEMES.match(href):  # javascript:, file:, data:… : the words alone
             return text
         if not re.search(r"[/@]", text):  # an address itself may break at its slashes
@@ -517,7 +513,7 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
     the next page is headed "Ejemplo N (cont.)"."""
     s = ctx.styles
     adapter = replay.adapter
-    number = ctx.numbers("example")[replay.example.id]
+    number = ctx.book.numbers("example")[replay.example.id]
     figures = ctx.figures.examples.get(replay.example.id, {}) if ctx.figures else {}
     ink = palette.EXAMPLE
     title_style = s.callout_title.clone("example_title", textColor=color(ink))
@@ -602,12 +598,13 @@ def figure_block(figure_id: str, ctx: StoryContext) -> list[Flowable]:
     next page, the text after it filling the hole it would leave (makeup.Float)."""
     s = ctx.styles
     figure = ctx.figures.named[figure_id]
-    number = ctx.numbers("figure")[figure_id]
+    number = ctx.book.numbers("figure")[figure_id]
     # Laid out for this measure when the figure can be (the set-up: the solo game's setup.py).
     art = ctx.art(figure.svg_for(ctx.frame_width / mm), ctx.frame_width, ctx.frame_width * 1.1)
-    caption = ctx.para(f'<a name="{figure_anchor(figure_id)}"/><font name="SourceSans-Semibold" '
-                        f'color="{s.accent}">{ctx.words["figure"]} {number}.</font> '
-                        f"{_text(figure.caption, ctx, True)}", s.caption)
+    caption = ctx.para(f'<a name="{figure_anchor(figure_id)}"/>'
+                       f'<font name="SourceSans-Semibold" '
+                       f'color="{s.accent}">{ctx.words["figure"]} {number}.</font> '
+                       f"{_text(figure.caption, ctx, True)}", s.caption)
     return [FigureBlock([Spacer(1, s.body.fontSize * 0.3), art,
                          Spacer(1, s.body.fontSize * 0.4), caption,
                          Spacer(1, s.body.spaceAfter)])]
@@ -848,25 +845,29 @@ def log_page(ctx: StoryContext) -> list[Flowable]:
     book has scores, notes), as players keep one beside a game; not in the contents (it is
     paper, not text)."""
     s, words = ctx.styles, ctx.words
-    title = s.h1.clone("notes_title", keepWithNext=0, spaceBefore=0)
     solo = ctx.book.meta.players == 1
     columns = [(words["log_date"], 0.2), (words["log_points"], 0.14) if solo
                else (words["log_players"], 0.42)]
     if ctx.book.scores:
         columns.append((words["log_title"], 0.28))
     columns.append((words["notes"], 1 - sum(share for _, share in columns)))
-    return [PageBreak(), PageRole("notes"), ctx.para(escape(words["game_log"]), title),
-            RuledLines(NOTES_LINE_SPACING, color(palette.RULE_LINE), columns,
-                       ("SourceSans-Semibold", s.body.fontSize * 0.9), color(s.accent))]
+    return _paper_page(ctx, words["game_log"], RuledLines(
+        NOTES_LINE_SPACING, color(palette.RULE_LINE), columns,
+        ("SourceSans-Semibold", s.body.fontSize * 0.9), color(s.accent)))
 
 
 def notes_page(ctx: StoryContext) -> list[Flowable]:
     """A page of ruled lines for the player's notes, under its title (not in the contents or
     the bookmarks: it is paper, not text)."""
-    s = ctx.styles
-    title = s.h1.clone("notes_title", keepWithNext=0, spaceBefore=0)
-    return [PageBreak(), PageRole("notes"), ctx.para(escape(ctx.words["notes"]), title),
-            RuledLines(NOTES_LINE_SPACING, color(palette.RULE_LINE))]
+    return _paper_page(ctx, ctx.words["notes"],
+                       RuledLines(NOTES_LINE_SPACING, color(palette.RULE_LINE)))
+
+
+def _paper_page(ctx: StoryContext, title: str, lines: Flowable) -> list[Flowable]:
+    """A padding page of paper (a notes page, the game log): its title, with no running
+    head and out of the contents, over `lines` ruled to the foot."""
+    style = ctx.styles.h1.clone("notes_title", keepWithNext=0, spaceBefore=0)
+    return [PageBreak(), PageRole("notes"), ctx.para(escape(title), style), lines]
 
 
 def back_cover(ctx: StoryContext, total: int) -> list[Flowable]:

@@ -9,7 +9,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from pdfread import page_words
+from pdfread import page_words, read_pdf
 from repo import editions, html_of
 
 EDITIONS = editions()
@@ -97,6 +97,11 @@ def test_padding_opens_with_a_game_log_ruled_in_columns(built, name):
         expected = [{"Fecha": "Date", "Puntos": "Points", "Título": "Title",
                      "Notas": "Notes"}[h] for h in expected]
     assert heads == expected, (name, heads)
+    with read_pdf(book.files[0]) as doc:  # ruled off, column from column, to the foot
+        page = doc.pages[log[0]]
+        rules = [ln for ln in page.lines if abs(ln["x0"] - ln["x1"]) < 0.01
+                 and ln["bottom"] - ln["top"] > page.height / 2]
+    assert len(rules) == len(expected) - 1, (name, len(rules))
 
 
 @pytest.mark.parametrize("name", EDITIONS)
