@@ -39,7 +39,7 @@ from generator.content.statements import Statements, card_markup
 from generator.content.prose import (ABBREVIATION, CROSS_REFERENCE, MARKER, RULING_REFERENCE,
                                      check_templates, render_string, heading_anchor,
                                      parse_markdown, placements, render_template, text_of)
-from generator.content.yamlsource import read_yaml, validate
+from generator.content.yamlsource import once_per_text, read_yaml, validate, validate_shared
 
 
 def load_book(folder: Path, language: str | None = None,
@@ -106,7 +106,7 @@ def load_book(folder: Path, language: str | None = None,
     difficulty = difficulty_doc = None
     if edition.exists("difficulty.yaml"):
         difficulty_doc = read_yaml(folder / "difficulty.yaml")  # numbers only: no words
-        difficulty = validate(difficulty_doc, Difficulty)
+        difficulty = validate_shared(difficulty_doc, Difficulty)
     figures_doc = edition.read("figures.yaml")
     figures = validate(figures_doc, list[FigureSpec]) if figures_doc else []
     if figures:
@@ -234,7 +234,9 @@ def _check_printable(book: Book, words: list[Path] = (), prose=()) -> None:
         check_file(file, read_text(file))
     for file in files:
         if file.suffix == ".yaml":
-            _check_yaml_glyphs(read_yaml(file))
+            doc = read_yaml(file)
+            # (the fonts are the program's own: one text, one answer)
+            once_per_text(doc, _check_yaml_glyphs, lambda: _check_yaml_glyphs(doc))
     for chapter, rendered in zip(book.chapters, prose):
         check_printed(chapter.source, "".join(chapter.tree.itertext()), rendered.lines())
 

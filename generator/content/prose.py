@@ -62,6 +62,8 @@ class RenderedProse:
     text: str
     _lines: list[tuple[int, str]] | None = field(default=None, init=False, repr=False,
                                                  compare=False)
+    _words: list[tuple[int, str]] | None = field(default=None, init=False, repr=False,
+                                                 compare=False)
 
     def lines(self) -> list[tuple[int, str]]:
         """(number, text) of each line, code spans left out: split once, read by each check
@@ -74,7 +76,10 @@ class RenderedProse:
     def words(self) -> list[tuple[int, str]]:
         """`lines`, without where links and images lead (`LINK_ADDRESS`): what the
         abbreviation and ruling checks read (`[m](HTTPS://EXAMPLE.ORG)` holds no HTTPS)."""
-        return [(number, LINK_ADDRESS.sub(r"\1\2", line)) for number, line in self.lines()]
+        if self._words is None:
+            self._words = [(number, LINK_ADDRESS.sub(r"\1\2", line))
+                           for number, line in self.lines()]
+        return self._words
 
 
 # Jinja's `{# #}` comments would swallow Markdown's `{#id}` heading ids. The environment is

@@ -10,10 +10,11 @@ values.
 from __future__ import annotations
 
 import pickle
+import weakref
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import yaml
 
@@ -126,6 +127,32 @@ def validate(doc: YamlDocument, model: Any, at: tuple[str | int, ...] = ()) -> A
         first = exc.errors()[0]
         loc = at + tuple(first["loc"])
         raise doc.error(loc, *_explain(first)) from None
+
+
+#: What was worked out from a text before (`once_per_text`), kept with the text's node tree
+#: (`_parsed` gives one tree a text): gone when the tree is.
+_WORKED_OUT: "weakref.WeakKeyDictionary[yaml.Node, dict]" = weakref.WeakKeyDictionary()
+
+
+def once_per_text(doc: YamlDocument, key: Any, work: Callable[[], Any]) -> Any:
+    """`work()`, done once a text in this process, for what depends on the text alone and
+    that no reader changes (a frozen model, a check that passed). The solo book's stored games
+    (difficulty.yaml, some 3,000 lines) took half of each load of the book to validate and
+    check for glyphs again, and a copy of the book, a translation, `rulebook watch` after
+    each save read the same text. A text with a mistake raises every time (an exception is
+    not kept), as `_parsed` does."""
+    if doc.root is None:
+        return work()
+    kept = _WORKED_OUT.setdefault(doc.root, {})
+    if key not in kept:
+        kept[key] = work()
+    return kept[key]
+
+
+def validate_shared(doc: YamlDocument, model: Any) -> Any:
+    """`validate(doc, model)` once a text (`once_per_text`): for a frozen model no reader
+    changes."""
+    return once_per_text(doc, model, lambda: validate(doc, model))
 
 
 @cache
