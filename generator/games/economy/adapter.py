@@ -18,7 +18,7 @@ from generator.examples.adapter import Adapter, mismatches
 
 STRICT = ConfigDict(extra="forbid", frozen=True)
 VERBS = ACTIONS + ("end-turn", "roll", "discard-knight", "play-knight", "settle",
-                   "robber-on-rival")
+                   "robber-on-rival", "knight-on-rival")
 # The words are messages of the gettext catalogs (generator/locale/, English msgids); the
 # family's words (content/_facts/vocabulario.yaml: «comercio forzoso», «terreno», «Gran
 # ejército de caballería») are their Spanish translations. Each table is looked up in the
@@ -28,7 +28,9 @@ WORDS = {"forced-trade": N_("Forced trade"), "robber-to-desert": N_("Robber to t
          "exchange": N_("Trade 2 matching cards for 1"), "end-turn": N_("End the turn"),
          "roll": N_("Roll the dice"), "discard-knight": N_("Discard a played knight"),
          "play-knight": N_("Play a knight"),
-         "robber-on-rival": N_("With a 7 or a knight, move the robber to a terrain of your "
+         "robber-on-rival": N_("With the 7 rolled, move the robber to a terrain of your "
+                               "rival's"),
+         "knight-on-rival": N_("Play a knight and move the robber to a terrain of your "
                                "rival's")}
 SPOT_WORDS = {"inland": N_("far from the coast and the desert"), "coast": N_("on the coast"),
               "desert": N_("next to the desert"),
@@ -62,7 +64,8 @@ PAID = {"forced-trade": N_("a forced trade"),
 INFINITIVES = {"end-turn": N_("end the turn"), "roll": N_("roll the dice"),
                "discard-knight": N_("discard a played knight"),
                "play-knight": N_("play a knight"),
-               "robber-on-rival": N_("move the robber to a terrain of your rival's")}
+               "robber-on-rival": N_("move the robber to a terrain of your rival's with a 7"),
+               "knight-on-rival": N_("play a knight")}
 #: (you, your rival): the refusals, and the clauses a step may add.
 CANNOT = (N_("You cannot {action}"), N_("Your rival cannot {action}"))
 CANNOT_PAY = (N_("You cannot pay {cost} for {what}"), N_("Your rival cannot pay {cost} for {what}"))
@@ -72,8 +75,19 @@ SETTLED = (N_("You build a settlement{where} (you pay {paid})"),
 TAKEN = (N_(" and take {tokens} from the reserve"), N_(" and takes {tokens} from the reserve"))
 EMPTY_RESERVE = (N_(": the reserve is empty and you receive no {tokens}"),
                  N_(": the reserve is empty and your rival receives no {tokens}"))
-ROBBER = (N_("With a 7 or a knight, you move the robber to a terrain of your rival's"),
-          N_("With a 7 or a knight, your rival moves the robber to a terrain of yours"))
+ROBBER = (N_("With the 7, you move the robber to a terrain of your rival's, without "
+             "stealing"),
+          N_("With the 7, your rival moves the robber to a terrain of yours, without "
+             "stealing"))
+#: A knight that moves the robber onto the rival's terrain takes a card too: {taken}.
+KNIGHT_ROBBER = (N_("You play a knight and move the robber to a terrain of your rival's, "
+                    "from whom you take {taken} at random"),
+                 N_("Your rival plays a knight and moves the robber to a terrain of yours, "
+                    "and takes {taken} from you at random"))
+KNIGHT_ROBBER_EMPTY = (N_("You play a knight and move the robber to a terrain of your "
+                          "rival's, who has no card to take"),
+                       N_("Your rival plays a knight and moves the robber to a terrain of "
+                          "yours; you have no card to take"))
 COMPENSATED = (N_(", who receives {tokens} from the reserve"),
                N_(", and you receive {tokens} from the reserve"))
 ARMY_TAKEN = (N_(": you take the {army} and its {points}"),
@@ -336,10 +350,16 @@ class EconomyAdapter(Adapter):
             if gained:
                 text += self.said(TAKEN, you, tokens=self.tokens(gained))
             return text
-        if verb == "robber-on-rival":
+        if verb in ("robber-on-rival", "knight-on-rival"):
             given = after.players[other].tokens - before.players[other].tokens
             got = self.said(COMPENSATED, you, tokens=self.tokens(given)) if given else ""
-            return self.said(ROBBER, you) + got
+            if verb == "robber-on-rival":
+                return self.said(ROBBER, you) + got
+            stolen = before.players[other].cards - after.players[other].cards
+            knight = (self.said(KNIGHT_ROBBER, you, taken=self._count(stolen, "cards"))
+                      if stolen else self.said(KNIGHT_ROBBER_EMPTY, you))
+            return (knight + got
+                    + self._army(before, after, you))
         text = self.said(DONE[verb], you)
         if verb == "discard-knight":
             wanted = self.rules.knight_discard

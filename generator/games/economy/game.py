@@ -80,6 +80,7 @@ class EconomyGame:
         self.actions_used = 0
         self.knight_discarded = False
         self.knight_played = False
+        self.robber_moved = False  # by this turn's 7 (robber-on-rival)
         self.robber_on_desert = False
         self.army: int | None = None  # who holds the Largest Army card; None: nobody
         self.unlocked_once = False
@@ -167,12 +168,14 @@ class EconomyGame:
             acts.append(Act("discard-knight"))
         if not self.knight_played:
             acts.append(Act("play-knight"))
+            if r.robber_compensation:
+                acts.append(Act("knight-on-rival"))
         if self.me.cards >= r.settlement_cost:
             for spot in SPOTS:
                 if spot in r.settlement_gains or spot == "inland":
                     acts.append(Act("settle", spot))
-        if r.robber_compensation:
-            acts.append(Act("robber-on-rival"))
+        if r.robber_compensation and self.rolled and not self.robber_moved:
+            acts.append(Act("robber-on-rival"))  # the roll was a 7
         return acts
 
     def push(self, act: Act) -> None:
@@ -184,7 +187,7 @@ class EconomyGame:
         if act.verb == "end-turn":
             self.current = 1 - self.current
             self.rolled, self.actions_used = False, 0
-            self.knight_discarded = self.knight_played = False
+            self.knight_discarded = self.knight_played = self.robber_moved = False
         elif act.verb == "roll":
             self.rolled = True
         elif act.verb in ACTIONS:
@@ -205,9 +208,15 @@ class EconomyGame:
             self.knight_discarded = True
             self._take(me, r.knight_discard)
             self._after_discard()
-        elif act.verb == "play-knight":
+        elif act.verb in ("play-knight", "knight-on-rival"):
             me.knights += 1
             self.knight_played = True
+            if act.verb == "knight-on-rival":  # the knight takes a card and the robber
+                stolen = min(1, rival.cards)   # pays the rival its compensation
+                rival.cards -= stolen
+                me.cards += stolen
+                self.robber_on_desert = False
+                self._take(rival, r.robber_compensation)
             self._award_army((self.current,))
         elif act.verb == "settle":
             me.cards -= r.settlement_cost
@@ -215,6 +224,7 @@ class EconomyGame:
             self._take(me, r.settlement_gains.get(act.arg, 0))
         elif act.verb == "robber-on-rival":
             self.robber_on_desert = False
+            self.robber_moved = True
             self._take(rival, r.robber_compensation)
         self._latch()
         self.log.append(str(act))
@@ -262,8 +272,13 @@ class EconomyGame:
             if self.knight_discarded:
                 return refuse("knight-discarded", "one knight discarded a turn", "one already")
             return refuse("no-played-knight", "a played knight, face up", "none")
-        if act.verb == "play-knight":
+        if act.verb in ("play-knight", "knight-on-rival") and self.knight_played:
             return refuse("knight-played", "one knight played a turn", "one already")
+        if act.verb == "robber-on-rival" and r.robber_compensation:
+            if not self.rolled:
+                return refuse("no-seven", "a 7 rolled this turn", "not rolled yet")
+            return refuse("robber-moved", "one move of the robber a 7", "moved already",
+                          "robber-by-seven")
         if act.verb == "settle" and self.me.cards < r.settlement_cost:
             return refuse("not-enough-cards", f"{r.settlement_cost} cards for a settlement",
                           f"{self.me.cards}")
