@@ -126,7 +126,7 @@ class Row:
     """One row of a box, never split: its flowables are stacked in one table cell."""
 
     content: list[Flowable]
-    keep_with_next: bool = False  # the box's title: never the last row of a part
+    keep_with_next: bool = False  # a title, an example's summary: never a part's last row
     avoid_after: bool = False     # a step whose position follows it
     shrink: Shrinkable | None = None  # a diagram that may be drawn a little smaller
 
@@ -245,9 +245,9 @@ class Box(Flowable):
         cut, the height above), or None. (The first row of a box without a title, a quote's,
         may split too; and, at the `top` of a page, a title that is taller than the page.)"""
         row = self.rows[index]
-        title = index == 0 and row.keep_with_next
-        if (title and (not top or self.continued)) or len(row.content) != 1:
-            return None  # (a continued part's title is the box's own, repeated: kept whole)
+        if (row.keep_with_next and (not top or self.continued)) or len(row.content) != 1:
+            return None  # a row kept with the next is not split either (a continued part's
+            # title is the box's own, repeated: kept whole)
         flowable = row.content[0]
         if not isinstance(flowable, (Paragraph, Table)) and not (
                 isinstance(flowable, LIIndenter) and isinstance(flowable._flowable, Paragraph)):

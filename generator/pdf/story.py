@@ -522,7 +522,10 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
     rows: list[Row] = [
         Row([ctx.para(f'<a name="ej-{replay.example.id}"/>{ctx.words["example"]} {number} · '
                       f'{prose(replay.example.title)}', title_style)], keep_with_next=True),
-        Row([ctx.para(_text(replay.example.summary, ctx, True), s.callout_body)]),
+        # the title and what the example shows stay with its start (or first step): never
+        # alone at the foot of a page
+        Row([ctx.para(_text(replay.example.summary, ctx, True), s.callout_body)],
+            keep_with_next=True),
     ]
     if not getattr(adapter, "checked", True):  # examples: unchecked (book.yaml)
         rows.append(Row([ctx.para(f'<font color="{s.accent}">'

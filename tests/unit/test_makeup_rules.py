@@ -149,6 +149,23 @@ def test_a_box_is_never_split_after_its_title():
     assert _split(box, 200) == []  # only the title would fit: the box moves on
 
 
+def test_an_examples_title_and_summary_stay_with_its_start():
+    """Review: eleven examples left their title and summary alone at the foot of a page,
+    their start overleaf. The summary is kept with the next row like the title: the box
+    splits after the start at the earliest, and the summary is not split by its lines
+    either (the box moves on)."""
+    from reportlab.platypus import Spacer
+    styles = make_styles(9.6, "es")
+    summary = Paragraph(" ".join(["Lo que muestra el ejemplo."] * 40), styles.callout_body)
+    rows = [Row([Spacer(10, 20)], keep_with_next=True), Row([summary], keep_with_next=True),
+            Row([Spacer(10, 150)]), Row([Spacer(10, 80)]), Row([Spacer(10, 150)])]
+    height = summary.wrap(_look().width - 2 * 0.9 * 9.6, 1000)[1]  # in the box
+    assert _split(Box(rows, _look()), 20 + height + 100) == []  # the start does not fit
+    assert _split(Box(rows, _look()), 20 + height / 2) == []    # nor the whole summary
+    parts = _split(Box(rows, _look()), 20 + height + 190)
+    assert len(parts[0].rows) == 3 and parts[-1].continued     # after the start
+
+
 def test_a_lead_in_splits_over_a_page_with_its_end_kept_with_what_it_leads_into():
     """A heading and a four-line lead-in with no room for the first lines of the list
     after it: the heading and two lines end the page, the lead-in's last two lines go over
