@@ -64,7 +64,7 @@ EMBLEM_RADIUS = 0.06
 #: A sheet's body sizes, in points, largest first: it is set at the first at which it fits on
 #: two pages. The smallest keeps every line of the sheet (table cells, captions, an example's
 #: positions: 0.85 of the body) above 6 pt.
-SHEET_SIZES = (10.5, 10.0, 9.6, 9.2, 8.8, 8.4, 8.0, 7.8, 7.6, 7.4, 7.2, 7.1)
+SHEET_SIZES = (12.0, 11.5, 11.0, 10.5, 10.0, 9.6, 9.2, 8.8, 8.4, 8.0, 7.8, 7.6, 7.4, 7.2, 7.1)
 SHEET_PAGES = 2  # front and back of one sheet
 #: On A5 a sheet has one column, 126 mm wide: set smaller than this, its lines would pass
 #: 90 characters, too long to read.

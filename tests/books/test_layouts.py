@@ -100,13 +100,22 @@ def test_each_short_book_has_the_layout_that_suits_it():
 
 def test_the_sheet_is_the_front_and_back_of_one_A4_sheet_in_large_type(sheet):
     """A reminder sheet read beside the board: its appendix in the editor's dossier, its
-    body is set at 9.5 pt or more (the largest of SHEET_SIZES that fits two sides)."""
+    body is set at 9.5 pt or more, its costs table too (the largest of SHEET_SIZES that
+    fits two sides: 12 pt), and its back is printed to well past its middle."""
     pdf, _ = sheet
     assert len(pdf.reader.pages) == 2
     with read_pdf(pdf.path) as doc:
         sizes = Counter(round(c["size"], 1) for page in doc.pages for c in page.chars
                         if c["text"].strip())
     assert sizes.most_common(1)[0][0] >= 9.5, sizes.most_common(3)
+    with read_pdf(pdf.path) as doc:  # the costs table too (review: 9.2 pt), and its back
+        cells = [c["size"] for m in doc.pages[0].search("1 arcilla,")
+                 for c in m["chars"]]
+        lowest = max(c["bottom"] for c in doc.pages[1].chars if c["text"].strip()
+                     and c["bottom"] < float(doc.pages[1].height) - 40)  # above the footer
+        back = lowest / float(doc.pages[1].height)
+    assert cells and min(cells) >= 9.5, cells
+    assert back > 0.6, f"the back is {back:.0%} printed: larger type would fill it"
     for index in range(2):
         width, height = pdf.page_size_mm(index)
         assert abs(width - 210) < 0.5 and abs(height - 297) < 0.5, (index, width, height)
