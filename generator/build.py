@@ -22,6 +22,7 @@ from generator.diagrams.words import BookWords
 from generator.sheets.faces import reference_cards, tokens
 from generator.core.sheet import Flip
 from generator.sheets.render import SheetOptions, calibration, home_sheets, print_shop
+from generator.sheets.rights import landscape_for
 from generator.errors import Location, RenderError
 from generator.core.output import refuse_overlap, write_all
 from generator.core.files import read_bytes
@@ -288,6 +289,13 @@ def _suffix(options: SheetOptions, language: str) -> str:
 Rendered = list[tuple[Path, bytes]]  # files drawn in memory, not yet written
 
 
+def _oriented(book: Book, papers: list[SheetOptions]) -> list[SheetOptions]:
+    """The options with the way round of every sheet of the book on their paper, cards,
+    tokens and calibration alike (sheets.rights.landscape_for): the duplex offset measured
+    on the calibration page is in the axes of the sheets it corrects."""
+    return [dataclasses.replace(o, landscape=landscape_for(book, o.paper)) for o in papers]
+
+
 def render_cards(book: Book, output: Path, papers: list[SheetOptions]) -> Rendered:
     """Reference cards: a home sheet per paper and option set, and a print-shop file."""
     cards = book.print_spec.cards if book.print_spec else None
@@ -304,7 +312,7 @@ def render_cards(book: Book, output: Path, papers: list[SheetOptions]) -> Render
     language = book.meta.language
     words = translator(language)
     rendered = []
-    for options in papers:
+    for options in _oriented(book, papers):
         pdf, _ = home_sheets(pieces, trim, cards.bleed, options, book.meta.title,
                              (words.gettext("reference card"), words.gettext("reference cards")),
                              language, book.meta.rights)
@@ -323,7 +331,7 @@ def render_tokens(book: Book, output: Path, papers: list[SheetOptions]) -> Rende
     trim = (spec.diameter, spec.diameter)
     language = book.meta.language
     rendered = []
-    for options in papers:
+    for options in _oriented(book, papers):
         pdf, _ = home_sheets(pieces, trim, spec.bleed, options, book.meta.title,
                              (spec.name_one or spec.name, spec.name), language,
                              book.meta.rights)
@@ -351,7 +359,8 @@ def _shop_file(folder: Path, kind: str, pieces, trim, bleed: float, book: Book,
 
 
 def render_calibration(book: Book, output: Path, papers: list[SheetOptions]) -> Rendered:
-    plain = [SheetOptions(o.paper, o.flip, o.offset) for o in papers]  # ink is irrelevant
+    plain = [SheetOptions(o.paper, o.flip, o.offset, landscape=o.landscape)
+             for o in _oriented(book, papers)]  # ink is irrelevant
     language = book.meta.language
     stem = file_word(language, "calibration")
     return [(book.output_folder(output) / f"{stem}-{_suffix(o, language)}.pdf",

@@ -58,6 +58,10 @@ class Layout:
         return self.cols * self.rows
 
     @property
+    def landscape(self) -> bool:
+        return self.paper[0] > self.paper[1]
+
+    @property
     def cell(self) -> tuple[float, float]:
         return self.trim_w + 2 * self.bleed, self.trim_h + 2 * self.bleed
 
@@ -139,22 +143,38 @@ def mirror(rect: Rect, paper: tuple[float, float], flip: Flip) -> Rect:
     return Rect(rect.x, height - rect.y - rect.h, rect.w, rect.h)
 
 
-def impose(paper_name: str, trim_w: float, trim_h: float, bleed: float) -> Layout:
-    """The grid holding the most pieces, portrait or landscape, with room for marks."""
-    best = None
-    for paper in (PAPERS[paper_name], PAPERS[paper_name][::-1]):
-        cw, ch = trim_w + 2 * bleed, trim_h + 2 * bleed
-        cols = int((paper[0] - 2 * MIN_MARGIN) // cw)
-        rows = int((paper[1] - 2 * MIN_MARGIN) // ch)
-        if cols < 1 or rows < 1:
-            continue
-        origin = ((paper[0] - cols * cw) / 2, (paper[1] - rows * ch) / 2)
-        layout = Layout(paper, trim_w, trim_h, bleed, cols, rows, origin)
-        if best is None or layout.per_sheet > best.per_sheet:
-            best = layout
-    if best is None:
+def impose(paper_name: str, trim_w: float, trim_h: float, bleed: float,
+           landscape: bool | None = None) -> Layout:
+    """The grid holding the most pieces, portrait or landscape (a tie: portrait), with room
+    for marks; with `landscape` given, that way round when the pieces fit it at all (the
+    sheets of one book are printed one way round: sheets.render.orientation)."""
+    portrait = PAPERS[paper_name]
+    layouts = [layout for paper in (portrait, portrait[::-1])
+               if (layout := _grid(paper, trim_w, trim_h, bleed)) is not None]
+    if not layouts:
         raise ValueError(f"a {trim_w}×{trim_h} mm piece does not fit on {paper_name}")
-    return best
+    wanted = [layout for layout in layouts if layout.landscape == landscape]
+    return wanted[0] if wanted else max(layouts, key=lambda layout: layout.per_sheet)
+
+
+def orientation(paper_name: str, sizes: list[tuple[float, float, float]]) -> bool | None:
+    """Whether a book's sheets on `paper_name` are landscape: the way round that holds the
+    most of its first kind of piece (`sizes`: (width, height, bleed) of each kind, cards
+    first), for all of them, and for the calibration page that measures their duplex offset
+    in the same axes. None: nothing to print."""
+    return impose(paper_name, *sizes[0]).landscape if sizes else None
+
+
+def _grid(paper: tuple[float, float], trim_w: float, trim_h: float,
+          bleed: float) -> Layout | None:
+    """The pieces' grid on `paper` (width, height), centred; None if not one fits."""
+    cw, ch = trim_w + 2 * bleed, trim_h + 2 * bleed
+    cols = int((paper[0] - 2 * MIN_MARGIN) // cw)
+    rows = int((paper[1] - 2 * MIN_MARGIN) // ch)
+    if cols < 1 or rows < 1:
+        return None
+    origin = ((paper[0] - cols * cw) / 2, (paper[1] - rows * ch) / 2)
+    return Layout(paper, trim_w, trim_h, bleed, cols, rows, origin)
 
 
 def _mark_runs(at: float, owners: list[Rect], bleeds: list[Rect], length: float, spans):

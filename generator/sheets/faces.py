@@ -283,10 +283,12 @@ def _darker(hex_colour: str, amount: float = 0.45) -> str:
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
-def token_side(side: TokenSide, diameter: float) -> Draw:
+def token_side(side: TokenSide, diameter: float, cut_line: bool = True) -> Draw:
     """A round token: colour over the circle and its bleed ring, a hairline exactly on the
-    cut, a large numeral and its label inside. No ring or border near the cut, where a
-    cutting error of a millimetre would show."""
+    cut (`cut_line`: the front's, which the scissors or the die follow; a back has none,
+    where a printer's duplex error of a millimetre would show it off-centre), a large
+    numeral and its label inside. No ring or border near the cut, where a cutting error of a
+    millimetre would show."""
 
     def draw(canv, trim: Rect, bleed: float, ink_saving: bool, shop: bool = False) -> None:
         register_fonts()
@@ -295,15 +297,16 @@ def token_side(side: TokenSide, diameter: float) -> Draw:
         canv.saveState()
         canv.setFillColor(color("#ffffff" if ink_saving else side.colour))
         canv.circle(cx, cy, radius + bleed * mm, stroke=0, fill=1)
-        if shop:  # the die line: a spot colour the press reads and never prints
+        if cut_line and shop:  # the die line: a spot colour the press reads and never prints
             canv.setStrokeColor(CUT_CONTOUR)
             canv.setStrokeOverprint(True)
             canv.setLineWidth(0.25)
-        else:
+        elif cut_line:
             canv.setStrokeColor(color(side.colour if ink_saving else _darker(side.colour)))
             canv.setLineWidth(0.6 if ink_saving else CUT_LINE)
-        canv.circle(cx, cy, radius, stroke=1, fill=0)
-        canv.setStrokeOverprint(False)
+        if cut_line:
+            canv.circle(cx, cy, radius, stroke=1, fill=0)
+            canv.setStrokeOverprint(False)
         canv.setFillColor(color(side.colour if ink_saving else palette.text_on(side.colour)))
         room = 2 * (radius - 2.5 * mm) * 0.8  # a chord well inside the cut
         number = _fitted(side.label, SANS + "-Bold", NUMERAL_SIZE, MIN_NUMERAL_SIZE, room)
@@ -326,5 +329,6 @@ def token_side(side: TokenSide, diameter: float) -> Draw:
 
 def tokens(spec: TokenSet) -> list[Piece]:
     """The token set as one piece printed `count` times (every token is the same)."""
-    front, back = token_side(spec.front, spec.diameter), token_side(spec.back, spec.diameter)
+    front = token_side(spec.front, spec.diameter)
+    back = token_side(spec.back, spec.diameter, cut_line=False)
     return [Piece("ficha", front, back, spec.count, spec.name_one or spec.name, round_cut=True)]

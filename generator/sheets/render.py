@@ -36,6 +36,9 @@ class SheetOptions:
     flip: Flip = Flip.LONG
     offset: tuple[float, float] = (0.0, 0.0)  # mm, added to every back (printer correction)
     ink_saving: bool = False
+    #: The way round of every sheet of the book and of its calibration page (`orientation`):
+    #: a duplex offset is measured, and given, in the page's own axes. None: the best fit.
+    landscape: bool | None = None
 
 
 def _box(rect: Rect) -> tuple[float, float, float, float]:
@@ -72,7 +75,7 @@ def home_sheets(pieces: list[Piece], trim: tuple[float, float], bleed: float,
     words = translator(language)
     flips = {"long": words.gettext("long edge"), "short": words.gettext("short edge"),
              "none": words.gettext("no duplex")}
-    layout = impose(options.paper, trim[0], trim[1], bleed)
+    layout = impose(options.paper, trim[0], trim[1], bleed, options.landscape)
     buffer = io.BytesIO()
     canv = Canvas(buffer, pagesize=(layout.paper[0] * mm, layout.paper[1] * mm),
                   initialFontName=SANS)
@@ -196,11 +199,12 @@ CROSS_ARM = RULER_GAP + 5
 def calibration(options: SheetOptions, language: str = "es") -> bytes:
     """Two pages to measure a printer's duplex offset: a cross on the front, rulers on the
     back where the cross should show through. Held against the light, the cross points at
-    the offset to give (`--offset X,Y`). Its words are in the book's `language`."""
+    the offset to give (`--offset X,Y`). The pages are the way round of the book's sheets
+    (`options.landscape`), so the offset is read in their axes. Its words are in the book's
+    `language`, for whoever prints the sheets: the option is named for whoever makes them."""
     register_fonts()
     words = translator(language)
-    paper = impose(options.paper, 10, 10, 0).paper
-    paper = paper if paper[1] >= paper[0] else paper[::-1]  # portrait
+    paper = impose(options.paper, 10, 10, 0, bool(options.landscape)).paper
     width, height = paper
     buffer = io.BytesIO()
     canv = Canvas(buffer, pagesize=(width * mm, height * mm), initialFontName=SANS)
@@ -218,7 +222,7 @@ def calibration(options: SheetOptions, language: str = "es") -> bytes:
     canv.setFont(SANS, 8)
     canv.drawCentredString(width / 2 * mm, (height - 32) * mm,
                            words.gettext("Print this sheet double-sided at 100 %, with the same "
-                                         "flip option you will use for the cards."))
+                                         "flip option you will use for the cards and tokens."))
     canv.showPage()
     back = mirror(target, paper, options.flip).shifted(*options.offset)
     _rulers(canv, back.x, back.y, language)
@@ -230,10 +234,12 @@ def calibration(options: SheetOptions, language: str = "es") -> bytes:
                            "two rulers:"),
              words.gettext("the bottom ruler gives X and the left one gives Y, in "
                            "millimetres."),
-             words.gettext("Give --offset X,Y when making the sheets (0,0 if the cross falls "
-                           "on the zeros)."),
+             words.gettext("On both zeros, your printer needs no correction. If not, ask whoever "
+                           "makes the sheets to make them again"),
+             words.gettext("with X,Y as the duplex offset (rulebook's option --offset X,Y): "
+                           "each back moves that far."),
              words.gettext("For example: the cross on +2 of the bottom ruler and on −1 of the "
-                           "left one gives --offset 2,-1.")]
+                           "left one is an offset of 2 and −1.")]
     for k, line in enumerate(lines):  # typographer's apostrophes, as on every other page
         canv.drawCentredString(width / 2 * mm, (height - 32 - 5 * k) * mm, curl(line))
     canv.showPage()

@@ -20,7 +20,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from generator.content.model import Book
 from generator.core import palette
 from generator.core.fonts import SANS, register_fonts
-from generator.core.sheet import NOTE_INDENT, PAPERS, Layout, impose
+from generator.core.sheet import NOTE_INDENT, PAPERS, Layout, impose, orientation
 from generator.core.typography import one_line
 from generator.draw.styles import color
 from generator.errors import RenderError
@@ -76,8 +76,9 @@ def draw_head(canv, layout: Layout, rights: str) -> None:
     canv.restoreState()
 
 
-def sheets_of(book: Book) -> list[tuple[str, Layout]]:
-    """Each sheet the book's print.yaml makes, on each paper: (what it is, its layout)."""
+def piece_sizes(book: Book) -> list[tuple[str, float, float, float]]:
+    """(kind, width, height, bleed) of each kind of piece the book's print.yaml makes: its
+    cards, then its tokens."""
     spec = book.print_spec
     sizes = []
     if spec is not None and spec.cards is not None:
@@ -85,8 +86,18 @@ def sheets_of(book: Book) -> list[tuple[str, Layout]]:
     if spec is not None and spec.tokens is not None:
         d = spec.tokens.diameter
         sizes.append(("token", d, d, spec.tokens.bleed))
-    return [(f"{paper} {kind} sheet", impose(paper, w, h, bleed))
-            for kind, w, h, bleed in sizes for paper in PAPERS]
+    return sizes
+
+
+def landscape_for(book: Book, paper: str) -> bool | None:
+    """The way round of every sheet of the book on `paper` (core.sheet.orientation)."""
+    return orientation(paper, [size[1:] for size in piece_sizes(book)])
+
+
+def sheets_of(book: Book) -> list[tuple[str, Layout]]:
+    """Each sheet the book's print.yaml makes, on each paper: (what it is, its layout)."""
+    return [(f"{paper} {kind} sheet", impose(paper, w, h, bleed, landscape_for(book, paper)))
+            for kind, w, h, bleed in piece_sizes(book) for paper in PAPERS]
 
 
 def rights_misfit(book: Book) -> tuple[str, str] | None:

@@ -235,14 +235,20 @@ def test_tokens_carry_a_large_numeral_and_a_legible_label(printed):
 
 
 def test_a_token_has_a_line_on_its_cut_and_no_ring_near_it(printed):
+    """The front's line on the cut guides the scissors (the print shop's die); a back has
+    none (review, 2026-12-07: a duplex error of a millimetre showed it off-centre). Fronts
+    and backs alternate, front first."""
     for slug, name, data in files(printed, "fichas-"):
         spec = BOOKS[slug].print_spec.tokens
-        for page in pages(data):
+        for number, page in enumerate(pages(data)):
             for cx, cy, _ in tokens_on(page, spec):
                 rings = [c for c in page.curves if c.get("stroke")
                          and math.dist(((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2),
                                        (cx, cy)) < 0.1 * MM]
                 diameters = sorted(round(c["width"] / MM, 2) for c in rings)
+                if number % 2:  # a back
+                    assert diameters == [], (slug, name, number + 1, diameters)
+                    continue
                 assert diameters == [pytest.approx(spec.diameter, abs=0.1)], (slug, name, diameters)
                 assert all(c["linewidth"] <= 0.6 for c in rings), "a hairline, not a border"
 

@@ -81,9 +81,11 @@ def test_every_sheet_front_is_headed_by_the_rights_above_its_marks(built, kind, 
     _, out = built
     pdf = out / f"{kind}-{paper.lower()}.pdf"
     words = page_words(pdf)
-    layout = impose(paper, *trim, 3)
+    pages = read_pdf(pdf).pages
+    # the way round of the book's sheets (its cards'): sheets.rights.landscape_for
+    layout = impose(paper, *trim, 3, landscape=pages[0].width > pages[0].height)
     marks_top = (layout.outer.y + layout.outer.h + MARK_GAP + MARK_LENGTH) * MM
-    for number, page in enumerate(read_pdf(pdf).pages):
+    for number, page in enumerate(pages):
         front = number % 2 == 0
         assert (RIGHTS in words[number]) == front, (pdf.name, number + 1)
         if not front:

@@ -7,7 +7,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from generator.build import build_calibration, build_cards
+from generator.build import build_calibration, build_cards, build_print
 from pdfread import read_pdf
 from repo import shipped
 from generator.core.sheet import (MARK_GAP, MIN_MARGIN, NOTE_BAND, PAPERS, Flip, Rect,
@@ -172,16 +172,28 @@ def test_card_text_comes_from_data_and_stays_bold_after_a_figure(tmp_path, solo_
     assert "madera" in bold and "piedra" in bold
 
 
-def test_calibration_page_puts_the_rulers_where_the_cross_lands(tmp_path, solo_book):
-    files = build_calibration(solo_book, tmp_path, [SheetOptions("A4", Flip.LONG, (2.0, 0.0))])
-    with read_pdf(files[0]) as doc:
+@pytest.mark.parametrize("flip", [Flip.LONG, Flip.SHORT])
+def test_calibration_page_puts_the_rulers_where_the_cross_lands(tmp_path, solo_book, flip):
+    """The calibration is the way round of the book's sheets (review, 2026-12-07: portrait
+    beside landscape cards, its X was their Y): an offset read on it moves their backs
+    along the same axes."""
+    files = build_calibration(solo_book, tmp_path, [SheetOptions("A4", flip, (2.0, 0.0))])
+    cards = build_print(solo_book, tmp_path, [SheetOptions("A4", flip, (2.0, 0.0))])
+    with read_pdf(files[0]) as doc, read_pdf(cards[0]) as sheet:
         assert len(doc.pages) == 2
+        assert (doc.pages[0].width, doc.pages[0].height) == (sheet.pages[0].width,
+                                                              sheet.pages[0].height)
+        assert doc.pages[0].width > doc.pages[0].height  # the solo cards: landscape
         front_cross = [ln for ln in doc.pages[0].lines if ln["x0"] == ln["x1"]][0]
         cross_x = front_cross["x0"] / MM
         ticks = [ln for ln in doc.pages[1].lines if ln["x0"] == ln["x1"] and
                  (ln["bottom"] - ln["top"]) / MM > 3.5]
-        zero = sorted(ticks, key=lambda ln: abs(ln["x0"] / MM - (210 - cross_x + 2.0)))[0]
-        assert zero["x0"] / MM == pytest.approx(210 - cross_x + 2.0, abs=0.05)
+        # about the long edge, a landscape sheet turns top to bottom: X stays; about the
+        # short edge, it turns left to right
+        width = doc.pages[0].width / MM
+        expected = (cross_x if flip is Flip.LONG else width - cross_x) + 2.0
+        zero = sorted(ticks, key=lambda ln: abs(ln["x0"] / MM - expected))[0]
+        assert zero["x0"] / MM == pytest.approx(expected, abs=0.05)
 
 
 @pytest.mark.parametrize("paper, language", [("A4", "es"), ("Letter", "en")])
@@ -217,7 +229,8 @@ def test_calibration_rulers_read_at_a_glance(tmp_path, paper, language):
                  and c["top"] > back.height / 2}
         assert sizes == {8.0}
         text = " ".join(back.extract_text().split())
-    assert ("usa --offset 2,-1." if language == "es" else "gives --offset 2,-1.") in text
+    assert ("es un desplazamiento de 2 y −1." if language == "es"
+            else "is an offset of 2 and −1.") in text
 
 
 @pytest.mark.parametrize("slug, total, name", [("catan-para-dos", 20, "fichas de comercio"),
