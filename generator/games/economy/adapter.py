@@ -75,10 +75,8 @@ SETTLED = (N_("You build a settlement{where} (you pay {paid})"),
 TAKEN = (N_(" and take {tokens} from the reserve"), N_(" and takes {tokens} from the reserve"))
 EMPTY_RESERVE = (N_(": the reserve is empty and you receive no {tokens}"),
                  N_(": the reserve is empty and your rival receives no {tokens}"))
-ROBBER = (N_("With the 7, you move the robber to a terrain of your rival's, without "
-             "stealing"),
-          N_("With the 7, your rival moves the robber to a terrain of yours, without "
-             "stealing"))
+ROBBER = (N_("With the 7, you move the robber to a terrain of your rival's"),
+          N_("With the 7, your rival moves the robber to a terrain of yours"))
 #: A knight that moves the robber onto the rival's terrain takes a card too: {taken}.
 KNIGHT_ROBBER = (N_("You play a knight and move the robber to a terrain of your rival's, "
                     "from whom you take {taken} at random"),
