@@ -38,6 +38,11 @@ LABELS = {
     "log_players": N_("Players and points"),
     # The back matter that repeats the reference cards' faces (pdf/reference.py).
     "quick_reference": N_("Quick reference"),
+    # The HTML edition's search field (templates/search.html.j2) and what it found.
+    "search": N_("Search the rules"),
+    "search_none": N_("Nothing found"),
+    "search_one": N_("1 section found"),
+    "search_many": N_("{n} sections found"),
     "pages": N_("pages"),
     # The second document of a book: what a publisher or a playtest group checks.
     "dossier": N_("Editor’s dossier"),

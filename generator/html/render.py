@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import json
 import re
 import secrets
 import xml.etree.ElementTree as ET
@@ -376,6 +377,41 @@ class _Drawings:
         return page
 
 
+class _Search:
+    """The page's search bar and its script (templates/search.html.j2: MiniSearch, vendored,
+    and templates/search.js), the program's own code, which the sanitiser would strip like
+    any script a book could hold: the page holds a token where each goes, a word made anew
+    for every page that no content can know, put back once the page is sanitised."""
+
+    def __init__(self, env: jinja2.Environment, words: dict[str, str]) -> None:
+        self.key = secrets.token_hex(8)
+        self.parts = {}
+        for part in ("bar", "script"):
+            self.parts[part] = env.get_template("search.html.j2").render(
+                part=part, words=words, script=Markup(_search_script()),
+                strings=json.dumps({"none": words["search_none"], "one": words["search_one"],
+                                    "many": words["search_many"]}, ensure_ascii=False))
+
+    def token(self, part: str) -> Markup:
+        return Markup(f"search{self.key}{part}x")
+
+    def put_back(self, page: str) -> str:
+        for part, markup in self.parts.items():
+            page, count = re.subn(f"search{self.key}{part}x", lambda _: markup, page)
+            if count != 1:  # the sanitiser dropped or repeated a token: a bug
+                raise RenderError(f"the page's search {part} was not put back once ({count})")
+        return page
+
+
+@functools.cache
+def _search_script() -> str:
+    """MiniSearch and the page's search, read once a process."""
+    from importlib.resources import files
+    folder = files("generator.templates")
+    return "\n".join((folder / name).read_text(encoding="utf-8")
+                     for name in ("vendor/minisearch.js", "search.js"))
+
+
 @functools.lru_cache(maxsize=1024)
 def _clean_drawing(markup: str) -> str:
     return _BODY.clean(markup)
@@ -435,8 +471,11 @@ def render_html(book: Book, replays: list, figures, companion: Companion | None 
             blocks.append(("html", Markup(ET.tostring(element, encoding="unicode",
                                                       method="html"))))
         chapters.append({"id": chapter.id, "title": chapter.title, "blocks": blocks})
-    template = _cached_environment(tuple(definitions.items())).get_template("book.html.j2")
-    page = template.render(book=book, meta=book.meta, chapters=chapters, words=words,
+    env = _cached_environment(tuple(definitions.items()))
+    search = _Search(env, words)
+    page = env.get_template("book.html.j2").render(
+                           book=book, meta=book.meta, chapters=chapters, words=words,
+                           search=search,
                            reference=[] if book.meta.layout == "sheet" or book.dossier
                            else _quick_reference(book, drawings), companion=companion,
                            glossary=book.glossary, colours=page_colours(book.theme),
@@ -444,8 +483,9 @@ def render_html(book: Book, replays: list, figures, companion: Companion | None 
                            fonts_placeholder=Markup(FONTS_PLACEHOLDER),
                            date=long_date(book.meta.date, book.meta.language))
     # The fonts go in before the sanitiser, which keeps the stylesheet as it is.
-    page = embed_fonts(page, page_characters(drawings.put_back(page, clean=False)))
-    return drawings.put_back(sanitise_page(page))
+    page = embed_fonts(page, page_characters(search.put_back(drawings.put_back(page,
+                                                                               clean=False))))
+    return search.put_back(drawings.put_back(sanitise_page(page)))
 
 
 def _quick_reference(book: Book, drawings: _Drawings) -> list[dict]:

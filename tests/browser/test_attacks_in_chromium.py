@@ -66,13 +66,16 @@ def test_a_hostile_chapter_runs_nothing_and_fetches_nothing_in_chromium(browser,
                 .filter(a => a.name.startsWith('on')).map(a => el.tagName + ' ' + a.name)),
             styled: all.filter(el => el.hasAttribute('style')).length,
             loaders: document.querySelectorAll(
-                'script, iframe, img, object, embed, link, video, audio, source, use, image')
-                .length,
+                'iframe, img, object, embed, link, video, audio, source, use, image').length,
+            // the one script is the page's own search, the body's last element
+            scripts: Array.from(document.querySelectorAll('script'), s => s.id),
+            last: document.body.lastElementChild.id,
             hrefs: Array.from(document.querySelectorAll('[href]'), a => a.getAttribute('href')),
             code: Array.from(document.querySelectorAll('#sec-introduction code'),
                              c => c.textContent),
         }; }""")
     assert found["handlers"] == [] and found["styled"] == 0 and found["loaders"] == 0
+    assert found["scripts"] == ["search-script"] == [found["last"]], found["scripts"]
     assert all(re.match(r"#|https?:|mailto:", href) for href in found["hrefs"]), found["hrefs"]
     assert "https://example.org/reglas" in found["hrefs"]       # the safe links stay links
     assert "mailto:correo@example.org" in found["hrefs"]
@@ -98,9 +101,14 @@ def test_sanitising_changes_nothing_in_the_real_books(book, browser, tmp_path, m
     put_back = render._Drawings.put_back
     monkeypatch.setattr(render._Drawings, "put_back", lambda self, page, clean=True:
                         drawings.append(self) or put_back(self, page, clean))
+    searches = []  # the search bar and script, the program's own: put back as written
+    put_search = render._Search.put_back
+    monkeypatch.setattr(render._Search, "put_back",
+                        lambda self, page: searches.append(self) or put_search(self, page))
     built = build_book(CONTENT_ROOT / book, tmp_path / "out")
     before, after = tmp_path / "before.html", built.files[0].parent / "index.html"
-    before.write_text(put_back(drawings[0], written[0], clean=False), encoding="utf-8")
+    before.write_text(put_search(searches[0], put_back(drawings[0], written[0], clean=False)),
+                      encoding="utf-8")
     assert "<svg" in before.read_text(encoding="utf-8")
     page = browser.new_page()
     doms = []

@@ -1,0 +1,125 @@
+/* The HTML edition's search: every heading with an id, every example and every glossary
+   entry of the page is a document, indexed by MiniSearch (vendor/minisearch.js) when the page
+   opens, from the page itself: nothing is fetched and nothing is stored twice. A query is
+   matched by prefix and with a typo allowed, without regard to case or accents («caballeria»
+   finds «caballería»); the best matches are listed under the field with the words around
+   the first match. The page reads whole without it: the bar stays hidden without scripts. */
+(function () {
+  "use strict";
+  var bar = document.getElementById("search");
+  var field = document.getElementById("search-field");
+  var list = document.getElementById("search-results");
+  var status = document.getElementById("search-status");
+  var main = document.querySelector("main");
+  if (!bar || !field || !list || !main || typeof MiniSearch === "undefined") return;
+  var words = JSON.parse(bar.getAttribute("data-words"));
+  var MOST = 8;
+
+  /* One character folded as the index folds it: lower case, no accent. Kept one for one,
+     so that a match in the folded text is at the same place in the text itself. */
+  function fold(text) {
+    var out = "";
+    for (var i = 0; i < text.length; i++) {
+      out += text[i].normalize("NFD").charAt(0).toLowerCase();
+    }
+    return out;
+  }
+
+  var starts = Array.prototype.slice.call(main.querySelectorAll(
+    "h1[id], h2[id], h3[id], aside.example[id], .glossary dt"));
+  var documents = starts.map(function (start, n) {
+    var range = document.createRange();
+    range.setStartAfter(start.matches("aside") ? start.querySelector(".example-title") : start);
+    var next = starts[n + 1];
+    if (next && !start.contains(next)) range.setEndBefore(next);
+    else if (start.matches("aside")) range.setEndAfter(start.lastElementChild);
+    else range.setEndAfter(main.lastElementChild);
+    var part = range.cloneContents();
+    part.querySelectorAll("svg, figure, .position").forEach(function (e) { e.remove(); });
+    part.querySelectorAll("p, li, dt, dd, td, th, h1, h2, h3, h4, h5, h6").forEach(
+      function (e) { e.append(" "); });  // blocks end with a space: «otro. Las», not «otro.Las»
+    var title = start.matches("aside") ? start.querySelector(".example-title") : start;
+    var target = start.id || (start.closest("section") || {}).id || "";
+    return {id: n, target: target, title: title.textContent.trim(),
+            text: part.textContent.replace(/\s+/g, " ").trim()};
+  });
+  var index = new MiniSearch({
+    fields: ["title", "text"], storeFields: ["target", "title", "text"],
+    processTerm: function (term) { return fold(term); },
+    searchOptions: {prefix: true, fuzzy: 0.2, boost: {title: 3}, combineWith: "AND"}
+  });
+  index.addAll(documents);
+
+  function snippet(text, terms) {
+    var folded = fold(text), at = -1, length = 0;
+    terms.forEach(function (term) {
+      var found = folded.indexOf(term);
+      if (found >= 0 && (at < 0 || found < at)) { at = found; length = term.length; }
+    });
+    var span = document.createElement("span");
+    span.className = "search-snippet";
+    if (at < 0) { span.textContent = text.slice(0, 110) + (text.length > 110 ? "…" : ""); return span; }
+    var from = Math.max(0, at - 50), to = Math.min(text.length, at + length + 70);
+    if (from > 0) from = Math.min(at, text.indexOf(" ", from) + 1 || at);  // a whole word
+    var mark = document.createElement("mark");
+    mark.textContent = text.slice(at, at + length);
+    span.append((from > 0 ? "…" : "") + text.slice(from, at), mark,
+                text.slice(at + length, to) + (to < text.length ? "…" : ""));
+    return span;
+  }
+
+  function show(query) {
+    list.replaceChildren();
+    if (!query.trim()) { list.hidden = true; status.textContent = ""; return; }
+    var found = index.search(query);
+    if (!found.length) found = index.search(query, {combineWith: "OR"});
+    found.slice(0, MOST).forEach(function (result) {
+      var item = document.createElement("li");
+      var link = document.createElement("a");
+      link.href = "#" + result.target;
+      var title = document.createElement("span");
+      title.className = "search-title";
+      title.textContent = result.title;
+      link.append(title, snippet(result.text, result.terms));
+      link.addEventListener("click", close);
+      item.append(link);
+      list.append(item);
+    });
+    list.hidden = false;
+    status.textContent = found.length === 0 ? words.none : found.length === 1 ? words.one
+      : words.many.replace("{n}", Math.min(found.length, MOST));
+  }
+
+  function close() {
+    list.hidden = true;
+    status.textContent = "";  // the bar back to its one line
+  }
+
+  var timer = null;
+  field.addEventListener("input", function () {
+    clearTimeout(timer);
+    timer = setTimeout(function () { show(field.value); }, 80);
+  });
+  field.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") { field.value = ""; show(""); }
+    if (event.key === "Enter") {
+      var first = list.querySelector("a");
+      if (first) { event.preventDefault(); first.click(); location.hash = first.hash; }
+    }
+    if (event.key === "ArrowDown") {
+      var link = list.querySelector("a");
+      if (link) { event.preventDefault(); link.focus(); }
+    }
+  });
+  list.addEventListener("keydown", function (event) {
+    var links = Array.prototype.slice.call(list.querySelectorAll("a"));
+    var at = links.indexOf(document.activeElement);
+    if (event.key === "ArrowDown" && at < links.length - 1) { event.preventDefault(); links[at + 1].focus(); }
+    if (event.key === "ArrowUp") { event.preventDefault(); (at > 0 ? links[at - 1] : field).focus(); }
+    if (event.key === "Escape") { close(); field.focus(); }
+  });
+  document.addEventListener("click", function (event) {
+    if (!bar.contains(event.target)) close();
+  });
+  bar.hidden = false;
+})();

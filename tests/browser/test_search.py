@@ -1,0 +1,124 @@
+"""The HTML edition's search, as a player at the table uses it on a phone (360 × 740): from
+the middle of the book, a few letters typed into the bar at the top find the section, ranked,
+whatever the accents and case, by a word's beginning; Enter opens the first; Escape clears.
+It fetches nothing, passes axe with its results shown, and a page read without scripts
+shows no dead field (templates/search.js, vendor/minisearch.js)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from repo import html_of
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+PHONE = {"width": 360, "height": 740}
+
+#: (edition, what is typed, the section the first results must hold: its anchor)
+LOOKUPS = [
+    ("solo-catan", "demolicion", "#demolicion"),       # no accent typed: «Demolición»
+    ("solo-catan", "AYUNTAMIENTO", "#ayuntamiento"),   # any case
+    ("solo-catan", "univers", "#universidad"),         # a word's beginning
+    ("solo-catan", "ciudadla", "#r12"),                # a typo: «Ciudadela» (R12)
+    ("solo-catan/en", "town hall", "#ayuntamiento"),
+    ("catan-para-dos", "caballeria", "#gran-ejercito"),
+    ("splendor-solitario", "noble", None),
+]
+
+
+def _opened(browser, built, edition: str, requests: list[str]):
+    html = html_of(built, edition)
+    page = browser.new_page(viewport=PHONE)
+
+    def guard(route):
+        if route.request.url == html.as_uri():
+            route.continue_()
+        else:
+            requests.append(route.request.url)
+            route.abort()
+    page.route("**/*", guard)
+    page.goto(html.as_uri())
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")  # mid-book
+    return page
+
+
+def _search(page, query: str) -> list[str]:
+    page.fill("#search-field", query)
+    page.wait_for_function("!document.getElementById('search-results').hidden")
+    return [a.get_attribute("href") for a in page.query_selector_all("#search-results a")]
+
+
+@pytest.mark.parametrize("edition, query, anchor", LOOKUPS)
+def test_a_few_letters_find_the_section_from_anywhere(browser, built, edition, query, anchor):
+    requests: list[str] = []
+    page = _opened(browser, built, edition, requests)
+    try:
+        assert page.is_visible("#search-field"), "the bar is at the top of the window"
+        found = _search(page, query)
+        assert 1 <= len(found) <= 8, found
+        if anchor is None:  # the book's own word: whatever it finds is titled with it
+            titles = page.locator("#search-results .search-title").all_inner_texts()
+            assert any(query in t.lower() for t in titles), titles
+            anchor = found[0]
+        assert anchor in found[:3], found
+        status = page.inner_text("#search-status")
+        assert re.match(r"\d+ (apartados?|sections?) (encontrados?|found)", status), status
+        page.press("#search-field", "Enter")
+        page.wait_for_function(f"location.hash === '{found[0]}'")
+        assert page.is_hidden("#search-results")
+        target = page.locator(found[0].replace("#", "#", 1)).first
+        box, bar = target.bounding_box(), page.locator("#search").bounding_box()
+        assert bar["y"] == 0 and bar["height"] < 120, bar          # still at the top
+        assert bar["height"] - 1 <= box["y"] < PHONE["height"] - 40, (box, bar)  # in view
+        assert requests == []
+    finally:
+        page.close()
+
+
+def test_escape_clears_and_the_results_are_read_by_keyboard(browser, built):
+    page = _opened(browser, built, "solo-catan", [])
+    try:
+        _search(page, "caballero")
+        page.press("#search-field", "ArrowDown")
+        assert page.evaluate("document.activeElement.closest('#search-results') !== null")
+        page.keyboard.press("ArrowUp")
+        assert page.evaluate("document.activeElement.id") == "search-field"
+        page.press("#search-field", "Escape")
+        assert page.input_value("#search-field") == "" and page.is_hidden("#search-results")
+    finally:
+        page.close()
+
+
+def test_axe_finds_no_violation_with_the_results_shown(browser, built):
+    from test_accessibility import AXE_RUN, AXE_TAGS
+    for scheme in ("light", "dark"):
+        page = _opened(browser, built, "solo-catan", [])
+        try:
+            page.emulate_media(color_scheme=scheme)
+            _search(page, "mercado")
+            page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+            assert page.evaluate(AXE_RUN, [AXE_TAGS, None]) == [], scheme
+        finally:
+            page.close()
+
+
+def test_without_scripts_no_search_field_shows(browser, built):
+    html = html_of(built, "solo-catan")
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(html.as_uri())
+        assert page.is_hidden("#search")
+        assert "Demolición" in page.inner_text("main")
+    finally:
+        context.close()
+
+
+def test_the_edition_stays_one_file_under_a_megabyte(built):
+    html = html_of(built, "solo-catan")
+    assert html.stat().st_size <= 1_000_000, html.stat().st_size
+    text = html.read_text(encoding="utf-8")
+    assert text.count("<script") == 1 and "MiniSearch" in text
+    assert not re.search(r"<script[^>]+src=", text)
