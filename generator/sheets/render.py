@@ -219,25 +219,27 @@ def calibration(options: SheetOptions, language: str = "es") -> bytes:
     canv.setFont(SANS_SEMIBOLD, 11)
     canv.drawCentredString(width / 2 * mm, (height - 25) * mm,
                            words.gettext("Duplex calibration: front"))
-    canv.setFont(SANS, 8)
-    canv.drawCentredString(width / 2 * mm, (height - 32) * mm,
-                           words.gettext("Print this sheet double-sided at 100 %, with the same "
-                                         "flip option you will use for the cards and tokens."))
+    canv.setFont(SANS, 9)
+    flip = {"long": words.gettext("on the long edge"), "short": words.gettext("on the short edge"),
+            "none": words.gettext("by hand")}[options.flip.value]
+    canv.drawCentredString(width / 2 * mm, (height - 32) * mm, curl(
+        words.gettext("Print this sheet double-sided at 100 %, turned over {flip}, as you will "
+                      "print the other sheets.").format(flip=flip)))
     canv.showPage()
     back = mirror(target, paper, options.flip).shifted(*options.offset)
     _rulers(canv, back.x, back.y, language)
     canv.setFont(SANS_SEMIBOLD, 11)
     canv.drawCentredString(width / 2 * mm, (height - 25) * mm,
                            words.gettext("Duplex calibration: back"))
-    canv.setFont(SANS, 8)
+    canv.setFont(SANS, 9)
     lines = [words.gettext("Hold the sheet against the light. Extend the front's cross to the "
                            "two rulers:"),
              words.gettext("the bottom ruler gives X and the left one gives Y, in "
                            "millimetres."),
              words.gettext("On both zeros, your printer needs no correction. If not, ask whoever "
-                           "makes the sheets to make them again"),
-             words.gettext("with X,Y as the duplex offset (rulebook's option --offset X,Y): "
-                           "each back moves that far."),
+                           "makes the sheets"),
+             words.gettext("to make them again with the duplex offset X,Y: each back then moves "
+                           "that far."),
              words.gettext("For example: the cross on +2 of the bottom ruler and on −1 of the "
                            "left one is an offset of 2 and −1.")]
     for k, line in enumerate(lines):  # typographer's apostrophes, as on every other page
