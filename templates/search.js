@@ -1,6 +1,7 @@
 /* The HTML edition's search: every heading with an id, every example and every glossary
    entry of the page is a document, indexed by MiniSearch (vendor/minisearch.js) when the page
-   opens, from the page itself: nothing is fetched and nothing is stored twice. A query is
+   is first used, from the page itself: nothing is fetched, nothing is stored twice, and the
+   page's first paint waits for none of it (the solo book's index takes some 70 ms to make). A query is
    matched by prefix and with a typo allowed, without regard to case or accents («caballeria»
    finds «caballería»); the best matches are listed under the field with the words around
    the first match. The page reads whole without it: the bar stays hidden without scripts. */
@@ -25,30 +26,38 @@
     return out;
   }
 
-  var starts = Array.prototype.slice.call(main.querySelectorAll(
-    "h1[id], h2[id], h3[id], aside.example[id], .glossary dt"));
-  var documents = starts.map(function (start, n) {
-    var range = document.createRange();
-    range.setStartAfter(start.matches("aside") ? start.querySelector(".example-title") : start);
-    var next = starts[n + 1];
-    if (next && !start.contains(next)) range.setEndBefore(next);
-    else if (start.matches("aside")) range.setEndAfter(start.lastElementChild);
-    else range.setEndAfter(main.lastElementChild);
-    var part = range.cloneContents();
-    part.querySelectorAll("svg, figure, .position").forEach(function (e) { e.remove(); });
-    part.querySelectorAll("p, li, dt, dd, td, th, h1, h2, h3, h4, h5, h6").forEach(
-      function (e) { e.append(" "); });  // blocks end with a space: «otro. Las», not «otro.Las»
-    var title = start.matches("aside") ? start.querySelector(".example-title") : start;
-    var target = start.id || (start.closest("section") || {}).id || "";
-    return {id: n, target: target, title: title.textContent.trim(),
-            text: part.textContent.replace(/\s+/g, " ").trim()};
-  });
-  var index = new MiniSearch({
-    fields: ["title", "text"], storeFields: ["target", "title", "text"],
-    processTerm: function (term) { return fold(term); },
-    searchOptions: {prefix: true, fuzzy: 0.2, boost: {title: 3}, combineWith: "AND"}
-  });
-  index.addAll(documents);
+  function sections() {
+    var starts = Array.prototype.slice.call(main.querySelectorAll(
+      "h1[id], h2[id], h3[id], aside.example[id], .glossary dt"));
+    return starts.map(function (start, n) {
+      var range = document.createRange();
+      range.setStartAfter(start.matches("aside") ? start.querySelector(".example-title") : start);
+      var next = starts[n + 1];
+      if (next && !start.contains(next)) range.setEndBefore(next);
+      else if (start.matches("aside")) range.setEndAfter(start.lastElementChild);
+      else range.setEndAfter(main.lastElementChild);
+      var part = range.cloneContents();
+      part.querySelectorAll("svg, figure, .position").forEach(function (e) { e.remove(); });
+      part.querySelectorAll("p, li, dt, dd, td, th, h1, h2, h3, h4, h5, h6").forEach(
+        function (e) { e.append(" "); });  // blocks end with a space: «otro. Las», not «otro.Las»
+      var title = start.matches("aside") ? start.querySelector(".example-title") : start;
+      var target = start.id || (start.closest("section") || {}).id || "";
+      return {id: n, target: target, title: title.textContent.trim(),
+              text: part.textContent.replace(/\s+/g, " ").trim()};
+    });
+  }
+  var index = null;
+  function indexed() {  // made when the search is first used
+    if (index === null) {
+      index = new MiniSearch({
+        fields: ["title", "text"], storeFields: ["target", "title", "text"],
+        processTerm: function (term) { return fold(term); },
+        searchOptions: {prefix: true, fuzzy: 0.2, boost: {title: 3}, combineWith: "AND"}
+      });
+      index.addAll(sections());
+    }
+    return index;
+  }
 
   function snippet(text, terms) {
     var folded = fold(text), at = -1, length = 0;
@@ -71,8 +80,8 @@
   function show(query) {
     list.replaceChildren();
     if (!query.trim()) { list.hidden = true; status.textContent = ""; return; }
-    var found = index.search(query);
-    if (!found.length) found = index.search(query, {combineWith: "OR"});
+    var found = indexed().search(query);
+    if (!found.length) found = indexed().search(query, {combineWith: "OR"});
     found.slice(0, MOST).forEach(function (result) {
       var item = document.createElement("li");
       var link = document.createElement("a");
@@ -95,6 +104,7 @@
     status.textContent = "";  // the bar back to its one line
   }
 
+  field.addEventListener("focus", indexed);
   var timer = null;
   field.addEventListener("input", function () {
     clearTimeout(timer);

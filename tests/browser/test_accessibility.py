@@ -22,6 +22,7 @@ import pytest
 
 from generator.html.fonts import FACES
 from repo import ARTEFACTS, editions, html_of
+from browser import only_the_page
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 BOOKS = editions()
@@ -44,16 +45,7 @@ def _open(browser, html: Path, width: int, scheme: str, requests: list[str] | No
     """The page at `width` in `scheme`; anything it asks for but itself is refused (and
     recorded in `requests`)."""
     page = browser.new_page(viewport={"width": width, "height": 800}, color_scheme=scheme)
-
-    def guard(route):
-        if route.request.url == html.as_uri():
-            route.continue_()
-        else:
-            if requests is not None:
-                requests.append(route.request.url)
-            route.abort()
-
-    page.route("**/*", guard)
+    only_the_page(page, html, requests)
     page.goto(html.as_uri())
     page.wait_for_load_state("load")
     page.evaluate("document.fonts.ready.then(() => true)")

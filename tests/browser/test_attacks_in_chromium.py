@@ -11,6 +11,7 @@ import pytest
 from generator.build import build_book
 from hostilebook import hostile_book
 from repo import CONTENT_ROOT
+from browser import only_the_page
 from generator.html.render import sanitise_page
 
 BOOKS = ["solo-catan", "catan-para-dos", "uno-contra-uno", "catan-base", "splendor-solitario"]
@@ -23,15 +24,7 @@ def test_a_hostile_chapter_runs_nothing_and_fetches_nothing_in_chromium(browser,
     html = hostile[1]
     page = browser.new_page()
     requests: list[str] = []
-
-    def guard(route):
-        if route.request.url == html.as_uri():
-            route.continue_()
-        else:
-            requests.append(route.request.url)
-            route.abort()
-
-    page.route("**/*", guard)
+    only_the_page(page, html, requests)
     page.on("dialog", lambda dialog: (requests.append(f"dialog: {dialog.message}"),
                                       dialog.dismiss()))
     page.goto(html.as_uri())

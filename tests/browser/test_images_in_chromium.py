@@ -7,6 +7,7 @@ import pytest
 
 from imagebook import image_book
 from repo import ARTEFACTS
+from browser import only_the_page
 
 @pytest.fixture(scope="module")
 def images(tmp_path_factory):
@@ -19,15 +20,7 @@ def test_the_html_images_show_at_the_column_width_and_fetch_nothing(browser, ima
     width, height = viewport
     page = browser.new_page(viewport={"width": width, "height": height})
     requests: list[str] = []
-
-    def guard(route):
-        if route.request.url == html_path.as_uri():
-            route.continue_()
-        else:  # anything else the page asks for would leave it: recorded, refused
-            requests.append(route.request.url)
-            route.abort()
-
-    page.route("**/*", guard)
+    only_the_page(page, html_path, requests)  # anything else would leave it: refused
     page.goto(html_path.as_uri())
     page.wait_for_load_state("load")
     shown = page.evaluate("""() => Array.from(document.querySelectorAll('figure.image img'),

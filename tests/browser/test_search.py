@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from repo import html_of
+from test_accessibility import AXE_RUN
+from browser import only_the_page
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 PHONE = {"width": 360, "height": 740}
@@ -31,14 +33,7 @@ LOOKUPS = [
 def _opened(browser, built, edition: str, requests: list[str]):
     html = html_of(built, edition)
     page = browser.new_page(viewport=PHONE)
-
-    def guard(route):
-        if route.request.url == html.as_uri():
-            route.continue_()
-        else:
-            requests.append(route.request.url)
-            route.abort()
-    page.route("**/*", guard)
+    only_the_page(page, html, requests)
     page.goto(html.as_uri())
     page.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")  # mid-book
     return page
@@ -92,14 +87,16 @@ def test_escape_clears_and_the_results_are_read_by_keyboard(browser, built):
 
 
 def test_axe_finds_no_violation_with_the_results_shown(browser, built):
-    from test_accessibility import AXE_RUN, AXE_TAGS
+    """The bar and its results (the rest of the page: test_accessibility.py)."""
+    from test_accessibility import AXE_TAGS
+    run = AXE_RUN.replace("axe.run(document,", "axe.run('#search',")
     for scheme in ("light", "dark"):
         page = _opened(browser, built, "solo-catan", [])
         try:
             page.emulate_media(color_scheme=scheme)
             _search(page, "mercado")
             page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
-            assert page.evaluate(AXE_RUN, [AXE_TAGS, None]) == [], scheme
+            assert page.evaluate(run, [AXE_TAGS, None]) == [], scheme
         finally:
             page.close()
 
