@@ -1014,6 +1014,10 @@ def sheet_story(ctx: StoryContext, title: Flowable) -> list[Flowable]:
             # A chapter is a section of the sheet: it needs room for its heading and a few
             # lines, not for most of a page.
             flowables[0] = CondPageBreak(ctx.styles.h1.fontSize * 5)
+        # A box is read whole on one side of a sheet, its steps beside its positions (a
+        # column too short for it moves it on): a box split over the sheet's two sides
+        # turned the sheet over mid-example. (One taller than a column still splits.)
+        flowables = [KeepTogether([f]) if isinstance(f, Box) else f for f in flowables]
         story.extend(_headings_kept_with_sections(flowables))
     story.extend(sheet_glossary(ctx))
     story.extend(colophon(ctx))

@@ -121,6 +121,17 @@ def test_the_sheet_is_the_front_and_back_of_one_A4_sheet_in_large_type(sheet):
         assert abs(width - 210) < 0.5 and abs(height - 297) < 0.5, (index, width, height)
 
 
+def test_an_example_is_read_on_one_side_of_the_sheet(sheet):
+    """Reviewer (2026-12-07): at 12 pt the sheet's example began on the front and went on on
+    the back, its steps away from its start. A box is kept on one side."""
+    pdf, _ = sheet
+    texts = [" ".join(text.split()) for text in pdf.page_texts]
+    sides = [n for n, text in enumerate(texts) if "Ejemplo 1 ·" in text]
+    last = [n for n, text in enumerate(texts) if "No puedes construir una carretera" in text]
+    assert len(sides) == 1 and sides == last, (sides, last)
+    assert "(cont.)" not in " ".join(texts)
+
+
 def test_the_sheet_opens_with_its_title_block_and_has_no_cover_or_contents(sheet):
     pdf, _ = sheet
     book = load_book(CONTENT_ROOT / SHEET)
