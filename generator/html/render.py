@@ -30,6 +30,7 @@ import xml.etree.ElementTree as ET
 
 import jinja2
 import nh3
+from markdown.extensions.toc import slugify
 from markupsafe import Markup, escape
 
 from generator.core import palette
@@ -202,6 +203,8 @@ def _environment(definitions: dict[str, str]) -> jinja2.Environment:
     # typographer's quotes for a content file's plain text (titles, notes); markup from a
     # chapter's tree has them already
     env.filters["typeset"] = lambda text: text if isinstance(text, Markup) else curl(str(text))
+    # a glossary term's id, from its words as a heading's (stable while the term is)
+    env.filters["anchor"] = lambda text: slugify(str(text), "-")
     return env
 
 

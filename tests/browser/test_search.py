@@ -27,6 +27,7 @@ LOOKUPS = [
     ("solo-catan/en", "town hall", "#ayuntamiento"),
     ("catan-para-dos", "caballeria", "#gran-ejercito"),
     ("splendor-solitario", "noble", None),
+    ("solo-catan", "mercado", "#gl-mercado"),            # a glossary term, at its entry
 ]
 
 
@@ -58,6 +59,10 @@ def test_a_few_letters_find_the_section_from_anywhere(browser, built, edition, q
             assert any(query in t.lower() for t in titles), titles
             anchor = found[0]
         assert anchor in found[:3], found
+        # each result leads to its own entry (a glossary term to its line: «#gl-turno»)
+        assert page.evaluate("hrefs => hrefs.every(h => document.getElementById(h.slice(1)))",
+                             found), found
+        assert len(set(found)) == len(found), found
         status = page.inner_text("#search-status")
         assert re.match(r"\d+ (apartados?|sections?) (encontrados?|found)", status), status
         page.press("#search-field", "Enter")
