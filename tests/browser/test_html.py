@@ -126,4 +126,8 @@ def test_callouts_read_in_ink_and_the_text_follows_the_readers_font_size(browser
     assert page.evaluate("getComputedStyle(document.body).fontSize") == "17px"
     page.evaluate("document.documentElement.style.fontSize = '20px'")  # a larger setting
     assert page.evaluate("getComputedStyle(document.body).fontSize") == "21.25px"
+    page.set_viewport_size({"width": 1280, "height": 800})  # on a desktop too (it was 18 px)
+    assert page.evaluate("getComputedStyle(document.body).fontSize") == "22.5px"
+    page.evaluate("document.documentElement.style.fontSize = ''")
+    assert page.evaluate("getComputedStyle(document.body).fontSize") == "18px"
     page.close()
