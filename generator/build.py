@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.checks import checked_book
-from generator.content.model import Book, Companion
+from generator.content.edition import editions
+from generator.content.loader import book_language
+from generator.content.model import AUTONYMS, Book, Companion
 from generator.core.page import PageSize
 from generator.diagrams.figures import book_figures
 from generator.diagrams.style import style_for
@@ -84,7 +86,9 @@ def build_book(folder: Path, output: Path, size: PageSize | None = None,
                            aside)
     if pdf_first:  # written again below: a file already holding its bytes is left as it is
         write_all([(target, pdf)], folder=book.output_folder(output))
-    page = render_html(player, replays, figures, aside).encode("utf-8")
+    page = render_html(player, replays, figures, aside,
+                       [(target.name, "PDF", "")] + _edition_links(folder, language)
+                       ).encode("utf-8")
     folder_out = book.output_folder(output) / "figures"
     svgs = [(folder_out / f"{figure.name}.svg", figure.svg.encode("utf-8"))
             for figure in figures.all()]
@@ -106,6 +110,16 @@ def build_book(folder: Path, output: Path, size: PageSize | None = None,
                  [piece for piece, _ in pieces], [path for path, _ in folded],
                  [path for path, _ in press], [path for path, _ in editor
                                                if not path.name.startswith(".")])
+
+
+def _edition_links(folder: Path, language: str | None) -> list[tuple[str, str, str]]:
+    """The book's HTML editions in its other languages, from the one in `language` (None:
+    its own), as `build` writes them: a translation in a subfolder named by its language,
+    the book's own page one folder up from it. (address, its language's name, language)."""
+    own = book_language(folder)
+    if language is not None and language != own:
+        return [("../index.html", AUTONYMS[own], own)] if own in AUTONYMS else []
+    return [(f"{lang}/index.html", AUTONYMS[lang], lang) for lang in editions(folder)]
 
 
 #: The HTML edition's pages: the player's book, and the editor's dossier beside it.
@@ -137,7 +151,8 @@ def _render_dossier(dossier: Book, size: PageSize | None, replays, figures, targ
     memo = path.with_name(f".{path.stem}.pages.json")
     pdf, pages = _laid_out(render_pdf, dossier, size, replays, _read_pages(memo), figures,
                            companion)
-    html = render_html(dossier, replays, figures, companion).encode("utf-8")
+    html = render_html(dossier, replays, figures, companion,
+                       [(path.name, "PDF", "")]).encode("utf-8")
     return [(path, pdf), (target.with_name(DOSSIER_PAGE), html),
             (memo, json.dumps(pages, sort_keys=True).encode())]
 

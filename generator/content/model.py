@@ -60,6 +60,8 @@ Float = Annotated[float, NUMBER]
 
 #: The languages the book's printed words (labels.py) and dates (Babel) come in.
 LANGUAGES = ("es", "en")
+#: Each language's name in itself: a link to an edition in it reads so to its readers.
+AUTONYMS = {"es": "Español", "en": "English"}
 #: At most this many of one component (cards of a resource, tokens): far more than a game has.
 MAX_PIECES = 1000
 

@@ -40,6 +40,8 @@ LABELS = {
     "quick_reference": N_("Quick reference"),
     # The HTML edition's search field (templates/search.html.j2) and what it found.
     "search": N_("Search the rules"),
+    # The HTML edition's links to the files beside it: its PDF, its other languages.
+    "editions": N_("This book in other forms"),
     "search_none": N_("Nothing found"),
     "search_one": N_("1 section found"),
     "search_many": N_("{n} sections found"),

@@ -386,12 +386,13 @@ class _Search:
     any script a book could hold: the page holds a token where each goes, a word made anew
     for every page that no content can know, put back once the page is sanitised."""
 
-    def __init__(self, env: jinja2.Environment, words: dict[str, str]) -> None:
+    def __init__(self, env: jinja2.Environment, words: dict[str, str],
+                 links: list[tuple[str, str, str]]) -> None:
         self.key = secrets.token_hex(8)
         self.parts = {}
         for part in ("bar", "script"):
             self.parts[part] = env.get_template("search.html.j2").render(
-                part=part, words=words, script=Markup(_search_script()),
+                part=part, words=words, script=Markup(_search_script()), links=links,
                 strings=json.dumps({"none": words["search_none"], "one": words["search_one"],
                                     "many": words["search_many"]}, ensure_ascii=False))
 
@@ -420,9 +421,12 @@ def _clean_drawing(markup: str) -> str:
     return _BODY.clean(markup)
 
 
-def render_html(book: Book, replays: list, figures, companion: Companion | None = None) -> str:
+def render_html(book: Book, replays: list, figures, companion: Companion | None = None,
+                links: list[tuple[str, str, str]] = ()) -> str:
     """The edition's page: the player's book (index.html) or the editor's dossier
-    (dossier.html), each linking to the other (`companion`)."""
+    (dossier.html), each linking to the other (`companion`). `links`: (address, text,
+    language) of the files beside it a reader may want, in the bar at the top: its PDF, and
+    its editions in other languages."""
     companion = companion or Companion()
     drawings = _Drawings()
     definitions = {a.abbr: curl(f"{a.term}: {a.definition}") for a in book.glossary.abbreviations}
@@ -475,7 +479,7 @@ def render_html(book: Book, replays: list, figures, companion: Companion | None 
                                                       method="html"))))
         chapters.append({"id": chapter.id, "title": chapter.title, "blocks": blocks})
     env = _cached_environment(tuple(definitions.items()))
-    search = _Search(env, words)
+    search = _Search(env, words, list(links))
     page = env.get_template("book.html.j2").render(
                            book=book, meta=book.meta, chapters=chapters, words=words,
                            search=search,

@@ -63,12 +63,17 @@ def test_a_hostile_chapter_runs_nothing_and_fetches_nothing_in_chromium(browser,
             // the one script is the page's own search, the body's last element
             scripts: Array.from(document.querySelectorAll('script'), s => s.id),
             last: document.body.lastElementChild.id,
-            hrefs: Array.from(document.querySelectorAll('[href]'), a => a.getAttribute('href')),
+            // (the bar's own links, to the PDF beside the page, are the program's)
+            hrefs: Array.from(document.querySelectorAll('[href]'))
+                .filter(a => !a.closest('.toolbar')).map(a => a.getAttribute('href')),
+            bar: Array.from(document.querySelectorAll('.toolbar [href]'),
+                            a => a.getAttribute('href')),
             code: Array.from(document.querySelectorAll('#sec-introduction code'),
                              c => c.textContent),
         }; }""")
     assert found["handlers"] == [] and found["styled"] == 0 and found["loaders"] == 0
     assert found["scripts"] == ["search-script"] == [found["last"]], found["scripts"]
+    assert [Path(href).suffix for href in found["bar"]] == [".pdf"], found["bar"]
     assert all(re.match(r"#|https?:|mailto:", href) for href in found["hrefs"]), found["hrefs"]
     assert "https://example.org/reglas" in found["hrefs"]       # the safe links stay links
     assert "mailto:correo@example.org" in found["hrefs"]

@@ -73,7 +73,7 @@ def test_every_contents_and_glossary_link_lands_on_its_target(browser, solo_html
         page.evaluate("window.scrollTo(0, 0)")
         page.click(f'a[href="{href}"] >> nth=0')
         top = page.evaluate(f"document.getElementById('{href[1:]}').getBoundingClientRect().top")
-        bar = page.evaluate("document.getElementById('search').getBoundingClientRect().bottom")
+        bar = page.evaluate("document.querySelector('.toolbar').getBoundingClientRect().bottom")
         assert bar - 2 <= top <= bar + 40, f"{href} lands at the top, under the search bar"
     page.close()
 

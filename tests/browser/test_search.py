@@ -69,8 +69,8 @@ def test_a_few_letters_find_the_section_from_anywhere(browser, built, edition, q
         page.wait_for_function(f"location.hash === '{found[0]}'")
         assert page.is_hidden("#search-results")
         target = page.locator(found[0].replace("#", "#", 1)).first
-        box, bar = target.bounding_box(), page.locator("#search").bounding_box()
-        assert bar["y"] == 0 and bar["height"] < 120, bar          # still at the top
+        box, bar = target.bounding_box(), page.locator(".toolbar").bounding_box()
+        assert bar["y"] == 0 and bar["height"] < 70, bar           # still at the top, one row
         assert bar["height"] - 1 <= box["y"] < PHONE["height"] - 40, (box, bar)  # in view
         assert requests == []
     finally:
@@ -116,6 +116,20 @@ def test_without_scripts_no_search_field_shows(browser, built):
         assert "Demolición" in page.inner_text("main")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("edition, links", [
+    ("solo-catan", ["solo-catan.pdf", "en/index.html"]),
+    ("solo-catan/en", ["solo-catan.pdf", "../index.html"]),
+    ("uno-contra-uno", ["uno-contra-uno.pdf"])])
+def test_the_bar_links_the_pdf_and_the_other_languages_beside_the_page(built, edition, links):
+    """The files a reader at the table may want instead: the book's PDF, and its edition in
+    the other language where it has one, each a file `build` wrote beside the page."""
+    html = html_of(built, edition)
+    bar = re.search(r'<nav class="editions".*?</nav>', html.read_text(encoding="utf-8"), re.S)
+    hrefs = re.findall(r'href="([^"]+)"', bar.group(0))
+    assert hrefs == links
+    assert all((html.parent / href).is_file() for href in hrefs), hrefs
 
 
 def test_the_edition_stays_one_file_under_a_megabyte(built):
