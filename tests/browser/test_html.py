@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -83,7 +84,24 @@ def test_abbreviations_carry_their_definition(browser, solo_html):
     page.goto(solo_html.as_uri())
     title = page.get_attribute('a.term[href="#gl-MDR"] >> nth=0', "title")
     assert title.startswith("Mazo de recursos: ")
+    for scheme in ("light", "dark"):  # the entry a tap leads to is marked at 3:1 or more
+        page.emulate_media(color_scheme=scheme)
+        page.click('a.term[href="#gl-MDR"] >> nth=0')
+        shadow = page.evaluate("getComputedStyle(document.getElementById('gl-MDR')).boxShadow")
+        paper = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        bar = re.findall(r"rgb\((\d+), (\d+), (\d+)\)", shadow)[-1]
+        ground = re.findall(r"\d+", paper)[:3]
+        assert _contrast(bar, ground) >= 3.0, (scheme, shadow, paper)
     page.close()
+
+
+def _contrast(a, b) -> float:
+    def luminance(rgb):
+        channels = [int(c) / 255 for c in rgb]
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
 
 
 def test_content_cannot_inject_a_script(browser, tmp_path):
