@@ -374,8 +374,8 @@ def _shop_file(folder: Path, kind: str, pieces, trim, bleed: float, book: Book,
 
 
 def render_calibration(book: Book, output: Path, papers: list[SheetOptions]) -> Rendered:
-    plain = [SheetOptions(o.paper, o.flip, o.offset, landscape=o.landscape)
-             for o in _oriented(book, papers)]  # ink is irrelevant
+    plain = [dataclasses.replace(o, ink_saving=False)  # ink is irrelevant
+             for o in _oriented(book, papers)]
     language = book.meta.language
     stem = file_word(language, "calibration")
     return [(book.output_folder(output) / f"{stem}-{_suffix(o, language)}.pdf",

@@ -147,7 +147,7 @@ def impose(paper_name: str, trim_w: float, trim_h: float, bleed: float,
            landscape: bool | None = None) -> Layout:
     """The grid holding the most pieces, portrait or landscape (a tie: portrait), with room
     for marks; with `landscape` given, that way round when the pieces fit it at all (the
-    sheets of one book are printed one way round: sheets.render.orientation)."""
+    sheets of one book are printed one way round: `orientation`)."""
     portrait = PAPERS[paper_name]
     layouts = [layout for paper in (portrait, portrait[::-1])
                if (layout := _grid(paper, trim_w, trim_h, bleed)) is not None]

@@ -381,10 +381,11 @@ class _Drawings:
 
 
 class _Search:
-    """The page's search bar and its script (templates/search.html.j2: MiniSearch, vendored,
-    and templates/search.js), the program's own code, which the sanitiser would strip like
-    any script a book could hold: the page holds a token where each goes, a word made anew
-    for every page that no content can know, put back once the page is sanitised."""
+    """The page's bar (templates/search.html.j2: the search field and the links to the files
+    beside the page) and the search's script (MiniSearch, vendored, and templates/search.js),
+    the program's own markup, which the sanitiser would strip like any script or relative
+    link a book could hold: the page holds a token where each goes, a word made anew for
+    every page that no content can know, put back once the page is sanitised."""
 
     def __init__(self, env: jinja2.Environment, words: dict[str, str],
                  links: list[tuple[str, str, str]]) -> None:

@@ -297,14 +297,14 @@ def token_side(side: TokenSide, diameter: float, cut_line: bool = True) -> Draw:
         canv.saveState()
         canv.setFillColor(color("#ffffff" if ink_saving else side.colour))
         canv.circle(cx, cy, radius + bleed * mm, stroke=0, fill=1)
-        if cut_line and shop:  # the die line: a spot colour the press reads and never prints
-            canv.setStrokeColor(CUT_CONTOUR)
-            canv.setStrokeOverprint(True)
-            canv.setLineWidth(0.25)
-        elif cut_line:
-            canv.setStrokeColor(color(side.colour if ink_saving else _darker(side.colour)))
-            canv.setLineWidth(0.6 if ink_saving else CUT_LINE)
         if cut_line:
+            if shop:  # the die line: a spot colour the press reads and never prints
+                canv.setStrokeColor(CUT_CONTOUR)
+                canv.setStrokeOverprint(True)
+                canv.setLineWidth(0.25)
+            else:
+                canv.setStrokeColor(color(side.colour if ink_saving else _darker(side.colour)))
+                canv.setLineWidth(0.6 if ink_saving else CUT_LINE)
             canv.circle(cx, cy, radius, stroke=1, fill=0)
             canv.setStrokeOverprint(False)
         canv.setFillColor(color(side.colour if ink_saving else palette.text_on(side.colour)))

@@ -348,16 +348,15 @@ class EconomyAdapter(Adapter):
             if gained:
                 text += self.said(TAKEN, you, tokens=self.tokens(gained))
             return text
-        if verb in ("robber-on-rival", "knight-on-rival"):
-            given = after.players[other].tokens - before.players[other].tokens
-            got = self.said(COMPENSATED, you, tokens=self.tokens(given)) if given else ""
-            if verb == "robber-on-rival":
-                return self.said(ROBBER, you) + got
+        given = after.players[other].tokens - before.players[other].tokens
+        got = self.said(COMPENSATED, you, tokens=self.tokens(given)) if given else ""
+        if verb == "robber-on-rival":
+            return self.said(ROBBER, you) + got
+        if verb == "knight-on-rival":
             stolen = before.players[other].cards - after.players[other].cards
             knight = (self.said(KNIGHT_ROBBER, you, taken=self._count(stolen, "cards"))
                       if stolen else self.said(KNIGHT_ROBBER_EMPTY, you))
-            return (knight + got
-                    + self._army(before, after, you))
+            return knight + got + self._army(before, after, you)
         text = self.said(DONE[verb], you)
         if verb == "discard-knight":
             wanted = self.rules.knight_discard

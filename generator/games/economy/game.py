@@ -211,23 +211,27 @@ class EconomyGame:
         elif act.verb in ("play-knight", "knight-on-rival"):
             me.knights += 1
             self.knight_played = True
-            if act.verb == "knight-on-rival":  # the knight takes a card and the robber
-                stolen = min(1, rival.cards)   # pays the rival its compensation
+            if act.verb == "knight-on-rival":  # the knight takes a card, and the robber
+                stolen = min(1, rival.cards)   # lands on the rival's terrain
                 rival.cards -= stolen
                 me.cards += stolen
-                self.robber_on_desert = False
-                self._take(rival, r.robber_compensation)
+                self._robber_on_rival()
             self._award_army((self.current,))
         elif act.verb == "settle":
             me.cards -= r.settlement_cost
             me.points += 1
             self._take(me, r.settlement_gains.get(act.arg, 0))
         elif act.verb == "robber-on-rival":
-            self.robber_on_desert = False
+            self._robber_on_rival()
             self.robber_moved = True
-            self._take(rival, r.robber_compensation)
         self._latch()
         self.log.append(str(act))
+
+    def _robber_on_rival(self) -> None:
+        """The robber off the desert onto a terrain of the rival's, who is paid for it
+        (a 7's move or a knight's alike)."""
+        self.robber_on_desert = False
+        self._take(self.rival, self.rules.robber_compensation)
 
     def _latch(self) -> None:
         if max(p.points for p in self.players) >= self.rules.unlock_points:
@@ -277,8 +281,7 @@ class EconomyGame:
         if act.verb == "robber-on-rival" and r.robber_compensation:
             if not self.rolled:
                 return refuse("no-seven", "a 7 rolled this turn", "not rolled yet")
-            return refuse("robber-moved", "one move of the robber a 7", "moved already",
-                          "robber-by-seven")
+            return refuse("robber-moved", "one move of the robber a 7", "moved already")
         if act.verb == "settle" and self.me.cards < r.settlement_cost:
             return refuse("not-enough-cards", f"{r.settlement_cost} cards for a settlement",
                           f"{self.me.cards}")
