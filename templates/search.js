@@ -2,8 +2,8 @@
    entry of the page is a document, indexed by MiniSearch (vendor/minisearch.js) when the page
    is first used, from the page itself: nothing is fetched, nothing is stored twice, and the
    page's first paint waits for none of it (the solo book's index takes some 70 ms to make). A query is
-   matched by prefix and with a typo allowed, without regard to case or accents («caballeria»
-   finds «caballería»); the best matches are listed under the field with the words around
+   matched by prefix and with a typo allowed, without regard to case, accents («caballeria»
+   finds «caballería») or the endings of its words (`term`); the best matches are listed under the field with the words around
    the first match. The page reads whole without it: the bar stays hidden without scripts. */
 (function () {
   "use strict";
@@ -37,22 +37,62 @@
       else if (start.matches("aside")) range.setEndAfter(start.lastElementChild);
       else range.setEndAfter(main.lastElementChild);
       var part = range.cloneContents();
-      part.querySelectorAll("svg, figure, .position").forEach(function (e) { e.remove(); });
+      part.querySelectorAll(".position, .heading-link").forEach(function (e) { e.remove(); });
+      part.querySelectorAll("svg").forEach(function (e) {  // a drawing, by its words
+        var title = e.querySelector("title");
+        e.replaceWith(title ? title.textContent : "");
+      });
       part.querySelectorAll("p, li, dt, dd, td, th, h1, h2, h3, h4, h5, h6").forEach(
         function (e) { e.append(" "); });  // blocks end with a space: «otro. Las», not «otro.Las»
-      var title = start.matches("aside") ? start.querySelector(".example-title") : start;
+      var title = (start.matches("aside") ? start.querySelector(".example-title") : start)
+        .cloneNode(true);
+      title.querySelectorAll(".heading-link").forEach(function (e) { e.remove(); });
       var target = start.id || (start.closest("section") || {}).id || "";
-      return {id: n, target: target, title: title.textContent.trim(),
-              text: part.textContent.replace(/\s+/g, " ").trim()};
+      var text = part.textContent.replace(/\s+/g, " ").trim();
+      // a section's first sentence says what it is about («Ganas en cuanto reúnes 20
+      // puntos»): a word there counts more than one further down
+      var lead = (text.match(/^.{0,200}?[.:!?](\s|$)/) || [text.slice(0, 200)])[0];
+      return {id: n, target: target, title: title.textContent.trim(), lead: lead, text: text,
+              kind: start.matches("aside") ? "example" : start.matches("dt") ? "term" : "rule"};
     });
   }
+  /* A word as the index holds it: folded, without the endings that only inflect it in the
+     page's language («ganas», «ganar» and «gana» are one word; «ciudades», «ciudad»), and
+     none for the little words a question is made of («¿cómo se gana?» asks «gana»). */
+  var LANGUAGE = {
+    es: {endings: ["es", "as", "os", "ar", "er", "ir", "a", "o", "e", "s"],
+         little: "a al como con cual cuando cuanto cuanta cuantos cuantas de del el en es " +
+                 "la las le lo los me mi mis o para por que quien se si su sus te tu tus un " +
+                 "una uno unos unas y yo"},
+    en: {endings: ["ing", "ies", "ed", "es", "s", "y"],
+         little: "a an and are at can do does for from how i if in is it my of on or the " +
+                 "to what when where which who why with you your"}
+  }[(document.documentElement.lang || "").slice(0, 2)] || {endings: [], little: ""};
+  var LITTLE = new Set(LANGUAGE.little.split(" "));
+  function term(word) {
+    var folded = fold(word);
+    if (LITTLE.has(folded)) return null;
+    for (var i = 0; i < LANGUAGE.endings.length; i++) {
+      var ending = LANGUAGE.endings[i];
+      if (folded.length - ending.length >= 3 && folded.slice(-ending.length) === ending) {
+        return folded.slice(0, -ending.length);
+      }
+    }
+    return folded;
+  }
+
+  /* The rule before the example that shows it, and an abbreviation's or a term's own entry
+     before the sections that use it. */
+  var WEIGHT = {rule: 1, term: 1.5, example: 0.5};
   var index = null;
   function indexed() {  // made when the search is first used
     if (index === null) {
       index = new MiniSearch({
-        fields: ["title", "text"], storeFields: ["target", "title", "text"],
-        processTerm: function (term) { return fold(term); },
-        searchOptions: {prefix: true, fuzzy: 0.2, boost: {title: 3}, combineWith: "AND"}
+        fields: ["title", "lead", "text"], storeFields: ["target", "title", "text", "kind"],
+        processTerm: term,
+        searchOptions: {prefix: true, fuzzy: 0.2, boost: {title: 3, lead: 2},
+                        combineWith: "AND", boostDocument: function (id, word, stored) {
+                          return WEIGHT[stored.kind]; }}
       });
       index.addAll(sections());
     }

@@ -42,6 +42,19 @@ LABELS = {
     "search": N_("Search the rules"),
     # The HTML edition's links to the files beside it: its PDF, its other languages.
     "editions": N_("This book in other forms"),
+    # The HTML edition's bar (templates/toolbar.html.j2): its menu of the contents by
+    # section, the way back after a jump, the quick reference in one tap (a short word: a
+    # phone's bar holds it beside the search field), the top of the page.
+    "bar": N_("Lookup bar"),
+    "bar_contents": N_("Contents"),
+    "bar_back": N_("Back to where you were"),
+    "bar_reference": N_("Summary"),
+    "bar_top": N_("Back to the top"),
+    # The box an abbreviation opens in the HTML edition: its link to the glossary's entry.
+    "term_glossary": N_("See it in the glossary"),
+    # The link beside each heading of the HTML edition, which copies the section's address.
+    "link_copy": N_("Copy the link to this section"),
+    "link_copied": N_("Link copied"),
     "search_none": N_("Nothing found"),
     "search_one": N_("1 section found"),
     "search_many": N_("{n} sections found"),

@@ -15,7 +15,7 @@ from generator.content.model import Book, FigureSpec
 from generator.core.i18n import translator
 from generator.diagrams.board import board_drawing
 from generator.diagrams.style import DiagramStyle, style_for
-from generator.diagrams.table import costs_drawing, difficulty_chart
+from generator.diagrams.table import costs_description, costs_drawing, difficulty_chart
 from generator.diagrams.words import BookWords
 from generator.examples.registry import engine_for
 from generator.examples.replay import at_step
@@ -29,6 +29,9 @@ class Figure:
     svg: str
     screen_svg: str = ""  # the same, laid out for a phone's column (position.py, setup.py)
     status: str = ""      # an example's position: what it waits for, said after its label
+    #: What the drawing shows, in words, where its caption does not say it (the costs card's
+    #: costs): added to its text alternative on a screen.
+    text: str = ""
     #: A figure laid out for the width it is given (the set-up): its SVG `width` mm wide.
     at: Callable[[float], str] | None = None
 
@@ -97,7 +100,10 @@ def named_figure(spec: FigureSpec, book: Book, replays: dict, style: DiagramStyl
         svg = difficulty_chart(book.difficulty.own_runs, book.difficulty.goal, style,
                                book.meta.language).tostring()
     elif spec.kind == "costs":
-        svg = costs_drawing(book.components, style, words).tostring()
+        return Figure(spec.id, spec.caption,
+                      costs_drawing(book.components, style, words).tostring(),
+                      costs_drawing(book.components, style, words, stacked=True).tostring(),
+                      text=costs_description(book.components, words))
     elif spec.kind == "board":  # the book's board.yaml, beside figures.yaml
         svg = board_drawing(book.board, style, words).tostring()
     else:  # checks.py made sure the engine draws it

@@ -19,13 +19,17 @@ MARK = pt(6.5)       # the costs figure's "inicio" and "fin"
 AXIS = pt(6.5)       # the chart's axis labels and values
 
 
-def costs_drawing(components, style: DiagramStyle, words, marks: bool = True) -> svgwrite.Drawing:
+def costs_drawing(components, style: DiagramStyle, words, marks: bool = True,
+                  stacked: bool = False) -> svgwrite.Drawing:
     """The building-costs card: each cost in series order, its starter and ender marked. A
     game whose costs have no order (`game.ordered_costs: false`, the board game) shows the
-    cards side by side, with no joining line and no start or end marks."""
+    cards side by side, with no joining line and no start or end marks. `stacked`: laid out
+    for a phone's column, as a card is, each building's name and points over its cost."""
     ordered = components.game.ordered_costs if components.game else True
     marks = marks and ordered
     t = words.t  # the book's words (diagrams/words.py): its catalog
+    if stacked:
+        return _costs_stacked(components, style, t, marks, ordered)
     row_h, icon_r, step = 13.0, 3.2, 9.0  # a row's "fin" clear of the next row's "inicio"
     longest = max(len(b.cost) for b in components.buildings)
     name_w = 13.0 + 1.75 * max(len(b.name) for b in components.buildings)
@@ -65,6 +69,70 @@ def costs_drawing(components, style: DiagramStyle, words, marks: bool = True) ->
                            font_family=style.font, font_size=2.6, fill=style.muted))
         dwg.add(group)
     return sized(dwg, background, width, height)
+
+
+#: The stacked costs card's width (mm): at the size where its smallest type (MARK) is 12 px,
+#: it is no wider than a 320 px phone's column.
+STACKED_WIDTH = 54.0
+
+
+def _costs_stacked(components, style: DiagramStyle, t, marks: bool,
+                   ordered: bool) -> svgwrite.Drawing:
+    """The costs card for a phone: a building's icon, name and points on one line, its cost
+    on the line under it (a long cost closer set, never wider than STACKED_WIDTH)."""
+    icon_r, left = 3.0, 7.5
+    longest = max(len(b.cost) for b in components.buildings)
+    step = min(7.5, (STACKED_WIDTH - left - 2 * icon_r - 2) / max(1, longest - 1))
+    row_h = 16.0 if marks else 13.5
+    width, height = STACKED_WIDTH, len(components.buildings) * row_h + 4
+    dwg, background = new_drawing(style, "costs-diagram")
+    dwg.add(dwg.rect((0.3, 0.3), (width - 0.6, height - 0.6), rx=2, fill="#fff8e6",
+                     stroke=style.ink, stroke_width=0.35))
+    for row, building in enumerate(components.buildings):
+        top = 2 + row * row_h
+        group = dwg.g(class_="cost-row", **{"data-building": building.id})
+        group.add(building_icon(dwg, style, building.id if building.id in
+                                ("road", "knight", "settlement", "city", "development")
+                                else "expansion", 3.6, top + 2.4, 2.3, colour=style.accent))
+        group.add(dwg.text(building.name, insert=(left, top + 3.4), font_family=style.font,
+                           font_weight="bold", font_size=3.0, fill=style.ink))
+        points = (" · ".join(f"{f.letter} {f.points}" for f in building.faces) if building.faces
+                  else t.gettext("{points} pt.").format(points=building.points))
+        group.add(dwg.text(points, insert=(width - 2, top + 3.4), text_anchor="end",
+                           font_family=style.font, font_size=2.6, fill=style.muted))
+        y = top + 8.6
+        for k, resource in enumerate(building.cost):
+            cx = left + icon_r + k * step
+            if k and ordered:
+                group.add(dwg.line((cx - step + icon_r + 0.5, y), (cx - icon_r - 0.5, y),
+                                   stroke=style.muted, stroke_width=0.3))
+            group.add(resource_icon(dwg, style, resource, cx, y, icon_r))
+            said = [t.pgettext("series", mark) for mark, at in
+                    (("start", 0), ("end", len(building.cost) - 1)) if marks and k == at]
+            if said:  # under its card: "inicio", "fin", or both for a cost of one card
+                group.add(dwg.text(" · ".join(said), insert=(cx, y + icon_r + 2.6),
+                                   text_anchor="middle", font_family=style.font,
+                                   font_size=MARK, fill=style.accent,
+                                   class_="starter" if k == 0 else "ender"))
+        dwg.add(group)
+    return sized(dwg, background, width, height)
+
+
+def costs_description(components, words) -> str:
+    """What the costs card shows, in words: its text alternative on a screen, which a reader
+    who cannot see the drawing hears and the HTML edition's search finds («Ciudad: piedra,
+    piedra, trigo…»). Each building with its cost in the card's order and its points."""
+    t = words.t
+    rows = []
+    for building in components.buildings:
+        cost = ", ".join(words.res(resource) for resource in building.cost)
+        points = ("; ".join(t.gettext("side {face}").format(face=f.letter) + ": "
+                            + t.ngettext("{n} point", "{n} points", f.points).format(n=f.points)
+                            for f in building.faces) if building.faces
+                  else t.ngettext("{n} point", "{n} points", building.points or 0).format(
+                      n=building.points or 0))
+        rows.append(f"{building.name}: {cost} ({points}).")
+    return " ".join(rows)
 
 
 #: A panel's share scale: the smallest of these steps that spans its tallest band in at

@@ -62,8 +62,9 @@ FACES = (
 
 #: Characters the browser may draw that are not in the page's text: list numbers and
 #: bullets (::marker), the hyphen of `hyphens: auto` (U+2010, or U+002D where a font lacks
-#: it), the ellipsis of a clipped line, and the spaces.
-ALWAYS = set("0123456789.-\u2010\u2022\u25e6\u25aa\u2026 \u00a0")
+#: it), the ellipsis of a clipped line, the spaces, and the number sign of the link that the
+#: page's script puts beside each heading (templates/toolbar.js).
+ALWAYS = set("0123456789.-#\u2010\u2022\u25e6\u25aa\u2026 \u00a0")
 #: The name records kept in a subset: family and style names, version, the copyright,
 #: trademark and licence notices (the OFL asks that they travel with the font).
 NAME_IDS = (0, 1, 2, 3, 4, 5, 6, 7, 13, 14)

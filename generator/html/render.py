@@ -46,7 +46,7 @@ from generator.core.typography import curl, curl_tree
 from generator.core.i18n import long_date
 from generator.core.labels import labels
 from generator.diagrams.style import style_for
-from generator.diagrams.table import costs_drawing
+from generator.diagrams.table import costs_description, costs_drawing
 from generator.diagrams.card_content import face_texts, reference_faces
 from generator.html.fonts import PLACEHOLDER as FONTS_PLACEHOLDER, embed_fonts, page_characters
 
@@ -380,41 +380,60 @@ class _Drawings:
         return page
 
 
-class _Search:
-    """The page's bar (templates/search.html.j2: the search field and the links to the files
-    beside the page) and the search's script (MiniSearch, vendored, and templates/search.js),
-    the program's own markup, which the sanitiser would strip like any script or relative
-    link a book could hold: the page holds a token where each goes, a word made anew for
-    every page that no content can know, put back once the page is sanitised."""
+class _Toolbar:
+    """The page's bar (templates/toolbar.html.j2: the contents by section, the search field,
+    the way back after a jump, the quick reference in one tap, the links to the files beside
+    the page, and the box an abbreviation's definition opens in) and its scripts (MiniSearch,
+    vendored, templates/search.js and toolbar.js): the program's own markup, which the
+    sanitiser would strip like any script or relative link a book could hold. The page holds
+    a token where each goes, a word made anew for every page that no content can know, put
+    back once the page is sanitised."""
 
-    def __init__(self, env: jinja2.Environment, words: dict[str, str],
-                 links: list[tuple[str, str, str]]) -> None:
+    def __init__(self, env: jinja2.Environment, words: dict[str, str], book: Book,
+                 reference: bool, links: list[tuple[str, str, str]]) -> None:
         self.key = secrets.token_hex(8)
         self.parts = {}
+        rulings = {anchor for ruling in book.rulings for anchor in ruling_anchors(ruling.id)}
+        # every chapter with its sections; a chapter of rulings as one entry (the search
+        # finds a ruling by its question)
+        contents = [{"id": chapter.id, "title": curl(chapter.title),
+                     "sections": [(anchor, curl(title)) for anchor, title in chapter.sections
+                                  if anchor not in rulings]}
+                    for chapter in book.chapters]
+        contents.append({"id": "glosario", "title": words["glossary"], "sections": []})
+        if reference:
+            contents.append({"id": QUICK_REFERENCE, "title": words["quick_reference"],
+                             "sections": []})
         for part in ("bar", "script"):
-            self.parts[part] = env.get_template("search.html.j2").render(
-                part=part, words=words, script=Markup(_search_script()), links=links,
+            self.parts[part] = env.get_template("toolbar.html.j2").render(
+                part=part, words=words, script=Markup(_page_script()), links=links,
+                contents=contents, reference=QUICK_REFERENCE if reference else "",
                 strings=json.dumps({"none": words["search_none"], "one": words["search_one"],
-                                    "many": words["search_many"]}, ensure_ascii=False))
+                                    "many": words["search_many"], "copy": words["link_copy"],
+                                    "copied": words["link_copied"]}, ensure_ascii=False))
 
     def token(self, part: str) -> Markup:
-        return Markup(f"search{self.key}{part}x")
+        return Markup(f"toolbar{self.key}{part}x")
 
     def put_back(self, page: str) -> str:
         for part, markup in self.parts.items():
-            page, count = re.subn(f"search{self.key}{part}x", lambda _: markup, page)
+            page, count = re.subn(f"toolbar{self.key}{part}x", lambda _: markup, page)
             if count != 1:  # the sanitiser dropped or repeated a token: a bug
-                raise RenderError(f"the page's search {part} was not put back once ({count})")
+                raise RenderError(f"the page's bar ({part}) was not put back once ({count})")
         return page
 
 
+#: The quick reference's anchor in the HTML edition (book.html.j2).
+QUICK_REFERENCE = "referencia-rapida"
+
+
 @functools.cache
-def _search_script() -> str:
-    """MiniSearch and the page's search, read once a process."""
+def _page_script() -> str:
+    """MiniSearch, the page's search and its bar, read once a process."""
     from importlib.resources import files
     folder = files("generator.templates")
     return "\n".join((folder / name).read_text(encoding="utf-8")
-                     for name in ("vendor/minisearch.js", "search.js"))
+                     for name in ("vendor/minisearch.js", "search.js", "toolbar.js"))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -461,11 +480,11 @@ def render_html(book: Book, replays: list, figures, companion: Companion | None 
                                               "svg": drawings.inline(
                                                   figure.svg, "figure figure-wide"
                                                   if figure.screen_svg else "figure",
-                                                  figure.caption),
+                                                  _alternative(figure)),
                                               # a phone's layout, if it has one (book.css)
                                               "narrow": drawings.inline(
                                                   figure.screen_svg, "figure figure-narrow",
-                                                  figure.caption)
+                                                  _alternative(figure))
                                               if figure.screen_svg else ""}))
                 continue
             element = copy.deepcopy(element)
@@ -480,20 +499,26 @@ def render_html(book: Book, replays: list, figures, companion: Companion | None 
                                                       method="html"))))
         chapters.append({"id": chapter.id, "title": chapter.title, "blocks": blocks})
     env = _cached_environment(tuple(definitions.items()))
-    search = _Search(env, words, list(links))
+    reference = [] if book.meta.layout == "sheet" or book.dossier \
+        else _quick_reference(book, drawings)
+    toolbar = _Toolbar(env, words, book, bool(reference), list(links))
     page = env.get_template("book.html.j2").render(
                            book=book, meta=book.meta, chapters=chapters, words=words,
-                           search=search,
-                           reference=[] if book.meta.layout == "sheet" or book.dossier
-                           else _quick_reference(book, drawings), companion=companion,
+                           toolbar=toolbar, reference=reference, companion=companion,
                            glossary=book.glossary, colours=page_colours(book.theme),
                            badges=badge_texts(book.meta),
                            fonts_placeholder=Markup(FONTS_PLACEHOLDER),
                            date=long_date(book.meta.date, book.meta.language))
     # The fonts go in before the sanitiser, which keeps the stylesheet as it is.
-    page = embed_fonts(page, page_characters(search.put_back(drawings.put_back(page,
-                                                                               clean=False))))
-    return search.put_back(drawings.put_back(sanitise_page(page)))
+    page = embed_fonts(page, page_characters(toolbar.put_back(drawings.put_back(page,
+                                                                                clean=False))))
+    return toolbar.put_back(drawings.put_back(sanitise_page(page)))
+
+
+def _alternative(figure) -> str:
+    """A named figure's text alternative: its caption, and what it shows where the caption
+    does not say it (`Figure.text`: the costs card's costs)."""
+    return f"{figure.caption} {figure.text}" if figure.text else figure.caption
 
 
 def _quick_reference(book: Book, drawings: _Drawings) -> list[dict]:
@@ -505,12 +530,16 @@ def _quick_reference(book: Book, drawings: _Drawings) -> list[dict]:
     for paper only)."""
     out = []
     for face in reference_faces(book):
-        entry = {"id": face.id, "title": face.title, "kind": face.kind, "svg": "", "texts": []}
+        entry = {"id": face.id, "title": face.title, "kind": face.kind, "svg": "",
+                 "narrow": "", "texts": []}
         if face.kind == "costs":
             style, words = style_for(book.components, book.theme), BookWords.for_book(book)
-            entry["svg"] = drawings.inline(costs_drawing(book.components, style, words,
-                                                         marks=face.marks).tostring(),
-                                           "figure", face.title)
+            said = f"{face.title}: {costs_description(book.components, words)}"
+            entry["svg"], entry["narrow"] = (
+                drawings.inline(costs_drawing(book.components, style, words, marks=face.marks,
+                                              stacked=stacked).tostring(),
+                                f"figure figure-{'narrow' if stacked else 'wide'}", said)
+                for stacked in (False, True))
         else:
             entry["texts"] = [Markup(text) for text in face_texts(book, face)]
         out.append(entry)

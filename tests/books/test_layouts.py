@@ -321,7 +321,7 @@ def test_the_sheet_html_has_a_title_block_and_no_contents(sheet):
     _, html = sheet
     page = html.read_text(encoding="utf-8")
     assert '<nav class="contents"' not in page  # (the bar's links to the PDF are a nav)
-    header = re.search(r'<header class="title-block">(.*?)</header>', page, re.S)
+    header = re.search(r'<header class="title-block"[^>]*>(.*?)</header>', page, re.S)
     assert header and '<h1 class="title">Catán</h1>' in header.group(1)
     assert "Versión 1.0 · 30 de noviembre de 2026" in header.group(1)
     assert page.index("</header>") < page.index('<main class="sheet">')

@@ -357,6 +357,33 @@ def test_the_html_edition_has_the_quick_reference_after_its_glossary(pdfs):
     assert linked, "no quick reference uses an abbreviation: the check above proves nothing"
 
 
+def test_the_costs_drawings_say_the_costs_to_a_reader_who_cannot_see_them(pdfs):
+    """The costs card, in the quick reference and as a chapter's figure, has a text
+    alternative (its SVG's <title>) that lists every building with its cost and points, in
+    the card's order: what a screen reader says, and what the search finds."""
+    import html as html_module
+    folders = {folder.name: folder for folder in A5_RULEBOOKS}
+    drawings = 0
+    for slug, path in pdfs.items():
+        page = path.with_name("index.html").read_text(encoding="utf-8")
+        book = load_book(folders[slug])
+        from generator.diagrams.card_content import reference_faces
+        if not any(item.kind == "costs" for item in book.figures + reference_faces(book)):
+            continue
+        titles = [html_module.unescape(t) for t in re.findall(
+            r'<svg[^>]*class="figure[^"]*"[^>]*><title>([^<]*)</title>', page)]
+        said = [t for t in titles if all(b.name in t for b in book.components.buildings)]
+        assert said, slug
+        for title in said:
+            at = [title.index(f"{b.name}: ") for b in book.components.buildings]
+            assert at == sorted(at), (slug, title)
+            for building in book.components.buildings:
+                cost = ", ".join(book.components.resource(r).name.lower() for r in building.cost)
+                assert f"{building.name}: {cost} (" in title, (slug, building.id, title)
+        drawings += len(said)
+    assert drawings >= 2, "no book has a costs card: the check above proves nothing"
+
+
 # --- boxes ---------------------------------------------------------------------------------
 
 CONTINUED = labels("es")["continued"]

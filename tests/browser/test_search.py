@@ -23,7 +23,7 @@ LOOKUPS = [
     ("solo-catan", "demolicion", "#demolicion"),       # no accent typed: «Demolición»
     ("solo-catan", "AYUNTAMIENTO", "#ayuntamiento"),   # any case
     ("solo-catan", "univers", "#universidad"),         # a word's beginning
-    ("solo-catan", "ciudadla", "#r12"),                # a typo: «Ciudadela» (R12)
+    ("solo-catan", "cuidadela", "#r12"),               # a typo: «Ciudadela» (R12)
     ("solo-catan/en", "town hall", "#ayuntamiento"),
     ("catan-para-dos", "caballeria", "#gran-ejercito"),
     ("splendor-solitario", "noble", None),
@@ -126,7 +126,7 @@ def test_the_bar_links_the_pdf_and_the_other_languages_beside_the_page(built, ed
     """The files a reader at the table may want instead: the book's PDF, and its edition in
     the other language where it has one, each a file `build` wrote beside the page."""
     html = html_of(built, edition)
-    bar = re.search(r'<nav class="editions".*?</nav>', html.read_text(encoding="utf-8"), re.S)
+    bar = re.search(r'<ul class="editions".*?</ul>', html.read_text(encoding="utf-8"), re.S)
     hrefs = re.findall(r'href="([^"]+)"', bar.group(0))
     assert hrefs == links
     assert all((html.parent / href).is_file() for href in hrefs), hrefs

@@ -13,17 +13,26 @@ from generator.diagrams.flow import SCREEN_SCALE, SCREEN_WIDTH
 from generator.games.solo_catan.ruleset import Ruleset
 from generator.games.solo_catan.setup import PRINT_WIDTH, SCREEN_WIDTH as SETUP_SCREEN_WIDTH
 from generator.games.solo_catan.setup import setup_drawing
-from generator.games.solo_catan.sh import sh_drawing
+from generator.games.solo_catan.sh import sh_drawing, sh_lines
 from generator.games.solo_catan.text import Words, position_lines, series_label
 
-def sh_svg(game: Game, style: DiagramStyle, words: Words, lost: list[str] = ()) -> str:
+#: The width (mm) of the Serie Histórica drawn for a phone: at the size where its smallest
+#: type is 12 px, within a 320 px phone's column.
+SH_SCREEN_WIDTH = 50.0
+
+
+def sh_svg(game: Game, style: DiagramStyle, words: Words, lost: list[str] = (),
+           screen: bool = False) -> str:
+    """The SH of `game`; `screen`: in lines no wider than SH_SCREEN_WIDTH (sh.sh_lines)."""
     held = game.held
     resolving = bool(game.stack)
-    drawing = sh_drawing(game.history, style, lambda s: series_label(s, words, resolving),
-                         drawn=held[-1] if held else None, lost=list(lost),
-                         name=lambda r: words.res(r), empty=words.empty("sh"),
-                         marks=words.marks())
-    return drawing.tostring()
+    marks = {"drawn": held[-1] if held else None, "lost": list(lost),
+             "name": lambda r: words.res(r), "empty": words.empty("sh"),
+             "marks": words.marks()}
+    label = lambda s: series_label(s, words, resolving)  # noqa: E731
+    if screen:
+        return sh_lines(game.history, style, label, SH_SCREEN_WIDTH, **marks).tostring()
+    return sh_drawing(game.history, style, label, **marks).tostring()
 
 
 def _shown(game: Game) -> tuple:
@@ -63,4 +72,5 @@ def named_figure(spec: FigureSpec, book: Book, rules: Ruleset, replays: dict,
         return Figure(spec.id, spec.caption, at(PRINT_WIDTH), at(SETUP_SCREEN_WIDTH), at=at)
     replay = replays[spec.example]
     frame = next(f for f in replay.frames if (f.step or 0) == spec.step)
-    return Figure(spec.id, spec.caption, sh_svg(frame.game, style, words))
+    return Figure(spec.id, spec.caption, sh_svg(frame.game, style, words),
+                  sh_svg(frame.game, style, words, screen=True))

@@ -42,8 +42,9 @@ LABEL_H = 2 * DISC_R + 1.2   # a label's line above its cards
 STACK_LAYERS = 3         # a stack shows its top card and two edges under it
 STACK_SHIFT = 0.8        # each edge this far up and right
 HAND_STRIP = 0.42        # what shows of a hand card under the next, over the card's width
-#: A phone's layout: as wide as a 360 px screen shows at 12 px for 6 pt (html/render.py).
-SCREEN_WIDTH = 56.0
+#: A phone's layout: as wide as a 320 px screen's column (288 px) shows at 12 px for 6 pt
+#: (html/render.py).
+SCREEN_WIDTH = 54.0
 #: A5's measure: the figure's file in figures/ and the HTML edition's wide layout.
 PRINT_WIDTH = 118.0
 

@@ -100,3 +100,40 @@ def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,
                          fill=style.accent, class_="mark"))
         x += w + 3
     return sized(dwg, background, width, height)
+
+
+def sh_lines(history, style: DiagramStyle, label, width: float, **marks) -> svgwrite.Drawing:
+    """The SH in as many lines as it needs to stay within `width` mm, broken between two
+    series (each at its own height, `first`), one line under the other: the Serie Histórica
+    on a phone's column, read without scrolling sideways. `marks` (drawn, lost, name, empty,
+    marks) as `sh_drawing` takes them: the drawn and lost cards end the last line."""
+    extra = {key: marks.pop(key) for key in ("drawn", "lost") if key in marks}
+
+    def line(start: int, end: int) -> svgwrite.Drawing:
+        last = end == len(history)
+        return sh_drawing(history[start:end], style, label, first=start,
+                          **(extra if last else {}), **marks)
+
+    def line_width(drawing) -> float:
+        return float(drawing["viewBox"].split()[2])
+
+    breaks, start = [], 0
+    for end in range(1, len(history) + 1):
+        if end - start > 1 and line_width(line(start, end)) > width:
+            breaks.append((start, end - 1))
+            start = end - 1
+    breaks.append((start, len(history)))
+    dwg, background = new_drawing(style, "sh-diagram")
+    y, widest = 0.0, 0.0
+    for start, end in breaks:
+        drawing = line(start, end)
+        _, _, w, h = (float(v) for v in drawing["viewBox"].split())
+        group = dwg.g(class_="sh", transform=f"translate(0,{round(y, 3)})")
+        for element in drawing.elements:  # all but its definitions and paper background
+            if element.elementname == "defs" or \
+                    "background" in element.attribs.get("class", ""):
+                continue
+            group.add(element)
+        dwg.add(group)
+        y, widest = y + h, max(widest, w)
+    return sized(dwg, background, widest, y)
