@@ -61,12 +61,14 @@
      none for the little words a question is made of («¿cómo se gana?» asks «gana»). */
   var LANGUAGE = {
     es: {endings: ["es", "as", "os", "ar", "er", "ir", "a", "o", "e", "s"],
-         little: "a al como con cual cuando cuanto cuanta cuantos cuantas de del el en es " +
-                 "la las le lo los me mi mis o para por que quien se si su sus te tu tus un " +
-                 "una uno unos unas y yo"},
+         little: "a al como con cual cuando cuanto cuanta cuantos cuantas de del debo el en " +
+                 "es esta este hace hacer hago hay la las le lo los me mi mis o para pasa " +
+                 "por puede puedo que quien se si significa sirve su sus te tengo tiene tu " +
+                 "tus un una uno unos unas y yo"},
     en: {endings: ["ing", "ies", "ed", "es", "s", "y"],
-         little: "a an and are at can do does for from how i if in is it my of on or the " +
-                 "to what when where which who why with you your"}
+         little: "a an and are at can could do does for from happen happens have how i if " +
+                 "in is it mean means my of on or should the to what when where which who " +
+                 "why with you your"}
   }[(document.documentElement.lang || "").slice(0, 2)] || {endings: [], little: ""};
   var LITTLE = new Set(LANGUAGE.little.split(" "));
   function term(word) {
@@ -90,7 +92,12 @@
       index = new MiniSearch({
         fields: ["title", "lead", "text"], storeFields: ["target", "title", "text", "kind"],
         processTerm: term,
-        searchOptions: {prefix: true, fuzzy: 0.2, boost: {title: 3, lead: 2},
+        // a word's beginning, but not a number's («3» is not «30»); a typo in a long word
+        // only, and two in a longer one («cuidad»), never in a short one («mazo», «mano»)
+        searchOptions: {prefix: function (word) { return !/^\d/.test(word); },
+                        fuzzy: function (word) {
+                          return word.length >= 6 ? 0.34 : word.length === 5 ? 0.2 : 0; },
+                        boost: {title: 3, lead: 2},
                         combineWith: "AND", boostDocument: function (id, word, stored) {
                           return WEIGHT[stored.kind]; }}
       });
@@ -108,6 +115,7 @@
     var span = document.createElement("span");
     span.className = "search-snippet";
     if (at < 0) { span.textContent = text.slice(0, 110) + (text.length > 110 ? "…" : ""); return span; }
+    while (at + length < text.length && /[\p{L}\p{N}]/u.test(text[at + length])) length++;  // the whole word
     var from = Math.max(0, at - 50), to = Math.min(text.length, at + length + 70);
     if (from > 0) from = Math.min(at, text.indexOf(" ", from) + 1 || at);  // a whole word
     var mark = document.createElement("mark");

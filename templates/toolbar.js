@@ -20,9 +20,24 @@
   if (!menu || !tip || !back || !main) return;
   var words = JSON.parse(document.getElementById("search").getAttribute("data-words"));
 
-  /* The contents menu. */
-  menu.querySelector(".menu-panel").addEventListener("click", function (event) {
+  /* The contents menu: it opens on the chapter or section being read, marked. */
+  var panel = menu.querySelector(".menu-panel");
+  panel.addEventListener("click", function (event) {
     if (event.target.closest("a")) menu.open = false;
+  });
+  menu.addEventListener("toggle", function () {
+    if (!menu.open) return;
+    var bar = menu.closest(".toolbar").getBoundingClientRect().bottom;
+    var here = null;
+    panel.querySelectorAll(".menu-contents a").forEach(function (link) {
+      link.removeAttribute("aria-current");
+      var place = document.getElementById(link.hash.slice(1));
+      if (place && place.getBoundingClientRect().top <= bar + 8) here = link;
+    });
+    if (here) {
+      here.setAttribute("aria-current", "location");
+      panel.scrollTop = here.offsetTop - panel.clientHeight / 3;
+    }
   });
   menu.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && menu.open) {
@@ -87,9 +102,21 @@
   document.getElementById("term-tip-link").addEventListener("click", function () {
     closeTip(false);
   });
-  window.addEventListener("resize", function () { if (opener) place(opener); });
-  window.addEventListener("scroll", function () { if (opener) place(opener); },
-                          {passive: true});
+  /* The box follows its abbreviation, and closes once the abbreviation leaves the window
+     or goes under the bar (the box never covers the bar). */
+  function follow() {
+    if (!opener) return;
+    var box = opener.getBoundingClientRect();
+    var bar = menu.closest(".toolbar").getBoundingClientRect().bottom;
+    if (box.top < bar || box.bottom > window.innerHeight) closeTip(false);
+    else place(opener);
+  }
+  window.addEventListener("resize", follow);
+  window.addEventListener("scroll", follow, {passive: true});
+  tip.addEventListener("focusout", function (event) {  // Tab past its link: it closes
+    if (!tip.hidden && event.relatedTarget && !tip.contains(event.relatedTarget) &&
+        event.relatedTarget !== opener) closeTip(false);
+  });
 
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && !tip.hidden) { event.preventDefault(); closeTip(true); }
@@ -112,9 +139,32 @@
     showBack();
   });
   window.addEventListener("popstate", function () { last = depth(); showBack(); });
+  // A link to the place already in the address (the quick reference tapped again, after
+  // scrolling away from it) is a jump too: the browser would only scroll.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest("a[href^='#']");
+    if (!link || event.defaultPrevented || link.hash !== location.hash || !link.hash) return;
+    var place = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+    if (!place) return;
+    event.preventDefault();
+    history.pushState({jumps: depth() + 1}, "", link.hash);
+    last = depth();
+    place.scrollIntoView();
+    showBack();
+  });
   back.addEventListener("click", function () { if (depth() > 0) history.back(); });
   showBack();
 
+  /* A figure wider than its box scrolls sideways: marked, for the shadows at its edges. */
+  function scrollers() {
+    main.querySelectorAll(".figure-scroll").forEach(function (box) {
+      box.classList.toggle("scrolls", box.scrollWidth > box.clientWidth + 1);
+    });
+  }
+  window.addEventListener("resize", scrollers);
+  scrollers();
+
+  var said = null;
   /* A link to each heading, which copies its address. The heading keeps its own words as
      its name (its text wrapped in a span it is labelled by), not the link's too. */
   main.querySelectorAll("h1[id], h2[id], h3[id]").forEach(function (heading) {
@@ -128,13 +178,17 @@
     link.href = "#" + heading.id;
     link.setAttribute("aria-label", words.copy + ": " + heading.textContent.trim());
     link.textContent = "#";
-    link.addEventListener("click", function () {
+    link.addEventListener("click", function (event) {
+      // copied where the browser lets a page write to the clipboard; else followed, and
+      // the address bar holds it
+      if (!(navigator.clipboard && window.isSecureContext)) return;
+      event.preventDefault();
       var address = location.href.split("#")[0] + "#" + heading.id;
-      if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(address).then(function () {
-          status.textContent = words.copied;
-        }, function () {});
-      }
+      navigator.clipboard.writeText(address).then(function () {
+        status.textContent = words.copied;
+        clearTimeout(said);
+        said = setTimeout(function () { status.textContent = ""; }, 2000);
+      }, function () { location.hash = heading.id; });
     });
     heading.append(" ", link);
   });

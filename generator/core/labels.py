@@ -40,6 +40,8 @@ LABELS = {
     "quick_reference": N_("Quick reference"),
     # The HTML edition's search field (templates/search.html.j2) and what it found.
     "search": N_("Search the rules"),
+    # The same, short, in the field itself (a phone's bar holds two buttons beside it).
+    "search_short": N_("Search"),
     # The HTML edition's links to the files beside it: its PDF, its other languages.
     "editions": N_("This book in other forms"),
     # The HTML edition's bar (templates/toolbar.html.j2): its menu of the contents by

@@ -25,7 +25,7 @@ PT = 25.4 / 72
 WIDTH = 110.0            # mm: an example box's text width on A5 (118 mm column, its padding)
 #: The HTML edition's layout: as wide as a phone's example box holds at SCREEN_SCALE (the
 #: hand and market on one row), and drawn that much larger than print on every screen.
-SCREEN_WIDTH = 66.0
+SCREEN_WIDTH = 59.0
 SCREEN_SCALE = 1.4
 MIN_TEXT = 6.0 * PT      # the smallest type anywhere in the diagram, 6 pt
 LABEL = 2.3              # group labels (6.5 pt)

@@ -120,8 +120,8 @@ def _costs_stacked(components, style: DiagramStyle, t, marks: bool,
 
 def costs_description(components, words) -> str:
     """What the costs card shows, in words: its text alternative on a screen, which a reader
-    who cannot see the drawing hears and the HTML edition's search finds («Ciudad: piedra,
-    piedra, trigo…»). Each building with its cost in the card's order and its points."""
+    who cannot see the drawing hears and the HTML edition's search finds («Ciudad cuesta
+    trigo, trigo, piedra…»). Each building with its cost in the card's order and its points."""
     t = words.t
     rows = []
     for building in components.buildings:
@@ -131,7 +131,9 @@ def costs_description(components, words) -> str:
                             for f in building.faces) if building.faces
                   else t.ngettext("{n} point", "{n} points", building.points or 0).format(
                       n=building.points or 0))
-        rows.append(f"{building.name}: {cost} ({points}).")
+        # the verb a player asks with («¿cuánto cuesta una ciudad?»), which the search finds
+        rows.append(t.gettext("{building} costs {cost} ({points}).").format(
+            building=building.name, cost=cost, points=points))
     return " ".join(rows)
 
 

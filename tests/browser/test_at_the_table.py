@@ -67,12 +67,19 @@ def test_a_question_at_the_table_takes_three_taps_or_fewer(browser, built, book,
     requests: list[str] = []
     page = _opened(browser, built, book, requests, seed=len(question))
     try:
+        where = page.evaluate("scrollY")
+        main = "document.querySelector('main').getBoundingClientRect().top"
+        reading = page.evaluate(main)
         if typed is None:
             page.click(".bar-reference")                        # 1
         else:
             page.click("#search-field")                         # 1
             page.keyboard.type(typed)                           # 2
             page.wait_for_function("!document.getElementById('search-results').hidden")
+            # the results lie over the page, across the bar's width: the page does not move
+            results = page.locator("#search-results").bounding_box()
+            assert results["width"] >= 0.9 * PHONE["width"], results
+            assert page.evaluate("scrollY") == where and page.evaluate(main) == reading
             first = page.locator("#search-results a").first
             anchor = first.get_attribute("href")[1:]
             assert anchor in answers, (question, typed, anchor)
@@ -85,6 +92,8 @@ def test_a_question_at_the_table_takes_three_taps_or_fewer(browser, built, book,
             card = next(a for a in sorted(answers) if a.startswith("ref-"))
             assert page.evaluate(f"document.getElementById('{card}').getBoundingClientRect()"
                                  ".top < innerHeight / 3"), card
+        page.click("#bar-back")                                 # and back to the game
+        page.wait_for_function(f"Math.abs(scrollY - {where}) < 2")
         assert requests == []
     finally:
         page.close()
@@ -139,6 +148,12 @@ def test_an_abbreviation_opens_its_definition_in_place_by_tap_and_by_keyboard(br
         assert page.evaluate("document.activeElement.getAttribute('href')") == "#gl-MDR"
         page.keyboard.press("Enter")                                   # the keyboard's way
         assert tip.is_visible()
+        page.mouse.wheel(0, 400)                       # read on: it never covers the bar
+        page.wait_for_timeout(200)
+        assert tip.is_hidden() or tip.bounding_box()["y"] >= page.locator(
+            ".toolbar").bounding_box()["height"]
+        if tip.is_hidden():
+            term.click()
         page.click("main p >> nth=0", force=True)                      # a tap elsewhere
         assert tip.is_hidden()
         term.click()
@@ -160,6 +175,11 @@ def test_the_way_back_follows_every_jump_back_to_where_the_reader_was(browser, b
         places = [page.evaluate("scrollY")]
         page.click(".bar-reference")
         page.wait_for_function("location.hash === '#referencia-rapida'")
+        page.evaluate("window.scrollBy(0, -2000)")   # read on, away from it…
+        places.append(page.evaluate("scrollY"))
+        page.click(".bar-reference")                  # …and back to it: a jump too
+        page.wait_for_function("Math.abs(document.getElementById('referencia-rapida')"
+                               ".getBoundingClientRect().top - 60) < 40")
         places.append(page.evaluate("scrollY"))
         page.click("#contents-menu summary")
         page.click('.menu-panel a[href="#puntuacion"]')
@@ -174,7 +194,12 @@ def test_the_way_back_follows_every_jump_back_to_where_the_reader_was(browser, b
 
 
 def test_each_heading_has_a_link_to_itself_and_keeps_its_words_as_its_name(browser, built):
-    page = _opened(browser, built, "solo-catan")
+    html = html_of(built, "solo-catan")
+    context = browser.new_context(viewport=PHONE)
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    only_the_page(page, html)
+    page.goto(html.as_uri())
     try:
         headings = page.evaluate("""() => Array.from(
             document.querySelectorAll('main h1[id], main h2[id], main h3[id]'), h => {
@@ -186,11 +211,14 @@ def test_each_heading_has_a_link_to_itself_and_keeps_its_words_as_its_name(brows
         for anchor, href, name, text in headings:
             assert href == f"#{anchor}", anchor
             assert "#" not in name and text.startswith(name), (anchor, name)
-        page.click("#comercio a.heading-link")
-        page.wait_for_function("location.hash === '#comercio'")
-        assert page.inner_text("#bar-status") in ("Enlace copiado", "")
+        page.click("#comercio a.heading-link")                # copied, said under the bar
+        page.wait_for_function("document.getElementById('bar-status').textContent"
+                               " === 'Enlace copiado'")
+        assert page.is_visible("#bar-status")
+        assert page.evaluate("navigator.clipboard.readText()") == f"{html.as_uri()}#comercio"
+        page.wait_for_function("document.getElementById('bar-status').textContent === ''")
     finally:
-        page.close()
+        context.close()
 
 
 def test_axe_finds_no_violation_with_the_menu_or_a_definition_open(browser, built):

@@ -17,21 +17,23 @@ from generator.diagrams.style import DiagramStyle
 
 def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,
                lost: list[str] = (), name=None, mark_last: bool | None = None,
-               first: int = 0, empty: str = "empty", marks: tuple[str, str] = ("drawn", "lost")
-               ) -> svgwrite.Drawing:
+               first: int = 0, empty: str = "empty", marks: tuple[str, str] = ("drawn", "lost"),
+               upper: int | None = None) -> svgwrite.Drawing:
     """`label(series)` gives a series' caption; `name(resource)` a card's printed name;
     `empty` the word an empty SH shows and `marks` the words under a drawn card and a lost
     one, in the book's language (`Words.empty("sh")`, `Words.marks()`).
 
     `mark_last` outlines the last card, the one a drawn card is compared with; by default
     it is marked when a drawn card is shown. `first`: the number of series before these
-    (an SH drawn in several lines): it keeps every series at its height.
+    (an SH drawn in several lines): it keeps every series at its height, unless `upper` is
+    given (0: the first of these at the upper height, 1: at the lower; `sh_lines`).
     """
     mark_last = drawn is not None if mark_last is None else mark_last
+    parity = first if upper is None else upper
     w, h, s = style.card_w, style.card_h, style.strip
     cards = [(i, series, card) for i, series in enumerate(history) for card in series.cards]
     extras = (1 if drawn else 0) + len(lost)
-    two_levels = len(history) > 1 or first % 2 == 1 or drawn is not None or bool(lost)
+    two_levels = len(history) > 1 or parity % 2 == 1 or drawn is not None or bool(lost)
     top = style.label_size + 3.0                # room for the labels above level 0
     bottom = style.label_size + 3.5 if two_levels else 1.0  # and below level 1, if any
     width = max(len(cards) - 1, 0) * s + w + extras * (w + 3) + 2
@@ -40,7 +42,7 @@ def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,
     x = 1.0
     series_spans: dict[int, list[float]] = {}
     for n, (i, series, card) in enumerate(cards):
-        level = (first + i) % 2
+        level = (parity + i) % 2
         y = top + level * style.drop
         last = n == len(cards) - 1
         dwg.add(resource_card(dwg, style, card.resource, x, y, counts_as=card.counts_as,
@@ -64,7 +66,7 @@ def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,
         x += w
     for i, (x0, x1) in series_spans.items():
         series = history[i]
-        level = (first + i) % 2
+        level = (parity + i) % 2
         y_text = top - 1.6 if level == 0 else top + style.drop + h + 4.2
         colour = style.accent if series.complete else style.muted
         dwg.add(dwg.line((x0 + 0.5, y_text + (1.0 if level == 0 else -3.6)),
@@ -78,7 +80,7 @@ def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,
         width = max(width, x0 + 1.5 + text_width(text, style.label_size))
     x += 2.0
     if drawn:
-        y = top + ((first + len(history)) % 2) * style.drop
+        y = top + ((parity + len(history)) % 2) * style.drop
         dwg.add(resource_card(dwg, style, drawn, x, y, full=True, role="drawn",
                               name=name(drawn) if name else None))
         dwg.add(dwg.text(marks[0], insert=(x + w / 2, top + style.drop + h + 4.2),
@@ -104,14 +106,15 @@ def sh_drawing(history, style: DiagramStyle, label, *, drawn: str | None = None,
 
 def sh_lines(history, style: DiagramStyle, label, width: float, **marks) -> svgwrite.Drawing:
     """The SH in as many lines as it needs to stay within `width` mm, broken between two
-    series (each at its own height, `first`), one line under the other: the Serie Histórica
+    series, one line under the other, each opening at the upper height: the Serie Histórica
     on a phone's column, read without scrolling sideways. `marks` (drawn, lost, name, empty,
     marks) as `sh_drawing` takes them: the drawn and lost cards end the last line."""
     extra = {key: marks.pop(key) for key in ("drawn", "lost") if key in marks}
 
     def line(start: int, end: int) -> svgwrite.Drawing:
         last = end == len(history)
-        return sh_drawing(history[start:end], style, label, first=start,
+        # each line opens at the upper height: one opening lower would leave a band empty
+        return sh_drawing(history[start:end], style, label, first=start, upper=0,
                           **(extra if last else {}), **marks)
 
     def line_width(drawing) -> float:
