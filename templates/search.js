@@ -37,7 +37,8 @@
       else if (start.matches("aside")) range.setEndAfter(start.lastElementChild);
       else range.setEndAfter(main.lastElementChild);
       var part = range.cloneContents();
-      part.querySelectorAll(".position, .heading-link").forEach(function (e) { e.remove(); });
+      part.querySelectorAll(".position, .heading-link, .related").forEach(function (e) {
+        e.remove(); });  // (a ruling listed under a heading is a result of its own)
       part.querySelectorAll("svg").forEach(function (e) {  // a drawing, by its words
         var title = e.querySelector("title");
         e.replaceWith(title ? title.textContent : "");

@@ -57,6 +57,8 @@ LABELS = {
     # The link beside each heading of the HTML edition, which copies the section's address.
     "link_copy": N_("Copy the link to this section"),
     "link_copied": N_("Link copied"),
+    # Under a section's heading in the HTML edition: the rulings that settle its rule.
+    "related_rulings": N_("Rulings:"),
     "search_none": N_("Nothing found"),
     "search_one": N_("1 section found"),
     "search_many": N_("{n} sections found"),

@@ -456,6 +456,12 @@ def render_html(book: Book, replays: list, figures, companion: Companion | None 
     numbers = {"example": book.numbers("example"), "figure": book.numbers("figure")}
     figure_numbers = book.figure_numbers
     words = labels(book.meta.language)
+    # the rulings that settle a section's rule, by the section's anchor: listed under its
+    # heading, a question found from the rule as the rule is from the question
+    related: dict[str, list] = {}
+    for ruling in book.rulings:
+        if ruling.id in rulings:
+            related.setdefault(ruling.section, []).append(ruling)
     chapters = []
     for chapter in book.chapters:
         blocks = []
@@ -497,6 +503,9 @@ def render_html(book: Book, replays: list, figures, companion: Companion | None 
                 table.set("tabindex", "0")         # by keyboard too
             blocks.append(("html", Markup(ET.tostring(element, encoding="unicode",
                                                       method="html"))))
+            if element.get("id") in related:
+                blocks.append(("html", _related(related[element.get("id")], rulings,
+                                                words["related_rulings"])))
         chapters.append({"id": chapter.id, "title": chapter.title, "blocks": blocks})
     env = _cached_environment(tuple(definitions.items()))
     reference = [] if book.meta.layout == "sheet" or book.dossier \
@@ -513,6 +522,18 @@ def render_html(book: Book, replays: list, figures, companion: Companion | None 
     page = embed_fonts(page, page_characters(toolbar.put_back(drawings.put_back(page,
                                                                                 clean=False))))
     return toolbar.put_back(drawings.put_back(sanitise_page(page)))
+
+
+def _related(settled: list, rulings: dict[str, str], label: str) -> Markup:
+    """The line under a section's heading that lists the rulings of its rule, each its id
+    (a link to it) and its title: «Aclaraciones: R01 Coincidencia sin caballero»."""
+    line = ET.Element("p", {"class": "related"})
+    line.text = f"{label} "
+    for n, ruling in enumerate(settled):
+        link = ET.SubElement(line, "a", {"href": rulings[ruling.id], "class": "ruling"})
+        link.text = ruling.id
+        link.tail = f" {curl(ruling.title)}" + (" · " if n < len(settled) - 1 else "")
+    return Markup(ET.tostring(line, encoding="unicode", method="html"))
 
 
 def _alternative(figure) -> str:

@@ -42,8 +42,9 @@ def test_the_setup_figure_reads_on_a_phone_and_a_desktop(browser, solo_page, wid
     assert shown["left"] >= 0 and shown["right"] <= width, "the drawing is all on screen"
     assert shown["boxScroll"] <= shown["boxWidth"] + 1, "its box does not scroll sideways"
     assert shown["pageScroll"] <= shown["pageWidth"], "nor does the page"
-    if width == 360:  # a phone's column, nearly filled
-        assert shown["width"] >= 0.8 * (width - 32), shown["width"]
+    if width == 360:  # a phone's column, nearly filled (laid out for a 320 px phone's
+        # column, 288 px, whole there too: tests/browser/test_at_the_table.py)
+        assert shown["width"] >= 0.75 * (width - 32), shown["width"]
 
 
 @pytest.fixture(scope="module")

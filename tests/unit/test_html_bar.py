@@ -77,3 +77,17 @@ def test_a_heading_keeps_its_address_when_the_book_is_rebuilt_after_an_edit(tiny
     assert len(before.headings) >= 3
     assert {i: after.headings.get(i) for i in before.headings} == before.headings
     assert "before-anything" in after.headings
+
+
+def test_a_section_lists_the_rulings_of_its_rule_under_its_heading(tiny_book, tmp_path,
+                                                                  capsys):
+    """The question index read the other way: under the heading of the rule a ruling settles
+    (its `section`), the ruling's id, linked to its entry, and its title."""
+    code, said = run("build", tiny_book, tmp_path / "out", capsys)
+    assert code == 0, said
+    page = (tmp_path / "out" / "juego" / "index.html").read_text(encoding="utf-8")
+    rules = re.search(r'<h1 id="rules">.*?</h1>\s*(<p class="related">.*?</p>)', page, re.S)
+    assert rules, "no line of rulings under the heading of the rules"
+    assert re.fullmatch(r'<p class="related">Rulings: <a href="#r01" class="ruling">R01</a>'
+                        r' Ties</p>', rules.group(1)), rules.group(1)
+    assert page.count('<p class="related">') == 1  # no other section has a ruling

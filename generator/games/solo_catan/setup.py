@@ -44,7 +44,7 @@ STACK_SHIFT = 0.8        # each edge this far up and right
 HAND_STRIP = 0.42        # what shows of a hand card under the next, over the card's width
 #: A phone's layout: as wide as a 320 px screen's column (288 px) shows at 12 px for 6 pt
 #: (html/render.py).
-SCREEN_WIDTH = 54.0
+SCREEN_WIDTH = 52.0
 #: A5's measure: the figure's file in figures/ and the HTML edition's wide layout.
 PRINT_WIDTH = 118.0
 

@@ -339,8 +339,8 @@ KEY_R = 1.9                  # a gem of the key
 
 #: The anatomy laid out for a phone's column (the HTML edition's narrow figure, which the
 #: page shows larger, its smallest text at 11 px): the card a little smaller, the words
-#: nearer, the key on more lines; at most 328 px wide on the page.
-ANATOMY_SCREEN = {"width": 58.0, "card_scale": 2.0, "gap": 4.0}
+#: nearer, the key on more lines; at most 288 px wide on the page (a 320 px phone's column).
+ANATOMY_SCREEN = {"width": 52.0, "card_scale": 2.0, "gap": 4.0}
 
 
 def anatomy_drawing(card, style: DiagramStyle, letters: dict[str, str], names: dict[str, str],
