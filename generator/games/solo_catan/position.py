@@ -22,7 +22,7 @@ from generator.games.solo_catan.text import series_label
 from generator.diagrams.icons import building_icon, resource_icon
 from generator.diagrams.flow import (CARD_H, CARD_W, LABEL, LABEL_H, WIDTH,
                                      Group, card_row)
-from generator.games.solo_catan.sh import sh_drawing
+from generator.games.solo_catan.sh import line_breaks, moved, sh_drawing
 from generator.diagrams.style import DiagramStyle, tint
 
 ICON_R = 2.8             # their pictogram: the fir's letter is then 6.5 pt
@@ -101,28 +101,16 @@ def _sh_groups(dwg, game, style: DiagramStyle, words, lost: list[str], label: st
         _, _, w, h = (float(v) for v in sh["viewBox"].split())
         return w - 2.0, h - 1.0
 
-    lines, start = [], 0
     history = game.history
-    for end in range(1, len(history) + 1):
-        if end - start > 1 and size(draw_sh(history[start:end], start,
-                                            end == len(history)))[0] > width:
-            lines.append((start, end - 1))
-            start = end - 1
-    lines.append((start, len(history)))
+    lines = line_breaks(len(history), lambda start, end: size(draw_sh(
+        history[start:end], start, end == len(history)))[0] > width)
     groups = []
     for n, (start, end) in enumerate(lines):
         sh = draw_sh(history[start:end], start, n == len(lines) - 1)
         w, h = size(sh)
 
         def draw(x, y, sh=sh):
-            group = dwg.g(class_="sh", transform=f"translate({round(x - 1.0, 3)},"
-                                                  f"{round(y - 1.0, 3)})")
-            for element in sh.elements:  # all but its definitions and paper background
-                if element.elementname == "defs" or \
-                        "background" in element.attribs.get("class", ""):
-                    continue
-                group.add(element)
-            dwg.add(group)
+            dwg.add(moved(dwg, sh, f"translate({round(x - 1.0, 3)},{round(y - 1.0, 3)})"))
         groups.append(Group(label if n == 0 else "", w, h, draw, "sh", alone=True))
     return groups
 

@@ -117,26 +117,36 @@ def sh_lines(history, style: DiagramStyle, label, width: float, **marks) -> svgw
         return sh_drawing(history[start:end], style, label, first=start, upper=0,
                           **(extra if last else {}), **marks)
 
-    def line_width(drawing) -> float:
-        return float(drawing["viewBox"].split()[2])
-
-    breaks, start = [], 0
-    for end in range(1, len(history) + 1):
-        if end - start > 1 and line_width(line(start, end)) > width:
-            breaks.append((start, end - 1))
-            start = end - 1
-    breaks.append((start, len(history)))
+    breaks = line_breaks(len(history), lambda start, end:
+                         float(line(start, end)["viewBox"].split()[2]) > width)
     dwg, background = new_drawing(style, "sh-diagram")
     y, widest = 0.0, 0.0
     for start, end in breaks:
         drawing = line(start, end)
         _, _, w, h = (float(v) for v in drawing["viewBox"].split())
-        group = dwg.g(class_="sh", transform=f"translate(0,{round(y, 3)})")
-        for element in drawing.elements:  # all but its definitions and paper background
-            if element.elementname == "defs" or \
-                    "background" in element.attribs.get("class", ""):
-                continue
-            group.add(element)
-        dwg.add(group)
+        dwg.add(moved(dwg, drawing, f"translate(0,{round(y, 3)})"))
         y, widest = y + h, max(widest, w)
     return sized(dwg, background, widest, y)
+
+
+def line_breaks(count: int, too_wide) -> list[tuple[int, int]]:
+    """The series (start, end) of each line of an SH of `count` series drawn in lines: as
+    many as fit (`too_wide(start, end)` is false), and at least one."""
+    lines, start = [], 0
+    for end in range(1, count + 1):
+        if end - start > 1 and too_wide(start, end):
+            lines.append((start, end - 1))
+            start = end - 1
+    lines.append((start, count))
+    return lines
+
+
+def moved(dwg, drawing, transform: str):
+    """`drawing`'s elements, but its definitions and paper background, in a group of `dwg`
+    placed by `transform`: an SH line set into a larger drawing."""
+    group = dwg.g(class_="sh", transform=transform)
+    for element in drawing.elements:
+        if element.elementname == "defs" or "background" in element.attribs.get("class", ""):
+            continue
+        group.add(element)
+    return group
