@@ -1,10 +1,11 @@
 /* The HTML edition's search: every heading with an id, every example and every glossary
    entry of the page is a document, indexed by MiniSearch (vendor/minisearch.js) when the page
    is first used, from the page itself: nothing is fetched, nothing is stored twice, and the
-   page's first paint waits for none of it (the solo book's index takes some 70 ms to make). A query is
-   matched by prefix and with a typo allowed, without regard to case, accents («caballeria»
-   finds «caballería») or the endings of its words (`term`); the best matches are listed under the field with the words around
-   the first match. The page reads whole without it: the bar stays hidden without scripts. */
+   page's first paint waits for none of it (the solo book's index takes some 70 ms to make).
+   A query is matched by prefix and with a typo allowed, without regard to case, accents
+   («caballeria» finds «caballería») or the endings of its words (`term`); the best matches
+   are listed under the field with the words around the first match. The page reads whole
+   without it: the field stays hidden without scripts. */
 (function () {
   "use strict";
   var bar = document.getElementById("search");
@@ -13,7 +14,7 @@
   var status = document.getElementById("search-status");
   var main = document.querySelector("main");
   if (!bar || !field || !list || !main || typeof MiniSearch === "undefined") return;
-  var words = JSON.parse(bar.getAttribute("data-words"));
+  var words = JSON.parse(document.querySelector("nav.toolbar").getAttribute("data-words"));
   var MOST = 8;
 
   /* One character folded as the index folds it: lower case, no accent. Kept one for one,
@@ -59,24 +60,14 @@
   }
   /* A word as the index holds it: folded, without the endings that only inflect it in the
      page's language («ganas», «ganar» and «gana» are one word; «ciudades», «ciudad»), and
-     none for the little words a question is made of («¿cómo se gana?» asks «gana»). */
-  var LANGUAGE = {
-    es: {endings: ["es", "as", "os", "ar", "er", "ir", "a", "o", "e", "s"],
-         little: "a al como con cual cuando cuanto cuanta cuantos cuantas de del debo el en " +
-                 "es esta este hace hacer hago hay la las le lo los me mi mis o para pasa " +
-                 "por puede puedo que quien se si significa sirve su sus te tengo tiene tu " +
-                 "tus un una uno unos unas y yo"},
-    en: {endings: ["ing", "ies", "ed", "es", "s", "y"],
-         little: "a an and are at can could do does for from happen happens have how i if " +
-                 "in is it mean means my of on or should the to what when where which who " +
-                 "why with you your"}
-  }[(document.documentElement.lang || "").slice(0, 2)] || {endings: [], little: ""};
-  var LITTLE = new Set(LANGUAGE.little.split(" "));
+     none for the little words a question is made of («¿cómo se gana?» asks «gana»): both
+     lists are the language's catalog's (generator/core/labels.py). */
+  var LITTLE = new Set(words.little), ENDINGS = words.endings;
   function term(word) {
     var folded = fold(word);
     if (LITTLE.has(folded)) return null;
-    for (var i = 0; i < LANGUAGE.endings.length; i++) {
-      var ending = LANGUAGE.endings[i];
+    for (var i = 0; i < ENDINGS.length; i++) {
+      var ending = ENDINGS[i];
       if (folded.length - ending.length >= 3 && folded.slice(-ending.length) === ending) {
         return folded.slice(0, -ending.length);
       }

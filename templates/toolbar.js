@@ -8,7 +8,10 @@
    - after a jump inside the page (a section, a definition, a result, a cross-reference) the
      bar offers the way back to where the reader was: the browser's own history, whose entries
      carry how many jumps deep they are, so that its back and forward buttons agree;
-   - every heading with an id gets a link to itself, which copies the section's address.
+   - a link to the place already in the address (the quick reference tapped again) is a
+     jump too;
+   - every heading with an id gets a link to itself, which copies the section's address;
+   - a figure that does scroll sideways in its box is marked, for the shadows at its edges.
    The page reads whole without any of it. */
 (function () {
   "use strict";
@@ -18,7 +21,9 @@
   var status = document.getElementById("bar-status");
   var main = document.querySelector("main");
   if (!menu || !tip || !back || !main) return;
-  var words = JSON.parse(document.getElementById("search").getAttribute("data-words"));
+  var bar = document.querySelector("nav.toolbar");
+  var words = JSON.parse(bar.getAttribute("data-words"));
+  function barBottom() { return bar.getBoundingClientRect().bottom; }
 
   /* The contents menu: it opens on the chapter or section being read, marked. */
   var panel = menu.querySelector(".menu-panel");
@@ -27,12 +32,12 @@
   });
   menu.addEventListener("toggle", function () {
     if (!menu.open) return;
-    var bar = menu.closest(".toolbar").getBoundingClientRect().bottom;
+    var under = barBottom();
     var here = null;
     panel.querySelectorAll(".menu-contents a").forEach(function (link) {
       link.removeAttribute("aria-current");
       var place = document.getElementById(link.hash.slice(1));
-      if (place && place.getBoundingClientRect().top <= bar + 8) here = link;
+      if (place && place.getBoundingClientRect().top <= under + 8) here = link;
     });
     if (here) {
       here.setAttribute("aria-current", "location");
@@ -107,8 +112,7 @@
   function follow() {
     if (!opener) return;
     var box = opener.getBoundingClientRect();
-    var bar = menu.closest(".toolbar").getBoundingClientRect().bottom;
-    if (box.top < bar || box.bottom > window.innerHeight) closeTip(false);
+    if (box.top < barBottom() || box.bottom > window.innerHeight) closeTip(false);
     else place(opener);
   }
   window.addEventListener("resize", follow);

@@ -42,6 +42,14 @@ LABELS = {
     "search": N_("Search the rules"),
     # The same, short, in the field itself (a phone's bar holds two buttons beside it).
     "search_short": N_("Search"),
+    # What the search leaves out of a query, separated by spaces: the little words a
+    # question is made of («¿cómo se gana?» asks «gana»); and the endings it takes off a
+    # word that only inflect it («ganas», «ganar», «gana» are one word), longest first. Both
+    # written as the search folds them: in lower case, without accents («como», «que»).
+    "search_little": N_("a an and are at can could do does for from happen happens have how "
+                        "i if in is it mean means my of on or should the to what when where "
+                        "which who why with you your"),
+    "search_endings": N_("ing ies ed es s y"),
     # The HTML edition's links to the files beside it: its PDF, its other languages.
     "editions": N_("This book in other forms"),
     # The HTML edition's bar (templates/toolbar.html.j2): its menu of the contents by

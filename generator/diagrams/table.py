@@ -35,16 +35,11 @@ def costs_drawing(components, style: DiagramStyle, words, marks: bool = True,
     name_w = 13.0 + 1.75 * max(len(b.name) for b in components.buildings)
     width = name_w + longest * step + 22
     height = len(components.buildings) * row_h + 10
-    dwg, background = new_drawing(style, "costs-diagram")
-    dwg.add(dwg.rect((0.3, 0.3), (width - 0.6, height - 0.6), rx=2, fill="#fff8e6",
-                     stroke=style.ink, stroke_width=0.35))
+    dwg, background = _card(style, width, height)
     for row, building in enumerate(components.buildings):
         y = 5 + row * row_h + row_h / 2
         group = dwg.g(class_="cost-row", **{"data-building": building.id})
-        group.add(building_icon(dwg, style, building.id if building.id in
-                                ("road", "knight", "settlement", "city", "development")
-                                else "expansion",
-                                6, y, 2.6, colour=style.accent))
+        group.add(_icon(dwg, style, building, 6, y, 2.6))
         group.add(dwg.text(building.name, insert=(11, y + 1.1), font_family=style.font,
                            font_weight="bold", font_size=3.0, fill=style.ink))
         for k, resource in enumerate(building.cost):
@@ -63,12 +58,31 @@ def costs_drawing(components, style: DiagramStyle, words, marks: bool = True,
                                    text_anchor="middle",
                                    font_family=style.font, font_size=MARK, fill=style.accent,
                                    class_="ender"))
-        points = (" · ".join(f"{f.letter} {f.points}" for f in building.faces) if building.faces
-                  else t.gettext("{points} pt.").format(points=building.points))
-        group.add(dwg.text(points, insert=(width - 3, y + 1.1), text_anchor="end",
+        group.add(dwg.text(_points(building, t), insert=(width - 3, y + 1.1), text_anchor="end",
                            font_family=style.font, font_size=2.6, fill=style.muted))
         dwg.add(group)
     return sized(dwg, background, width, height)
+
+
+def _card(style: DiagramStyle, width: float, height: float):
+    """A costs card's drawing and its paper: the card's panel, `width` by `height` mm."""
+    dwg, background = new_drawing(style, "costs-diagram")
+    dwg.add(dwg.rect((0.3, 0.3), (width - 0.6, height - 0.6), rx=2, fill="#fff8e6",
+                     stroke=style.ink, stroke_width=0.35))
+    return dwg, background
+
+
+def _icon(dwg, style: DiagramStyle, building, x: float, y: float, size: float):
+    """A building's pictogram on the card; a city expansion's is the tower."""
+    kind = building.id if building.id in ("road", "knight", "settlement", "city",
+                                          "development") else "expansion"
+    return building_icon(dwg, style, kind, x, y, size, colour=style.accent)
+
+
+def _points(building, t) -> str:
+    """A building's points as the card prints them: each side's («A 0 · B 1») or «1 p.»."""
+    return (" · ".join(f"{f.letter} {f.points}" for f in building.faces) if building.faces
+            else t.gettext("{points} pt.").format(points=building.points))
 
 
 #: The stacked costs card's width (mm): at the size where its smallest type (MARK) is 12 px,
@@ -85,20 +99,14 @@ def _costs_stacked(components, style: DiagramStyle, t, marks: bool,
     step = min(7.5, (STACKED_WIDTH - left - 2 * icon_r - 2) / max(1, longest - 1))
     row_h = 16.0 if marks else 13.5
     width, height = STACKED_WIDTH, len(components.buildings) * row_h + 4
-    dwg, background = new_drawing(style, "costs-diagram")
-    dwg.add(dwg.rect((0.3, 0.3), (width - 0.6, height - 0.6), rx=2, fill="#fff8e6",
-                     stroke=style.ink, stroke_width=0.35))
+    dwg, background = _card(style, width, height)
     for row, building in enumerate(components.buildings):
         top = 2 + row * row_h
         group = dwg.g(class_="cost-row", **{"data-building": building.id})
-        group.add(building_icon(dwg, style, building.id if building.id in
-                                ("road", "knight", "settlement", "city", "development")
-                                else "expansion", 3.6, top + 2.4, 2.3, colour=style.accent))
+        group.add(_icon(dwg, style, building, 3.6, top + 2.4, 2.3))
         group.add(dwg.text(building.name, insert=(left, top + 3.4), font_family=style.font,
                            font_weight="bold", font_size=3.0, fill=style.ink))
-        points = (" · ".join(f"{f.letter} {f.points}" for f in building.faces) if building.faces
-                  else t.gettext("{points} pt.").format(points=building.points))
-        group.add(dwg.text(points, insert=(width - 2, top + 3.4), text_anchor="end",
+        group.add(dwg.text(_points(building, t), insert=(width - 2, top + 3.4), text_anchor="end",
                            font_family=style.font, font_size=2.6, fill=style.muted))
         y = top + 8.6
         for k, resource in enumerate(building.cost):

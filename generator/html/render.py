@@ -410,7 +410,10 @@ class _Toolbar:
                 contents=contents, reference=QUICK_REFERENCE if reference else "",
                 strings=json.dumps({"none": words["search_none"], "one": words["search_one"],
                                     "many": words["search_many"], "copy": words["link_copy"],
-                                    "copied": words["link_copied"]}, ensure_ascii=False))
+                                    "copied": words["link_copied"],
+                                    "little": words["search_little"].split(),
+                                    "endings": words["search_endings"].split()},
+                                   ensure_ascii=False))
 
     def token(self, part: str) -> Markup:
         return Markup(f"toolbar{self.key}{part}x")
