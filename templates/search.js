@@ -98,10 +98,18 @@
     return index;
   }
 
+  /* Where a word beginning with `term` first stands in `folded` (never inside a word: «gan»
+     is «ganas», not «jugando»), or -1. */
+  function wordAt(folded, term) {
+    var quoted = term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    var found = new RegExp("(^|[^\\p{L}\\p{N}])" + quoted, "u").exec(folded);
+    return found ? found.index + found[1].length : -1;
+  }
+
   function snippet(text, terms) {
     var folded = fold(text), at = -1, length = 0;
     terms.forEach(function (term) {
-      var found = folded.indexOf(term);
+      var found = wordAt(folded, term);
       if (found >= 0 && (at < 0 || found < at)) { at = found; length = term.length; }
     });
     var span = document.createElement("span");

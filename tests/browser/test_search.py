@@ -28,6 +28,7 @@ LOOKUPS = [
     ("catan-para-dos", "caballeria", "#gran-ejercito"),
     ("splendor-solitario", "noble", None),
     ("solo-catan", "mercado", "#gl-mercado"),            # a glossary term, at its entry
+    ("solo-catan", "ganar", "#fin"),                   # «Ganas», not «jugando»: the word
 ]
 
 
@@ -63,6 +64,14 @@ def test_a_few_letters_find_the_section_from_anywhere(browser, built, edition, q
         assert page.evaluate("hrefs => hrefs.every(h => document.getElementById(h.slice(1)))",
                              found), found
         assert len(set(found)) == len(found), found
+        # each result's words found are marked whole, from a word's start («ganas», never
+        # the «gan» inside «jugando»)
+        cut = page.evaluate("""() => Array.from(document.querySelectorAll(
+            '#search-results mark'), m => [(m.previousSibling || {}).textContent || '',
+                                            m.textContent, (m.nextSibling || {}).textContent
+                                            || '']).filter(([before, word, after]) =>
+            /[\\p{L}\\p{N}]$/u.test(before) || /^[\\p{L}\\p{N}]/u.test(after))""")
+        assert cut == [], cut
         status = page.inner_text("#search-status")
         assert re.match(r"\d+ (apartados?|sections?) (encontrados?|found)", status), status
         page.press("#search-field", "Enter")
