@@ -6,6 +6,7 @@ harbours on the frame and the neutral players' pieces, with a legend. It draws a
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import svgwrite
 
@@ -35,6 +36,44 @@ NUMBER_SIZE = 3.4
 LETTER_SIZE = 2.6
 
 
+@dataclass(frozen=True)
+class BoardType:
+    """The type of a board drawing, in mm of its own size, and how its legend is set.
+
+    The page's is the print size (its smallest text 6.5 pt). A phone's shows the same board,
+    the same size, with every text as large as its smallest may be: the HTML edition draws
+    a figure so that its smallest text is 12 px (html/render.py, screen_size), and a board
+    107 mm wide then fits a 320 px phone's column (288 px) when no text is under 4.5 mm
+    (107 × 12 / 4.5 = 285 px). Scaling the page's drawing to that width set its text at 7 px.
+    """
+    small: float = SMALL          # the legend; a harbour's resource
+    number: float = NUMBER_SIZE   # a number token's number
+    letter: float = LETTER_SIZE   # a hex's terrain letter
+    rate: float = 2.7             # a harbour's rate, 3:1 or 2:1
+    house: float = 2.4            # a neutral settlement: the house, and its number
+    ring: float = 3.6             # the ring around it
+    token: float = 0.36           # a number token's radius, in hex radii
+    #: Where a hex's letter goes, by preference (LETTER_PLACES: top, bottom, left). Large,
+    #: under the token it would touch it: a phone's goes left (further) before it goes below.
+    letter_places: tuple[int, ...] = (0, 1, 2)
+    terrain_columns: int = 3      # the legend's terrains
+    item_columns: int = 2         # the legend's other items
+    #: A 2:1 harbour in its terrain's colour with the terrain's letter, on one line («2:1
+    #: M»), where its resource's name would not fit the sea at this size.
+    lettered_harbours: bool = False
+
+    @property
+    def scale(self) -> float:
+        """The legend's and the pieces' size against the page's."""
+        return self.small / SMALL
+
+
+PAGE_TYPE = BoardType()
+SCREEN_TYPE = BoardType(small=4.5, number=4.8, letter=4.5, rate=4.5, house=4.5, ring=5.0,
+                        token=0.38, letter_places=(0, 3, 1), terrain_columns=2,
+                        item_columns=1, lettered_harbours=True)
+
+
 # --- geometry at print size ---------------------------------------------------------------
 
 def to_mm(key, origin: tuple[float, float], r: float = HEX_R) -> tuple[float, float]:
@@ -62,18 +101,21 @@ def _pips(number: int) -> int:
     return 6 - abs(7 - number)
 
 
-def number_token(dwg, style, number: int, cx: float, cy: float, r: float):
+def number_token(dwg, style, number: int, cx: float, cy: float, r: float,
+                 size: float = NUMBER_SIZE):
     """The round token: its number (red for 6 and 8) and one dot per way to roll it."""
     red = number in (6, 8)
     colour = RED_NUMBER if red else style.ink
     group = dwg.g(class_="number-token", **{"data-number": str(number)})
     group.add(dwg.circle((cx, cy), r, fill=TOKEN_FACE, stroke=style.ink, stroke_width=0.25))
-    group.add(_text(dwg, style, str(number), cx, cy + NUMBER_SIZE * 0.3, NUMBER_SIZE,
-                    "middle", "bold", colour))
-    pips, gap = _pips(number), 0.9
+    # The number's baseline, and the pips under it, in proportion to the token.
+    group.add(_text(dwg, style, str(number), cx, cy + size * 0.3 - (size - NUMBER_SIZE) * 0.18,
+                    size, "middle", "bold", colour))
+    pips, gap, dot = _pips(number), 0.9 * r / 3.24, 0.28 * r / 3.24
     for k in range(pips):
         px = cx + (k - (pips - 1) / 2) * gap
-        group.add(dwg.circle((round(px, 3), round(cy + r * 0.62, 3)), 0.28, fill=colour))
+        group.add(dwg.circle((round(px, 3), round(cy + r * 0.62, 3)), round(dot, 3),
+                             fill=colour))
     return group
 
 
@@ -88,8 +130,12 @@ def robber(dwg, cx: float, cy: float, h: float):
     return group
 
 
-def _harbour(dwg, style, words, harbour, ends):
-    """A harbour in the sea off its side: two piers to the side's corners and a label."""
+def _harbour(dwg, style, words, board: BoardLayout, harbour, ends,
+             kind: BoardType = PAGE_TYPE):
+    """A harbour in the sea off its side: two piers to the side's corners and a label: its
+    rate, over its resource's name in the resource's colour; or, lettered (a phone's
+    board), on one line with the letter of the terrain that yields the resource, in a box of
+    that terrain's colour."""
     angle = math.radians(SIDE_ANGLE[harbour.side])
     mid = ((ends[0][0] + ends[1][0]) / 2, (ends[0][1] + ends[1][1]) / 2)
     out = HEX_R * 0.72
@@ -101,6 +147,19 @@ def _harbour(dwg, style, words, harbour, ends):
     for end in ends:
         group.add(dwg.line((round(end[0], 3), round(end[1], 3)), (round(hx, 3), round(hy, 3)),
                            stroke="#8a6a45", stroke_width=0.7, stroke_linecap="round"))
+    if kind.lettered_harbours:
+        terrain = next((t for t, label in board.terrains.items()
+                        if label.produces == harbour.resource), None)
+        label = harbour.rate if terrain is None else \
+            f"{harbour.rate} {board.terrains[terrain].name[:1].upper()}"
+        w, h = text_width(label, kind.rate) + 1.6 * kind.scale, kind.rate * 1.45
+        group.add(dwg.rect((round(hx - w / 2, 3), round(hy - h / 2, 3)), (round(w, 3),
+                                                                          round(h, 3)),
+                           rx=1.2, fill="#ffffff" if terrain is None else TERRAIN_FILL[terrain],
+                           stroke=style.ink, stroke_width=0.45))
+        group.add(_text(dwg, style, label, hx, hy + kind.rate * 0.35, kind.rate, "middle",
+                        "bold"))
+        return group
     name = "" if harbour.resource == "any" else words.res(harbour.resource).lower()
     w = max(text_width(harbour.rate, 2.7), text_width(name, SMALL) if name else 0) + 1.6
     h = 6.4 if name else 4.4
@@ -116,18 +175,22 @@ def _harbour(dwg, style, words, harbour, ends):
 
 
 def neutral_settlement(dwg, style, player: int, status: str, cx: float, cy: float,
-                       css_class: str = "neutral"):
+                       css_class: str = "neutral", kind: BoardType = PAGE_TYPE):
     """A neutral settlement: a house in the player's colour with its number; a proposed
     place (not read off the official illustration) has a dashed ring."""
     colour = NEUTRAL_COLOURS[player]
+    size = kind.house
+    k = min(size, 0.89 * kind.ring) / 2.4  # the house inside its ring
     group = dwg.g(class_=css_class, **{"data-player": str(player), "data-piece": "settlement",
                                        "data-status": status})
-    group.add(dwg.circle((cx, cy), 3.6, fill="#ffffff", fill_opacity=0.85,
+    group.add(dwg.circle((cx, cy), kind.ring, fill="#ffffff", fill_opacity=0.85,
                          stroke=style.ink if status == "official" else style.accent,
                          stroke_width=0.4,
                          **({"stroke_dasharray": "0.9,0.6"} if status == "proposed" else {})))
-    group.add(building_icon(dwg, style, "settlement", cx, cy + 0.2, 2.4, colour=colour))
-    group.add(_text(dwg, style, str(player), cx, cy + 1.55, 2.4, "middle", "bold", "#ffffff"))
+    group.add(building_icon(dwg, style, "settlement", cx, cy + 0.2 * k, 2.4 * k,
+                            colour=colour))
+    group.add(_text(dwg, style, str(player), cx, cy + 1.55 * k + (size - 2.4 * k) * 0.3,
+                    size, "middle", "bold", "#ffffff"))
     return group
 
 
@@ -147,18 +210,22 @@ def neutral_road(dwg, player: int, status: str, ends):
 
 #: Where a hex's terrain letter may go (offsets in hex radii, baseline), and the corners a
 #: settlement there would cover: the top unless a neutral settlement stands on that corner.
-LETTER_PLACES = [((0.0, -0.5), {"N"}), ((0.0, 0.76), {"S"}), ((-0.6, 0.22), {"NW", "SW"})]
+LETTER_PLACES = [((0.0, -0.5), {"N"}), ((0.0, 0.76), {"S"}), ((-0.6, 0.22), {"NW", "SW"}),
+                 ((-0.68, 0.24), {"NW", "SW"})]  # the last clear of a phone's larger token
 
 
-def _letter_place(at, occupied: set) -> tuple[float, float]:
-    for offset, corners in LETTER_PLACES:
+def _letter_place(at, occupied: set, order: tuple[int, ...] = (0, 1, 2)
+                  ) -> tuple[float, float]:
+    for offset, corners in (LETTER_PLACES[k] for k in order):
         if not any(corner_key(at, c) in occupied for c in corners):
             return offset
     return LETTER_PLACES[0][0]
 
 
-def board_drawing(board: BoardLayout, style: DiagramStyle, words) -> svgwrite.Drawing:
-    """The board with its sea frame, and a legend below it."""
+def board_drawing(board: BoardLayout, style: DiagramStyle, words,
+                  kind: BoardType = PAGE_TYPE) -> svgwrite.Drawing:
+    """The board with its sea frame, and a legend below it; in `kind`'s type (SCREEN_TYPE:
+    the HTML edition's on a phone)."""
     r = HEX_R
     # The island reaches 4 R from the centre towards each flat side of the frame (it has the
     # frame's six-fold symmetry); a band of sea 1.05 R wide holds the harbours.
@@ -179,19 +246,19 @@ def board_drawing(board: BoardLayout, style: DiagramStyle, words) -> svgwrite.Dr
         group.add(dwg.polygon(_hexagon(centre, r), fill=TERRAIN_FILL[h.terrain],
                               stroke="#ffffff", stroke_width=0.6))
         label = board.terrains[h.terrain].name
-        lx, ly = _letter_place(h.at, occupied)
+        lx, ly = _letter_place(h.at, occupied, kind.letter_places)
         group.add(_text(dwg, style, label[:1].upper(), centre[0] + lx * r,
-                        centre[1] + ly * r, LETTER_SIZE, "middle", "bold",
+                        centre[1] + ly * r, kind.letter, "middle", "bold",
                         class_="terrain-letter"))
         if h.number is not None:
             group.add(number_token(dwg, style, h.number, centre[0], centre[1] + r * 0.12,
-                                   r * 0.36))
+                                   r * kind.token, kind.number))
         dwg.add(group)
         if h.at == board.robber:
             dwg.add(robber(dwg, centre[0], centre[1] + r * 0.12, r * 0.62))
     for harbour in board.harbours:
         ends = [to_mm(corner_key(harbour.hex, c), origin) for c in SIDES[harbour.side]]
-        dwg.add(_harbour(dwg, style, words, harbour, ends))
+        dwg.add(_harbour(dwg, style, words, board, harbour, ends, kind))
     for piece in board.neutral:
         if piece.piece == "road":
             ends = [to_mm(corner_key(piece.hex, c), origin) for c in SIDES[piece.side]]
@@ -199,33 +266,43 @@ def board_drawing(board: BoardLayout, style: DiagramStyle, words) -> svgwrite.Dr
     for piece in board.neutral:
         if piece.piece == "settlement":
             x, y = to_mm(corner_key(piece.hex, piece.corner), origin)
-            dwg.add(neutral_settlement(dwg, style, piece.player, piece.status, x, y))
-    height = _legend(dwg, style, words, board, width, 2 * apothem + 4)
-    return sized(dwg, background, width, height)
+            dwg.add(neutral_settlement(dwg, style, piece.player, piece.status, x, y,
+                                       kind=kind))
+    height = _legend(dwg, style, words, board, width, 2 * apothem + 4, kind)
+    # A phone's board is never printed: its size is its type's (html/render.py), so it
+    # declares the page's size per unit of type, not of length.
+    return sized(dwg, background, width, height, SMALL / kind.small)
 
 
-def _legend(dwg, style, words, board: BoardLayout, width: float, top: float) -> float:
-    """Terrains in two rows of three, then the pieces; returns the drawing's height."""
+def _legend(dwg, style, words, board: BoardLayout, width: float, top: float,
+            kind: BoardType = PAGE_TYPE) -> float:
+    """Terrains in rows of `kind.terrain_columns`, then the pieces in rows of
+    `kind.item_columns`; returns the drawing's height."""
     legend = dwg.g(class_="legend")
-    columns, row_h, x0 = 3, 5.2, 3.0
+    z = kind.scale
+    columns, row_h, x0 = kind.terrain_columns, 5.2 * z, 3.0
     col_w = (width - 2 * x0) / columns
     used = [t for t in TERRAIN_COUNTS if t in {h.terrain for h in board.hexes}]
     for k, terrain in enumerate(used):
         x = x0 + (k % columns) * col_w
         y = top + (k // columns) * row_h
-        legend.add(dwg.polygon(_hexagon((x + 2.2, y), 2.3), fill=TERRAIN_FILL[terrain],
+        legend.add(dwg.polygon(_hexagon((x + 2.2 * z, y), 2.3 * z), fill=TERRAIN_FILL[terrain],
                                stroke=style.muted, stroke_width=0.2))
         label = board.terrains[terrain]
-        legend.add(_text(dwg, style, label.name[:1].upper(), x + 2.2, y + 0.85, SMALL,
-                         "middle", "bold"))
+        legend.add(_text(dwg, style, label.name[:1].upper(), x + 2.2 * z, y + 0.85 * z,
+                         kind.small, "middle", "bold"))
         text = label.name + (f": {words.res(label.produces).lower()}" if label.produces
                              else "")
-        legend.add(_text(dwg, style, text, x + 5.3, y + 0.8, class_="legend-terrain"))
-    y = top + math.ceil(len(used) / columns) * row_h + 0.6
+        legend.add(_text(dwg, style, text, x + 5.3 * z, y + 0.8 * z, kind.small,
+                         class_="legend-terrain"))
+    y = top + math.ceil(len(used) / columns) * row_h + 0.6 * z
     t = words.t  # the book's catalog (diagrams/words.py)
+    harbour = t.gettext("Harbour: 3 alike for 1 (3:1), or 2 of the resource of the terrain "
+                        "whose letter it bears for 1 (2:1 M: mineral)") \
+        if kind.lettered_harbours else \
+        t.gettext("Harbour: 3 alike for 1 (3:1) or 2 of its resource for 1 (2:1)")
     items = [("token", t.gettext("Number token: 6 and 8, in red, come up most often")),
-             ("harbour", t.gettext("Harbour: 3 alike for 1 (3:1) or 2 of its resource for 1 "
-                                   "(2:1)")),
+             ("harbour", harbour),
              ("robber", t.gettext("Robber: starts in the desert"))]
     players = sorted({p.player for p in board.neutral})
     if players:
@@ -238,59 +315,65 @@ def _legend(dwg, style, words, board: BoardLayout, width: float, top: float) -> 
         if proposed:
             text = t.gettext("{text} (proposed place)").format(text=text)
         items.append(("neutral", text))
-    half = (width - 2 * x0) / 2
+    columns = kind.item_columns
+    column_w = (width - 2 * x0) / columns
     row_top = y - row_h / 2
-    for first in range(0, len(items), 2):
-        pair = items[first:first + 2]
-        laid = [_legend_item(dwg, legend, style, board, kind, text, x0 + k * half, half, players)
-                for k, (kind, text) in enumerate(pair)]
+    line_h = 2.7 * z
+    for first in range(0, len(items), columns):
+        row = items[first:first + columns]
+        laid = [_legend_item(dwg, legend, style, board, item, text, x0 + k * column_w,
+                             column_w, players, kind)
+                for k, (item, text) in enumerate(row)]
         lines = max(len(item[1]) for item in laid)
-        height = max(row_h * 1.15, lines * 2.7 + 2.6)
+        height = max(row_h * 1.15, lines * line_h + 2.6 * z)
         centre = row_top + height / 2
         for k, (icon, wrapped, text_x) in enumerate(laid):
             icon(centre)
             for j, line in enumerate(wrapped):
                 legend.add(_text(dwg, style, line, text_x,
-                                 centre + 0.8 + (j - (len(wrapped) - 1) / 2) * 2.7,
-                                 class_="legend-item"))
+                                 centre + 0.8 * z + (j - (len(wrapped) - 1) / 2) * line_h,
+                                 kind.small, class_="legend-item"))
         row_top += height
     dwg.add(legend)
     return row_top + 1.5
 
 
-def _legend_item(dwg, into, style, board, kind, text, x, column_w, players):
+def _legend_item(dwg, into, style, board, item, text, x, column_w, players,
+                 kind: BoardType = PAGE_TYPE):
     """(draw the icon at a given y, the wrapped text, where the text starts)."""
-    text_x = x + 6.0
+    z = kind.scale
+    text_x = x + 6.0 * z
 
     def icon(y):
-        if kind == "token":
-            into.add(dwg.circle((x + 2.4, y), 2.4, fill=TOKEN_FACE, stroke=style.ink,
+        if item == "token":
+            into.add(dwg.circle((x + 2.4 * z, y), 2.4 * z, fill=TOKEN_FACE, stroke=style.ink,
                                 stroke_width=0.2))
-            into.add(_text(dwg, style, "6", x + 2.4, y + 0.85, SMALL, "middle", "bold",
-                           RED_NUMBER))
-        elif kind == "harbour":
-            into.add(dwg.rect((x + 0.2, y - 1.8), (4.4, 3.6), rx=0.8, fill="#ffffff",
-                              stroke=style.ink, stroke_width=0.3))
-            into.add(dwg.line((x + 2.4, y + 1.8), (x + 2.4, y + 2.8), stroke="#8a6a45",
-                              stroke_width=0.5))
-        elif kind == "robber":
-            into.add(robber(dwg, x + 2.4, y, 4.2))
+            into.add(_text(dwg, style, "6", x + 2.4 * z, y + 0.85 * z, kind.small, "middle",
+                           "bold", RED_NUMBER))
+        elif item == "harbour":
+            into.add(dwg.rect((x + 0.2 * z, y - 1.8 * z), (4.4 * z, 3.6 * z), rx=0.8,
+                              fill="#ffffff", stroke=style.ink, stroke_width=0.3))
+            into.add(dwg.line((x + 2.4 * z, y + 1.8 * z), (x + 2.4 * z, y + 2.8 * z),
+                              stroke="#8a6a45", stroke_width=0.5))
+        elif item == "robber":
+            into.add(robber(dwg, x + 2.4 * z, y, 4.2 * z))
         else:
             for j, player in enumerate(players):
                 status = next(p.status for p in board.neutral if p.player == player)
-                into.add(neutral_settlement(dwg, style, player, status, x + 3.6 + j * 7.8, y,
-                                            "legend-neutral"))
+                into.add(neutral_settlement(dwg, style, player, status,
+                                            x + kind.ring + j * 7.8 * z, y,
+                                            "legend-neutral", kind))
 
-    if kind == "neutral":
-        text_x = x + 3.6 + len(players) * 7.8 - 1.8
-    return icon, _wrap(text, x + column_w - text_x - 1.0), text_x
+    if item == "neutral":
+        text_x = x + kind.ring + len(players) * 7.8 * z - 1.8 * z
+    return icon, _wrap(text, x + column_w - text_x - 1.0, kind.small), text_x
 
 
-def _wrap(text: str, width: float) -> list[str]:
+def _wrap(text: str, width: float, size: float = SMALL) -> list[str]:
     lines, line = [], ""
     for word in text.split():
         candidate = f"{line} {word}".strip()
-        if line and text_width(candidate, SMALL) > width:
+        if line and text_width(candidate, size) > width:
             lines.append(line)
             line = word
         else:

@@ -24,10 +24,13 @@ def text_width(text: str, size: float) -> float:
     return len(text) * size * 0.55
 
 
-def sized(dwg, background, width: float, height: float):
-    """Set the drawing's size once everything in it is placed (in mm at print size)."""
+def sized(dwg, background, width: float, height: float, scale: float = 1.0):
+    """Set the drawing's size once everything in it is placed (in mm at print size). A
+    `scale` other than 1 declares it that much larger or smaller than its viewBox's units
+    (a drawing for a screen, whose size is set by its type: html/render.py)."""
     width, height = round(width, 2), round(height, 2)
-    dwg["width"], dwg["height"] = f"{width}mm", f"{height}mm"
+    dwg["width"], dwg["height"] = (f"{round(v * scale, 2) if scale != 1.0 else v}mm"
+                                   for v in (width, height))
     dwg["viewBox"] = f"0 0 {width} {height}"
     background["width"], background["height"] = width, height
     return dwg

@@ -13,7 +13,7 @@ from typing import Callable
 
 from generator.content.model import Book, FigureSpec
 from generator.core.i18n import translator
-from generator.diagrams.board import board_drawing
+from generator.diagrams.board import SCREEN_TYPE, board_drawing
 from generator.diagrams.style import DiagramStyle, style_for
 from generator.diagrams.table import costs_description, costs_drawing, difficulty_chart
 from generator.diagrams.words import BookWords
@@ -105,7 +105,9 @@ def named_figure(spec: FigureSpec, book: Book, replays: dict, style: DiagramStyl
                       costs_drawing(book.components, style, words, stacked=True).tostring(),
                       text=costs_description(book.components, words))
     elif spec.kind == "board":  # the book's board.yaml, beside figures.yaml
-        svg = board_drawing(book.board, style, words).tostring()
+        return Figure(spec.id, spec.caption,
+                      board_drawing(book.board, style, words).tostring(),
+                      board_drawing(book.board, style, words, SCREEN_TYPE).tostring())
     else:  # checks.py made sure the engine draws it
         return engine_for(book).figure(spec, replays, style)
     return Figure(spec.id, spec.caption, svg)

@@ -176,11 +176,7 @@ def flow_drawing(groups: list[Group | None], dwg, background, style: DiagramStyl
         _place(dwg, style, side, right + GROUP_GAP, EDGE, LABEL_H if side.label else 0.0)
         right += GROUP_GAP + side.outer_width
         y = max(y, EDGE + _row_height([side]) + ROW_GAP)
-    dwg = sized(dwg, background, max(width, right + EDGE), y - ROW_GAP + 0.6)
-    if scale != 1.0:
-        _, _, w, h = dwg["viewBox"].split()
-        dwg["width"], dwg["height"] = (f"{round(float(v) * scale, 2)}mm" for v in (w, h))
-    return dwg
+    return sized(dwg, background, max(width, right + EDGE), y - ROW_GAP + 0.6, scale)
 
 
 def _place(dwg, style: DiagramStyle, group: Group, x: float, y: float, label_h: float) -> None:

@@ -237,16 +237,11 @@ def test_axe_finds_no_violation_with_the_menu_or_a_definition_open(browser, buil
         page.close()
 
 
-#: Figures still wider than a 320 px phone's column, which scroll sideways in their box: the
-#: catan-para-dos board (a board for phones is issue 33's to draw).
-STILL_SCROLLS = {"catan-para-dos": ["fig-tablero"]}
-
-
 @pytest.mark.parametrize("edition", editions())
 def test_every_figure_shows_whole_on_a_320_px_phone(browser, built, edition):
     """Drawn anew for a phone where the page's layout would not fit: the set-up and the costs
     card stacked, the Serie Histórica in lines, the card's anatomy with its key on more
-    lines. What a figure shows is never cut off by the edge of a box that scrolls."""
+    lines, the board with its type enlarged and its harbours lettered. What a figure shows is never cut off by the edge of a box that scrolls."""
     html = html_of(built, edition)
     page = browser.new_page(viewport={"width": 320, "height": 640})
     only_the_page(page, html)
@@ -255,7 +250,7 @@ def test_every_figure_shows_whole_on_a_320_px_phone(browser, built, edition):
         scrolls = page.evaluate("""() => Array.from(document.querySelectorAll(
             'main .figure-scroll')).filter(b => b.getClientRects().length
                 && b.scrollWidth > b.clientWidth + 1).map(b => b.closest('[id]').id)""")
-        assert scrolls == STILL_SCROLLS.get(edition, []), scrolls
+        assert scrolls == [], scrolls
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
     finally:
         page.close()

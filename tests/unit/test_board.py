@@ -17,7 +17,7 @@ from repo import CONTENT_ROOT
 from generator.content.board import (HARBOUR_COUNTS, NUMBER_COUNTS, TERRAIN_COUNTS,
                                      adjacent_corners, all_hexes, coastal, corner_key,
                                      load_board, on_board)
-from generator.diagrams.board import RED_NUMBER, board_drawing
+from generator.diagrams.board import RED_NUMBER, SCREEN_TYPE, TERRAIN_FILL, board_drawing
 from generator.diagrams.style import style_for
 from generator.errors import ContentError
 from generator.games.solo_catan.text import Words
@@ -33,8 +33,9 @@ BOARD = load_board(BOARD_FILE)
 CAPTION = next(f.caption for f in BOOK.figures if f.id == "tablero")
 
 
-def draw(board=BOARD) -> ET.Element:
-    svg = board_drawing(board, style_for(BOOK.components), Words(BOOK.components)).tostring()
+def draw(board=BOARD, *kind) -> ET.Element:
+    svg = board_drawing(board, style_for(BOOK.components), Words(BOOK.components),
+                        *kind).tostring()
     return ET.fromstring(svg)
 
 
@@ -172,6 +173,40 @@ def test_every_label_is_at_least_6_pt_at_print_size_and_the_board_fits_an_a5_pag
     assert width_mm <= 148 - 16 - 14, "wider than the A5 text frame: it would be shrunk"
     sizes = [float(t.get("font-size")) for t in ROOT.iter(f"{SVG}text")]
     assert min(sizes) * POINTS_PER_MM >= MIN_TEXT_PT
+
+
+def test_a_phones_board_fits_a_320_px_column_with_its_type_at_12_px():
+    """Issue 33: the page's board, scaled to a phone's column, set its numbers at 7 px; the
+    phone's is the same board, as wide, with every text 4.5 mm or more of its 107: at the
+    size where the HTML edition sets its smallest text at 12 px it is no wider than a
+    320 px phone's column (288 px), and it shows the same hexes, numbers and harbours."""
+    from generator.html.render import screen_size
+    phone = draw(BOARD, SCREEN_TYPE)
+    svg = ET.tostring(phone, encoding="unicode")
+    width, _ = screen_size(dict(phone.attrib), svg)
+    assert width <= 288, width
+    sizes = [float(t.get("font-size")) for t in phone.iter(f"{SVG}text")]
+    assert min(sizes) * 288 / float(phone.get("viewBox").split()[2]) >= 12
+    def hexes(root):
+        return sorted((g.get("data-q"), g.get("data-r"), g.get("data-terrain"),
+                       g.get("data-number")) for g in groups(root, "hex"))
+    assert hexes(phone) == hexes(ROOT)
+    by_resource = {label.produces: (terrain, label.name[0])
+                   for terrain, label in BOARD.terrains.items() if label.produces}
+    harbours = groups(phone, "harbour")
+    assert len(harbours) == len(BOARD.harbours)
+    for harbour in harbours:  # «2:1 M» in the mountains' grey; «3:1» in white
+        (text,) = [t.text for t in harbour.iter(f"{SVG}text")]
+        box = harbour.find(f"{SVG}rect").get("fill")
+        resource = harbour.get("data-resource")
+        if resource == "any":
+            assert (text, box) == (harbour.get("data-rate"), "#ffffff")
+        else:
+            terrain, letter = by_resource[resource]
+            assert (text, box) == (f"{harbour.get('data-rate')} {letter}",
+                                   TERRAIN_FILL[terrain])
+    legend = " ".join(t.text for t in phone.iter(f"{SVG}text") if t.get("class") == "legend-item")
+    assert "cuya letra lleva" in legend  # the letter's meaning, said in the book's language
 
 
 # --- in the built book -------------------------------------------------------------------
