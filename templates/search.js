@@ -63,7 +63,7 @@
      none for the little words a question is made of («¿cómo se gana?» asks «gana»): both
      lists are the language's catalog's (generator/core/labels.py). */
   var LITTLE = new Set(words.little), ENDINGS = words.endings;
-  function term(word) {
+  function stem(word) {
     var folded = fold(word);
     if (LITTLE.has(folded)) return null;
     for (var i = 0; i < ENDINGS.length; i++) {
@@ -73,6 +73,19 @@
       }
     }
     return folded;
+  }
+  /* A word a player may ask with that the rules say otherwise is indexed and asked as the
+     first word of its group («se acaba el mazo» asks «se agota»): the groups are the
+     catalog's too. SAME: each group's first word, by the stem of every word in it. */
+  var SAME = new Map(), GROUP = new Map();
+  words.synonyms.forEach(function (group) {
+    var stems = group.map(stem).filter(Boolean);
+    stems.forEach(function (s) { SAME.set(s, stems[0]); });
+    GROUP.set(stems[0], stems);
+  });
+  function term(word) {
+    var stemmed = stem(word);
+    return stemmed === null ? null : SAME.get(stemmed) || stemmed;
   }
 
   /* The rule before the example that shows it, and an abbreviation's or a term's own entry
@@ -109,8 +122,10 @@
   function snippet(text, terms) {
     var folded = fold(text), at = -1, length = 0;
     terms.forEach(function (term) {
-      var found = wordAt(folded, term);
-      if (found >= 0 && (at < 0 || found < at)) { at = found; length = term.length; }
+      (GROUP.get(term) || [term]).forEach(function (word) {  // the word the text says
+        var found = wordAt(folded, word);
+        if (found >= 0 && (at < 0 || found < at)) { at = found; length = word.length; }
+      });
     });
     var span = document.createElement("span");
     span.className = "search-snippet";

@@ -7,7 +7,8 @@
      abbreviation, a tap elsewhere closes it; without scripts it is a link to the entry;
    - after a jump inside the page (a section, a definition, a result, a cross-reference) the
      bar offers the way back to where the reader was: the browser's own history, whose entries
-     carry how many jumps deep they are, so that its back and forward buttons agree;
+     carry how many jumps deep they are, so that its back and forward buttons agree; back
+     there, the focus is where it was when the reader left (the link they followed);
    - a link to the place already in the address (the quick reference tapped again) is a
      jump too;
    - every heading with an id gets a link to itself, which copies the section's address;
@@ -132,17 +133,35 @@
     if (menu.open && !menu.contains(event.target)) menu.open = false;
   });
 
-  /* The way back: each entry of the page's history says how many jumps deep it is. */
+  /* The way back: each entry of the page's history says how many jumps deep it is; and
+     what had the focus when the reader jumped from there (`from`, by depth) has it again
+     when they come back, so that a keyboard or a screen reader is back at the link it
+     followed, not left in the bar. */
   function depth() { return (history.state && history.state.jumps) || 0; }
   function showBack() { back.hidden = depth() === 0; }
   if (history.state === null) history.replaceState({jumps: 0}, "");
-  var last = depth();
+  var last = depth(), from = [], followed = null;
+  // The link followed (the browser takes the focus off it before the jump is told).
+  document.addEventListener("click", function (event) {
+    followed = event.target.closest("a[href^='#']");
+  }, true);
   window.addEventListener("hashchange", function () {
-    if (history.state === null) history.replaceState({jumps: last + 1}, "");  // a new jump
+    if (history.state === null) {  // a new jump
+      from[last] = followed || document.activeElement;
+      history.replaceState({jumps: last + 1}, "");
+    }
+    followed = null;
     last = depth();
     showBack();
   });
-  window.addEventListener("popstate", function () { last = depth(); showBack(); });
+  window.addEventListener("popstate", function () {
+    last = depth();
+    showBack();
+    var left = from[last];
+    if (left && left !== document.body && left.isConnected && left.getClientRects().length) {
+      left.focus({preventScroll: true});  // the browser has put the page back where it was
+    }
+  });
   // A link to the place already in the address (the quick reference tapped again, after
   // scrolling away from it) is a jump too: the browser would only scroll.
   document.addEventListener("click", function (event) {
@@ -151,6 +170,7 @@
     var place = document.getElementById(decodeURIComponent(link.hash.slice(1)));
     if (!place) return;
     event.preventDefault();
+    from[depth()] = link;
     history.pushState({jumps: depth() + 1}, "", link.hash);
     last = depth();
     place.scrollIntoView();

@@ -50,6 +50,10 @@ LABELS = {
                         "i if in is it mean means my of on or should the to what when where "
                         "which who why with you your"),
     "search_endings": N_("ing ies ed es s y"),
+    # Words a player may ask with that the rules say otherwise, in groups separated by «;»:
+    # a query for any word of a group finds the others («if the deck runs out» finds «is
+    # exhausted»). Folded as above; each word is taken with its endings off, as a query is.
+    "search_synonyms": N_("exhaust empty run; draw take; trade exchange swap; roll throw"),
     # The HTML edition's links to the files beside it: its PDF, its other languages.
     "editions": N_("This book in other forms"),
     # The HTML edition's bar (templates/toolbar.html.j2): its menu of the contents by

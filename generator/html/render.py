@@ -412,7 +412,10 @@ class _Toolbar:
                                     "many": words["search_many"], "copy": words["link_copy"],
                                     "copied": words["link_copied"],
                                     "little": words["search_little"].split(),
-                                    "endings": words["search_endings"].split()},
+                                    "endings": words["search_endings"].split(),
+                                    "synonyms": [group.split() for group in
+                                                 words["search_synonyms"].split(";")
+                                                 if group.split()]},
                                    ensure_ascii=False))
 
     def token(self, part: str) -> Markup:

@@ -56,8 +56,12 @@ def test_the_figure_is_in_the_html_edition(board_book, caption):
     figure = re.search(r"<figure.*?</figure>", html, re.S)
     assert figure, "no <figure> in the HTML edition"
     body = figure.group(0)
-    assert body.count('class="hex"') == 19
-    assert body.count('class="number-token"') == 18
-    assert body.count('class="harbour"') == 9
-    assert body.count('class="neutral"') == 2
+    drawings = re.findall(r"<svg\b.*?</svg>", body, re.S)  # a page's and a phone's board
+    assert [re.search(r'class="figure (figure-\w+)', d).group(1) for d in drawings] == \
+        ["figure-wide", "figure-narrow"]
+    for drawing in drawings:
+        assert drawing.count('class="hex"') == 19
+        assert drawing.count('class="number-token"') == 18
+        assert drawing.count('class="harbour"') == 9
+        assert drawing.count('class="neutral"') == 2
     assert " ".join(caption.split()) in " ".join(re.sub(r"<[^>]+>", " ", body).split())

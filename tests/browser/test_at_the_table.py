@@ -193,6 +193,31 @@ def test_the_way_back_follows_every_jump_back_to_where_the_reader_was(browser, b
         page.close()
 
 
+def test_back_from_a_jump_by_keyboard_the_focus_is_on_the_link_followed(browser, built):
+    """A keyboard or screen reader user who follows a cross-reference and comes back by the
+    bar's button (or the browser's) is at that link again, not left in the bar."""
+    page = _opened(browser, built, "solo-catan", seed=5)
+    try:
+        link = page.locator('main p a[href="#r19"]').first
+        link.focus()
+        place = page.evaluate("scrollY")
+        page.keyboard.press("Enter")
+        page.wait_for_function("location.hash === '#r19'")
+        page.focus("#bar-back")
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"Math.abs(scrollY - {place}) < 2")
+        page.wait_for_function("document.activeElement.getAttribute('href') === '#r19' && "
+                               "document.activeElement.closest('main p') !== null")
+        assert page.evaluate("scrollY") == place  # focused where it stood, not scrolled to
+        link.focus()
+        page.keyboard.press("Enter")                 # and by the browser's own button
+        page.wait_for_function("location.hash === '#r19'")
+        page.go_back()
+        page.wait_for_function("document.activeElement.getAttribute('href') === '#r19'")
+    finally:
+        page.close()
+
+
 def test_each_heading_has_a_link_to_itself_and_keeps_its_words_as_its_name(browser, built):
     html = html_of(built, "solo-catan")
     context = browser.new_context(viewport=PHONE)

@@ -29,6 +29,9 @@ LOOKUPS = [
     ("splendor-solitario", "noble", None),
     ("solo-catan", "mercado", "#gl-mercado"),            # a glossary term, at its entry
     ("solo-catan", "ganar", "#fin"),                   # «Ganas», not «jugando»: the word
+    # a player's word for the book's: «se acaba» is «se agota», «exhausted» «runs out»
+    ("solo-catan", "se acaba el mazo", "#si-el-mazo-de-recursos-se-agota"),
+    ("solo-catan/en", "deck exhausted", "#si-el-mazo-de-recursos-se-agota"),
 ]
 
 
