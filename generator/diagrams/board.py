@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 import svgwrite
 
-from generator.content.board import RADIUS, SIDES, TERRAIN_COUNTS, BoardLayout, corner_key
+from generator.content.board import (CORNERS, RADIUS, SIDES, TERRAIN_COUNTS, BoardLayout,
+                                     corner_key, side_key)
 from generator.diagrams.canvas import new_drawing, sized, text_width
 from generator.diagrams.icons import building_icon
 from generator.diagrams.style import DiagramStyle
@@ -379,3 +380,50 @@ def _wrap(text: str, width: float, size: float = SMALL) -> list[str]:
         else:
             line = candidate
     return lines + [line] if line else lines
+
+
+def board_description(board: BoardLayout, words) -> str:
+    """What the board shows, in words: its text alternative on a screen, where a reader who
+    cannot see the drawing asks what a sighted one reads off it. Its hexes row by row, top
+    to bottom and left to right, each with its number; the harbours clockwise from the top;
+    where the neutral pieces stand, by the hexes around them."""
+    t = words.t
+
+    def hex_words(h) -> str:
+        name = board.terrains[h.terrain].name
+        if h.at == board.robber:
+            name = t.gettext("{terrain} with the robber").format(terrain=name)
+        return f"{name} {h.number}" if h.number is not None else name
+
+    rows: dict[int, list] = {}
+    for h in board.hexes:
+        rows.setdefault(h.at[1], []).append(h)
+    said = [t.gettext("Row {n}: {hexes}.").format(
+        n=n, hexes=", ".join(hex_words(h) for h in sorted(rows[r], key=lambda h: h.at[0])))
+        for n, r in enumerate(sorted(rows), start=1)]
+    origin = (0.0, 0.0)
+
+    def clockwise(harbour) -> float:  # from the top, y down
+        x, y = (sum(v) / 2 for v in zip(*(to_mm(corner_key(harbour.hex, c), origin)
+                                           for c in SIDES[harbour.side])))
+        return math.atan2(x, -y) % (2 * math.pi)
+    harbours = [h.rate if h.resource == "any" else f"{h.rate} {words.res(h.resource).lower()}"
+                for h in sorted(board.harbours, key=clockwise)]
+    if harbours:
+        said.append(t.gettext("Harbours, clockwise from the top: {harbours}.").format(
+            harbours=", ".join(harbours)))
+    for piece in board.neutral:
+        if piece.piece == "settlement":
+            key = corner_key(piece.hex, piece.corner)
+            around = [h for h in board.hexes if any(corner_key(h.at, c) == key for c in CORNERS)]
+            text = t.gettext("Neutral settlement {player}: where {hexes} meet").format(
+                player=piece.player, hexes=t.join([hex_words(h) for h in around]))
+        else:
+            key = side_key(piece.hex, piece.side)
+            around = [h for h in board.hexes if any(side_key(h.at, s) == key for s in SIDES)]
+            text = t.gettext("Neutral road {player}: between {hexes}").format(
+                player=piece.player, hexes=t.join([hex_words(h) for h in around]))
+        if piece.status == "proposed":
+            text = t.gettext("{text} (proposed place)").format(text=text)
+        said.append(text + ".")
+    return " ".join(said)

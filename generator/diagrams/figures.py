@@ -13,9 +13,10 @@ from typing import Callable
 
 from generator.content.model import Book, FigureSpec
 from generator.core.i18n import translator
-from generator.diagrams.board import SCREEN_TYPE, board_drawing
+from generator.diagrams.board import SCREEN_TYPE, board_description, board_drawing
 from generator.diagrams.style import DiagramStyle, style_for
-from generator.diagrams.table import costs_description, costs_drawing, difficulty_chart
+from generator.diagrams.table import (costs_description, costs_drawing, difficulty_chart,
+                                     difficulty_description)
 from generator.diagrams.words import BookWords
 from generator.examples.registry import engine_for
 from generator.examples.replay import at_step
@@ -97,8 +98,10 @@ DATA_KINDS = ("difficulty", "costs", "board")
 def named_figure(spec: FigureSpec, book: Book, replays: dict, style: DiagramStyle,
                  words: BookWords) -> Figure:
     if spec.kind == "difficulty":
-        svg = difficulty_chart(book.difficulty.own_runs, book.difficulty.goal, style,
-                               book.meta.language).tostring()
+        runs, goal = book.difficulty.own_runs, book.difficulty.goal
+        return Figure(spec.id, spec.caption,
+                      difficulty_chart(runs, goal, style, book.meta.language).tostring(),
+                      text=difficulty_description(runs, goal, book.meta.language))
     elif spec.kind == "costs":
         return Figure(spec.id, spec.caption,
                       costs_drawing(book.components, style, words).tostring(),
@@ -107,7 +110,8 @@ def named_figure(spec: FigureSpec, book: Book, replays: dict, style: DiagramStyl
     elif spec.kind == "board":  # the book's board.yaml, beside figures.yaml
         return Figure(spec.id, spec.caption,
                       board_drawing(book.board, style, words).tostring(),
-                      board_drawing(book.board, style, words, SCREEN_TYPE).tostring())
+                      board_drawing(book.board, style, words, SCREEN_TYPE).tostring(),
+                      text=board_description(book.board, words))
     else:  # checks.py made sure the engine draws it
         return engine_for(book).figure(spec, replays, style)
     return Figure(spec.id, spec.caption, svg)

@@ -48,6 +48,9 @@ class Group:
     kind: str
     alone: bool = False      # a row of its own, or beside all the others (the SH)
     note: str = ""           # said after the label, muted ("vacía")
+    #: The same contents in a narrower group, given the width it may take (a row of cards
+    #: in lines), for a row that would be wider than the drawing; None: it cannot narrow.
+    fit: Callable[[float], "Group"] | None = None
 
     @property
     def outer_width(self) -> float:
@@ -67,14 +70,24 @@ def label_width(text: str, size: float = LABEL) -> float:
 
 
 def card_row(dwg, items: list[Callable], kind: str, label: str, card_w: float = CARD_W,
-             card_h: float = CARD_H, gap: float = GAP) -> Group:
-    """A labelled row of cards: each item draws one card at (x, y)."""
-    width = len(items) * (card_w + gap) - gap
+             card_h: float = CARD_H, gap: float = GAP, per_line: int = 0) -> Group:
+    """A labelled row of cards: each item draws one card at (x, y). `per_line`: at most
+    that many cards a line, the rest in lines under them (0: all on one line); a row wider
+    than its drawing goes into lines (`Group.fit`), as a phone's seven-card hand does."""
+    per_line = min(per_line or len(items), len(items)) or 1
+    lines = math.ceil(len(items) / per_line)
+    width = per_line * (card_w + gap) - gap
 
     def draw(x, y):
         for k, item in enumerate(items):
-            dwg.add(item(x + k * (card_w + gap), y))
-    return Group(label, width, card_h, draw, kind)
+            line, place = divmod(k, per_line)
+            dwg.add(item(x + place * (card_w + gap), y + line * (card_h + gap)))
+
+    def fit(room: float) -> Group:
+        return card_row(dwg, items, kind, label, card_w, card_h, gap,
+                        max(1, int((room + gap) // (card_w + gap))))
+    return Group(label, width, lines * card_h + (lines - 1) * gap, draw, kind,
+                 fit=fit if len(items) > 1 else None)
 
 
 def smallest_text(svg: str) -> float:
@@ -115,6 +128,8 @@ def _rows(groups: list[Group | None], width: float) -> list[list[Group]]:
                 rows.append([])
                 used = 0.0
             continue
+        if group.fit is not None and group.outer_width > width - 0.8:
+            group = group.fit(width - 0.8)
         need = group.outer_width + (GROUP_GAP if rows[-1] else 0)
         if rows[-1] and (group.alone or rows[-1][-1].alone or used + need > width - 0.8):
             rows.append([])

@@ -163,6 +163,26 @@ def _grid(share_top: float) -> tuple[float, float]:
     return GRID_STEPS[-1], 1.0
 
 
+def _share(count: int, games: int, language: str) -> str:
+    """A bar's value: its share of the games, to a tenth of a per cent when under 1 %."""
+    share = count / games
+    return percent(share, language, 0 if share >= 0.01 or not count else 1)
+
+
+def difficulty_description(runs, goal: int, language: str = "es") -> str:
+    """What the difficulty chart shows, in words (its text alternative on a screen): each
+    player's games and the share of them in each band of points, as its bars are labelled."""
+    t = translator(language)
+    said = []
+    for run in runs:
+        title = t.ngettext("{player}: {n} game", "{player}: {n} games", run.games)
+        bands = "; ".join(f"{label}, {_share(count, run.games, language)}"
+                          for label, count in point_bands(run.points, goal))
+        said.append(f"{title.format(player=run.player)}; "
+                    f"{t.gettext('points at the end of the game')}: {bands}.")
+    return " ".join(said)
+
+
 def difficulty_chart(runs, goal: int, style: DiagramStyle, language: str = "es",
                      axis: str | None = None) -> svgwrite.Drawing:
     """Final points of each stored run (`model.PlayerRun`s: greedy, strong, clairvoyant),
@@ -209,7 +229,7 @@ def difficulty_chart(runs, goal: int, style: DiagramStyle, language: str = "es",
                              fill=style.accent if is_goal else style.muted,
                              **{"data-player": run.player, "data-label": label,
                                 "data-count": str(count)}))
-            value = percent(share, language, 0 if share >= 0.01 or not count else 1)
+            value = _share(count, run.games, language)
             y = base - h - 1.0
             # The paper behind a value cuts the gridline it sits on, so it reads whole (a
             # patch of the drawing's background: the HTML edition's dark mode clears it).

@@ -39,7 +39,7 @@ from generator.pdf.document import Geometry
 from generator.pdf.story import KEPT_ROWS
 from generator.draw.hyphenation import LEFT, MIN_WORD, RIGHT
 from pdfread import read_pdf
-from repo import book_folders, shipped
+from repo import book_folders, html_of, shipped
 from tablesplit import assert_two_rows_on_each_side, split_tables
 
 GEOMETRY = Geometry.for_size(PageSize.A5)
@@ -383,6 +383,26 @@ def test_the_costs_drawings_say_the_costs_to_a_reader_who_cannot_see_them(pdfs):
                                  title), (slug, building.id, title)
         drawings += len(said)
     assert drawings >= 2, "no book has a costs card: the check above proves nothing"
+
+
+def test_every_figure_of_a_chapter_says_what_it_shows_in_its_text_alternative(built):
+    """Issue 33: a figure's text alternative (its SVG's <title>) lists what the figure
+    shows, where its caption does not: the board row by row with its harbours and neutral
+    places; a Serie Histórica series by series, as an example's position says it."""
+    import html as html_module
+    page = html_of(built, "catan-para-dos").read_text(encoding="utf-8")
+    (board,) = {html_module.unescape(t) for t in re.findall(
+        r'<svg[^>]*class="figure figure-\w+ board-diagram"[^>]*><title>([^<]*)</title>', page)}
+    rows = re.findall(r"Fila (\d): ([^.]*)\.", board)
+    assert [n for n, _ in rows] == ["1", "2", "3", "4", "5"], board
+    assert rows[2][1] == "Sembrado 9, Bosque 11, Desierto con el ladrón, Bosque 3, Montaña 8"
+    assert board.count("3:1") == 4 and board.count("2:1") == 5, board
+    assert "Poblado neutral 1: donde se tocan Sembrado 12, Cerro 6 y Bosque 11" in board
+    page = html_of(built, "solo-catan").read_text(encoding="utf-8")
+    sh = [html_module.unescape(t) for t in re.findall(
+        r'<figure[^>]*id="fig-sh-[^"]*".*?<title>([^<]*)</title>', page, re.S)]
+    assert len(sh) == 2 and all("Serie histórica: " in t for t in sh), sh
+    assert all(t.count(";") >= 1 for t in sh), sh  # series by series
 
 
 # --- boxes ---------------------------------------------------------------------------------

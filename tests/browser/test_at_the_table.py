@@ -266,7 +266,8 @@ def test_axe_finds_no_violation_with_the_menu_or_a_definition_open(browser, buil
 def test_every_figure_shows_whole_on_a_320_px_phone(browser, built, edition):
     """Drawn anew for a phone where the page's layout would not fit: the set-up and the costs
     card stacked, the Serie Histórica in lines, the card's anatomy with its key on more
-    lines, the board with its type enlarged and its harbours lettered. What a figure shows is never cut off by the edge of a box that scrolls."""
+    lines, the board with its type enlarged and its harbours lettered. What a figure shows
+    is never cut off by the edge of a box that scrolls, nor set under 11 px."""
     html = html_of(built, edition)
     page = browser.new_page(viewport={"width": 320, "height": 640})
     only_the_page(page, html)
@@ -277,5 +278,14 @@ def test_every_figure_shows_whole_on_a_320_px_phone(browser, built, edition):
                 && b.scrollWidth > b.clientWidth + 1).map(b => b.closest('[id]').id)""")
         assert scrolls == [], scrolls
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
+        # and every text of every drawing is 11 px or more there too (a seven-card hand
+        # goes into two lines rather than shrink the position: diagrams/flow.py)
+        small = page.evaluate("""() => Array.from(document.querySelectorAll('main svg text'))
+            .filter(t => t.getClientRects().length).map(t => {
+                const ctm = t.getScreenCTM();
+                return [t.closest('[id]').id, t.textContent, parseFloat(getComputedStyle(t)
+                    .fontSize) * Math.sqrt(Math.abs(ctm.a * ctm.d - ctm.b * ctm.c))]; })
+            .filter(([, , px]) => px < 11)""")
+        assert small == [], small[:5]
     finally:
         page.close()
