@@ -112,10 +112,11 @@
   }
 
   /* Where a word beginning with `term` first stands in `folded` (never inside a word: «gan»
-     is «ganas», not «jugando»), or -1. */
+     is «ganas», not «jugando»; a number whole: «1» is not «11»), or -1. */
   function wordAt(folded, term) {
     var quoted = term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    var found = new RegExp("(^|[^\\p{L}\\p{N}])" + quoted, "u").exec(folded);
+    var end = /^\d+$/.test(term) ? "(?!\\p{N})" : "";
+    var found = new RegExp("(^|[^\\p{L}\\p{N}])" + quoted + end, "u").exec(folded);
     return found ? found.index + found[1].length : -1;
   }
 

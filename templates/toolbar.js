@@ -155,6 +155,9 @@
     showBack();
   });
   window.addEventListener("popstate", function () {
+    // A link's jump is told twice, popstate (its entry not yet marked) before hashchange:
+    // only a move through history is a return.
+    if (history.state === null) return;
     last = depth();
     showBack();
     var left = from[last];

@@ -47,8 +47,8 @@ LABELS = {
     # word that only inflect it («ganas», «ganar», «gana» are one word), longest first. Both
     # written as the search folds them: in lower case, without accents («como», «que»).
     "search_little": N_("a an and are at can could do does for from happen happens have how "
-                        "i if in is it mean means my of on or should the to what when where "
-                        "which who why with you your"),
+                        "i if in is it mean means my of on or out should the to what when "
+                        "where which who why with you your"),
     "search_endings": N_("ing ies ed es s y"),
     # Words a player may ask with that the rules say otherwise, in groups separated by «;»:
     # a query for any word of a group finds the others («if the deck runs out» finds «is

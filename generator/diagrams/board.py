@@ -70,8 +70,8 @@ class BoardType:
 
 
 PAGE_TYPE = BoardType()
-SCREEN_TYPE = BoardType(small=4.5, number=4.8, letter=4.5, rate=4.5, house=4.5, ring=5.0,
-                        token=0.38, letter_places=(0, 3, 1), terrain_columns=2,
+SCREEN_TYPE = BoardType(small=4.5, number=4.8, letter=4.5, rate=4.5, house=4.5, ring=4.6,
+                        token=0.36, letter_places=(0, 3, 1), terrain_columns=2,
                         item_columns=1, lettered_harbours=True)
 
 
@@ -298,8 +298,9 @@ def _legend(dwg, style, words, board: BoardLayout, width: float, top: float,
                          class_="legend-terrain"))
     y = top + math.ceil(len(used) / columns) * row_h + 0.6 * z
     t = words.t  # the book's catalog (diagrams/words.py)
-    harbour = t.gettext("Harbour: 3 alike for 1 (3:1), or 2 of the resource of the terrain "
-                        "whose letter it bears for 1 (2:1 M: mineral)") \
+    harbour = t.gettext("3:1 harbour: 3 alike for 1. 2:1 harbour, in a terrain's colour "
+                        "with its letter: 2 of that terrain's resource for 1 (2:1 M: 2 "
+                        "mineral)") \
         if kind.lettered_harbours else \
         t.gettext("Harbour: 3 alike for 1 (3:1) or 2 of its resource for 1 (2:1)")
     items = [("token", t.gettext("Number token: 6 and 8, in red, come up most often")),
@@ -407,11 +408,13 @@ def board_description(board: BoardLayout, words) -> str:
         x, y = (sum(v) / 2 for v in zip(*(to_mm(corner_key(harbour.hex, c), origin)
                                            for c in SIDES[harbour.side])))
         return math.atan2(x, -y) % (2 * math.pi)
-    harbours = [h.rate if h.resource == "any" else f"{h.rate} {words.res(h.resource).lower()}"
-                for h in sorted(board.harbours, key=clockwise)]
+    at = {h.at: h for h in board.hexes}
+    harbours = [t.gettext("{harbour} by {hex}").format(
+        harbour=h.rate if h.resource == "any" else f"{h.rate} {words.res(h.resource).lower()}",
+        hex=hex_words(at[h.hex])) for h in sorted(board.harbours, key=clockwise)]
     if harbours:
         said.append(t.gettext("Harbours, clockwise from the top: {harbours}.").format(
-            harbours=", ".join(harbours)))
+            harbours="; ".join(harbours)))
     for piece in board.neutral:
         if piece.piece == "settlement":
             key = corner_key(piece.hex, piece.corner)

@@ -83,9 +83,10 @@ def card_row(dwg, items: list[Callable], kind: str, label: str, card_w: float = 
             line, place = divmod(k, per_line)
             dwg.add(item(x + place * (card_w + gap), y + line * (card_h + gap)))
 
-    def fit(room: float) -> Group:
+    def fit(room: float) -> Group:  # as few lines as fit, evened out (4 + 3, not 6 + 1)
+        most = max(1, int((room + gap) // (card_w + gap)))
         return card_row(dwg, items, kind, label, card_w, card_h, gap,
-                        max(1, int((room + gap) // (card_w + gap))))
+                        math.ceil(len(items) / math.ceil(len(items) / most)))
     return Group(label, width, lines * card_h + (lines - 1) * gap, draw, kind,
                  fit=fit if len(items) > 1 else None)
 

@@ -214,6 +214,22 @@ def test_back_from_a_jump_by_keyboard_the_focus_is_on_the_link_followed(browser,
         page.wait_for_function("location.hash === '#r19'")
         page.go_back()
         page.wait_for_function("document.activeElement.getAttribute('href') === '#r19'")
+        # two jumps in a row: each way back gives the focus to the link left by
+        link.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("location.hash === '#r19'")
+        onward = page.locator('#r19 ~ * a.xref').first  # in the ruling: «Comercio»
+        onward_href = onward.get_attribute("href")
+        onward.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"location.hash === '{onward_href}'")
+        assert page.evaluate("history.state.jumps") == 2
+        page.click("#bar-back")
+        page.wait_for_function(f"document.activeElement.getAttribute('href') === "
+                               f"'{onward_href}'")
+        page.click("#bar-back")
+        page.wait_for_function("document.activeElement.getAttribute('href') === '#r19'")
+        assert page.evaluate("scrollY") == place
     finally:
         page.close()
 

@@ -206,7 +206,7 @@ def test_a_phones_board_fits_a_320_px_column_with_its_type_at_12_px():
             assert (text, box) == (f"{harbour.get('data-rate')} {letter}",
                                    TERRAIN_FILL[terrain])
     legend = " ".join(t.text for t in phone.iter(f"{SVG}text") if t.get("class") == "legend-item")
-    assert "cuya letra lleva" in legend  # the letter's meaning, said in the book's language
+    assert "del color de un terreno y con su letra" in legend  # what the letter means
 
 
 # --- in the built book -------------------------------------------------------------------
