@@ -181,12 +181,14 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
     def percent(value: float, digits: int = 1) -> str:
         return i18n.percent(_number("percent", value), lang, _digits("percent", digits))
 
-    def odds(share: float) -> str:
-        """`{{ odds(run.win_rate) }}`: "unas 3 de cada 4", "about 3 in 4"."""
+    def odds(share: float, games: bool = False) -> str:
+        """`{{ odds(run.win_rate) }}`: "unas 3 de cada 4", "about 3 in 4"; with `games`,
+        the games named: "unas 3 de cada 4 partidas", "cerca de la mitad de las partidas"
+        (what «ganas …» reads with)."""
         value = _number("odds", share)
         if not 0 <= value <= 1:
             raise ValueError(f"odds() of {share!r}; expected a share from 0 to 1")
-        return i18n.odds(value, lang)
+        return i18n.odds(value, lang, games=bool(games))
 
     def count(number: int, one: str, other: str) -> str:
         """`{{ count(n, "ficha", "fichas") }}`: "1 ficha", "20 fichas"."""

@@ -194,25 +194,29 @@ ODDS = ((1, 50), (1, 40), (1, 35), (1, 30), (1, 25), (1, 20), (1, 16), (1, 10), 
 NEAR_NONE = 1 / 70
 
 
-def odds(share: float, language: str) -> str:
+def odds(share: float, language: str, games: bool = False) -> str:
     """A share as players say it: "unas 3 de cada 4", "about 3 in 4" (the nearest of ODDS
     by ratio of the odds), "casi ninguna"/"almost none" below 1 in 70 (`NEAR_NONE`), "casi
-    todas"/"almost all" above 69 in 70."""
+    todas"/"almost all" above 69 in 70. With `games`, the games are named, for a sentence
+    that says what you win: "ganas cerca de la mitad de las partidas", "you win about 3 in 4
+    games" (each language puts the noun where it goes)."""
     t = translator(language)
     if share < NEAR_NONE:
-        return t.gettext("almost none")
+        return t.gettext("almost no game") if games else t.gettext("almost none")
     if share > 1 - NEAR_NONE:
-        return t.gettext("almost all")
+        return t.gettext("almost every game") if games else t.gettext("almost all")
 
     def distance(fraction: tuple[int, int]) -> float:
         n, d = fraction
         return abs(math.log(share / (1 - share)) - math.log(n / (d - n)))
     n, d = min(ODDS, key=distance)
     if (n, d) == (1, 2):
-        return t.gettext("about half")
+        return t.gettext("about half of the games") if games else t.gettext("about half")
     if n == 1:  # Spanish says "una de cada 16", not "unas 1"
-        return t.gettext("about one in {d}").format(d=d)
-    return t.gettext("about {n} in {d}").format(n=n, d=d)
+        return (t.gettext("about one game in {d}") if games
+                else t.gettext("about one in {d}")).format(d=d)
+    return (t.gettext("about {n} in {d} games") if games
+            else t.gettext("about {n} in {d}")).format(n=n, d=d)
 
 
 def long_date(date: dt.date, language: str) -> str:

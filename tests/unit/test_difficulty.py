@@ -254,3 +254,16 @@ def test_a_run_of_a_parameter_compare_cannot_change_is_refused_at_its_line(book_
 def test_a_share_in_players_words(share, es, en):
     from generator.core.i18n import odds
     assert (odds(share, "es"), odds(share, "en")) == (es, en)
+
+
+@pytest.mark.parametrize("share, es, en", [
+    (0.0, "casi ninguna partida", "almost no game"),
+    (0.34, "cerca de una de cada 3 partidas", "about one game in 3"),
+    (0.52, "cerca de la mitad de las partidas", "about half of the games"),
+    (0.765, "unas 3 de cada 4 partidas", "about 3 in 4 games"),
+    (0.99, "casi todas las partidas", "almost every game")])
+def test_what_you_win_in_players_words(share, es, en):
+    """Review: «las partidas que ganas son cerca de la mitad» read heavily; the book says
+    «ganas cerca de la mitad de las partidas» (`odds(…, games=true)`)."""
+    from generator.core.i18n import odds
+    assert (odds(share, "es", games=True), odds(share, "en", games=True)) == (es, en)
