@@ -33,7 +33,8 @@ LABELS = {"source": N_("Source"), "rule": N_("Rule"), "where": N_("Where"),
           "rulings": N_("Rulings"), "checked": N_("Checked in"),
           "none": pN_("rulings", "none"), "scenario": N_("scenario {number} {title}"),
           "pending": pN_("check", "pending"), "unchecked": N_("not checked by the engine"),
-          "checks": N_("Checks")}
+          "checks": N_("Checks"), "row": pN_("conformance", "Row"),
+          "not_modelled": N_("not modelled")}
 #: `passage` names for parts of a source that have no heading of their own.
 UNHEADED = frozenset({"texto", "presentación", "respuesta en el hilo",
                       "text", "presentation", "answer in the thread"})  # es, en
@@ -147,13 +148,39 @@ class Conformance:
                     f"*{labels['rulings']}:* {', '.join(row.rulings) or labels['none']} · "
                     f"*{labels['checked']}:* {'; '.join(checked)}.")
 
+        def checked_cell(row: ConformanceRow) -> str:
+            """What checks a row, in a cell: its examples counted, its scenarios by number."""
+            examples = sum(1 for c in row.checks if not sources[c].scenario)
+            cell = ([words.ngettext("{n} example", "{n} examples", examples).format(n=examples)]
+                    if examples else [])
+            cell += sorted(numbers[c] for c in row.checks if sources[c].scenario)
+            if row.pending:
+                cell.append(labels["pending"])
+            if row.unchecked is not None:
+                cell.append(labels["not_modelled"])
+            return ", ".join(cell) or "—"
+
+        def matrix(titles: dict[str, str]) -> str:
+            """The rows at a glance, before their blocks: where each rule stands, what
+            reads it and what checks it; what the engine does not model, at a look down the
+            last column. (Not on a sheet: it has no room for both.)"""
+            head = [labels[k] for k in ("row", "where", "rulings", "checked")]
+            lines = ["| " + " | ".join(head) + " |", "|---|---|---|---|"]
+            lines += [f"| {row.id} | [{titles[row.section]}](#{row.section}) | "
+                      f"{', '.join(row.rulings) or '—'} | {checked_cell(row)} |"
+                      for row in self.rows if row.section in titles]
+            return "\n".join(lines)
+
         def conformance_table() -> str:
             self.printed = True
             titles: dict[str, str] = {}
             for chapter in chapters:
                 titles[chapter.id] = chapter.title
                 titles.update(chapter.sections)
-            return "\n\n".join(block(i, row, titles) for i, row in enumerate(self.rows))
+            blocks = [block(i, row, titles) for i, row in enumerate(self.rows)]
+            if brk != " ":
+                blocks.insert(0, matrix(titles))
+            return "\n\n".join(blocks)
         return conformance_table
 
 

@@ -48,6 +48,27 @@ def test_the_dossier_holds_them_and_links_back(built, name):
     assert 'href="dossier.html"' in html_of(built, name).read_text(encoding="utf-8")
 
 
+def test_the_dossier_opens_its_conformance_appendix_with_the_matrix(built):
+    """Review: the conformance rows as a table an editor scans (row, where, rulings, what
+    checks it), before each row's block; a row the engine does not model says so."""
+    import yaml
+    book = built("catan-para-dos")
+    pdf = next(f for f in book.dossier if f.suffix == ".pdf")
+    text = " ".join(page_words(pdf))
+    start = text.index("Fila Dónde Aclaraciones Comprobado en")
+    rows = yaml.safe_load((book.book.folder / "conformance.yaml").read_text(encoding="utf-8"))
+    ids = [row["id"] for row in rows]
+    matrix = text[start:text.index(f"{ids[0]} · ")]  # the blocks start with «C01 · Texto…»
+    at = [matrix.index(f"{i} ") for i in ids]
+    assert at == sorted(at), "every row, in order"
+    cells = {cell.split()[0]: cell for cell in re.split(r"(?=\bC\d\d )", matrix)[1:]}
+    for row in rows:
+        cell = cells[row["id"]]
+        assert ("no lo modela" in cell) == ("unchecked" in row), (row["id"], cell)
+        for ruling in row.get("rulings", []):
+            assert ruling in cell, (row["id"], cell)
+
+
 #: A figure's caption, «Figura 2.», and a citation of it in a sentence, «fig. 2».
 CAPTION = re.compile(r"\b(?:Figura|Figure) (\d+)\. ")
 CITATION = re.compile(r"\bfig\. (\d+)\b")
