@@ -89,6 +89,28 @@ def test_a_few_letters_find_the_section_from_anywhere(browser, built, edition, q
         page.close()
 
 
+def test_a_question_typed_on_a_320_px_phone_shows_whole(browser, built):
+    """Review: at 320 px the field was 150 px and a question scrolled out of it. While one
+    is typed, the quick reference's button steps aside; it is back when the field is left."""
+    html = html_of(built, "solo-catan")
+    page = browser.new_page(viewport={"width": 320, "height": 640})
+    only_the_page(page, html)
+    page.goto(html.as_uri())
+    try:
+        assert page.is_visible(".bar-reference")
+        page.click("#search-field")
+        page.keyboard.type("¿qué pasa si se termina el mazo?")
+        field = page.evaluate("""() => { const f = document.getElementById('search-field');
+            return [f.getBoundingClientRect().width, f.scrollWidth, f.clientWidth]; }""")
+        assert field[0] >= 240 and field[1] <= field[2], field
+        assert page.is_hidden(".bar-reference")
+        page.keyboard.press("Escape")
+        page.keyboard.press("Tab")
+        assert page.is_visible(".bar-reference")
+    finally:
+        page.close()
+
+
 def test_escape_clears_and_the_results_are_read_by_keyboard(browser, built):
     page = _opened(browser, built, "solo-catan", [])
     try:
