@@ -33,8 +33,8 @@ LABELS = {"source": N_("Source"), "rule": N_("Rule"), "where": N_("Where"),
           "rulings": N_("Rulings"), "checked": N_("Checked in"),
           "none": pN_("rulings", "none"), "scenario": N_("scenario {number} {title}"),
           "pending": pN_("check", "pending"), "unchecked": N_("not checked by the engine"),
-          "checks": N_("Checks"), "row": pN_("conformance", "Row"),
-          "not_modelled": N_("not modelled")}
+          "checks": N_("Checks"), "row": pN_("conformance", "Entry"),
+          "not_modelled": N_("not checked")}
 #: `passage` names for parts of a source that have no heading of their own.
 UNHEADED = frozenset({"texto", "presentación", "respuesta en el hilo",
                       "text", "presentation", "answer in the thread"})  # es, en

@@ -54,9 +54,10 @@ class BoardType:
     house: float = 2.4            # a neutral settlement: the house, and its number
     ring: float = 3.6             # the ring around it
     token: float = 0.36           # a number token's radius, in hex radii
-    #: Where a hex's letter goes, by preference (LETTER_PLACES: top, bottom, left). Large,
-    #: under the token it would touch it: a phone's goes left (further) before it goes below.
-    letter_places: tuple[int, ...] = (0, 1, 2)
+    #: Where a hex's letter goes, by preference (LETTER_PLACES: top, bottom, left): left
+    #: before below, where it would seem to name the hex under it; a phone's, larger,
+    #: further left.
+    letter_places: tuple[int, ...] = (0, 2, 1)
     terrain_columns: int = 3      # the legend's terrains
     item_columns: int = 2         # the legend's other items
     #: A 2:1 harbour in its terrain's colour with the terrain's letter, on one line («2:1

@@ -16,7 +16,7 @@ from generator.core.i18n import translator
 from generator.diagrams.board import SCREEN_TYPE, board_description, board_drawing
 from generator.diagrams.style import DiagramStyle, style_for
 from generator.diagrams.table import (costs_description, costs_drawing, difficulty_chart,
-                                     difficulty_description)
+                                     difficulty_chart_rows, difficulty_description)
 from generator.diagrams.words import BookWords
 from generator.examples.registry import engine_for
 from generator.examples.replay import at_step
@@ -101,6 +101,7 @@ def named_figure(spec: FigureSpec, book: Book, replays: dict, style: DiagramStyl
         runs, goal = book.difficulty.own_runs, book.difficulty.goal
         return Figure(spec.id, spec.caption,
                       difficulty_chart(runs, goal, style, book.meta.language).tostring(),
+                      difficulty_chart_rows(runs, goal, style, book.meta.language).tostring(),
                       text=difficulty_description(runs, goal, book.meta.language))
     elif spec.kind == "costs":
         return Figure(spec.id, spec.caption,

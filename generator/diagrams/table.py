@@ -253,3 +253,57 @@ def difficulty_chart(runs, goal: int, style: DiagramStyle, language: str = "es",
     dwg.add(dwg.text(axis, insert=(left, height - 1.5), font_family=style.font,
                      font_size=pt(7.0), fill=style.muted))
     return sized(dwg, background, width, height)
+
+
+#: A phone's difficulty chart: no wider than a 320 px phone's column (288 px) when its
+#: smallest type (AXIS) is 12 px on screen (html/render.py, screen_size).
+ROWS_WIDTH = 50.0
+
+
+def difficulty_chart_rows(runs, goal: int, style: DiagramStyle, language: str = "es",
+                          axis: str | None = None) -> svgwrite.Drawing:
+    """The same chart for a phone's column: each player's panel a list of bands, one a row,
+    its bar lying along it (the page's eleven standing bars would be 3 mm each at this
+    width, their values on top of each other). Same bands, same scales, same values."""
+    t = translator(language)
+    label_w, value_w, row_h, bar_h = 9.0, 9.5, 3.7, 2.3
+    bar_room = ROWS_WIDTH - label_w - value_w - 1.0
+    dwg, background = new_drawing(style, "difficulty-chart")
+    if axis is None:
+        axis = t.gettext("points at the end of the game")
+    y = 3.0
+    dwg.add(dwg.text(axis, insert=(1.0, y), font_family=style.font, font_size=AXIS,
+                     fill=style.muted))
+    y += 2.0
+    for run in runs:
+        counts = point_bands(run.points, goal)
+        _, scale_top = _grid(max(n for _, n in counts) / run.games)
+        title = t.ngettext("{player}: {n} game", "{player}: {n} games", run.games)
+        y += 3.4
+        dwg.add(dwg.text(title.format(player=run.player), insert=(1.0, y),
+                         font_family=style.font, font_size=pt(7.0), font_weight="bold",
+                         fill=style.ink, class_="panel-title", **{"data-player": run.player}))
+        y += 1.2
+        for label, count in counts:
+            share = count / run.games
+            is_goal = label.startswith("≥")
+            w = bar_room * share / scale_top
+            if count:
+                w = max(w, 0.6)
+            top = y + (row_h - bar_h) / 2
+            dwg.add(dwg.text(label, insert=(label_w - 1.0, top + bar_h - 0.35),
+                             text_anchor="end", font_family=style.font, font_size=AXIS,
+                             fill=style.ink, class_="band"))
+            dwg.add(dwg.rect((label_w, top), (round(w, 3), bar_h), class_="bar",
+                             fill=style.accent if is_goal else style.muted,
+                             **{"data-player": run.player, "data-label": label,
+                                "data-count": str(count)}))
+            dwg.add(dwg.text(_share(count, run.games, language),
+                             insert=(label_w + w + 1.0, top + bar_h - 0.35),
+                             font_family=style.font, font_size=AXIS,
+                             font_weight="bold" if is_goal else "normal",
+                             fill=(style.accent if is_goal else
+                                   style.ink if count else style.muted), class_="value"))
+            y += row_h
+        y += 1.5
+    return sized(dwg, background, ROWS_WIDTH, y)

@@ -280,9 +280,8 @@ def test_body_pages_are_filled(pdfs):
 REFERENCE = labels("es")["quick_reference"]
 #: Where each book's quick reference goes: under the glossary on its last page, or on pages
 #: of its own before any notes pages (every book with cards has one: pdf/reference.py).
-#: (uno-contra-uno's, since its Example 3 shows the coin the robber gives, runs on; so does
-#: catan-para-dos's since its rulings R09 and R10, which moved its glossary.)
-REFERENCE_PLACED = {"catan-para-dos": "run on", "splendor-solitario": "own pages",
+#: (uno-contra-uno's, since its Example 3 shows the coin the robber gives, runs on.)
+REFERENCE_PLACED = {"catan-para-dos": "own pages", "splendor-solitario": "own pages",
                     "solo-catan": "own pages", "uno-contra-uno": "run on"}
 
 

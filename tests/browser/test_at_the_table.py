@@ -282,9 +282,16 @@ def test_axe_finds_no_violation_with_the_menu_or_a_definition_open(browser, buil
 def test_every_figure_shows_whole_on_a_320_px_phone(browser, built, edition):
     """Drawn anew for a phone where the page's layout would not fit: the set-up and the costs
     card stacked, the Serie Histórica in lines, the card's anatomy with its key on more
-    lines, the board with its type enlarged and its harbours lettered. What a figure shows
-    is never cut off by the edge of a box that scrolls, nor set under 11 px."""
+    lines, the board with its type enlarged and its harbours lettered; in the editor's
+    dossier beside it, the difficulty chart's bands in rows. What a figure shows is never
+    cut off by the edge of a box that scrolls, nor set under 11 px."""
     html = html_of(built, edition)
+    for shown in (html, html.with_name("dossier.html")):
+        if shown.exists():
+            _whole_at_320(browser, shown)
+
+
+def _whole_at_320(browser, html):
     page = browser.new_page(viewport={"width": 320, "height": 640})
     only_the_page(page, html)
     page.goto(html.as_uri())
@@ -292,7 +299,7 @@ def test_every_figure_shows_whole_on_a_320_px_phone(browser, built, edition):
         scrolls = page.evaluate("""() => Array.from(document.querySelectorAll(
             'main .figure-scroll')).filter(b => b.getClientRects().length
                 && b.scrollWidth > b.clientWidth + 1).map(b => b.closest('[id]').id)""")
-        assert scrolls == [], scrolls
+        assert scrolls == [], (html.name, scrolls)
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
         # and every text of every drawing is 11 px or more there too (a seven-card hand
         # goes into two lines rather than shrink the position: diagrams/flow.py)
@@ -302,6 +309,6 @@ def test_every_figure_shows_whole_on_a_320_px_phone(browser, built, edition):
                 return [t.closest('[id]').id, t.textContent, parseFloat(getComputedStyle(t)
                     .fontSize) * Math.sqrt(Math.abs(ctm.a * ctm.d - ctm.b * ctm.c))]; })
             .filter(([, , px]) => px < 11)""")
-        assert small == [], small[:5]
+        assert small == [], (html.name, small[:5])
     finally:
         page.close()
