@@ -194,12 +194,19 @@ ODDS = ((1, 50), (1, 40), (1, 35), (1, 30), (1, 25), (1, 20), (1, 16), (1, 10), 
 NEAR_NONE = 1 / 70
 
 
+#: The numbers, one to ten, that a share's odds spell out when both of its numbers are
+#: among them (a larger one stays in figures: «una de cada 35»). In Spanish, the feminine
+#: of a count of «partidas» («una»).
+SMALL_NUMBERS = N_("one two three four five six seven eight nine ten")
+
+
 def odds(share: float, language: str, games: bool = False) -> str:
-    """A share as players say it: "unas 3 de cada 4", "about 3 in 4" (the nearest of ODDS
-    by ratio of the odds), "casi ninguna"/"almost none" below 1 in 70 (`NEAR_NONE`), "casi
-    todas"/"almost all" above 69 in 70. With `games`, the games are named, for a sentence
-    that says what you win: "ganas cerca de la mitad de las partidas", "you win about 3 in 4
-    games" (each language puts the noun where it goes)."""
+    """A share as players say it: "unas tres de cada cuatro", "about one in 35" (the nearest
+    of ODDS by ratio of the odds; up to ten in words, `SMALL_NUMBERS`), "casi
+    ninguna"/"almost none" below 1 in 70 (`NEAR_NONE`), "casi todas"/"almost all" above 69
+    in 70. With `games`, the games are named, for a sentence that says what you win: "ganas
+    cerca de la mitad de las partidas", "you win about three in four games" (each language
+    puts the noun where it goes)."""
     t = translator(language)
     if share < NEAR_NONE:
         return t.gettext("almost no game") if games else t.gettext("almost none")
@@ -212,11 +219,20 @@ def odds(share: float, language: str, games: bool = False) -> str:
     n, d = min(ODDS, key=distance)
     if (n, d) == (1, 2):
         return t.gettext("about half of the games") if games else t.gettext("about half")
+    # Up to ten in words, as a player says it («unas tres de cada cuatro»); «una de cada
+    # 35» in figures.
+    spelt = t.gettext(SMALL_NUMBERS).split()
+    said_n, said_d = (spelt[n - 1], spelt[d - 1]) if d <= len(spelt) else (n, d)
+    # The last number stays with the word before it (a table's cell never ends a line on
+    # «about five in»).
+    said_d = f"\u2060{said_d}"
     if n == 1:  # Spanish says "una de cada 16", not "unas 1"
-        return (t.gettext("about one game in {d}") if games
-                else t.gettext("about one in {d}")).format(d=d)
-    return (t.gettext("about {n} in {d} games") if games
-            else t.gettext("about {n} in {d}")).format(n=n, d=d)
+        said = (t.gettext("about one game in {d}") if games
+                else t.gettext("about one in {d}")).format(d=said_d)
+    else:
+        said = (t.gettext("about {n} in {d} games") if games
+                else t.gettext("about {n} in {d}")).format(n=said_n, d=said_d)
+    return said.replace(" \u2060", "\u00a0").replace("\u2060", "")
 
 
 def long_date(date: dt.date, language: str) -> str:
