@@ -33,8 +33,8 @@ LABELS = {"source": N_("Source"), "rule": N_("Rule"), "where": N_("Where"),
           "rulings": N_("Rulings"), "checked": N_("Checked in"),
           "none": pN_("rulings", "none"), "scenario": N_("scenario {number} {title}"),
           "pending": pN_("check", "pending"), "unchecked": N_("not checked by the engine"),
-          "checks": N_("Checks"), "row": pN_("conformance", "Entry"),
-          "not_modelled": N_("not checked")}
+          "checks": N_("Checks"), "entry": pN_("conformance", "Entry"),
+          "not_checked": N_("not checked")}
 #: `passage` names for parts of a source that have no heading of their own.
 UNHEADED = frozenset({"texto", "presentación", "respuesta en el hilo",
                       "text", "presentation", "answer in the thread"})  # es, en
@@ -157,14 +157,14 @@ class Conformance:
             if row.pending:
                 cell.append(labels["pending"])
             if row.unchecked is not None:
-                cell.append(labels["not_modelled"])
+                cell.append(labels["not_checked"])
             return ", ".join(cell) or "—"
 
         def matrix(titles: dict[str, str]) -> str:
             """The rows at a glance, before their blocks: where each rule stands, what
             reads it and what checks it; what the engine does not model, at a look down the
             last column. (Not on a sheet: it has no room for both.)"""
-            head = [labels[k] for k in ("row", "where", "rulings", "checked")]
+            head = [labels[k] for k in ("entry", "where", "rulings", "checked")]
             lines = ["| " + " | ".join(head) + " |", "|---|---|---|---|"]
             lines += [f"| {row.id} | [{titles[row.section]}](#{row.section}) | "
                       f"{', '.join(row.rulings) or '—'} | {checked_cell(row)} |"

@@ -182,9 +182,9 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
         return i18n.percent(_number("percent", value), lang, _digits("percent", digits))
 
     def odds(share: float, games: bool = False) -> str:
-        """`{{ odds(run.win_rate) }}`: "unas tres de cada cuatro", "about three in four"; with `games`,
-        the games named: "unas tres de cada cuatro partidas", "cerca de la mitad de las partidas"
-        (what «ganas …» reads with)."""
+        """`{{ odds(run.win_rate) }}`: "unas tres de cada cuatro", "about three in four";
+        with `games`, the games named: "unas tres de cada cuatro partidas", "cerca de la
+        mitad de las partidas" (what «ganas …» reads with)."""
         value = _number("odds", share)
         if not 0 <= value <= 1:
             raise ValueError(f"odds() of {share!r}; expected a share from 0 to 1")

@@ -223,16 +223,16 @@ def odds(share: float, language: str, games: bool = False) -> str:
     # 35» in figures.
     spelt = t.gettext(SMALL_NUMBERS).split()
     said_n, said_d = (spelt[n - 1], spelt[d - 1]) if d <= len(spelt) else (n, d)
-    # The last number stays with the word before it (a table's cell never ends a line on
-    # «about five in»).
-    said_d = f"\u2060{said_d}"
     if n == 1:  # Spanish says "una de cada 16", not "unas 1"
         said = (t.gettext("about one game in {d}") if games
                 else t.gettext("about one in {d}")).format(d=said_d)
     else:
         said = (t.gettext("about {n} in {d} games") if games
                 else t.gettext("about {n} in {d}")).format(n=said_n, d=said_d)
-    return said.replace(" \u2060", "\u00a0").replace("\u2060", "")
+    # The last number stays with the word before it (a table's cell never ends a line on
+    # «about five in»).
+    head, space, tail = said.rpartition(f" {said_d}")
+    return f"{head}\u00a0{said_d}{tail}" if space else said
 
 
 def long_date(date: dt.date, language: str) -> str:

@@ -35,6 +35,8 @@ HEX_R = 9.0
 SMALL = 2.3
 NUMBER_SIZE = 3.4
 LETTER_SIZE = 2.6
+#: A number token's radius on the page (HEX_R × 0.36): its pips are spaced for it.
+TOKEN_R = 3.24
 
 
 @dataclass(frozen=True)
@@ -113,7 +115,7 @@ def number_token(dwg, style, number: int, cx: float, cy: float, r: float,
     # The number's baseline, and the pips under it, in proportion to the token.
     group.add(_text(dwg, style, str(number), cx, cy + size * 0.3 - (size - NUMBER_SIZE) * 0.18,
                     size, "middle", "bold", colour))
-    pips, gap, dot = _pips(number), 0.9 * r / 3.24, 0.28 * r / 3.24
+    pips, gap, dot = _pips(number), 0.9 * r / TOKEN_R, 0.28 * r / TOKEN_R
     for k in range(pips):
         px = cx + (k - (pips - 1) / 2) * gap
         group.add(dwg.circle((round(px, 3), round(cy + r * 0.62, 3)), round(dot, 3),
@@ -153,7 +155,7 @@ def _harbour(dwg, style, words, board: BoardLayout, harbour, ends,
         terrain = next((t for t, label in board.terrains.items()
                         if label.produces == harbour.resource), None)
         label = harbour.rate if terrain is None else \
-            f"{harbour.rate} {board.terrains[terrain].name[:1].upper()}"
+            f"{harbour.rate} {_letter(board.terrains[terrain].name)}"
         w, h = text_width(label, kind.rate) + 1.6 * kind.scale, kind.rate * 1.45
         group.add(dwg.rect((round(hx - w / 2, 3), round(hy - h / 2, 3)), (round(w, 3),
                                                                           round(h, 3)),
@@ -163,16 +165,16 @@ def _harbour(dwg, style, words, board: BoardLayout, harbour, ends,
                         "bold"))
         return group
     name = "" if harbour.resource == "any" else words.res(harbour.resource).lower()
-    w = max(text_width(harbour.rate, 2.7), text_width(name, SMALL) if name else 0) + 1.6
+    w = max(text_width(harbour.rate, kind.rate), text_width(name, SMALL) if name else 0) + 1.6
     h = 6.4 if name else 4.4
     colour = style.ink if harbour.resource == "any" else style.look(harbour.resource)[1]
     group.add(dwg.rect((round(hx - w / 2, 3), round(hy - h / 2, 3)), (round(w, 3), h),
                        rx=1.2, fill="#ffffff", stroke=colour, stroke_width=0.45))
     if name:
-        group.add(_text(dwg, style, harbour.rate, hx, hy - 0.25, 2.7, "middle", "bold"))
+        group.add(_text(dwg, style, harbour.rate, hx, hy - 0.25, kind.rate, "middle", "bold"))
         group.add(_text(dwg, style, name, hx, hy + 2.35, SMALL, "middle", fill=colour))
     else:
-        group.add(_text(dwg, style, harbour.rate, hx, hy + 0.95, 2.7, "middle", "bold"))
+        group.add(_text(dwg, style, harbour.rate, hx, hy + 0.95, kind.rate, "middle", "bold"))
     return group
 
 
@@ -212,12 +214,17 @@ def neutral_road(dwg, player: int, status: str, ends):
 
 #: Where a hex's terrain letter may go (offsets in hex radii, baseline), and the corners a
 #: settlement there would cover: the top unless a neutral settlement stands on that corner.
+#: The last is the left for a phone's larger letter, clear of its token.
 LETTER_PLACES = [((0.0, -0.5), {"N"}), ((0.0, 0.76), {"S"}), ((-0.6, 0.22), {"NW", "SW"}),
-                 ((-0.68, 0.24), {"NW", "SW"})]  # the last clear of a phone's larger token
+                 ((-0.68, 0.24), {"NW", "SW"})]
 
 
-def _letter_place(at, occupied: set, order: tuple[int, ...] = (0, 1, 2)
-                  ) -> tuple[float, float]:
+def _letter(name: str) -> str:
+    """A terrain's letter, as its hexes, its legend and a phone's harbours print it."""
+    return name[:1].upper()
+
+
+def _letter_place(at, occupied: set, order: tuple[int, ...]) -> tuple[float, float]:
     for offset, corners in (LETTER_PLACES[k] for k in order):
         if not any(corner_key(at, c) in occupied for c in corners):
             return offset
@@ -249,7 +256,7 @@ def board_drawing(board: BoardLayout, style: DiagramStyle, words,
                               stroke="#ffffff", stroke_width=0.6))
         label = board.terrains[h.terrain].name
         lx, ly = _letter_place(h.at, occupied, kind.letter_places)
-        group.add(_text(dwg, style, label[:1].upper(), centre[0] + lx * r,
+        group.add(_text(dwg, style, _letter(label), centre[0] + lx * r,
                         centre[1] + ly * r, kind.letter, "middle", "bold",
                         class_="terrain-letter"))
         if h.number is not None:
@@ -291,7 +298,7 @@ def _legend(dwg, style, words, board: BoardLayout, width: float, top: float,
         legend.add(dwg.polygon(_hexagon((x + 2.2 * z, y), 2.3 * z), fill=TERRAIN_FILL[terrain],
                                stroke=style.muted, stroke_width=0.2))
         label = board.terrains[terrain]
-        legend.add(_text(dwg, style, label.name[:1].upper(), x + 2.2 * z, y + 0.85 * z,
+        legend.add(_text(dwg, style, _letter(label.name), x + 2.2 * z, y + 0.85 * z,
                          kind.small, "middle", "bold"))
         text = label.name + (f": {words.res(label.produces).lower()}" if label.produces
                              else "")

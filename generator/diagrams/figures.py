@@ -97,25 +97,25 @@ DATA_KINDS = ("difficulty", "costs", "board")
 
 def named_figure(spec: FigureSpec, book: Book, replays: dict, style: DiagramStyle,
                  words: BookWords) -> Figure:
+    """A figure of figures.yaml: the kinds drawn from the book's data here, the rest by its
+    engine (checks.py made sure the engine draws them)."""
     if spec.kind == "difficulty":
         runs, goal = book.difficulty.own_runs, book.difficulty.goal
         return Figure(spec.id, spec.caption,
                       difficulty_chart(runs, goal, style, book.meta.language).tostring(),
                       difficulty_chart_rows(runs, goal, style, book.meta.language).tostring(),
                       text=difficulty_description(runs, goal, book.meta.language))
-    elif spec.kind == "costs":
+    if spec.kind == "costs":
         return Figure(spec.id, spec.caption,
                       costs_drawing(book.components, style, words).tostring(),
                       costs_drawing(book.components, style, words, stacked=True).tostring(),
                       text=costs_description(book.components, words))
-    elif spec.kind == "board":  # the book's board.yaml, beside figures.yaml
+    if spec.kind == "board":  # the book's board.yaml, beside figures.yaml
         return Figure(spec.id, spec.caption,
                       board_drawing(book.board, style, words).tostring(),
                       board_drawing(book.board, style, words, SCREEN_TYPE).tostring(),
                       text=board_description(book.board, words))
-    else:  # checks.py made sure the engine draws it
-        return engine_for(book).figure(spec, replays, style)
-    return Figure(spec.id, spec.caption, svg)
+    return engine_for(book).figure(spec, replays, style)
 
 
 @dataclass

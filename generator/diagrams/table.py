@@ -175,16 +175,14 @@ def difficulty_description(runs, goal: int, language: str = "es") -> str:
     t = translator(language)
     said = []
     for run in runs:
-        title = t.ngettext("{player}: {n} game", "{player}: {n} games", run.games)
         bands = "; ".join(f"{label}, {_share(count, run.games, language)}"
                           for label, count in point_bands(run.points, goal))
-        said.append(f"{title.format(player=run.player)}; "
-                    f"{t.gettext('points at the end of the game')}: {bands}.")
+        said.append(f"{_panel_name(t, run)}; {_axis_title(t)}: {bands}.")
     return " ".join(said)
 
 
-def difficulty_chart(runs, goal: int, style: DiagramStyle, language: str = "es",
-                     axis: str | None = None) -> svgwrite.Drawing:
+def difficulty_chart(runs, goal: int, style: DiagramStyle,
+                     language: str = "es") -> svgwrite.Drawing:
     """Final points of each stored run (`model.PlayerRun`s: greedy, strong, clairvoyant),
     one panel per player in the order given, the panels' bars on the same bands of points
     (`point_bands`), each with its share of that run's games over it; the last band (the
@@ -192,8 +190,7 @@ def difficulty_chart(runs, goal: int, style: DiagramStyle, language: str = "es",
     panel is named (player and games), so the players are told apart without colour, and
     every bar keeps its value. Each panel has its own scale, its gridlines labelled (every
     5, 10, 25 or 50 %): a clairvoyant's 90 % at the goal would flatten greedy's spread to a
-    few millimetres. `axis`: the horizontal axis's title (default: the catalog's, in
-    `language`). A band with a game or more never draws thinner than a line."""
+    few millimetres. A band with a game or more never draws thinner than a line."""
     t = translator(language)
     panels = [(run, point_bands(run.points, goal)) for run in runs]
     bands = len(panels[0][1])
@@ -205,10 +202,7 @@ def difficulty_chart(runs, goal: int, style: DiagramStyle, language: str = "es",
     dwg, background = new_drawing(style, "difficulty-chart")
     top = 0.0
     for run, counts in panels:
-        title = t.ngettext("{player}: {n} game", "{player}: {n} games", run.games)
-        dwg.add(dwg.text(title.format(player=run.player), insert=(left - 1, top + 3.0),
-                         font_family=style.font, font_size=pt(7.0), font_weight="bold",
-                         fill=style.ink, class_="panel-title", **{"data-player": run.player}))
+        _panel_title(dwg, t, run, style, (left - 1, top + 3.0))
         base = top + title_h + value_room + chart_h
         step, scale_top = _grid(max(n for _, n in counts) / run.games)
         for k in range(round(scale_top / step) + 1):
@@ -220,15 +214,8 @@ def difficulty_chart(runs, goal: int, style: DiagramStyle, language: str = "es",
                              fill=style.muted))
         for k, (label, count) in enumerate(counts):
             x = left + k * pitch + (pitch - bar_w) / 2
-            share = count / run.games
-            h = chart_h * share / scale_top
-            if count:
-                h = max(h, 0.6)
-            is_goal = label.startswith("≥")
-            dwg.add(dwg.rect((x, base - h), (bar_w, h), class_="bar",
-                             fill=style.accent if is_goal else style.muted,
-                             **{"data-player": run.player, "data-label": label,
-                                "data-count": str(count)}))
+            h = _bar_length(count, run.games, scale_top, chart_h)
+            _bar(dwg, style, run, label, count, (x, base - h), (bar_w, h))
             value = _share(count, run.games, language)
             y = base - h - 1.0
             # The paper behind a value cuts the gridline it sits on, so it reads whole (a
@@ -237,20 +224,14 @@ def difficulty_chart(runs, goal: int, style: DiagramStyle, language: str = "es",
             dwg.add(dwg.rect((x + (bar_w - knockout) / 2, y - AXIS * 0.75),
                              (knockout, AXIS * 0.95), fill=style.paper, class_="background"))
             dwg.add(dwg.text(value, insert=(x + bar_w / 2, y), text_anchor="middle",
-                             font_family=style.font, font_size=AXIS,
-                             font_weight="bold" if is_goal else "normal",
-                             fill=(style.accent if is_goal else
-                                   style.ink if count else style.muted),
-                             class_="value"))
+                             **_value_style(style, label, count)))
         top = base + panel_gap
     for k, (label, _) in enumerate(panels[0][1]):
         dwg.add(dwg.text(label, insert=(left + k * pitch + pitch / 2, base + 4),
                          text_anchor="middle", font_family=style.font, font_size=AXIS,
                          fill=style.ink, class_="band"))
-    if axis is None:
-        axis = t.gettext("points at the end of the game")
     height = base + 9.5
-    dwg.add(dwg.text(axis, insert=(left, height - 1.5), font_family=style.font,
+    dwg.add(dwg.text(_axis_title(t), insert=(left, height - 1.5), font_family=style.font,
                      font_size=pt(7.0), fill=style.muted))
     return sized(dwg, background, width, height)
 
@@ -260,8 +241,8 @@ def difficulty_chart(runs, goal: int, style: DiagramStyle, language: str = "es",
 ROWS_WIDTH = 50.0
 
 
-def difficulty_chart_rows(runs, goal: int, style: DiagramStyle, language: str = "es",
-                          axis: str | None = None) -> svgwrite.Drawing:
+def difficulty_chart_rows(runs, goal: int, style: DiagramStyle,
+                          language: str = "es") -> svgwrite.Drawing:
     """The same chart for a phone's column: each player's panel a list of bands, one a row,
     its bar lying along it (the page's eleven standing bars would be 3 mm each at this
     width, their values on top of each other). Same bands, same scales, same values."""
@@ -269,41 +250,70 @@ def difficulty_chart_rows(runs, goal: int, style: DiagramStyle, language: str = 
     label_w, value_w, row_h, bar_h = 9.0, 9.5, 3.7, 2.3
     bar_room = ROWS_WIDTH - label_w - value_w - 1.0
     dwg, background = new_drawing(style, "difficulty-chart")
-    if axis is None:
-        axis = t.gettext("points at the end of the game")
     y = 3.0
-    dwg.add(dwg.text(axis, insert=(1.0, y), font_family=style.font, font_size=AXIS,
+    dwg.add(dwg.text(_axis_title(t), insert=(1.0, y), font_family=style.font, font_size=AXIS,
                      fill=style.muted))
     y += 2.0
     for run in runs:
         counts = point_bands(run.points, goal)
         _, scale_top = _grid(max(n for _, n in counts) / run.games)
-        title = t.ngettext("{player}: {n} game", "{player}: {n} games", run.games)
         y += 3.4
-        dwg.add(dwg.text(title.format(player=run.player), insert=(1.0, y),
-                         font_family=style.font, font_size=pt(7.0), font_weight="bold",
-                         fill=style.ink, class_="panel-title", **{"data-player": run.player}))
+        _panel_title(dwg, t, run, style, (1.0, y))
         y += 1.2
         for label, count in counts:
-            share = count / run.games
-            is_goal = label.startswith("≥")
-            w = bar_room * share / scale_top
-            if count:
-                w = max(w, 0.6)
+            w = _bar_length(count, run.games, scale_top, bar_room)
             top = y + (row_h - bar_h) / 2
             dwg.add(dwg.text(label, insert=(label_w - 1.0, top + bar_h - 0.35),
                              text_anchor="end", font_family=style.font, font_size=AXIS,
                              fill=style.ink, class_="band"))
-            dwg.add(dwg.rect((label_w, top), (round(w, 3), bar_h), class_="bar",
-                             fill=style.accent if is_goal else style.muted,
-                             **{"data-player": run.player, "data-label": label,
-                                "data-count": str(count)}))
+            _bar(dwg, style, run, label, count, (label_w, top), (round(w, 3), bar_h))
             dwg.add(dwg.text(_share(count, run.games, language),
                              insert=(label_w + w + 1.0, top + bar_h - 0.35),
-                             font_family=style.font, font_size=AXIS,
-                             font_weight="bold" if is_goal else "normal",
-                             fill=(style.accent if is_goal else
-                                   style.ink if count else style.muted), class_="value"))
+                             **_value_style(style, label, count)))
             y += row_h
         y += 1.5
     return sized(dwg, background, ROWS_WIDTH, y)
+
+
+def _axis_title(t) -> str:
+    return t.gettext("points at the end of the game")
+
+
+def _panel_name(t, run) -> str:
+    """A panel's name, its player and games: what tells the panels apart without colour."""
+    title = t.ngettext("{player}: {n} game", "{player}: {n} games", run.games)
+    return title.format(player=run.player)
+
+
+def _panel_title(dwg, t, run, style: DiagramStyle, insert: tuple[float, float]) -> None:
+    dwg.add(dwg.text(_panel_name(t, run), insert=insert,
+                     font_family=style.font, font_size=pt(7.0), font_weight="bold",
+                     fill=style.ink, class_="panel-title", **{"data-player": run.player}))
+
+
+def _bar_length(count: int, games: int, scale_top: float, room: float) -> float:
+    """A band's bar in `room` mm at its panel's scale; one game or more is never thinner
+    than a line, so a rare result stays visible."""
+    length = room * (count / games) / scale_top
+    return max(length, 0.6) if count else length
+
+
+def _is_goal(label: str) -> bool:
+    return label.startswith("≥")  # the last band, point_bands: the goal reached
+
+
+def _bar(dwg, style: DiagramStyle, run, label: str, count: int,
+         corner: tuple[float, float], size: tuple[float, float]) -> None:
+    dwg.add(dwg.rect(corner, size, class_="bar",
+                     fill=style.accent if _is_goal(label) else style.muted,
+                     **{"data-player": run.player, "data-label": label,
+                        "data-count": str(count)}))
+
+
+def _value_style(style: DiagramStyle, label: str, count: int) -> dict:
+    """A bar's value: the goal's in bold accent, an empty band's muted."""
+    goal = _is_goal(label)
+    return dict(font_family=style.font, font_size=AXIS,
+                font_weight="bold" if goal else "normal",
+                fill=style.accent if goal else style.ink if count else style.muted,
+                class_="value")

@@ -14,7 +14,7 @@ from generator.games.solo_catan.ruleset import Ruleset
 from generator.games.solo_catan.setup import PRINT_WIDTH, SCREEN_WIDTH as SETUP_SCREEN_WIDTH
 from generator.games.solo_catan.setup import setup_drawing
 from generator.games.solo_catan.sh import sh_drawing, sh_lines
-from generator.games.solo_catan.text import Words, position_lines, series_label, series_words
+from generator.games.solo_catan.text import Words, position_lines, series_label, sh_words
 
 #: The width (mm) of the Serie Histórica drawn for a phone: at the size where its smallest
 #: type is 12 px, within a 320 px phone's column.
@@ -74,7 +74,6 @@ def named_figure(spec: FigureSpec, book: Book, rules: Ruleset, replays: dict,
     frame = next(f for f in replay.frames if (f.step or 0) == spec.step)
     # What it shows, in words, for a reader who cannot see it: the SH's series, as an
     # example's position says them (text.position_lines).
-    shown = "; ".join(series_words(s, words) for s in frame.game.history) or words.empty("sh")
     return Figure(spec.id, spec.caption, sh_svg(frame.game, style, words),
                   sh_svg(frame.game, style, words, screen=True),
-                  text=f"{words.noun('SH').capitalize()}: {shown}.")
+                  text=f"{words.noun('SH').capitalize()}: {sh_words(frame.game.history, words)}.")

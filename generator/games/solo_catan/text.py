@@ -482,6 +482,11 @@ def position_status(game: Game, words: Words) -> str:
     return " · ".join(parts)
 
 
+def sh_words(history, words: Words) -> str:
+    """The Serie Histórica in words, its series one after another (or "vacía")."""
+    return "; ".join(series_words(s, words) for s in history) or words.empty("sh")
+
+
 def series_words(series, words: Words) -> str:
     """A series in words: "carretera: madera y ladrillo, completa"."""
     w, t = words, words.t
@@ -520,8 +525,7 @@ def position_lines(game: Game, words: Words) -> list[tuple[str, str]]:
     lines = [
         (w.label("hand"), w.cards(game.hand)),
         (w.label("market"), w.cards(game.market)),
-        (w.noun("SH").capitalize(), "; ".join(series_words(s, w) for s in game.history)
-         or w.empty("sh")),
+        (w.noun("SH").capitalize(), sh_words(game.history, w)),
         (w.label("table"), table_words(game, w)),
         (w.label("points"), " · ".join(filter(None, [position_caption(game, w),
                                                       position_status(game, w)]))),
