@@ -4,6 +4,7 @@ few pages (`tiny_book`) to break on purpose, and one Chromium (`browser`)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -46,6 +47,9 @@ def run_folder(tmp_path_factory) -> Path:
     """The folder this run's workers share (runcache.py): PDFs are read into it once."""
     folder = runcache.run_folder(tmp_path_factory)
     pdfread.READINGS = folder / "readings"
+    # The builds' own cache (generator/core/cache.py: font subsets) is the run's, shared by
+    # its workers and by the commands they start, never the user's.
+    os.environ["RULEBOOK_CACHE"] = str(folder / "build-cache")
     return folder
 
 

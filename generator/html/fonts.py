@@ -11,10 +11,11 @@ list (bold italic, sans italic) would be synthesised by the browser from the nea
 Every face gets the page's whole character set: narrower sets per face would need the
 browser's style resolution to be exact, and cost a few kilobytes less.
 
-Subsetting is pure Python (some 40 ms a face), so each result is kept for the life of the
-process, by face and character set: a `rulebook watch` rebuild whose text brings no new
-character reuses it. The font's own name records are kept (copyright, licence: the SIL Open
-Font License); the page's CSS names the families.
+Subsetting and compressing take some 240 ms a face, so each result is kept, by face and
+character set: for the life of the process, and in the cache between builds
+(generator/core/cache.py): a rebuild whose text brings no new character reuses it. The
+font's own name records are kept (copyright, licence: the SIL Open Font License); the page's
+CSS names the families.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from pathlib import Path
 import font_source_sans_pro
 import font_source_serif_pro
 
+from generator.core.cache import digest, kept
 from generator.errors import RenderError
 
 SERIF = "Source Serif Pro"
@@ -86,10 +88,23 @@ def page_characters(page: str) -> frozenset[str]:
                      if unicodedata.category(c)[0] != "C")  # no controls, no newlines
 
 
+#: The subset's recipe (woff2_subset's options), part of its cache key: changed with them.
+RECIPE = "woff2, unhinted, no layout tables, name records " + repr(NAME_IDS)
+
+
 @functools.lru_cache(maxsize=64)
 def woff2_subset(file: str, characters: frozenset[str]) -> bytes:
-    """The font file cut down to `characters` (and what its layout features reach from
-    them: ligatures, kerning), unhinted, as WOFF2."""
+    """The font file cut down to `characters`, unhinted, as WOFF2; kept in the cache
+    (core/cache.py) by the font's bytes, the characters and the recipe, so that the next
+    build of a page whose characters did not change takes it from there."""
+    import fontTools
+
+    text = "".join(sorted(characters))
+    key = digest(RECIPE, fontTools.version, Path(file).read_bytes(), text)
+    return kept("fonts", key, lambda: _subset(file, text))
+
+
+def _subset(file: str, text: str) -> bytes:
     from fontTools import subset
     from fontTools.ttLib import TTFont, newTable
 
@@ -100,14 +115,16 @@ def woff2_subset(file: str, characters: frozenset[str]) -> bytes:
     # and no kerning, and so does the page. It also halves the time (the layout tables are
     # most of the subsetter's work) and takes a fifth off the bytes.
     options.drop_tables += ["GSUB", "GPOS", "GDEF", "kern"]
-    font = TTFont(file, lazy=True)
+    # The face's own date stays in the subset (pyftsubset's default), not the build's: a
+    # subset is the same bytes whenever it is made, so the cache may hand it to any build.
+    font = TTFont(file, lazy=True, recalcTimestamp=False)
     # The subsetter walks every layout table to find the name records they point to, a
     # third of its time; the records kept here (NAME_IDS) are none of those, so the name
     # table is set aside and put back cut to them.
     names = [record for record in font["name"].names if record.nameID in NAME_IDS]
     del font["name"]
     subsetter = subset.Subsetter(options)
-    subsetter.populate(text="".join(sorted(characters)))
+    subsetter.populate(text=text)
     subsetter.subset(font)
     table = newTable("name")
     table.names = names

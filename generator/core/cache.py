@@ -1,0 +1,89 @@
+"""What a build may keep between runs, so that the next one does not redo it: a result that
+depends only on its inputs, stored under the digest of those inputs.
+
+Today it holds the HTML edition's font subsets (generator/html/fonts.py): cutting six faces
+down and compressing them as WOFF2 is a second and a half of every build of a page, and the
+same for the next build of a page whose characters did not change. The key says everything
+the result depends on (the font file's bytes, the characters, fontTools' version, the
+recipe's own version), so an entry is never stale: a changed input is another key.
+
+Where: `$RULEBOOK_CACHE` if set (empty or `off`: nothing is kept), else
+`$XDG_CACHE_HOME/rulebook`, else `~/.cache/rulebook`. A cache that cannot be read or written
+(a read-only home, a full disk) is a cache that is not there: the result is made anew and
+the build goes on. Each kind of entry keeps at most `LIMIT` files, the oldest used removed
+first; only files this module names (`<64 hex digits>.bin` in its own kind's folder) are
+ever removed, so a cache folder pointed at a user's own files loses none of them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from pathlib import Path
+from typing import Callable
+
+from generator.core.files import read_bytes
+from generator.core.output import write_atomically
+
+#: Entries kept per kind: the font subsets of some forty pages (six faces each), a few
+#: megabytes.
+LIMIT = 256
+#: An entry larger than this is not one this module wrote (a font subset is some 30 KB).
+MOST_BYTES = 16 * 2**20
+_ENTRY = re.compile(r"[0-9a-f]{64}\.bin")
+
+
+def folder() -> Path | None:
+    """The cache's folder, or None when the user turned it off."""
+    chosen = os.environ.get("RULEBOOK_CACHE")
+    if chosen is not None:
+        return None if chosen.strip() in ("", "off") else Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "rulebook"
+
+
+def digest(*parts: bytes | str) -> str:
+    """One key for several inputs (each length-prefixed, so that no two splits collide)."""
+    sha = hashlib.sha256()
+    for part in parts:
+        data = part.encode("utf-8") if isinstance(part, str) else part
+        sha.update(len(data).to_bytes(8, "big"))
+        sha.update(data)
+    return sha.hexdigest()
+
+
+def kept(kind: str, key: str, make: Callable[[], bytes]) -> bytes:
+    """The bytes stored under `key` for `kind`, or `make()`'s, stored for the next time."""
+    root = folder()
+    if root is None:
+        return make()
+    entry = root / kind / f"{key}.bin"
+    try:
+        data = read_bytes(entry, limit=MOST_BYTES, follow=False)  # never a pipe's wait
+        if len(data) <= MOST_BYTES:
+            os.utime(entry)  # used: the last to go
+            return data
+    except OSError:
+        pass
+    data = make()
+    try:
+        write_atomically(entry, data)
+        _trim(entry.parent)
+    except Exception:  # a cache that cannot be written is not there
+        pass
+    return data
+
+
+def _trim(kind_folder: Path) -> None:
+    """Down to LIMIT entries, the least recently used removed first."""
+    entries = []
+    for path in kind_folder.iterdir():
+        if _ENTRY.fullmatch(path.name):
+            try:
+                entries.append((path.stat().st_mtime, path))
+            except OSError:
+                continue
+    entries.sort()
+    for _, path in entries[:max(0, len(entries) - LIMIT)]:
+        path.unlink(missing_ok=True)
