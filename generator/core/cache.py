@@ -1,11 +1,14 @@
 """What a build may keep between runs, so that the next one does not redo it: a result that
 depends only on its inputs, stored under the digest of those inputs.
 
-Today it holds the HTML edition's font subsets (generator/html/fonts.py): cutting six faces
-down and compressing them as WOFF2 is a second and a half of every build of a page, and the
-same for the next build of a page whose characters did not change. The key says everything
-the result depends on (the font file's bytes, the characters, fontTools' version, the
-recipe's own version), so an entry is never stale: a changed input is another key.
+It holds the HTML edition's font subsets (generator/html/fonts.py): cutting six faces down
+and compressing them as WOFF2 is a second and a half of every build of a page, and the same
+for the next build of a page whose characters did not change; and the figures as svglib
+converts them for the PDF (generator/draw/figures.py), two seconds of every build of the
+solo book. The key says everything the result depends on (for a font: the font file's
+bytes, the characters, fontTools' version, the recipe; for a drawing: the SVG and the
+versions of svglib and ReportLab), so an entry is never stale: a changed input is another
+key.
 
 Where: `$RULEBOOK_CACHE` if set (empty or `off`: nothing is kept), else
 `$XDG_CACHE_HOME/rulebook`, else `~/.cache/rulebook`. A cache that cannot be read or written
@@ -26,9 +29,9 @@ from typing import Callable
 from generator.core.files import read_bytes
 from generator.core.output import write_atomically
 
-#: Entries kept per kind: the font subsets of some forty pages (six faces each), a few
-#: megabytes.
-LIMIT = 256
+#: Entries kept per kind: the font subsets of some 170 pages (six faces each, some 20 KB a
+#: face), the drawings of some ten books (16 KB a drawing): some 20 MB a kind at most.
+LIMIT = 1024
 #: An entry larger than this is not one this module wrote (a font subset is some 30 KB).
 MOST_BYTES = 16 * 2**20
 _ENTRY = re.compile(r"[0-9a-f]{64}\.bin")
@@ -53,11 +56,11 @@ def digest(*parts: bytes | str) -> str:
     return sha.hexdigest()
 
 
-def kept(kind: str, key: str, make: Callable[[], bytes]) -> bytes:
-    """The bytes stored under `key` for `kind`, or `make()`'s, stored for the next time."""
+def read(kind: str, key: str) -> bytes | None:
+    """The bytes stored under `key` for `kind`, or None (nothing there, or no cache)."""
     root = folder()
     if root is None:
-        return make()
+        return None
     entry = root / kind / f"{key}.bin"
     try:
         data = read_bytes(entry, limit=MOST_BYTES, follow=False)  # never a pipe's wait
@@ -66,12 +69,28 @@ def kept(kind: str, key: str, make: Callable[[], bytes]) -> bytes:
             return data
     except OSError:
         pass
-    data = make()
+    return None
+
+
+def keep(kind: str, key: str, data: bytes) -> None:
+    """`data` stored under `key` for `kind`, if there is a cache that can be written."""
+    root = folder()
+    if root is None:
+        return
+    entry = root / kind / f"{key}.bin"
     try:
         write_atomically(entry, data)
         _trim(entry.parent)
     except Exception:  # a cache that cannot be written is not there
         pass
+
+
+def kept(kind: str, key: str, make: Callable[[], bytes]) -> bytes:
+    """The bytes stored under `key` for `kind`, or `make()`'s, stored for the next time."""
+    data = read(kind, key)
+    if data is None:
+        data = make()
+        keep(kind, key, data)
     return data
 
 

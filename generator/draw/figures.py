@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
+import pickle
 import re
 import threading
 from collections import OrderedDict
@@ -12,6 +13,7 @@ from collections import OrderedDict
 from reportlab.graphics.shapes import Drawing
 from reportlab.platypus import Flowable
 
+from generator.core.cache import digest, keep, read
 from generator.core.fonts import register_fonts
 
 #: Converted drawings by (sha256 of the SVG, box, scale), most recently used last, one
@@ -65,10 +67,8 @@ def drawing(svg: str, max_width: float, max_height: float,
 
 
 def _convert(svg: str, max_width: float, max_height: float, scale: float) -> MarkedDrawing:
-    from svglib.svglib import svg2rlg  # lxml, cssselect2…: only for a book with figures
-
     register_fonts()
-    result = svg2rlg(io.BytesIO(svg.encode("utf-8")))
+    result = converted(svg)
     scale = min(scale, max_width / result.width, max_height / result.height)
     if scale != 1.0:
         result.scale(scale, scale)
@@ -76,6 +76,51 @@ def _convert(svg: str, max_width: float, max_height: float, scale: float) -> Mar
         result.height *= scale
     result.hAlign = "CENTER"
     return MarkedDrawing(result)
+
+
+def converted(svg: str) -> Drawing:
+    """The SVG as svglib converts it, at its own size: taken from the cache between builds
+    (core/cache.py), where converting the solo book's 53 drawings takes some 2 s a build
+    and reading them back some 0.1 s. The key is the SVG and the versions of svglib and
+    ReportLab; what is stored is the drawing pickled, read back by `_DrawingUnpickler`,
+    which makes nothing but ReportLab's shapes: an entry planted in the cache folder cannot
+    run code."""
+    import reportlab
+    import svglib
+
+    key = digest("svg2rlg", svglib.__version__, reportlab.Version, svg)
+    stored = read("drawings", key)
+    if stored is not None:
+        try:
+            found = _DrawingUnpickler(io.BytesIO(stored)).load()
+            if isinstance(found, Drawing):
+                return found
+        except Exception:  # not an entry this module wrote: made anew below
+            pass
+    from svglib.svglib import svg2rlg  # lxml, cssselect2…: only for a book with figures
+
+    drawing_ = svg2rlg(io.BytesIO(svg.encode("utf-8")))
+    keep("drawings", key, pickle.dumps(drawing_, protocol=pickle.HIGHEST_PROTOCOL))
+    return drawing_
+
+
+#: What a stored drawing is made of: ReportLab's shapes, colours and the validators of their
+#: attributes (Python's "restricting globals", pickle's documentation), and the shapes
+#: svglib derives from ReportLab's.
+_DRAWING_MODULES = ("reportlab.graphics.shapes", "reportlab.lib.attrmap",
+                    "reportlab.lib.validators", "reportlab.lib.colors")
+
+
+class _DrawingUnpickler(pickle.Unpickler):
+    def find_class(self, module: str, name: str):
+        from reportlab.graphics.shapes import Shape
+
+        if module in _DRAWING_MODULES or module == "svglib.svglib":
+            found = super().find_class(module, name)
+            if isinstance(found, type) and (module != "svglib.svglib"
+                                            or issubclass(found, Shape)):
+                return found
+        raise pickle.UnpicklingError(f"{module}.{name} is not part of a drawing")
 
 
 #: No type a reader must read is under this, in points.

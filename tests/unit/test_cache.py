@@ -104,3 +104,53 @@ def test_a_font_subset_is_kept_and_read_back(cache_in):
         assert len(list((cache_in / "fonts").iterdir())) == 2
     finally:
         fonts.woff2_subset.cache_clear()
+
+
+SQUARE = ('<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="10mm" '
+          'viewBox="0 0 20 10"><rect x="1" y="1" width="8" height="8" fill="#c00"/>'
+          '<text x="12" y="6" font-size="3" font-family="Source Sans Pro">7</text></svg>')
+
+
+def _drawing_entry(cache_in) -> Path:
+    entries = list((cache_in / "drawings").iterdir())
+    assert len(entries) == 1
+    return entries[0]
+
+
+def test_a_drawing_read_back_draws_what_a_fresh_conversion_draws(cache_in, monkeypatch):
+    from reportlab import rl_config
+    from reportlab.graphics import renderPDF
+
+    from generator.draw.figures import converted
+
+    made = converted(SQUARE)
+    assert _drawing_entry(cache_in).stat().st_size > 0
+
+    def no_conversion(*args, **kwargs):
+        raise AssertionError("converted again, not read back")
+    monkeypatch.setattr("svglib.svglib.svg2rlg", no_conversion)
+    again = converted(SQUARE)  # from the cache
+    assert again is not made
+    monkeypatch.setattr(rl_config, "invariant", 1)  # no date, no random id in the PDF
+    assert (renderPDF.drawToString(again) == renderPDF.drawToString(made))
+    assert (again.width, again.height) == (made.width, made.height)
+
+
+def test_a_planted_entry_runs_no_code_and_is_made_anew(cache_in, tmp_path):
+    import pickle
+
+    from generator.draw.figures import converted
+
+    converted(SQUARE)
+    entry = _drawing_entry(cache_in)
+    witness = tmp_path / "ran"
+
+    class Planted:
+        def __reduce__(self):
+            return (os.system, (f"touch {witness}",))
+    entry.write_bytes(pickle.dumps(Planted()))
+    drawing = converted(SQUARE)
+    assert not witness.exists()
+    assert drawing.width > 0
+    entry.write_bytes(b"not a pickle at all")
+    assert converted(SQUARE).width == drawing.width
