@@ -660,6 +660,14 @@ def floating(flowables: list[Flowable]) -> list[Flowable]:
     return [f.box if isinstance(f, Float) and not f.followers else f for f in out]
 
 
+def _one_line_under_a_heading(flowable, leaders: list[Flowable], width: float) -> bool:
+    if not (isinstance(flowable, Paragraph) and leaders
+            and heading_level(leaders[-1]) is not None):
+        return False
+    flowable.wrap(width, 1e6)
+    return len(flowable.blPara.lines) == 1
+
+
 def heading_level(flowable) -> int | None:
     """A heading's level (1: a chapter's title; story.Heading sets `level`), None for
     anything else."""
@@ -672,12 +680,19 @@ def _flows(flowable) -> bool:
     return isinstance(flowable, (Paragraph, ListFlowable))
 
 
-def kept_with_next(flowables: list[Flowable]) -> list[Flowable]:
-    """`flowables` with every run of leaders joined to the flowable after it (`Lead`)."""
+def kept_with_next(flowables: list[Flowable], width: float | None = None) -> list[Flowable]:
+    """`flowables` with every run of leaders joined to the flowable after it (`Lead`). With
+    the column's `width`, a paragraph of one line right under a heading is one of its
+    leaders when text follows it: a heading is never left at a page's foot with a single
+    line under it (solo p. 18's «Caballero a pie» and its one sentence, its list overleaf).
+    (Not before a box or a figure: they float, and leaders must not float with them past
+    their section's text.)"""
     out: list[Flowable] = []
     leaders: list[Flowable] = []
-    for flowable in flowables:
-        if is_leader(flowable):
+    for k, flowable in enumerate(flowables):
+        if is_leader(flowable) or (
+                width is not None and k + 1 < len(flowables) and _flows(flowables[k + 1])
+                and _one_line_under_a_heading(flowable, leaders, width)):
             leaders.append(flowable)
             continue
         if leaders and not isinstance(flowable, ActionFlowable):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -228,10 +228,11 @@ def chapter_flowables(chapter, ctx: StoryContext) -> list[Flowable]:
 
     def close_section() -> None:
         only_text = all(isinstance(f, Paragraph) for f in section)
+        keep = partial(kept_with_next, width=ctx.frame_width)
         if only_text and 1 < len(section) <= SHORT_SECTION + 1:
-            flowables.append(Section(list(section), kept_with_next))
+            flowables.append(Section(list(section), keep))
         else:
-            flowables.extend(kept_with_next(section))
+            flowables.extend(keep(section))
         section.clear()
 
     for element in chapter.tree:

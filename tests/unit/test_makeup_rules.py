@@ -189,6 +189,34 @@ def test_a_lead_in_splits_over_a_page_with_its_end_kept_with_what_it_leads_into(
     assert isinstance(_laid_out(Lead([heading, short], steps), room)[0], _FrameBreak)
 
 
+def test_a_heading_is_never_left_with_one_line_under_it_at_a_page_foot():
+    """Review: solo p. 18 ended on «Caballero a pie» and its one sentence, the list it
+    opens overleaf. A one-line paragraph right under a heading is one of its leaders when
+    text follows: with room for the heading and that line only, both go over with the
+    list; a longer paragraph is no leader (its own lines keep the heading company), nor is
+    one before a figure, which floats by its own rules."""
+    from reportlab.platypus import ListFlowable, ListItem, Spacer
+    from reportlab.platypus.doctemplate import _FrameBreak
+    from generator.pdf.makeup import FigureBlock, Lead, kept_with_next
+    from generator.pdf.story import Heading
+    styles = make_styles(9.6, "es")
+    heading = Heading("Caballero a pie", styles.h2, "caballero-a-pie", 2, "C")
+    line = Paragraph("Ponlo junto a la carta robada y roba una carta más.", styles.body)
+    assert _lines(line) == 1
+    steps = ListFlowable([ListItem(Paragraph("Mismo recurso: el caballero falla. " * 4,
+                                             styles.bullet)) for _ in range(2)])
+    made = kept_with_next([heading, line, steps], width=300)
+    assert len(made) == 1 and made[0].leaders == [heading, line] and made[0].follower is steps
+    room = _height_of([heading, line]) + styles.h2.spaceAfter + 6
+    assert isinstance(_laid_out(made[0], room)[0], _FrameBreak)  # all three go over
+    longer = Paragraph("Ponlo junto a la carta robada y roba una carta más. " * 3, styles.body)
+    assert [type(f) for f in kept_with_next([heading, longer, steps], width=300)] \
+        == [Lead, ListFlowable]
+    figure = FigureBlock([Spacer(10, 100)])
+    assert kept_with_next([heading, line, figure], width=300)[0].follower is line
+    assert kept_with_next([heading, line, steps])[0].follower is line  # no width: as before
+
+
 def test_a_table_splits_with_two_rows_or_more_on_each_side_under_its_header():
     """Header and four of five rows would fit: three stay, two go over under the header
     again; with room for one row only the table moves whole (unless it opens the page)."""
