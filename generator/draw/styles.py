@@ -20,10 +20,11 @@ def color(hex_value: str) -> colors.Color:
 
 
 def bullet_list(items: list[Flowable | list[Flowable]], s: "Styles",
-                ordered: bool) -> ListFlowable:
+                ordered: bool, kind: type[ListFlowable] = ListFlowable) -> ListFlowable:
     """A list as the book sets it: bullets, or numbers ("1."), in the accent, hung from the
-    body's indent. Chapters' lists (story.py) and the quick reference's (reference.py)."""
-    return ListFlowable(
+    body's indent. Chapters' lists (story.py, `kind`: one that splits as a typesetter
+    would, pdf/makeup.ItemList) and the quick reference's (reference.py)."""
+    return kind(
         [ListItem(item) for item in items], bulletType="1" if ordered else "bullet",
         start=None if ordered else "•",
         bulletFontName=SANS_SEMIBOLD if ordered else SANS,

@@ -26,6 +26,9 @@ here are a typesetter's:
   follows them (two lines of a paragraph or of a list's first item, a box's first rows);
   with nothing of it, a lead-in of four lines or more splits, its last lines going over
   with what it leads into (`PARAGRAPH_LINES`); else they move.
+- `ItemList`: a list's last item never goes over alone on one line: the item before it
+  goes with it. And a heading's one-line paragraph, text following it, is one of its
+  leaders (`kept_with_next`): a heading never ends a page with a single line under it.
 - `Section`: a short section, or a short table, is kept on one page, unless moving it (with
   the headings over it) would leave a big hole (`SMALL_HOLE`); then it flows like any
   text, a table split between rows (`RowTable`: `TABLE_ROWS` body rows or more on each
@@ -403,6 +406,34 @@ class RowTable(Table):
         if len(parts[0]._cellvalues) - header < TABLE_ROWS and not at_top(self):
             return []  # (at the top of a page it cannot move: it splits as it can)
         return parts
+
+
+class ItemList(ListFlowable):
+    """A chapter's list: its last item never goes over alone on one line (review: a lone
+    bullet atop catan-para-dos p. 7, «Si la reserva no tiene bastantes…», its list on the
+    page before). When every item but a last one-line item fits the room, the item before
+    it goes over with it, so that two items open the next page. ReportLab lays a split
+    list out item by item (what `split` returns goes back on its list), so the break is a
+    FrameBreak among them."""
+
+    def split(self, aW, aH):
+        content = super().split(aW, aH)
+        canv = getattr(self, "canv", None)
+        if (len(content) < 3 or _listWrapOn(content, aW, canv)[1] <= aH + 1e-6
+                or _listWrapOn(content[:-1], aW, canv)[1] > aH + 1e-6
+                or not _one_line(content[-1], aW)):
+            return content
+        return content[:-2] + [FrameBreak()] + content[-2:]
+
+
+def _one_line(flowable, aW: float) -> bool:
+    """Whether `flowable` (a list's item, as ReportLab indents it) is one line of text."""
+    inner = getattr(flowable, "_flowable", flowable)
+    if not isinstance(inner, Paragraph):
+        return False
+    inner.wrap(aW - getattr(flowable, "_leftIndent", 0) - getattr(flowable, "_rightIndent", 0),
+               1e6)
+    return len(inner.blPara.lines) == 1
 
 
 class Lead(KeepTogether):

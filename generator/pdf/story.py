@@ -30,8 +30,9 @@ from generator.badges import badge_texts
 from generator.pdf.cover import CoverBadges, title_markup
 from generator.draw.figures import MIN_TYPE, drawing, smallest_type
 from generator.pdf.images import image_figure
-from generator.pdf.makeup import (MOST_SHRINK, Box, BoxLook, FigureBlock, Row, RowTable, Section,
-                                  Shrinkable, box_pieces, floating, kept_with_next, lead_in)
+from generator.pdf.makeup import (MOST_SHRINK, Box, BoxLook, FigureBlock, ItemList, Row,
+                                  RowTable, Section, Shrinkable, box_pieces, floating,
+                                  kept_with_next, lead_in)
 from generator.pdf.paragraphs import Paragraph as _CachingParagraph
 from generator.pdf.paragraphs import paragraph_cache
 from generator.pdf.reference import REFERENCE_ANCHOR, placement, quick_reference
@@ -311,7 +312,7 @@ def list_flowable(element: ET.Element, ctx: StoryContext, chapter,
                 if (child.tail or "").strip():  # words after a block, before the next
                     content.append(ctx.para(_text(child.tail.strip(), ctx, True), s.bullet))
         items.append(content)
-    return bullet_list(items, s, ordered=element.tag == "ol")
+    return bullet_list(items, s, ordered=element.tag == "ol", kind=ItemList)
 
 
 #: What of a list item is a block of its own (a paragraph, a list, a table, a note, a quote,

@@ -217,6 +217,30 @@ def test_a_heading_is_never_left_with_one_line_under_it_at_a_page_foot():
     assert kept_with_next([heading, line, steps])[0].follower is line  # no width: as before
 
 
+def test_a_lists_last_item_never_goes_over_alone_on_one_line():
+    """Review: catan-para-dos p. 7 opened on a lone bullet, «Si la reserva no tiene
+    bastantes…», its list on the page before. With room for all its items but a last one
+    of one line, the item before it goes over too; a last item of two lines or more may go
+    over alone (it is no widow), and a list of two items splits as it comes."""
+    from reportlab.platypus.doctemplate import _FrameBreak
+    from generator.draw.styles import bullet_list
+    from generator.pdf.makeup import ItemList
+    styles = make_styles(9.6, "es")
+    two = "Al construir un poblado junto al desierto tomas dos fichas; en la costa, una. " * 2
+    one = "Si la reserva no tiene bastantes, recibes las que queden."
+
+    def items(*texts):
+        return bullet_list([Paragraph(t, styles.bullet) for t in texts], styles,
+                           ordered=False, kind=ItemList)
+    made = items(two, two, one)
+    room = _height_of(made.split(300, 1000)[:2]) + 2  # the first two items, not the last
+    parts = _laid_out(items(two, two, one), room)
+    assert [type(p) for p in parts][1] is _FrameBreak and len(parts) == 4
+    assert all(not isinstance(p, _FrameBreak) for p in _laid_out(items(two, two, two), room))
+    room = _height_of(items(two, one).split(300, 1000)[:1]) + 2
+    assert all(not isinstance(p, _FrameBreak) for p in _laid_out(items(two, one), room))
+
+
 def test_a_table_splits_with_two_rows_or_more_on_each_side_under_its_header():
     """Header and four of five rows would fit: three stay, two go over under the header
     again; with room for one row only the table moves whole (unless it opens the page)."""
