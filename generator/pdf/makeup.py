@@ -11,12 +11,13 @@ here are a typesetter's:
   small (under `SMALL_HOLE` of the frame's height) and it fits there; otherwise it splits
   at the break that leaves the least blank, a break after a step whose position follows it,
   or one that leaves a scrap of the box for the next page, counting `AVOID_LINES` lines of
-  blank more. A position's diagram that is the first row not to fit (or the last of a
-  part, a point too tall) may be drawn up to `MOST_SHRINK` smaller, never with type under
-  6 pt (`Shrinkable`), what it loses counted as blank. The part that continues opens the
-  next page under the box's title and "(cont.)" ("Ejemplo 6 (cont.)"); the edges at the
-  cut are open: a dashed line in the box's colour closes the part above the cut and opens
-  the part below it.
+  blank more, and a line more for a part overleaf that would hold only positions (the
+  last step goes over with its position when that costs little). A position's diagram
+  that is the first row not to fit (or the last of a part, a point too tall) may be drawn
+  up to `MOST_SHRINK` smaller, never with type under 6 pt (`Shrinkable`), what it loses
+  counted as blank. The part that continues opens the next page under the box's title and
+  "(cont.)" ("Ejemplo 6 (cont.)"); the edges at the cut are open: a dashed line in the
+  box's colour closes the part above the cut and opens the part below it.
 - `Float`: a box or a figure that would still leave a big hole (its next row taller than
   the room left) floats to the top of the next page when the text after it can fill this
   one (`FLOAT_GAIN`): a box past the paragraphs and lists of its own section only, a
@@ -333,6 +334,8 @@ class Box(Flowable):
             penalty = avoid if row.avoid_after else 0.0
             if total - done < SCRAP_LINES * self.look.line:
                 penalty += avoid
+            if row.avoid_after and all(r.shrink is not None for r in self.rows[k:]):
+                penalty += avoid / 2  # the part overleaf would hold only the final position
             candidates.append(((availHeight - done) + penalty, self.rows[:k], self.rows[k:]))
         for _, above, below in sorted(candidates, key=lambda c: c[0]):
             if not below:  # the whole box, its last diagram drawn smaller

@@ -144,6 +144,23 @@ def test_a_figure_floats_into_its_subsections_but_never_past_its_sections_end():
     assert made[1].followers == [text[1]] and made[2].outline_title == "Otra sección"
 
 
+def test_a_box_never_continues_with_its_final_position_alone():
+    """Review: six of the solo book's continued examples held only their final position
+    overleaf («Ejemplo 7 (cont.)», «Tras el paso 4» and its diagram), its step on the page
+    before. A break that leaves only positions for the part overleaf costs a line more:
+    here, with a two-line last step, the box breaks before it, and it goes over with its
+    position."""
+    from reportlab.platypus import Spacer
+
+    def position(height: float) -> Row:
+        return Row([Spacer(10, height)],
+                   shrink=Shrinkable(lambda scale: [Spacer(10, height * scale)], height, 0.99))
+    rows = [Row([Spacer(10, 20)], keep_with_next=True), Row([Spacer(10, 30)], avoid_after=True),
+            position(150), Row([Spacer(10, 28)], avoid_after=True), position(150)]
+    parts = _split(Box(rows, _look()), 260)  # room for the last step, not its position
+    assert len(parts[0].rows) == 3 and parts[-1].continued  # the title, step 1, position 1
+
+
 def test_a_box_is_never_split_after_its_title():
     box = Box(_rows([20, 300, 100]), _look())
     assert _split(box, 200) == []  # only the title would fit: the box moves on
