@@ -570,7 +570,7 @@ def _run(args, out: Console, err: Console) -> int:
         from generator.checks import checked_book
         from generator.simulate.command import simulate_command
         # difficulty.yaml unchecked: --save is how a stale one is replaced (`check_runs`)
-        simulate_command(checked_book(folders[0], runs=False), args, out)
+        simulate_command(checked_book(folders[0], runs=False, pieces=False), args, out)
     elif args.command == "watch":
         from generator.watch import watch
         return watch(folders, where.output, out, err)

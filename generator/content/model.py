@@ -515,11 +515,19 @@ class Ruling:
 
 # --- figures.yaml ------------------------------------------------------------------------
 
+#: The kinds of named figure drawn from the book's own data, whatever its engine
+#: (diagrams/figures.py): the difficulty chart, the costs table, the board. Any other kind
+#: is drawn by the engine (`figure_kinds`, `figure`: the solo game's set-up and SH).
+DATA_KINDS = ("difficulty", "costs", "board")
+
+
 @dataclass(config=STRICT)
 class FigureSpec:
     """A diagram the prose shows with {{ figure("id") }}: set-up, costs card, an SH position
     taken from a worked example (`step` 0 is its start, n the position after step n), or a
-    card of an example's start with its parts named (`card`, Splendor's anatomy)."""
+    card of an example's start with its parts named (`card`, Splendor's anatomy). A
+    difficulty chart, a costs table and a board are drawn from the book's own data; the
+    other kinds by the book's engine."""
 
     id: Annotated[str, Field(pattern=r"^[a-z0-9-]+$")]
     kind: Literal["setup", "costs", "sh", "difficulty", "board", "card"]

@@ -90,11 +90,6 @@ def example_figures(replay, language: str = "es") -> dict[int, Figure]:
     return figures
 
 
-#: The kinds of named figure drawn from the book's own data, whatever its engine; any other
-#: kind is drawn by the engine (`figure_kinds`, `figure`: the solo game's set-up and SH).
-DATA_KINDS = ("difficulty", "costs", "board")
-
-
 def named_figure(spec: FigureSpec, book: Book, replays: dict, style: DiagramStyle,
                  words: BookWords) -> Figure:
     """A figure of figures.yaml: the kinds drawn from the book's data here, the rest by its

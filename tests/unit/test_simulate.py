@@ -231,3 +231,25 @@ def test_point_bands_by_hand():
     odd = dict(point_bands({13: 1, 14: 2, 15: 4}, 15))  # goal 15: "14" alone, then "≥15"
     assert (odd["12–13"], odd["14"], odd["≥15"]) == (1, 2, 4)
     assert sum(odd.values()) == 7, "no game in two bands"
+
+
+def test_simulate_loads_no_renderer():
+    """`rulebook simulate` prints a report, never a page: it loads neither ReportLab, svglib,
+    svgwrite nor the program's renderers (issue #36: its start-up had grown by the PDF
+    stack), so a simulation starts as fast as the book's rules load."""
+    import subprocess
+    import sys
+    probe = ("import sys; from generator.cli import main; "
+             f"code = main(['simulate', '{CONTENT_ROOT / 'solo-catan'}', '--games', '2']); "
+             "loaded = sorted({m.split('.')[0] if not m.startswith('generator') else "
+             "'.'.join(m.split('.')[:2]) for m in sys.modules}); "
+             "print(code, ' '.join(loaded), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=120)
+    code, *loaded = done.stderr.strip().splitlines()[-1].split()
+    assert code == "0", done.stderr
+    assert "generator.games" in loaded and "generator.simulate" in loaded  # (it did run)
+    drawn = {"reportlab", "svglib", "svgwrite", "pikepdf", "fontTools", "generator.pdf",
+             "generator.sheets", "generator.html", "generator.draw"}  # (the narration's
+    # words are diagrams/words.py's, which draws nothing: svgwrite says whether one did)
+    assert drawn.isdisjoint(loaded), sorted(drawn.intersection(loaded))
