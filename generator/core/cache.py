@@ -28,6 +28,7 @@ from typing import Callable
 
 from generator.core.files import read_bytes
 from generator.core.output import write_atomically
+from generator.errors import RenderError
 
 #: Entries kept per kind: the font subsets of some 170 pages (six faces each, some 20 KB a
 #: face), the drawings of some ten books (16 KB a drawing): some 20 MB a kind at most.
@@ -81,7 +82,7 @@ def keep(kind: str, key: str, data: bytes) -> None:
     try:
         write_atomically(entry, data)
         _trim(entry.parent)
-    except Exception:  # a cache that cannot be written is not there
+    except (OSError, RenderError):  # a cache that cannot be written is not there
         pass
 
 

@@ -10,7 +10,7 @@ import re
 import threading
 from collections import OrderedDict
 
-from reportlab.graphics.shapes import Drawing
+from reportlab.graphics.shapes import Drawing, Shape
 from reportlab.platypus import Flowable
 
 from generator.core.cache import digest, keep, read
@@ -113,8 +113,6 @@ _DRAWING_MODULES = ("reportlab.graphics.shapes", "reportlab.lib.attrmap",
 
 class _DrawingUnpickler(pickle.Unpickler):
     def find_class(self, module: str, name: str):
-        from reportlab.graphics.shapes import Shape
-
         if module in _DRAWING_MODULES or module == "svglib.svglib":
             found = super().find_class(module, name)
             if isinstance(found, type) and (module != "svglib.svglib"

@@ -432,11 +432,14 @@ class ItemList(ListFlowable):
 def _one_line(flowable, aW: float) -> bool:
     """Whether `flowable` (a list's item, as ReportLab indents it) is one line of text."""
     inner = getattr(flowable, "_flowable", flowable)
-    if not isinstance(inner, Paragraph):
-        return False
-    inner.wrap(aW - getattr(flowable, "_leftIndent", 0) - getattr(flowable, "_rightIndent", 0),
-               1e6)
-    return len(inner.blPara.lines) == 1
+    indent = getattr(flowable, "_leftIndent", 0) + getattr(flowable, "_rightIndent", 0)
+    return isinstance(inner, Paragraph) and _lines(inner, aW - indent) == 1
+
+
+def _lines(paragraph: Paragraph, width: float) -> int:
+    """How many lines `paragraph` sets in `width` (its breaks do not depend on the height)."""
+    paragraph.wrap(width, 1e6)
+    return len(paragraph.blPara.lines)
 
 
 class Lead(KeepTogether):
@@ -498,8 +501,7 @@ class Lead(KeepTogether):
         above = self.leaders[:-1]
         _, height = _listWrapOn(above, aW, canv)
         gap = max(above[-1].getSpaceAfter(), last.getSpaceBefore()) if above else 0.0
-        last.wrap(aW, aH)
-        lines = len(last.blPara.lines)
+        lines = _lines(last, aW)
         leading = last.style.leading
         fit = min(int((aH - height - gap) / leading + 1e-6), lines - PARAGRAPH_LINES)
         if fit < PARAGRAPH_LINES:
@@ -695,11 +697,8 @@ def floating(flowables: list[Flowable]) -> list[Flowable]:
 
 
 def _one_line_under_a_heading(flowable, leaders: list[Flowable], width: float) -> bool:
-    if not (isinstance(flowable, Paragraph) and leaders
-            and heading_level(leaders[-1]) is not None):
-        return False
-    flowable.wrap(width, 1e6)
-    return len(flowable.blPara.lines) == 1
+    return (isinstance(flowable, Paragraph) and bool(leaders)
+            and heading_level(leaders[-1]) is not None and _lines(flowable, width) == 1)
 
 
 def heading_level(flowable) -> int | None:

@@ -226,10 +226,10 @@ def chapter_flowables(chapter, ctx: StoryContext) -> list[Flowable]:
     the text after it filling this one."""
     flowables: list[Flowable] = [CondPageBreak(ctx.styles.h1.fontSize * 6)]
     section: list[Flowable] = []
+    keep = partial(kept_with_next, width=ctx.frame_width)
 
     def close_section() -> None:
         only_text = all(isinstance(f, Paragraph) for f in section)
-        keep = partial(kept_with_next, width=ctx.frame_width)
         if only_text and 1 < len(section) <= SHORT_SECTION + 1:
             flowables.append(Section(list(section), keep))
         else:
