@@ -143,6 +143,7 @@
 
   function show(query) {
     list.replaceChildren();
+    list.dataset.query = query;  // which words the list answers (typing may run ahead of it)
     if (!query.trim()) { list.hidden = true; status.textContent = ""; return; }
     var found = indexed().search(query);
     if (!found.length) found = indexed().search(query, {combineWith: "OR"});
