@@ -9,6 +9,7 @@ command line, 1 for any other.
     ├── UsageError                 the command line: an option, a book or project named (exit 2)
     ├── OutputLost                 the standard output refused what was printed
     ├── ContentError               a content file, at its line and YAML path (`Location`)
+    │   ├── ContentErrors          several, each located: every independent mistake at once
     │   ├── ProjectError           rulebook.toml, or no project where one is needed
     │   └── ScaffoldError          `init` or `new` cannot create it there
     ├── RenderError                an output that cannot be made or written
@@ -72,6 +73,41 @@ class ContentError(GeneratorError):
         if self.expected:
             text += f"; expected {self.expected}"
         return text
+
+
+class ContentErrors(ContentError):
+    """Several mistakes in a book's content, each a `ContentError` of its own: what one check
+    finds in files that do not depend on each other (a glossary and an example), or in the
+    entries of one file, is said at once, so that a designer fixes them in one go rather than
+    one `check` at a time. The first `MOST` are listed, grouped by file in the order the
+    files were read; the count says how many there are. A mistake that is only another's
+    consequence is never gathered (content/problems.py stops where one stage needs the
+    last)."""
+
+    #: How many are listed: enough for a file's worth of mistakes, few enough to read.
+    MOST = 20
+
+    def __init__(self, errors: list[ContentError], more: int = 0):
+        """`errors`, and `more` of them found but not made into errors (past `MOST` in one
+        file: placing each costs time a hostile file could make long)."""
+        flat: list[ContentError] = []
+        self.more = more
+        for error in errors:
+            flat += error.errors if isinstance(error, ContentErrors) else [error]
+            self.more += error.more if isinstance(error, ContentErrors) else 0
+        order = list(dict.fromkeys(e.location.file for e in flat))
+        self.errors = sorted(flat, key=lambda e: order.index(e.location.file))
+        first = self.errors[0]
+        super().__init__(first.location, first.message, first.expected)
+
+    def __str__(self) -> str:
+        files = len({e.location.file for e in self.errors})
+        count = len(self.errors) + self.more
+        lines = [f"{count} mistakes in {files} file{'s' if files > 1 else ''}:"]
+        lines += [f"  {e}" for e in self.errors[:self.MOST]]
+        if count > self.MOST:
+            lines.append(f"  … and {count - self.MOST} more: fix these and check again")
+        return "\n".join(lines)
 
 
 @dataclass(frozen=True)

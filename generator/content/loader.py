@@ -1,4 +1,4 @@
-"""Reads a book's folder into a validated `Book`, or stops at the first mistake in it.
+"""Reads a book's folder into a validated `Book`, or reports every independent mistake in it.
 
 Checks that span files live here: costs must name known resources, chapters must exist,
 every abbreviation in the prose must be defined and every defined term used, every
@@ -12,6 +12,7 @@ import copy
 import dataclasses
 import re
 import threading
+import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 from pathlib import Path
@@ -30,6 +31,9 @@ from generator.content.glyphs import check_file, check_printed, glyph_problem, m
 from generator.content.images import ChapterImages
 from generator.content.textfile import read_text
 from generator.content.paths import BOOK_FILES, contained
+from generator.content import sandbox
+from generator.content.problems import Problems
+from generator.content.typos import typo_of
 from generator.content.model import (Book, BookMeta, Chapter, Components, ConformanceRow,
                                      Difficulty, EngineNeeds, Facts, FigureSpec, Glossary,
                                      PrintSpec, Ruling, ScoreBand, KNOWN_PARAMETERS,
@@ -48,47 +52,35 @@ def load_book(folder: Path, language: str | None = None,
     facts with that edition's words, content/edition.py); a translation's folder itself
     (`content/my-game/en`) names that edition too.
 
-    The book's own files, each checked and all checked together. `needs` ((book.yaml
-    `engine:`, the book's name) → what that engine reads of components.yaml), given by the
-    layer that knows the engines (generator/checks.py), is checked right after
-    components.yaml is read, before anything reads the game's parameters. What only the
-    simulator or a renderer can tell (stored runs, a card's fit) checks.py asks them after
-    loading."""
+    The book's own files, each checked and all checked together, in stages (problems.py):
+    each file alone, then the files against each other, then each chapter, then the whole;
+    every mistake of a stage is reported at once. `needs` ((book.yaml `engine:`, the book's
+    name) → what that engine reads of components.yaml), given by the layer that knows the
+    engines (generator/checks.py), is checked right after components.yaml is read, before
+    anything reads the game's parameters. What only the simulator or a renderer can tell
+    (stored runs, a card's fit) checks.py asks them after loading."""
     folder, named = edition_of(Path(folder))
     language = language or named
     for name in BOOK_FILES:  # every file the book reads stays inside its folder (paths.py)
         contained(folder / name, folder)
     base_language = book_language(folder)
     edition = Edition(folder, None if language in (None, base_language) else language)
-    book_doc = edition.read("book.yaml", required=True)
-    meta = validate(book_doc, BookMeta)
-    components_doc = edition.read("components.yaml", required=True)
-    components = validate(components_doc, Components)
-    _check_components(components_doc, components)
-    if needs is not None:  # (without an engine, still the costs table's fields)
-        check_needs(components_doc, components, meta.engine or "",
-                    (needs(meta.engine, folder.name) if meta.engine else None) or
-                    EngineNeeds())
-    _check_against_facts(components_doc, components, folder.parent / FACTS_FOLDER)
-    glossary_doc = edition.read("glossary.yaml", required=True)
-    glossary = validate(glossary_doc, Glossary)
-    check_unique(glossary_doc, [("abbreviations", i, "abbr")
-                                 for i in range(len(glossary.abbreviations))],
-                  [a.abbr for a in glossary.abbreviations], "abbreviation")
-    check_unique(glossary_doc, [("terms", i, "term") for i in range(len(glossary.terms))],
-                  [t.term for t in glossary.terms], "term",
-                  fold=lambda term: " ".join(term.casefold().split()))
-    rulings: list[Ruling] = []
-    rulings_doc = None
-    if edition.exists("rulings.yaml"):
-        rulings_doc = edition.read("rulings.yaml")
-        rulings = validate(rulings_doc, list[Ruling])
-        check_unique(rulings_doc, [(i, "id") for i in range(len(rulings))],
-                      [r.id for r in rulings], "ruling id")
-        _check_ruling_titles(rulings_doc, rulings, meta)
 
-    examples = _load_examples(edition)
-    scenarios = _load_examples(edition, "scenarios", taken=examples)
+    found = Problems()  # each file alone
+    book_doc, meta = found.attempt(_read, edition, "book.yaml", BookMeta, True) or (None, None)
+    components_doc, components = found.attempt(
+        _components, edition, meta, needs, folder) or (None, None)
+    glossary_doc, glossary = found.attempt(_glossary, edition) or (None, None)
+    rulings_doc, rulings = found.attempt(_rulings, edition, meta) or (None, [])
+    examples = _load_examples(edition, found)
+    scenarios = _load_examples(edition, found, "scenarios", taken=examples)
+    difficulty_doc, difficulty = found.attempt(_difficulty, edition) or (None, None)
+    figures_doc, figures = found.attempt(_figures, edition) or (None, [])
+    board = found.attempt(_board, edition, figures)
+    scores_doc, scores = found.attempt(_scores, edition) or (None, [])
+    statements = found.attempt(_statements, edition)
+    found.settle()
+
     edition.check_examples_words({s.example.id for s in examples + scenarios})
     _check_unchecked(book_doc, meta, examples, scenarios)
     sources = {s.example.id: s for s in examples + scenarios}
@@ -103,24 +95,6 @@ def load_book(folder: Path, language: str | None = None,
                                             "checks nothing: no engine replays the book's "
                                             "examples (examples: unchecked)",
                                             "checks: [] and unchecked: why no replay can")
-    difficulty = difficulty_doc = None
-    if edition.exists("difficulty.yaml"):
-        difficulty_doc = read_yaml(folder / "difficulty.yaml")  # numbers only: no words
-        difficulty = validate_shared(difficulty_doc, Difficulty)
-    figures_doc = edition.read("figures.yaml")
-    figures = validate(figures_doc, list[FigureSpec]) if figures_doc else []
-    if figures:
-        check_unique(figures_doc, [(i, "id") for i in range(len(figures))],
-                      [f.id for f in figures], "figure id")
-    board = None
-    if any(f.kind == "board" for f in figures):  # board.yaml's format and checks: board.py
-        from generator.content.board import load_board
-        board = load_board(folder / "board.yaml")
-    if board is not None and edition.language:  # terrain names: no translation format yet
-        edition.read("board.yaml")
-    scores_doc = edition.read("scores.yaml")
-    scores = validate(scores_doc, list[ScoreBand]) if scores_doc else []
-    _check_scores(scores_doc, scores)
     chapters: list = []  # filled as they are read: the headings `ruling_list` links to
     context = prose_context(meta, components, rulings, scores, chapters)
     context["example"] = _marker("example", {e.example.id for e in examples})
@@ -132,11 +106,7 @@ def load_book(folder: Path, language: str | None = None,
             from generator.content.appendix import difficulty_table as table
             return table(difficulty, meta.language)
         context["difficulty_table"] = difficulty_table
-    statements_doc = edition.read("statements.yaml")
-    statements = Statements(statements_doc, validate(statements_doc, dict[str, str])
-                            if statements_doc else {})
     context["rule"] = statements.function(context)
-    prose: list = []
     images = ChapterImages(folder)  # Markdown images, checked and read (images.py)
     if conformance:
         context["conformance_table"] = conformance.table_function(
@@ -149,23 +119,21 @@ def load_book(folder: Path, language: str | None = None,
     check_templates(statements.doc, statements.texts, (), context)
     statements.used = used
     _check_dossier(book_doc, meta)
+
+    # Each chapter alone. Once one has failed, a later chapter's mistakes are kept only in
+    # its own file (one elsewhere, a conformance table's section, may be a consequence), and
+    # no further chapter is read once the stage has taken a template's time budget: more
+    # mistakes are not worth a longer wait (a hostile template in every chapter).
+    found, prose, started = Problems(), [], time.monotonic()
     for index, name in enumerate(meta.chapters):
-        file = contained(edition.chapters / name, edition.chapters,
-                         lambda message, expected: book_doc.error(("chapters", index), message,
-                                                                  expected),
-                         "the book's chapters/ folder")
-        found = problem(file)  # a pipe is "not a regular file", not "not found"
-        if found:
-            raise book_doc.error(("chapters", index), f"chapter file chapters/{name} {found}",
-                                 "a Markdown file in the book's chapters/ folder")
-        check_file_size(file, MAX_CHAPTER_BYTES, "chapter file")
-        if edition.language:  # the same sections, examples, figures and data as the book's
-            chapter_parity(contained(folder / "chapters" / name, folder / "chapters"), file)
-        rendered = render_template(file, context)
-        check_prose_lengths(file, rendered.lines())
-        prose.append(rendered)
-        chapters.append(_chapter(file, rendered))
-        images.load(chapters[-1].tree, rendered)
+        if found.found and time.monotonic() - started > sandbox.MAX_SECONDS:
+            break
+        rendered = found.attempt(_read_chapter, edition, book_doc, index, name, context,
+                                 chapters, images,
+                                 only_in=(edition.chapters / name) if found.found else None)
+        if rendered is not None:
+            prose.append(rendered)
+    found.settle()
 
     in_prose = set(statements.used)
     print_doc = edition.read("print.yaml")
@@ -182,23 +150,131 @@ def load_book(folder: Path, language: str | None = None,
                            ("conformance.yaml", conformance_doc),
                            ("difficulty.yaml", difficulty_doc if difficulty else None),
                            ("figures.yaml", figures_doc), ("scores.yaml", scores_doc),
-                           ("statements.yaml", statements_doc), ("print.yaml", print_doc))
+                           ("statements.yaml", statements.doc), ("print.yaml", print_doc))
                            if doc is not None})
+
+    found = Problems()  # the whole: checks that do not need each other
     if conformance:
-        conformance.check_printed()
-    _check_anchors(book)
-    _check_cross_references(book, prose)
-    _check_glossary(glossary_doc, glossary, prose)
-    _check_rulings(book, rulings_doc, prose)
-    shown = _markers_shown(book, prose)
-    _check_examples(book, shown)
-    _check_figures(book, figures_doc, shown)
+        found.attempt(conformance.check_printed)
+    found.attempt(_check_anchors, book)
+    found.attempt(_check_cross_references, book, prose)
+    found.attempt(_check_glossary, glossary_doc, glossary, prose)
+    found.attempt(_check_rulings, book, rulings_doc, prose)
+    shown = found.attempt(_markers_shown, book, prose)
+    if shown is not None:
+        found.attempt(_check_examples, book, shown)
+        found.attempt(_check_figures, book, figures_doc, shown)
     if meta.vocabulary:  # the family's terms (content/_facts/vocabulario.yaml), opted into
         from generator.content.vocabulary import check_vocabulary
-        check_vocabulary(book)
+        found.attempt(check_vocabulary, book)
+    found.settle()
     _check_printable(book, edition.read_files, prose)
     book.warnings.extend(images.warnings(meta))
     return book
+
+
+def _read(edition: Edition, name: str, model, required: bool = False):
+    """(document, value) of the edition's file `name` as `model`; (None, None) without it."""
+    doc = edition.read(name, required=required)
+    return (doc, validate(doc, model)) if doc is not None else (None, None)
+
+
+def _components(edition: Edition, meta: BookMeta | None, needs, folder: Path):
+    """components.yaml, checked alone and, with book.yaml right, for its engine and against
+    the family's facts (a later check reads the game's parameters `needs` makes sure of)."""
+    doc, components = _read(edition, "components.yaml", Components, True)
+    _check_components(doc, components)
+    if meta is None:
+        return doc, components
+    if needs is not None:  # (without an engine, still the costs table's fields)
+        check_needs(doc, components, meta.engine or "",
+                    (needs(meta.engine, folder.name) if meta.engine else None) or
+                    EngineNeeds())
+    _check_against_facts(doc, components, folder.parent / FACTS_FOLDER)
+    return doc, components
+
+
+def _glossary(edition: Edition):
+    doc, glossary = _read(edition, "glossary.yaml", Glossary, True)
+    check_unique(doc, [("abbreviations", i, "abbr") for i in range(len(glossary.abbreviations))],
+                 [a.abbr for a in glossary.abbreviations], "abbreviation")
+    check_unique(doc, [("terms", i, "term") for i in range(len(glossary.terms))],
+                 [t.term for t in glossary.terms], "term",
+                 fold=lambda term: " ".join(term.casefold().split()))
+    return doc, glossary
+
+
+def _rulings(edition: Edition, meta: BookMeta | None):
+    if not edition.exists("rulings.yaml"):
+        return None, []
+    doc, rulings = _read(edition, "rulings.yaml", list[Ruling])
+    check_unique(doc, [(i, "id") for i in range(len(rulings))], [r.id for r in rulings],
+                 "ruling id")
+    if meta is not None:
+        _check_ruling_titles(doc, rulings, meta)
+    return doc, rulings
+
+
+def _difficulty(edition: Edition):
+    """difficulty.yaml: numbers only, no words to translate (the book's own file)."""
+    if not edition.exists("difficulty.yaml"):
+        return None, None
+    doc = read_yaml(edition.folder / "difficulty.yaml")
+    return doc, validate_shared(doc, Difficulty)
+
+
+def _figures(edition: Edition):
+    doc, figures = _read(edition, "figures.yaml", list[FigureSpec])
+    if figures:
+        check_unique(doc, [(i, "id") for i in range(len(figures))], [f.id for f in figures],
+                     "figure id")
+    return doc, figures or []
+
+
+def _board(edition: Edition, figures: list[FigureSpec]):
+    """board.yaml, for a book with a board figure (its format and checks: board.py)."""
+    if not any(f.kind == "board" for f in figures):
+        return None
+    from generator.content.board import load_board
+    board = load_board(edition.folder / "board.yaml")
+    if edition.language:  # terrain names: no translation format yet
+        edition.read("board.yaml")
+    return board
+
+
+def _scores(edition: Edition):
+    doc, scores = _read(edition, "scores.yaml", list[ScoreBand])
+    _check_scores(doc, scores or [])
+    return doc, scores or []
+
+
+def _statements(edition: Edition) -> Statements:
+    doc, texts = _read(edition, "statements.yaml", dict[str, str])
+    return Statements(doc, texts or {})
+
+
+def _read_chapter(edition: Edition, book_doc, index: int, name: str, context: dict,
+                  chapters: list, images: ChapterImages):
+    """Chapter `name` (book.yaml chapters[index]) rendered, its headings added to
+    `chapters` and its images read."""
+    file = contained(edition.chapters / name, edition.chapters,
+                     lambda message, expected: book_doc.error(("chapters", index), message,
+                                                              expected),
+                     "the book's chapters/ folder")
+    found = problem(file)  # a pipe is "not a regular file", not "not found"
+    if found:
+        raise book_doc.error(("chapters", index), f"chapter file chapters/{name} {found}",
+                             "a Markdown file in the book's chapters/ folder")
+    check_file_size(file, MAX_CHAPTER_BYTES, "chapter file")
+    if edition.language:  # the same sections, examples, figures and data as the book's
+        folder = edition.folder
+        chapter_parity(contained(folder / "chapters" / name, folder / "chapters"), file)
+    rendered = render_template(file, context)
+    check_prose_lengths(file, rendered.lines())
+    chapter = _chapter(file, rendered)
+    images.load(chapter.tree, rendered)
+    chapters.append(chapter)
+    return rendered
 
 
 def _check_dossier(doc, meta) -> None:
@@ -335,24 +411,30 @@ def _check_card_line(doc, where, line: str) -> None:
         raise doc.error(where, *glyph_problem(char))
 
 
-def _load_examples(edition: Edition, subfolder: str = "examples",
+def _load_examples(edition: Edition, found: Problems, subfolder: str = "examples",
                    taken: list[ExampleSource] = ()) -> list[ExampleSource]:
     """The files of examples/ (printed) or scenarios/ (replayed only), in the edition's
-    words; an id names one file among both, since conformance rows cite either by id."""
+    words, each read alone (a mistake in one is kept in `found`, and the others read on);
+    an id names one file among both, since conformance rows cite either by id."""
     sources = []
     seen = {s.example.id: s.file for s in taken}
-    folder = edition.folder
-    for file in sorted((folder / subfolder).glob("*.yaml")):
-        doc = edition.example(read_yaml(contained(file, folder)), subfolder == "scenarios")
-        example = validate(doc, Example)
-        source = ExampleSource(example, doc, scenario=subfolder == "scenarios")
-        if example.id in seen:
-            other = seen[example.id]
-            raise doc.error(("id",), f"{source.kind} id '{example.id}' is used twice",
-                            f"ids unique in the book (also in {other.parent.name}/{other.name})")
-        seen[example.id] = file
-        sources.append(source)
+    for file in sorted((edition.folder / subfolder).glob("*.yaml")):
+        source = found.attempt(_example, edition, file, subfolder, seen)
+        if source is not None:
+            seen[source.example.id] = file
+            sources.append(source)
     return sources
+
+
+def _example(edition: Edition, file: Path, subfolder: str, seen: dict[str, Path]):
+    doc = edition.example(read_yaml(contained(file, edition.folder)), subfolder == "scenarios")
+    example = validate(doc, Example)
+    source = ExampleSource(example, doc, scenario=subfolder == "scenarios")
+    if example.id in seen:
+        other = seen[example.id]
+        raise doc.error(("id",), f"{source.kind} id '{example.id}' is used twice",
+                        f"ids unique in the book (also in {other.parent.name}/{other.name})")
+    return source
 
 
 def _known(kind: str, ids: set[str], item_id: str) -> str:
@@ -542,31 +624,6 @@ def check_needs(doc, components: Components, engine: str, needs) -> None:
 
 def _parameter_expected(name: str) -> str:
     return parameter_type(name) if name in KNOWN_PARAMETERS else PARAMETER_VALUE_TEXT
-
-
-def typo_of(word: str, name: str) -> bool:
-    """Whether `word` looks like `name` mistyped: one edit (a letter added, dropped, changed,
-    or two swapped) for names of up to five letters, two for longer ones."""
-    if word == name:
-        return False
-    return _edits(word, name, 2) <= (1 if len(name) <= 5 else 2)
-
-
-def _edits(a: str, b: str, most: int) -> int:
-    """Optimal-string-alignment distance of `a` and `b`, or `most + 1` once past `most`."""
-    if abs(len(a) - len(b)) > most:
-        return most + 1
-    before, row = None, list(range(len(b) + 1))
-    for i, x in enumerate(a, 1):
-        current = [i] + [0] * len(b)
-        for j, y in enumerate(b, 1):
-            current[j] = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + (x != y))
-            if before is not None and i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
-                current[j] = min(current[j], before[j - 2] + 1)
-        before, row = row, current
-        if min(row) > most:
-            return most + 1
-    return row[-1]
 
 
 def _check_unchecked(book_doc, meta: BookMeta, examples, scenarios) -> None:

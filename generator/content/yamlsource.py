@@ -19,7 +19,8 @@ from typing import Any, Callable, Iterable
 import yaml
 
 from generator.content.textfile import read_text
-from generator.errors import ContentError, Location
+from generator.errors import ContentError, ContentErrors, Location
+from generator.content.typos import typo_of
 from generator.content.glyphs import PRINTABLE_TEXT, unprintable
 from generator.content.limits import (MAX_YAML_BYTES, MAX_YAML_DEPTH, MAX_YAML_STRING,
                                       check_file_size)
@@ -115,7 +116,11 @@ def _parsed(text: str) -> tuple[yaml.Node | None, bytes]:
 def validate(doc: YamlDocument, model: Any, at: tuple[str | int, ...] = ()) -> Any:
     """Validate `doc.data` (or the part at `at`) against a pydantic model or type.
 
-    Only the first problem is reported: one precise message beats a wall of consequences.
+    Every entry's mistake is reported, one a place (`_places`): two missing fields of a
+    glossary term and a wrong number three entries down are three lines of one
+    `ContentErrors`. What pydantic says of the alternatives of one value (a step that is
+    none of the kinds of step) is one mistake, the first alternative's, as one precise
+    message beats a wall of consequences.
     """
     from pydantic import ValidationError
     data = doc.data
@@ -124,9 +129,57 @@ def validate(doc: YamlDocument, model: Any, at: tuple[str | int, ...] = ()) -> A
     try:
         return _adapter(model).validate_python(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        loc = at + tuple(first["loc"])
-        raise doc.error(loc, *_explain(first)) from None
+        found = _typos(_places(exc.errors(include_url=False), data))
+        errors = [doc.error(at + tuple(error["loc"]), *_explain(error))
+                  for error in found[:ContentErrors.MOST]]
+        more = len(found) - len(errors)
+        raise (errors[0] if len(found) == 1 else ContentErrors(errors, more)) from None
+
+
+def _places(errors: list[dict], data: Any) -> list[dict]:
+    """The first of pydantic's `errors` at each place of `data`: a place is how far an
+    error's path goes into the data itself (a missing field: its name too), so the errors of
+    one value's alternatives, whose paths go on with the names of the alternatives, are
+    one."""
+    kept: dict[tuple, dict] = {}
+    for error in errors:
+        place, node = (), data
+        for step in error["loc"]:
+            if isinstance(node, dict) and step in node or (
+                    isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node)):
+                place, node = place + (step,), node[step]
+            else:
+                if error["type"] in ("missing", "missing_argument"):
+                    place += (step,)
+                break
+        kept.setdefault(place, error)
+    return list(kept.values())
+
+
+_MISSING = ("missing", "missing_argument")
+_UNKNOWN = ("extra_forbidden", "unexpected_keyword_argument")
+
+
+def _typos(errors: list[dict]) -> list[dict]:
+    """An unknown field that is a missing one mistyped (`titel:` where `title:` is wanted)
+    is one mistake, said where the mistyped name stands, with the name meant."""
+    missing: dict[tuple, list[str]] = {}  # a mapping's path → the fields missing from it
+    for error in errors:
+        if error["type"] in _MISSING and error["loc"] and isinstance(error["loc"][-1], str):
+            missing.setdefault(error["loc"][:-1], []).append(error["loc"][-1])
+    meant: dict[tuple, tuple] = {}
+    said: set[tuple] = set()
+    for error in errors:
+        loc = error["loc"]
+        if error["type"] in _UNKNOWN and loc and isinstance(loc[-1], str):
+            name = next((name for name in missing.get(loc[:-1], ())
+                         if typo_of(loc[-1], name) and (loc[:-1], name) not in said), None)
+            if name is not None:
+                meant[loc] = (loc[:-1], name)
+                said.add(meant[loc])
+    return [{**error, "meant": meant[error["loc"]][1]} if error["loc"] in meant else error
+            for error in errors
+            if not (error["type"] in _MISSING and (error["loc"][:-1], error["loc"][-1]) in said)]
 
 
 #: What was worked out from a text before (`once_per_text`), kept with the text's node tree
@@ -168,7 +221,9 @@ def _explain(error: dict) -> tuple[str, str | None]:
     name = loc[-1] if loc else "value"
     if kind in ("missing", "missing_argument"):
         return f"missing field '{name}'", None
-    if kind in ("extra_forbidden", "unexpected_keyword_argument"):
+    if kind in _UNKNOWN and "meant" in error:
+        return f"unknown field '{name}': did you mean '{error['meant']}'?", None
+    if kind in _UNKNOWN:
         return f"unknown field '{name}'", "only the fields this file's format documents"
     if kind in ("dataclass_type", "model_type", "dict_type"):
         return "expected a mapping of fields", None
