@@ -244,8 +244,8 @@ def _parser() -> argparse.ArgumentParser:
                                      "rulebook), each YAML file linked to its schema for "
                                      "editors. Never overwrites.")
     new.add_argument("name", metavar="NAME", help="the book's folder name, e.g. my-game")
-    new.add_argument("--lang", choices=["es", "en"], default="es",
-                     help="language of the book and its generated words (default: es)")
+    new.add_argument("--lang", choices=["es", "en"], default="en",
+                     help="language of the book and its generated words (default: en)")
     new.add_argument("--sheet", action="store_true",
                      help="a short rules sheet (one chapter, A4) instead of a full rulebook")
     new.add_argument("--cards", action="store_true",

@@ -4,8 +4,8 @@ A designer starts from a small book that already passes every check (a title, co
 glossary, chapters, a ruling, optionally a reference card), in Spanish or English, as a full
 rulebook or a short rules sheet, rather than from a copy of a Catan book to strip down. The
 files are package data (`templates/scaffolds/<lang>/`) with `$name` placeholders; every YAML
-file starts with the `yaml-language-server` line so editors complete and check it against the
-published schema.
+file starts with the `yaml-language-server` line so editors complete and check it against its
+schema, copied into the project (`content/_schemas/`, schema.py `project_schema`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from string import Template
 
 from generator.errors import ContentError, Location, ScaffoldError
 from generator.project import MARKER, MARKER_TEXT
-from generator.schema import modeline, schema_for_file
+from generator.schema import modeline, project_schema, schema_for_file
 
 LANGUAGES = ("es", "en")
 NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
@@ -41,7 +41,7 @@ class Scaffold:
     """What `rulebook new` makes: a book `name` in `language`, a `rulebook` or a `sheet`."""
 
     name: str
-    language: str = "es"
+    language: str = "en"
     kind: str = "rulebook"
     cards: bool = False
 
@@ -82,8 +82,8 @@ class Scaffold:
             target = folder / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             fmt = schema_for_file(relative)
-            if fmt and relative.endswith(".yaml"):
-                text = f"{modeline(fmt, target)}\n{text}"
+            if fmt and relative.endswith(".yaml"):  # the project's copy: portable
+                text = f"{modeline(fmt, target, project_schema(fmt, content))}\n{text}"
             target.write_text(text, encoding="utf-8")
             written.append(target)
         return written

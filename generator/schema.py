@@ -8,11 +8,14 @@ line (`modeline`), so that an editor with the YAML language server checks and co
 
 from __future__ import annotations
 
+import json
 import os
 from importlib import resources
 from pathlib import Path
 
 from generator.content.model import LANGUAGES
+from generator.core.files import read_bytes
+from generator.errors import GeneratorError
 
 SCHEMA_DIR = "schemas"           # inside the package: generator/schemas/
 
@@ -50,10 +53,44 @@ def schema_for_file(relative: str) -> str | None:
     return FILES.get(Path(relative).as_posix())
 
 
-def modeline(name: str, yaml_file: Path) -> str:
-    """The first line a scaffolded YAML file can carry so that editors using the YAML
-    language server validate and complete it: `# yaml-language-server: $schema=<path>`, the
-    path relative to the file (the schema as installed with the package)."""
-    target = Path(str(installed_schema(name)))
-    relative = os.path.relpath(target, Path(yaml_file).resolve().parent)
+def modeline(name: str, yaml_file: Path, schema: Path | None = None) -> str:
+    """The first line a YAML file can carry so that editors using the YAML language server
+    validate and complete it: `# yaml-language-server: $schema=<path>`, the path relative to
+    the file, of `schema` (a project's copy, `project_schema`) or else of the schema as
+    installed with the package (this repository's own books)."""
+    target = schema if schema is not None else Path(str(installed_schema(name)))
+    relative = os.path.relpath(Path(target).resolve(), Path(yaml_file).resolve().parent)
     return f"# yaml-language-server: $schema={Path(relative).as_posix()}"
+
+
+#: Where `rulebook new` keeps the schemas its files name: in the project's content folder,
+#: beside its books (`_`: not a book, as `_facts`), so that a book names its schemas by a
+#: path that holds wherever the project is cloned, whatever the program's install (a path
+#: into this machine's site-packages breaks on any other).
+PROJECT_SCHEMAS = "_schemas"
+#: A project's copy of a schema says who wrote it: only such a copy is ever rewritten.
+WRITTEN_BY = ("written by `rulebook new` from the program's own schema; it rewrites this "
+              "file when the program's formats change (remove this line to keep it as it is)")
+
+
+def project_schema(name: str, content: Path) -> Path:
+    """The project's copy of the schema of format `name` (`content/_schemas/`), written if
+    missing or if it is an older copy this program wrote (`WRITTEN_BY`); any other file
+    there is the designer's, and is left as it is."""
+    from generator.core.output import write_atomically
+    target = content / PROJECT_SCHEMAS / schema_file_name(name)
+    shipped = json.loads(installed_schema(name).read_text(encoding="utf-8"))
+    data = (json.dumps({"$comment": WRITTEN_BY, **shipped}, ensure_ascii=False, indent=2)
+            + "\n").encode("utf-8")
+    if target.exists() or target.is_symlink():
+        try:  # (a link is not followed: what it points at is not this program's)
+            held = read_bytes(target, 4 * len(data), follow=False)
+            theirs = json.loads(held)
+        except (GeneratorError, OSError, ValueError):
+            return target
+        if held == data or not isinstance(theirs, dict) \
+                or theirs.get("$comment") != WRITTEN_BY:
+            return target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(target, data)
+    return target

@@ -4,6 +4,7 @@ built from a wheel installed anywhere, writing nothing outside the project."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from pdfread import words
 
 from generator.cli import main
 from generator.project import MARKER, find_project
-from generator.schema import EXAMPLE, FILES
+from generator.schema import EXAMPLE, FILES, WRITTEN_BY, installed_schema
 from repo import CONTENT_ROOT, ROOT
 
 
@@ -119,9 +120,9 @@ def test_init_makes_a_project_and_refuses_to_make_it_twice(project, capsys):
 @pytest.mark.parametrize("options, pdf_words", [
     (["--lang", "es"], ["Introducción", "Reglas", "Aclaraciones", "Glosario", "R01. Empate",
                         "Gana quien llega primero a 10 PV", "20 monedas"]),
-    (["--lang", "en"], ["Introduction", "Rules", "Rulings", "The first to reach 10 VP wins",
-                        "20 coins"]),
-    (["--sheet"], ["Reglas", "Gana quien llega primero a 10 PV"]),
+    ([], ["Introduction", "Rules", "Rulings", "The first to reach 10 VP wins", "20 coins"]),
+    (["--sheet"], ["Rules", "The first to reach 10 VP wins"]),  # English unless told
+    (["--lang", "es", "--sheet"], ["Reglas", "Gana quien llega primero a 10 PV"]),
     (["--lang", "en", "--sheet", "--cards"], ["Rules", "The first to reach 10 VP wins"]),
 ])
 def test_a_new_book_builds_at_once(options, pdf_words, project, capsys):
@@ -143,14 +144,43 @@ def test_a_new_book_builds_at_once(options, pdf_words, project, capsys):
 
 
 def test_every_scaffolded_yaml_file_names_its_schema_for_editors(project, capsys):
+    """Each names the project's own copy of its schema (content/_schemas/), by a path that
+    still holds once the project is cloned elsewhere: never one into this machine's
+    site-packages. The copy is the program's schema, marked as the program's."""
     cli(capsys, "new", "mi-juego", "--cards")
-    book = project / "content" / "mi-juego"
+    moved = project.parent / "elsewhere"
+    shutil.move(project, moved)  # as a clone on another machine
+    book = moved / "content" / "mi-juego"
     names = {*FILES.values(), EXAMPLE}
-    for file in book.rglob("*.yaml"):
+    files = list(book.rglob("*.yaml"))
+    assert len(files) == 5, files
+    for file in files:
         first = file.read_text(encoding="utf-8").splitlines()[0]
-        assert first.startswith("# yaml-language-server: $schema="), file
+        assert first.startswith("# yaml-language-server: $schema=../_schemas/"), (file, first)
         schema = (file.parent / first.split("=", 1)[1]).resolve()
+        assert schema.parent == (moved / "content" / "_schemas").resolve(), schema
         assert schema.is_file() and schema.name.split(".")[0] in names, (file, schema)
+        copy = json.loads(schema.read_text(encoding="utf-8"))
+        assert copy.pop("$comment") == WRITTEN_BY
+        assert copy == json.loads(installed_schema(schema.name.split(".")[0]).read_text(
+            encoding="utf-8"))
+
+
+def test_a_schema_of_the_designers_own_is_kept_and_an_old_copy_renewed(project, capsys):
+    schemas = project / "content" / "_schemas"
+    schemas.mkdir(parents=True)
+    own = '{"$comment": "mine", "type": "object"}\n'
+    (schemas / "book.schema.json").write_text(own, encoding="utf-8")
+    old = json.dumps({"$comment": WRITTEN_BY, "type": "object"})
+    (schemas / "glossary.schema.json").write_text(old, encoding="utf-8")
+    (schemas / "rulings.schema.json").symlink_to(project / "rulebook.toml")
+    before = (project / "rulebook.toml").read_bytes()
+    assert cli(capsys, "new", "mi-juego")[0] == 0
+    assert (schemas / "book.schema.json").read_text(encoding="utf-8") == own
+    renewed = json.loads((schemas / "glossary.schema.json").read_text(encoding="utf-8"))
+    assert renewed["$comment"] == WRITTEN_BY and "$defs" in renewed
+    assert (project / "rulebook.toml").read_bytes() == before  # a link is not written through
+    assert cli(capsys, "check")[0] == 0
 
 
 @pytest.mark.parametrize("name, message", [
