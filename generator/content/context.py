@@ -37,6 +37,8 @@ SEE = N_("see {section}")
 SETTLES = {"gap": N_("This ruling fills a gap in the text"),
            "contradiction": N_("This ruling settles a contradiction in the text"),
            "departure": N_("This ruling departs from the text")}
+#: The source line of a ruling that reads none: a book that is its own source.
+OWN_DECISION = N_("The designer's own decision: this book is the rules' source")
 
 
 def join_words(words: list[str], language: str) -> str:
@@ -158,9 +160,11 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
             question, decision, reason = (render_string(text, context) for text in
                                           (ruling.question, ruling.decision, ruling.reason))
             quotes = " ".join(quoted(text.rstrip('.'), lang) for text in ruling.quote)
-            source = f"{ruling.source}" + (f": {quotes}" if quotes else "") + \
-                f". {t.gettext(SETTLES[ruling.settles])}" + \
-                (f": {render_string(ruling.departs, context)}" if ruling.departs else ".")
+            source = (f"{t.gettext(OWN_DECISION)}." if ruling.source is None else
+                      f"{ruling.source}" + (f": {quotes}" if quotes else "") +
+                      f". {t.gettext(SETTLES[ruling.settles])}" +
+                      (f": {render_string(ruling.departs, context)}" if ruling.departs
+                       else "."))
             blocks.append(f"## {ruling.id}. {ruling.title} {{#{ruling_anchors(ruling.id)[1]}}}"
                           f"\n\n*{s}:* {source}\n\n"
                           f"*{q}:* {question}\n\n*{d}:* {decision}\n\n*{r}:* {reason}")

@@ -491,10 +491,14 @@ Question = Annotated[str, AfterValidator(_a_question)]
 
 @dataclass(config=STRICT)
 class Ruling:
-    """One decision of this edition. A ruling fills a gap or settles a contradiction of the
-    source; `source` names the passage it interprets (a section of the original text, or the
-    author's answers in the thread) so a reader can check it, and `settles` says which. A
-    ruling that changes what the source says (`departure`) must say how, in `departs`."""
+    """One decision of this edition. In a book that edits someone else's rules (a variant
+    posted on a forum, a summary of a published game), a ruling fills a gap or settles a
+    contradiction of the source: `source` names the passage it interprets (a section of the
+    original text, or the author's answers in the thread) so a reader can check it, `quote`
+    gives its words and `settles` says which; a ruling that changes what the source says
+    (`departure`) must say how, in `departs`. In a book that is its own source (a designer's
+    own game) a ruling is the designer's decision: no `source`, `quote`, `settles` or
+    `departs`, and the dossier says so."""
 
     id: Annotated[str, Field(pattern=r"^R\d{2}$")]
     title: str
@@ -502,12 +506,19 @@ class Ruling:
     decision: str
     reason: str
     section: str
-    source: str
-    settles: Literal["gap", "contradiction", "departure"]
+    source: str | None = None
+    settles: Literal["gap", "contradiction", "departure"] | None = None
     quote: list[str] = field(default_factory=list)
     departs: str | None = None
 
     def __post_init__(self) -> None:
+        if self.source is None and (self.settles or self.quote or self.departs):
+            raise ValueError("a ruling that settles, quotes or departs from a source names it; "
+                             "expected source: the passage it reads (or, for the designer's "
+                             "own decision, no settles, quote or departs)")
+        if self.source is not None and self.settles is None:
+            raise ValueError("a ruling that reads a source says what it does to it; expected "
+                             "settles: gap, contradiction or departure")
         if (self.settles == "departure") != bool(self.departs):
             raise ValueError("a ruling with settles: departure says how in `departs`, "
                              "and only such a ruling has `departs`")

@@ -87,7 +87,7 @@ class RulingWords:
     question: Question  # the open question of the source, ending in '?'
     decision: str  # what this edition decides
     reason: str    # why
-    source: str  # the passage it interprets, named in this language
+    source: str | None = None  # the passage it interprets, named in this language (if any)
     quote: list[str] = field(default_factory=list)  # the source's words, translated
     departs: str | None = None  # only where the book's ruling departs
 

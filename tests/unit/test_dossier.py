@@ -106,3 +106,33 @@ def test_the_digest_changes_with_any_content_file(tiny_book):
     edit(tiny_book / "chapters" / "02-rules.md", "Pass.", "Pass, or rest.")
     assert content_digest(content_files(load_book(tiny_book))) != before
     assert re.fullmatch(r"[0-9a-f]{16}", before)
+
+
+def test_a_designers_own_ruling_is_said_to_be_theirs_in_the_dossier(tiny_book, tmp_path,
+                                                                     capsys):
+    """A book that is its own rules' source has rulings without a source passage (the
+    scaffold's R01): the dossier's ruling says it is the designer's decision, not «fills a
+    gap in the text»."""
+    (tiny_book / "chapters" / "04-editor.md").write_text(
+        "# Rulings in full {#editor}\n\n{{ ruling_sources() }}\n", encoding="utf-8")
+    edit(tiny_book / "book.yaml", "  - 03-rulings.md\n",
+         "  - 03-rulings.md\n  - 04-editor.md\ndossier:\n  - 04-editor.md\n")
+    assert "source:" not in (tiny_book / "rulings.yaml").read_text(encoding="utf-8")
+    code, said = run("build", tiny_book, tmp_path / "out", capsys)
+    assert code == 0, said
+    text = " ".join(" ".join(page_words(tmp_path / "out" / "juego" / "juego-dossier.pdf"))
+                    .split())
+    assert "Source: The designer’s own decision: this book is the rules’ source." in text, text
+    assert "gap in the text" not in text
+
+
+def test_a_ruling_settles_a_source_only_when_it_names_one(tiny_book, tmp_path, capsys):
+    rulings = tiny_book / "rulings.yaml"
+    edit(rulings, "  section: rules\n", "  section: rules\n  settles: gap\n")
+    assert_one_located_error(tiny_book, tmp_path, capsys, "rulings.yaml",
+                             line_of(rulings, "- id: R01"),
+                             r"a ruling that settles, quotes or departs from a source names it")
+    edit(rulings, "  settles: gap\n", "  source: “How to win”\n")
+    assert_one_located_error(tiny_book, tmp_path, capsys, "rulings.yaml",
+                             line_of(rulings, "- id: R01"),
+                             r"expected settles: gap, contradiction or departure")
