@@ -204,8 +204,8 @@ FIELD_NOTES: dict[str, str] = {
     "BookMeta.contents": "A rulebook's contents page; `false` drops it (a short rulebook). "
                          "Not for a sheet, which has none: `contents:` with `layout: sheet` "
                          "is an error.",
-    "BookMeta.theme": "The book's look: its accent colour and ornament (Catan's brick red "
-                      "and hexagons when none is given).",
+    "BookMeta.theme": "The book's look: its accent colour and ornament (neutral when none "
+                      "is given: slate and a plain band).",
     "BookMeta.players": "How many play, for the cover's badge: `1`, or `[3, 4]` for a range. "
                         "Printed only when given, as `minutes` and `age`.",
     "BookMeta.minutes": "How long a game lasts, in minutes, for the cover's badge; only what "

@@ -90,11 +90,12 @@ def _accent_colour(value: str) -> str:
 @dataclass(config=STRICT)
 class ThemeSpec:
     """A book's look (`theme:` in book.yaml): its accent colour (headings, rules, table
-    heads, the covers' bands) and the ornament on its covers and card backs. A book without
-    one wears the Catan theme: brick red and hexagons."""
+    heads, the covers' bands) and the ornament on its covers and card backs (`hexagons`,
+    `gems` or `none`). A book without one is neutral: slate (#3d4a56) and a plain band,
+    no game's motif."""
 
-    accent: Annotated[str, AfterValidator(_accent_colour)] = palette.ACCENT
-    motif: palette.Motif = palette.Motif.HEXAGONS
+    accent: Annotated[str, AfterValidator(_accent_colour)] = palette.NEUTRAL_ACCENT
+    motif: palette.Motif = palette.Motif.NONE
 
 
 def _players(value: Any) -> Any:

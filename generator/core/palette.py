@@ -13,8 +13,9 @@ from enum import Enum
 
 INK = "#1f1a17"
 MUTED = "#6b625b"
-ACCENT = "#9c3d1a"        # Catan brick red: the default theme's headings and rules
+ACCENT = "#9c3d1a"        # brick red: the Catan books' headings and rules (their theme:)
 ACCENT_LIGHT = "#f4e6dc"  # its callout background
+NEUTRAL_ACCENT = "#3d4a56"  # slate: the headings and rules of a book that names no theme
 NOTE = "#2f5d7c"          # notes and clarifications
 NOTE_LIGHT = "#e4eef4"
 EXAMPLE = "#4d6b2f"       # worked examples
@@ -97,15 +98,20 @@ class Theme:
         return "#ffffff"
 
 
-#: The theme of a book that names none: Catan's brick red and hexagons.
-CATAN = Theme(ACCENT, Motif.HEXAGONS, light=ACCENT_LIGHT, pattern="#b8593a", on_dark="#e08a63")
+#: Brick red and hexagons (the Catan books name them in their `theme:`), with the tints it
+#: was drawn with.
+BRICK_AND_TILES = Theme(ACCENT, Motif.HEXAGONS, light=ACCENT_LIGHT, pattern="#b8593a",
+                        on_dark="#e08a63")
+#: The theme of a book that names none: slate, and a plain band. No game's motif: a
+#: designer's own game must not wear another game's look by default.
+NEUTRAL = Theme(NEUTRAL_ACCENT, Motif.NONE)
 
 
 def theme_of(meta) -> Theme:
-    """The theme of a book, from its book.yaml (`meta.theme`), or the default one."""
+    """The theme of a book, from its book.yaml (`meta.theme`), or the neutral one."""
     spec = getattr(meta, "theme", None)
     if spec is None:
-        return CATAN
+        return NEUTRAL
     if spec.accent == ACCENT and spec.motif is Motif.HEXAGONS:
-        return CATAN
+        return BRICK_AND_TILES
     return Theme(spec.accent, spec.motif)

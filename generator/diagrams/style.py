@@ -31,7 +31,7 @@ class DiagramStyle:
     font: str = "SourceSans"      # the ReportLab name svglib maps to the embedded font
     ink: str = palette.INK
     muted: str = palette.MUTED
-    accent: str = palette.ACCENT
+    accent: str = palette.NEUTRAL_ACCENT
     paper: str = palette.PAPER
     label_size: float = 3.0
     letters: dict = field(default_factory=dict)  # resource id → letter
@@ -46,7 +46,7 @@ class DiagramStyle:
         return self.letters.get(resource, resource[:1].upper())
 
 
-def style_for(components, theme: palette.Theme = palette.CATAN) -> DiagramStyle:
+def style_for(components, theme: palette.Theme = palette.NEUTRAL) -> DiagramStyle:
     """The style with each resource's letter taken from its name in the book's language, and
     the accent of the book's theme (a Splendor book's figures are not marked in Catan red)."""
     letters = {r.id: r.name[:1].upper() for r in components.resources}

@@ -56,14 +56,14 @@ class Styles:
     caption: ParagraphStyle
     #: The book's colours and ornament: what is drawn in its accent (rules, table heads,
     #: bullets, links) takes it from here, as the headings do.
-    theme: palette.Theme = palette.CATAN
+    theme: palette.Theme = palette.NEUTRAL
 
     @property
     def accent(self) -> str:
         return self.theme.accent
 
 
-def make_styles(base_size: float, language: str, theme: palette.Theme = palette.CATAN) -> Styles:
+def make_styles(base_size: float, language: str, theme: palette.Theme = palette.NEUTRAL) -> Styles:
     register_fonts()
     s = base_size
     lead = s * 1.38
@@ -126,7 +126,7 @@ def make_styles(base_size: float, language: str, theme: palette.Theme = palette.
 
 
 def sheet_styles(base_size: float, language: str,
-                 theme: palette.Theme = palette.CATAN) -> Styles:
+                 theme: palette.Theme = palette.NEUTRAL) -> Styles:
     """A rules sheet's styles: the rulebook's body and boxes at the sheet's size, with
     headings a step smaller (a chapter is a section of the sheet, not a new page), tighter
     spacing, and a compact title block and glossary."""

@@ -226,7 +226,7 @@ def card_face(book: Book, face: CardFace, index: int, size: float) -> Draw:
     return draw
 
 
-def card_back(title: str, subtitle: str, theme: palette.Theme = palette.CATAN) -> Draw:
+def card_back(title: str, subtitle: str, theme: palette.Theme = palette.NEUTRAL) -> Draw:
     """The back every card of a set shares: the book's accent tiled with its motif, and a
     paper panel with the set's title."""
     accent = theme.accent

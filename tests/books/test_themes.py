@@ -18,8 +18,8 @@ from pdfread import drawing_operations, read_pdf, word_lines
 MM = 72 / 25.4
 #: The Catan theme's colours: its accent, the tint of its boxes and table rows, the lines of
 #: its card backs and its dark-mode accent.
-CATAN_COLOURS = {palette.ACCENT, palette.ACCENT_LIGHT, palette.CATAN.accent_pattern,
-                 palette.CATAN.accent_on_dark}
+CATAN_COLOURS = {palette.ACCENT, palette.ACCENT_LIGHT, palette.BRICK_AND_TILES.accent_pattern,
+                 palette.BRICK_AND_TILES.accent_on_dark}
 SPLENDOR_ACCENT = "#7a5a12"
 
 
@@ -129,8 +129,7 @@ def test_the_cover_has_an_emblem_in_its_lower_half(themed):
 
 def test_a_theme_accent_too_light_for_white_text_is_refused_at_its_line(book_copy, tmp_path,
                                                                          capsys):
-    edit(book_copy / "book.yaml", "players: 1\n",
-         "players: 1\ntheme:\n  accent: '#e8c07a'\n  motif: gems\n")
+    edit(book_copy / "book.yaml", 'accent: "#9c3d1a"', "accent: '#e8c07a'")
     code, said = run("check", book_copy, tmp_path / "out", capsys)
     assert code != 0
     assert f"book.yaml:{line_of(book_copy / 'book.yaml', 'accent:')}" in said, said

@@ -31,7 +31,7 @@ def test_mistakes_in_several_files_are_said_in_one_check_and_one_build(tiny_book
     rules = tiny_book / "chapters/02-rules.md"
     edit(glossary, "    term: Victory points\n", "    term: Victory points\n    colour: red\n")
     edit(glossary, "    definition: The coins no player holds.\n", "")
-    edit(rulings, "settles: gap", "settles: maybe")
+    edit(rulings, "  section: rules\n", "  section: rules\n  settles: maybe\n")
     append(rules, "{{ no_such_name }}")
     append(tiny_book / TINY_CHAPTER, "{{ nor_this_one }}")
     in_files = [
@@ -61,7 +61,7 @@ def test_mistakes_in_several_files_are_said_in_one_check_and_one_build(tiny_book
             break
         edit(glossary, "    colour: red\n", "")
         edit(glossary, "  - term: Supply\n", "  - term: Supply\n    definition: The coins.\n")
-        edit(rulings, "settles: maybe", "settles: gap")
+        edit(rulings, "  settles: maybe\n", "")
 
 
 def test_past_twenty_the_rest_are_counted(tiny_book, tmp_path, capsys):
@@ -75,7 +75,7 @@ def test_past_twenty_the_rest_are_counted(tiny_book, tmp_path, capsys):
 
 
 def test_one_mistake_is_still_one_line(tiny_book, tmp_path, capsys):
-    edit(tiny_book / "rulings.yaml", "settles: gap", "settles: maybe")
+    edit(tiny_book / "rulings.yaml", "  section: rules\n", "  section: rules\n  settles: maybe\n")
     lines = _said(tiny_book, tmp_path, capsys)
     assert len(lines) == 1 and lines[0].startswith(f"error: {tiny_book / 'rulings.yaml'}:")
 

@@ -8,12 +8,13 @@ import json
 import shutil
 from pathlib import Path
 
+import pikepdf
 import pytest
 from pypdf import PdfReader
 
-from pdfread import words
-
+from pdfread import drawing_operations, words
 from generator.cli import main
+from generator.core import palette
 from generator.project import MARKER, find_project
 from generator.schema import EXAMPLE, FILES, WRITTEN_BY, installed_schema
 from repo import CONTENT_ROOT, ROOT
@@ -141,6 +142,34 @@ def test_a_new_book_builds_at_once(options, pdf_words, project, capsys):
     assert (project / "output" / "mi-juego" / "index.html").is_file()
     if "--cards" in options:
         assert [p for p in (pdf.parent).glob("*.pdf") if p != pdf]  # the card sheets
+
+
+def _colours(pdf: Path) -> set[str]:
+    """Every RGB colour the PDF's pages set, as #rrggbb."""
+    found = set()
+    with pikepdf.open(pdf) as document:
+        for page in document.pages:
+            for operands, operator, _ in drawing_operations(page):
+                if operator in ("rg", "RG", "sc", "SC", "scn", "SCN") and len(operands) == 3:
+                    found.add("#" + "".join(f"{round(float(v) * 255):02x}" for v in operands))
+    return found
+
+
+def test_a_new_book_wears_no_games_look(project, capsys):
+    """Without `theme:` a book is slate with plain bands (palette.NEUTRAL) in its rulebook,
+    its card sheets and its HTML: no game's brick red, no game's hexagons."""
+    assert cli(capsys, "new", "mi-juego", "--cards")[0] == 0
+    assert cli(capsys, "build")[0] == 0
+    folder = project / "output" / "mi-juego"
+    brick = {palette.ACCENT, palette.ACCENT_LIGHT, palette.BRICK_AND_TILES.accent_pattern}
+    for pdf in (folder / "mi-juego.pdf", folder / "cards-a4.pdf"):
+        colours = _colours(pdf)
+        assert any(all(abs(int(c[i:i + 2], 16) - int(palette.NEUTRAL_ACCENT[i:i + 2], 16))
+                       <= 2 for i in (1, 3, 5)) for c in colours), (pdf.name, colours)
+        assert not colours & brick, (pdf.name, colours & brick)
+    page = (folder / "index.html").read_text(encoding="utf-8")
+    assert palette.NEUTRAL_ACCENT in page and palette.ACCENT not in page
+    assert palette.NEUTRAL.motif is palette.Motif.NONE
 
 
 def test_every_scaffolded_yaml_file_names_its_schema_for_editors(project, capsys):
