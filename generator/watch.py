@@ -9,7 +9,10 @@ that would either miss quick edits or wake up all the time.
 Each batch rebuilds only the books whose folder changed, or every book that reads the shared
 facts folder (`<content>/_facts`) when that changed. A rebuild is `build_book` without the
 print-and-play papers, to stay fast, and writes the PDF as soon as it is laid out, the HTML
-edition and figures right after (`pdf_first`). A mistake in the content is one `error:` line
+edition and figures right after (`pdf_first`); but a saved YAML file of a book with pieces
+(print.yaml: what its cards and tokens say, the costs, statements and rights they print)
+rebuilds its print-and-play files too, as `rulebook build` does, so the cards on screen are
+never older than the file just saved. A mistake in the content is one `error:` line
 and the watcher carries on: it is found before anything is written, so the last good PDF
 stays where it was until the book is fixed.
 """
@@ -28,6 +31,7 @@ from rich.markup import escape
 
 from generator.build import Built, build_book
 from generator.content.books import FACTS_FOLDER
+from generator.core.files import present
 from generator.errors import GeneratorError
 
 DEBOUNCE_MS = 1600  # the longest a burst of changes is gathered before a rebuild
@@ -69,26 +73,47 @@ def watch(folders: list[Path], output: Path, out: Console, err: Console, *,
                 ready.set()
             changed = [Path(path) for _, path in changes]
             for book in books:
-                if any(_inside(p, roots[book]) or _inside(p, facts[book]) for p in changed):
-                    _rebuild(book, output, out, err, build)
+                mine = [p for p in changed
+                        if _inside(p, roots[book]) or _inside(p, facts[book])]
+                if mine:
+                    _rebuild(book, output, out, err, build, _pieces_read(mine, roots[book]))
     except KeyboardInterrupt:  # a build cut short left every file whole (build.py)
         out.print("stopped watching")
         return 130
     return 0
 
 
-def _build_pdf_first(folder: Path, output: Path) -> Built:
+def _build_pdf_first(folder: Path, output: Path, pieces: bool = False) -> Built:
     """A build whose PDF is written as soon as it is laid out (build.py's `pdf_first`): the
-    page a designer is looking at comes first, the HTML edition and figures right after."""
+    page a designer is looking at comes first, the HTML edition and figures right after.
+    With `pieces`, a whole build with the print-and-play files (which a mistake in
+    print.yaml can still stop after the layout, so nothing is written before the end)."""
+    if pieces:
+        from generator.core.sheet import PAPERS
+        from generator.sheets.render import SheetOptions
+        return build_book(folder, output, papers=[SheetOptions(p) for p in PAPERS])
     return build_book(folder, output, pdf_first=True)
 
 
+def _pieces_read(changed: list[Path], root: Path) -> bool:
+    """Whether a change is one the book's pieces may print: a YAML file of a book with a
+    print.yaml, but for its examples and scenarios (and the shared facts, only checked)."""
+    if not present(root / "print.yaml"):
+        return False
+    for path in changed:
+        if path.suffix == ".yaml" and _inside(path, root):
+            parts = path.relative_to(root).parts
+            if parts[0] not in ("examples", "scenarios"):
+                return True
+    return False
+
+
 def _rebuild(folder: Path, output: Path, out: Console, err: Console,
-             build: Callable[[Path, Path], Built]) -> None:
+             build: Callable[..., Built], pieces: bool = False) -> None:
     """One build, reported the way `rulebook build` reports it; a mistake is one line."""
     start = time.perf_counter()
     try:
-        built = build(folder, output)
+        built = build(folder, output, pieces=pieces)
     except GeneratorError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
         return
@@ -101,6 +126,9 @@ def _rebuild(folder: Path, output: Path, out: Console, err: Console,
     pdf, figures = built.files[0], [f for f in built.files if f.suffix == ".svg"]
     out.print(f"[green]built[/] {escape(str(pdf))}, index.html and {len(figures)} figures "
               f"({took:.2f} s)", soft_wrap=True)
+    if built.print_files:
+        out.print(f"[green]built[/] {len(built.print_files)} print-and-play files in "
+                  f"{escape(str(built.print_files[0].parent))}", soft_wrap=True)
     for warning in getattr(built.book, "warnings", ()):  # e.g. an image below 200 dpi
         out.print(f"[yellow]warning[/] {escape(str(warning))}", soft_wrap=True)
     settle()

@@ -50,7 +50,12 @@ class Watcher:
         return [line for line in text.splitlines() if line.startswith(start)]
 
     def built(self) -> list[str]:
-        return self.lines("out", "built ")
+        """The lines of each book rebuilt (its PDF and HTML edition)."""
+        return [line for line in self.lines("out", "built ") if ", index.html and " in line]
+
+    def pieces(self) -> list[str]:
+        """The lines of each rebuild of a book's print-and-play files."""
+        return [line for line in self.lines("out", "built ") if "print-and-play" in line]
 
     def errors(self) -> list[str]:
         return self.lines("err", "error:")
@@ -136,6 +141,27 @@ def test_an_edit_rebuilds_the_pdf_with_the_new_text(content, tmp_path):
         assert watcher.err.getvalue() == ""
 
 
+def test_a_saved_print_yaml_rebuilds_the_cards_and_a_chapter_does_not(content, tmp_path):
+    """What a card says is in its book's YAML files: saving one rebuilds the print-and-play
+    files too (`rulebook build`'s); a chapter's text is on no card, and its save stays the
+    fast rebuild of the PDF and HTML edition alone."""
+    output = tmp_path / "output"
+    cards = output / "catan-base" / "cartas-a4.pdf"
+    with watching([content / "catan-base"], output) as watcher:
+        append(content / "catan-base" / "chapters" / "01-resumen.md", "Una frase más.")
+        wait_for(lambda: len(watcher.built()) == 2, "the chapter's rebuild", watcher)
+        assert watcher.pieces() == [] and not cards.exists()
+
+        print_yaml = content / "catan-base" / "print.yaml"
+        text = print_yaml.read_text(encoding="utf-8")
+        print_yaml.write_text(text.replace("subtitle: Costes de construcción",
+                                           "subtitle: Lo que cuesta cada cosa"),
+                              encoding="utf-8")
+        wait_for(lambda: watcher.pieces(), "the cards' rebuild", watcher)
+        assert len(watcher.built()) == 3 and watcher.err.getvalue() == ""
+        assert squeezed("Lo que cuesta cada cosa") in pdf_text(cards)
+
+
 def test_a_rebuild_leaves_a_file_that_did_not_change_as_it_is(tmp_path):
     # what watches the output (a browser, a sync tool) sees only what changed
     same, changed = tmp_path / "same.svg", tmp_path / "changed.svg"
@@ -201,7 +227,7 @@ def test_only_the_changed_book_is_rebuilt_and_shared_facts_rebuild_their_readers
     output = tmp_path / "output"
     calls: list[str] = []
 
-    def counting(folder, out):
+    def counting(folder, out, pieces=False):
         calls.append(Path(folder).name)
         return build_book(folder, out)
 
@@ -248,7 +274,7 @@ def test_ignore_filter():
 
 
 def test_ctrl_c_stops_with_130(content, tmp_path):
-    def interrupted(folder, out):
+    def interrupted(folder, out, pieces=False):
         raise KeyboardInterrupt
 
     out, err = io.StringIO(), io.StringIO()
