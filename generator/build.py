@@ -16,6 +16,7 @@ from generator.checks import checked_book
 from generator.content.edition import editions
 from generator.content.loader import book_language
 from generator.content.model import AUTONYMS, Book, Companion
+from generator.core.fonts import in_use
 from generator.core.page import PageSize
 from generator.diagrams.figures import book_figures
 from generator.diagrams.style import style_for
@@ -72,6 +73,14 @@ def build_book(folder: Path, output: Path, size: PageSize | None = None,
         raise ValueError("pdf_first builds the PDF and HTML editions only")
     refuse_overlap(output, str(output), [(folder, "the book folder")])  # as the command does
     book = checked_book(folder, language)  # `language`: a translation (content/edition.py)
+    with in_use(book.typefaces):  # its own fonts, if it names them
+        return _build(book, folder, output, size, papers, booklet, language, pdf_first)
+
+
+def _build(book: Book, folder: Path, output: Path, size: PageSize | None,
+           papers: list | None, booklet: bool, language: str | None,
+           pdf_first: bool) -> Built:
+    """`build_book` once the book is checked, in its own typefaces."""
     if booklet:
         _check_booklet(book, size)
     replays = check_book(book)  # a book whose examples fail is not built
@@ -393,19 +402,25 @@ def render_print(book: Book, output: Path, papers: list[SheetOptions],
 
 def build_print(book: Book, output: Path, papers: list[SheetOptions],
                 kinds: tuple[str, ...] = ("cards", "tokens")) -> list[Path]:
-    """Render, then write all of them or none."""
-    return write_all(render_print(book, output, papers, kinds),
-                     folder=book.output_folder(output))
+    """Render, in the book's typefaces, then write all of them or none."""
+    return _rendered_and_written(lambda *args: render_print(*args, kinds), book, output,
+                                 papers)
 
 
 def build_cards(book: Book, output: Path, papers: list[SheetOptions]) -> list[Path]:
-    return write_all(render_cards(book, output, papers), folder=book.output_folder(output))
+    return _rendered_and_written(render_cards, book, output, papers)
 
 
 def build_tokens(book: Book, output: Path, papers: list[SheetOptions]) -> list[Path]:
-    return write_all(render_tokens(book, output, papers), folder=book.output_folder(output))
+    return _rendered_and_written(render_tokens, book, output, papers)
 
 
 def build_calibration(book: Book, output: Path, papers: list[SheetOptions]) -> list[Path]:
-    return write_all(render_calibration(book, output, papers),
-                     folder=book.output_folder(output))
+    return _rendered_and_written(render_calibration, book, output, papers)
+
+
+def _rendered_and_written(render, book: Book, output: Path, papers: list[SheetOptions]):
+    """`render(book, output, papers)` in the book's typefaces, then written all or none."""
+    with in_use(book.typefaces):
+        files = render(book, output, papers)
+    return write_all(files, folder=book.output_folder(output))

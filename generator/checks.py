@@ -23,6 +23,7 @@ that replaces a run check refuses. Each refusal is located in the file the loade
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from generator.content.loader import load_book
@@ -43,10 +44,21 @@ def checked_book(folder: Path, language: str | None = None, runs: bool = True,
     check_engine_figures(book)
     if runs and book.difficulty is not None:
         check_stored_runs(book)
-    if pieces:
-        check_cards(book)
-        check_rights(book)
+    if pieces:  # measured as they print: in the book's own typefaces, if it names them
+        with typefaces_of(book):
+            check_cards(book)
+            check_rights(book)
     return book
+
+
+def typefaces_of(book: Book):
+    """A block in which the fonts' names stand for the book's own typefaces (core/fonts.py
+    `in_use`); for a book without its own, nothing is done, and ReportLab, whose fonts they
+    are, is not loaded for it."""
+    if book.typefaces is None:
+        return contextlib.nullcontext()
+    from generator.core.fonts import in_use
+    return in_use(book.typefaces)
 
 
 def check_examples_engine(book: Book) -> None:

@@ -374,7 +374,7 @@ def _check(folder: Path, language: str | None, coverage: bool,
     rows; with `coverage`, list what no replay reaches. What it says, and whether it passed
     (coverage found no gap). `page_size`: as `rulebook build --page-size` (None: the
     book's own)."""
-    from generator.checks import checked_book, draw_engine_figures
+    from generator.checks import checked_book, draw_engine_figures, typefaces_of
     from generator.examples.replay import check_book
     from generator.core.i18n import count_noun
     _count = functools.partial(count_noun, language="en")  # the program's own words
@@ -384,7 +384,8 @@ def _check(folder: Path, language: str | None, coverage: bool,
     draw_engine_figures(book, replays)
     if book.meta.sheet:  # whether it fits its two pages: only its layout tells
         from generator.pdf.document import check_sheet
-        check_sheet(book, [r for r in replays if not r.source.scenario], page_size)
+        with typefaces_of(book):
+            check_sheet(book, [r for r in replays if not r.source.scenario], page_size)
     scenarios = sum(r.source.scenario for r in replays)
     replayed = _count(len(replays) - scenarios, "worked example", "worked examples") + \
         (f" and {_count(scenarios, 'scenario', 'scenarios')}" if scenarios else "")

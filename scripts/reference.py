@@ -206,6 +206,18 @@ FIELD_NOTES: dict[str, str] = {
                          "is an error.",
     "BookMeta.theme": "The book's look: its accent colour and ornament (neutral when none "
                       "is given: slate and a plain band).",
+    "BookMeta.fonts": "The book's own typefaces, TrueType files in its folder, in place of "
+                      "Source Serif Pro and Source Sans Pro (docs/writing.md, «Your own "
+                      "fonts»).",
+    "FontFiles.regular": "The family's regular face: the only one needed. It must hold "
+                         "Latin-1, the usual dashes, quotes and arrows, and every character "
+                         "the book prints.",
+    "FontFiles.bold": "Its bold (default: the regular).",
+    "FontFiles.italic": "Its italic (default: the regular).",
+    "FontFiles.bold_italic": "Its bold italic (default: the bold, or the italic).",
+    "FontFiles.semibold": "Its semibold, for headings and labels (default: the bold).",
+    "FontsSpec.text": "The body text's family (default: Source Serif Pro).",
+    "FontsSpec.labels": "Headings, tables, figures and cards (default: Source Sans Pro).",
     "BookMeta.players": "How many play, for the cover's badge: `1`, or `[3, 4]` for a range. "
                         "Printed only when given, as `minutes` and `age`.",
     "BookMeta.minutes": "How long a game lasts, in minutes, for the cover's badge; only what "

@@ -14,23 +14,49 @@ all (`UNPRINTABLE`: control characters, half of a surrogate pair), however it go
 The fonts' character maps are read with ReportLab's TrueType parser (the same files the PDF
 embeds, from the font packages on PyPI), once per process, and only when a text has a
 character outside COMMON: most books never need them read, and `rulebook check` stays quick.
+A book with fonts of its own (book.yaml `fonts:`) is checked against those (`fonts_of`,
+set by the loader while it reads the book): what they have prints, ♠ included, and a
+character they lack is refused even if Source Serif has it. COMMON is assumed of them too:
+the loader refuses a regular face that lacks a character of it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import html
-import importlib
 import re
 import unicodedata
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from generator.core.typefaces import DEFAULT
 from generator.errors import ContentError, Location
 
 FONTS = "Source Serif Pro and Source Sans Pro"
-#: The font packages (imported when their maps are first read) and their files.
-_FILES = (("font_source_serif_pro", "SourceSerifPro-Regular.ttf"),
-          ("font_source_sans_pro", "SourceSansPro-Regular.ttf"))
+
+
+@dataclass(frozen=True)
+class _Fonts:
+    files: tuple[str, ...]  # the regular face of each family, whose maps are read
+    named: str              # how an error names them
+    held: str = ""          # what the files hold (a digest): a file saved anew is new maps
+
+
+_DEFAULT = _Fonts((DEFAULT.text.regular, DEFAULT.labels.regular), FONTS)
+_BOOKS_FONTS: ContextVar[_Fonts] = ContextVar("glyph_fonts", default=_DEFAULT)
+
+
+@contextlib.contextmanager
+def fonts_of(files: tuple[str, ...] | None, named: str = FONTS, held: str = ""):
+    """The book's own regular faces (`files`, how an error `named` them, and a digest of
+    what they `held`) are what prints, inside the block; None: the default ones."""
+    token = _BOOKS_FONTS.set(_Fonts(tuple(files), named, held) if files else _DEFAULT)
+    try:
+        yield
+    finally:
+        _BOOKS_FONTS.reset(token)
 
 
 #: Characters both faces are known to have (Latin-1 and the usual dashes, quotes, ellipsis,
@@ -40,13 +66,18 @@ COMMON = frozenset(
     + list("\t\n\r\u200b\ufeff‒–—―‘’‚“”„†‡•…‰′″‹›→"))
 
 
-@cache
 def printable() -> frozenset[str]:
-    """Every character both faces have, and the white space that is never drawn."""
+    """Every character both faces of the book have, and the white space never drawn."""
+    fonts = _BOOKS_FONTS.get()
+    return characters_of(fonts.files, fonts.held)
+
+
+@cache
+def characters_of(files: tuple[str, ...], held: str = "") -> frozenset[str]:
+    """Every character all of `files` (TrueType fonts; `held`: a digest of their bytes, so
+    that a file saved anew is read anew) have, and the white space that is never drawn."""
     from reportlab.pdfbase.ttfonts import TTFontFile
-    maps = [set(TTFontFile(str(Path(importlib.import_module(package).__file__).parent
-                               / "files" / name)).charToGlyph)
-            for package, name in _FILES]
+    maps = [set(TTFontFile(file).charToGlyph) for file in files]
     common = set.intersection(*maps)
     return frozenset(chr(c) for c in common) | frozenset("\t\n\r \u00a0\u200b\ufeff")
 
@@ -76,11 +107,22 @@ def unprintable(text: str) -> tuple[int, str] | None:
     return found.start(), what
 
 
+def printed_by() -> tuple:
+    """The regular faces the book's characters are checked against now (files, digest)."""
+    fonts = _BOOKS_FONTS.get()
+    return fonts.files, fonts.held
+
+
 def missing_glyph(text: str) -> str | None:
-    """The first character of `text` that can print and the fonts lack, if any."""
-    if not _UNCOMMON.search(text):
-        return None
-    missing = set(text) - COMMON
+    """The first character of `text` that can print and the fonts lack, if any (a book's
+    own fonts are not assumed to hold COMMON: every character is looked up)."""
+    fonts = _BOOKS_FONTS.get()
+    if fonts is _DEFAULT:
+        if not _UNCOMMON.search(text):
+            return None
+        missing = set(text) - COMMON
+    else:
+        missing = set(text) - {"\t", "\n", "\r", " "}
     if missing:
         missing -= printable()
     return min(missing, key=text.index) if missing else None
@@ -89,14 +131,15 @@ def missing_glyph(text: str) -> str | None:
 def glyph_problem(char: str) -> tuple[str, str]:
     """The message and the expectation of an error about `char`, missing from the fonts."""
     name = unicodedata.name(char, "unnamed character").lower()
-    return (f"'{char}' (U+{ord(char):04X}, {name}) is not in the book's fonts ({FONTS}) and "
+    return (f"'{char}' (U+{ord(char):04X}, {name}) is not in the book's fonts "
+            f"({_BOOKS_FONTS.get().named}) and "
             "would print as an empty box", "a character the fonts have, or words for it")
 
 
 def check_file(file: Path, text: str) -> None:
     """Refuse the first character of `file` (its `text`) that can print and the fonts lack;
-    the text is searched whole first, and line by line only when it has something uncommon."""
-    if _UNCOMMON.search(text):
+    the text is searched whole first, and line by line only when it has something to."""
+    if missing_glyph(text) is not None:
         check_glyphs(file, text_lines(file, text))
 
 

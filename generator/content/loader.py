@@ -20,6 +20,7 @@ from pathlib import Path
 from generator.errors import ContentError, Location
 from generator.core.files import present, problem
 from generator.core.labels import labels
+from generator.core.typefaces import DEFAULT as DEFAULT_TYPEFACES, Family, Typefaces
 from generator.content.books import FACTS_FOLDER, book_folders, find_book  # noqa: F401
 from generator.content.cardmarkup import EXPECTED, markup_problem, printed_text
 from generator.content.conformance import Conformance
@@ -27,7 +28,8 @@ from generator.content.context import prose_context
 from generator.content.edition import Edition, chapter_parity, edition_of
 from generator.content.examples import Example, ExampleSource
 from generator.content.limits import MAX_CHAPTER_BYTES, check_file_size, check_prose_lengths
-from generator.content.glyphs import check_file, check_printed, glyph_problem, missing_glyph
+from generator.content.glyphs import (COMMON, check_file, check_printed, fonts_of,
+                                      glyph_problem, missing_glyph, printed_by)
 from generator.content.images import ChapterImages
 from generator.content.textfile import read_text
 from generator.content.paths import BOOK_FILES, contained
@@ -68,6 +70,7 @@ def load_book(folder: Path, language: str | None = None,
 
     found = Problems()  # each file alone
     book_doc, meta = found.attempt(_read, edition, "book.yaml", BookMeta, True) or (None, None)
+    typefaces = found.attempt(_typefaces, book_doc, meta, folder) if meta else None
     components_doc, components = found.attempt(
         _components, edition, meta, needs, folder) or (None, None)
     glossary_doc, glossary = found.attempt(_glossary, edition) or (None, None)
@@ -137,13 +140,14 @@ def load_book(folder: Path, language: str | None = None,
 
     in_prose = set(statements.used)
     print_doc = edition.read("print.yaml")
-    print_spec = _load_print(print_doc, context, in_prose, components, scores)
+    with _glyphs_of(typefaces, folder):
+        print_spec = _load_print(print_doc, context, in_prose, components, scores)
     book = Book(slug=folder.name, folder=folder, meta=meta, components=components,
                        glossary=glossary, rulings=rulings, chapters=chapters,
                        examples=examples, figures=figures, print_spec=print_spec,
                        difficulty=difficulty, scores=scores, scenarios=scenarios,
                        conformance=conformance, board=board, images=images.found,
-                       edition=edition.language,
+                       edition=edition.language, typefaces=typefaces,
                        sources={name: doc for name, doc in (
                            ("book.yaml", book_doc), ("components.yaml", components_doc),
                            ("glossary.yaml", glossary_doc), ("rulings.yaml", rulings_doc),
@@ -168,9 +172,95 @@ def load_book(folder: Path, language: str | None = None,
         from generator.content.vocabulary import check_vocabulary
         found.attempt(check_vocabulary, book)
     found.settle()
-    _check_printable(book, edition.read_files, prose)
+    with _glyphs_of(typefaces, folder):
+        _check_printable(book, edition.read_files, prose)
     book.warnings.extend(images.warnings(meta))
     return book
+
+
+#: The largest font file a book may name: a family's face is a few hundred kilobytes; the
+#: largest pan-Unicode ones some 20 MB.
+MAX_FONT_BYTES = 32_000_000
+_FACE_NAMES = ("regular", "bold", "italic", "bold_italic", "semibold")
+
+
+def _typefaces(doc, meta: BookMeta, folder: Path) -> Typefaces | None:
+    """The book's own typefaces (book.yaml `fonts:`), each file checked as the PDF will
+    embed it; None for the default ones."""
+    spec = meta.fonts
+    if spec is None or (spec.text is None and spec.labels is None):
+        return None
+    families = []
+    for role, default in (("text", DEFAULT_TYPEFACES.text), ("labels", DEFAULT_TYPEFACES.labels)):
+        given = getattr(spec, role)
+        if given is None:
+            families.append(default)
+            continue
+        files = {face: _font_file(doc, folder, ("fonts", role, face), getattr(given, face))
+                 for face in _FACE_NAMES if getattr(given, face)}
+        families.append(Family.of(**files))
+    return Typefaces(*families)
+
+
+def _font_file(doc, folder: Path, where: tuple, name: str) -> str:
+    """The font file `name` of the book's folder, read as ReportLab will embed it: a
+    TrueType font whose licence allows embedding; a mistake is located at `where`."""
+    from fontTools.ttLib import TTFont as OpenFont  # only for a book with its own fonts
+    from reportlab.pdfbase.ttfonts import TTFontFile
+    expected = "a TrueType font file (.ttf) in the book's folder, e.g. fonts/MyFace-Regular.ttf"
+    file = contained(folder / name, folder,
+                     lambda message, wanted: doc.error(where, message, wanted))
+    found = problem(file)
+    if found:
+        raise doc.error(where, f"font file {name} {found}", expected)
+    size = file.stat().st_size
+    if size > MAX_FONT_BYTES:
+        raise doc.error(where, f"font file {name} is {size:,} bytes long",
+                        f"at most {MAX_FONT_BYTES:,} bytes")
+    try:
+        parsed = TTFontFile(str(file))
+        fs_type = OpenFont(str(file), lazy=True)["OS/2"].fsType
+    except Exception as exc:  # an untrusted file's parse: any failure is a refusal
+        why = str(exc) or type(exc).__name__
+        if "postscript outlines" in why.lower():
+            raise doc.error(where, f"font file {name} has PostScript (CFF) outlines, which "
+                            "the PDF cannot embed", "the TrueType (.ttf) file of the same "
+                            "face") from None
+        raise doc.error(where, f"font file {name} is not a font the PDF can embed ({why})",
+                        expected) from None
+    if fs_type == 0x0002 or fs_type & 0x0300:  # restricted, or no subsetting: OS/2 fsType
+        raise doc.error(where, f"font file {name}: its licence does not allow it to be "
+                        f"embedded in a document (OS/2 fsType {fs_type:#06x})",
+                        "a font whose licence allows embedding, such as one under the SIL "
+                        "Open Font License")
+    lacking = sorted(COMMON - _NEVER_DRAWN - {chr(c) for c in parsed.charToGlyph})
+    if where[-1] == "regular" and lacking:  # what the program itself prints (labels, dashes)
+        shown = " ".join(lacking[:8]) + (" …" if len(lacking) > 8 else "")
+        raise doc.error(where, f"font file {name} lacks {len(lacking)} of the characters "
+                        f"every book prints ({shown})", "a text face with Latin-1, the "
+                        "usual dashes, quotes and arrows (glyphs.py COMMON)")
+    return str(file.resolve())
+
+
+#: Characters of COMMON that are never drawn (white space a font need not have).
+_NEVER_DRAWN = frozenset("\t\n\r\u200b\ufeff\u00a0\u00ad")
+
+
+def _glyphs_of(typefaces: Typefaces | None, folder: Path):
+    """What the book's characters are checked against while the block runs: its own
+    regular faces, named by their files, or the default ones."""
+    if typefaces is None:
+        return fonts_of(None)
+    files = (typefaces.text.regular, typefaces.labels.regular)
+    named = " and ".join(dict.fromkeys(_relative(f, folder) for f in files))
+    return fonts_of(files, named, typefaces.identity)
+
+
+def _relative(file: str, folder: Path) -> str:
+    try:
+        return str(Path(file).relative_to(folder.resolve()))
+    except ValueError:
+        return Path(file).name
 
 
 def _read(edition: Edition, name: str, model, required: bool = False):
@@ -311,8 +401,9 @@ def _check_printable(book: Book, words: list[Path] = (), prose=()) -> None:
     for file in files:
         if file.suffix == ".yaml":
             doc = read_yaml(file)
-            # (the fonts are the program's own: one text, one answer)
-            once_per_text(doc, _check_yaml_glyphs, lambda: _check_yaml_glyphs(doc))
+            # (one text, and the same fonts: one answer)
+            once_per_text(doc, (_check_yaml_glyphs, printed_by()),
+                          lambda: _check_yaml_glyphs(doc))
     for chapter, rendered in zip(book.chapters, prose):
         check_printed(chapter.source, "".join(chapter.tree.itertext()), rendered.lines())
 

@@ -88,6 +88,32 @@ def _accent_colour(value: str) -> str:
 
 
 @dataclass(config=STRICT)
+class FontFiles:
+    """One family of the book's own type: TrueType files (`.ttf`, or `.otf` with TrueType
+    outlines), by their path in the book's folder. Only `regular` is needed: bold italic
+    falls back to the bold (or the italic), semibold to the bold, any other to the regular.
+    The PDFs embed the characters they print, the HTML edition a WOFF2 subset; the font's
+    licence must allow embedding (its OS/2 `fsType`)."""
+
+    regular: str
+    bold: str | None = None
+    italic: str | None = None
+    bold_italic: str | None = None
+    semibold: str | None = None
+
+
+@dataclass(config=STRICT)
+class FontsSpec:
+    """A book's own typefaces (`fonts:` in book.yaml), in place of Source Serif Pro (`text`:
+    the body, its bold and italic) and Source Sans Pro (`labels`: headings, tables, figures,
+    cards); either or both. A character the book prints must be in both regular faces (a
+    card game's ♠♥♦♣: choose fonts that have them)."""
+
+    text: FontFiles | None = None
+    labels: FontFiles | None = None
+
+
+@dataclass(config=STRICT)
 class ThemeSpec:
     """A book's look (`theme:` in book.yaml): its accent colour (headings, rules, table
     heads, the covers' bands) and the ornament on its covers and card backs (`hexagons`,
@@ -142,6 +168,7 @@ class BookMeta:
     # straight to the chapters). Not for a sheet, which has none.
     contents: bool = True
     theme: ThemeSpec | None = None
+    fonts: FontsSpec | None = None
     # The cover's badges, each printed only when given: how many play (`1`, or `[3, 4]`),
     # how long a game lasts in minutes, and the youngest age the game is for.
     players: Annotated[Annotated[int, Field(ge=1, le=99), NUMBER]
@@ -937,6 +964,9 @@ class Book:
     # A translation (content/<book>/<lang>/, content/edition.py): its language; None for the
     # book as written. Both share every fact; each writes to its own output folder.
     edition: str | None = None
+    #: The book's typefaces as files (core.typefaces.Typefaces), from book.yaml `fonts:`;
+    #: None: the default ones. Checked by the loader, registered by whoever sets type.
+    typefaces: Any = None
     #: The YAML files read, by name in the book's folder ("components.yaml", "print.yaml"…),
     #: as located documents (content/yamlsource.py): a check made after loading, or a
     #: renderer's error, points at the line without reading the file again.

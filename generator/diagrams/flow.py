@@ -62,9 +62,9 @@ def label_width(text: str, size: float = LABEL) -> float:
     """A label's width: measured in the embedded font when it is there, else estimated."""
     try:
         from reportlab.pdfbase.pdfmetrics import stringWidth
-        from generator.core.fonts import SANS, register_fonts
+        from generator.core.fonts import names, register_fonts
         register_fonts()
-        return stringWidth(text, SANS, size)
+        return stringWidth(text, names().sans, size)
     except Exception:  # pragma: no cover - no ReportLab fonts: a generous estimate
         return text_width(text, size)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.core import palette
+from generator.core.typefaces import current, names_of
 
 #: Shape and colour per resource id. Letters come from the book's own resource names.
 RESOURCE_LOOK = {
@@ -52,7 +53,7 @@ def style_for(components, theme: palette.Theme = palette.NEUTRAL) -> DiagramStyl
     letters = {r.id: r.name[:1].upper() for r in components.resources}
     if len(set(letters.values())) != len(letters):  # initials clash: use two letters
         letters = {r.id: r.name[:2].capitalize() for r in components.resources}
-    return DiagramStyle(letters=letters, accent=theme.accent)
+    return DiagramStyle(letters=letters, accent=theme.accent, font=names_of(current()).sans)
 
 
 def tint(hex_colour: str, amount: float = 0.78) -> str:

@@ -15,6 +15,7 @@ from reportlab.platypus import Flowable
 
 from generator.core.cache import digest, keep, read
 from generator.core.fonts import register_fonts
+from generator.core.typefaces import current
 
 #: Converted drawings by (sha256 of the SVG, box, scale), most recently used last, one
 #: cache per thread (a drawing is drawn by one document at a time). Every layout pass lays
@@ -81,14 +82,14 @@ def _convert(svg: str, max_width: float, max_height: float, scale: float) -> Mar
 def converted(svg: str) -> Drawing:
     """The SVG as svglib converts it, at its own size: taken from the cache between builds
     (core/cache.py), where converting the solo book's 53 drawings takes some 2 s a build
-    and reading them back some 0.1 s. The key is the SVG and the versions of svglib and
-    ReportLab; what is stored is the drawing pickled, read back by `_DrawingUnpickler`,
-    which makes nothing but ReportLab's shapes: an entry planted in the cache folder cannot
-    run code."""
+    and reading them back some 0.1 s. The key is the SVG, the versions of svglib and
+    ReportLab and the typefaces in use (svglib measures text to place it); what is stored
+    is the drawing pickled, read back by `_DrawingUnpickler`, which makes nothing but
+    ReportLab's shapes: an entry planted in the cache folder cannot run code."""
     import reportlab
     import svglib
 
-    key = digest("svg2rlg", svglib.__version__, reportlab.Version, svg)
+    key = digest("svg2rlg", svglib.__version__, reportlab.Version, current().identity, svg)
     stored = read("drawings", key)
     if stored is not None:
         try:

@@ -11,7 +11,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, ListFlowable, ListItem
 
 from generator.core import palette
-from generator.core.fonts import SANS, SANS_SEMIBOLD, SERIF, register_fonts
+from generator.core.fonts import names, register_fonts
 from generator.draw.hyphenation import hyphenation_style
 
 
@@ -27,7 +27,7 @@ def bullet_list(items: list[Flowable | list[Flowable]], s: "Styles",
     return kind(
         [ListItem(item) for item in items], bulletType="1" if ordered else "bullet",
         start=None if ordered else "•",
-        bulletFontName=SANS_SEMIBOLD if ordered else SANS,
+        bulletFontName=names().sans_semibold if ordered else names().sans,
         bulletFontSize=s.body.fontSize * (0.9 if ordered else 1),
         bulletColor=color(s.accent), leftIndent=s.body.fontSize * 1.5,
         bulletFormat="%s." if ordered else None, spaceAfter=s.body.spaceAfter)
@@ -71,14 +71,15 @@ def make_styles(base_size: float, language: str, theme: palette.Theme = palette.
     # justified, so justified text would shift every glossary link off its word. Words are
     # broken sparingly, by the book's policy (hyphenation.py).
     body = ParagraphStyle(
-        "body", fontName=SERIF, fontSize=s, leading=lead, alignment=TA_LEFT,
+        "body", fontName=names().serif, fontSize=s, leading=lead, alignment=TA_LEFT,
         textColor=color(palette.INK), spaceAfter=s * 0.55,
         # No widow (a paragraph's last line alone atop a page) nor orphan (its first alone
         # at a page's foot): ReportLab moves a line over instead (its default allows widows).
         allowWidows=0, allowOrphans=0,
-        embeddedHyphenation=1, uriWasteReduce=0.3, bulletFontName=SANS,
+        embeddedHyphenation=1, uriWasteReduce=0.3, bulletFontName=names().sans,
         **hyphenation_style(language))
-    heading = dict(fontName=SANS_SEMIBOLD, textColor=color(theme.accent), alignment=TA_LEFT,
+    heading = dict(fontName=names().sans_semibold, textColor=color(theme.accent),
+                   alignment=TA_LEFT,
                    keepWithNext=1, hyphenationLang="")
     return Styles(
         theme=theme,
@@ -91,36 +92,38 @@ def make_styles(base_size: float, language: str, theme: palette.Theme = palette.
                           spaceAfter=s * 0.35, **heading),
         h3=ParagraphStyle("h3", fontSize=s * 1.08, leading=s * 1.35, spaceBefore=s * 0.7,
                           spaceAfter=s * 0.25, **{**heading, "textColor": color(palette.INK)}),
-        callout_title=ParagraphStyle("callout_title", fontName=SANS_SEMIBOLD, fontSize=s * 0.95,
+        callout_title=ParagraphStyle("callout_title", fontName=names().sans_semibold,
+                                     fontSize=s * 0.95,
                                      leading=s * 1.25, spaceAfter=s * 0.25,
                                      textColor=color(palette.NOTE)),
         callout_body=ParagraphStyle("callout_body", parent=body, fontSize=s * 0.93,
                                     leading=s * 1.28, spaceAfter=s * 0.35),
-        table_head=ParagraphStyle("table_head", fontName=SANS_SEMIBOLD, fontSize=s * 0.88,
+        table_head=ParagraphStyle("table_head", fontName=names().sans_semibold, fontSize=s * 0.88,
                                   leading=s * 1.1, textColor=colors.white),
-        table_cell=ParagraphStyle("table_cell", fontName=SANS, fontSize=s * 0.88,
+        table_cell=ParagraphStyle("table_cell", fontName=names().sans, fontSize=s * 0.88,
                                   leading=s * 1.12, textColor=color(palette.INK)),
-        toc_chapter=ParagraphStyle("toc_chapter", fontName=SANS_SEMIBOLD, fontSize=s * 1.02,
+        toc_chapter=ParagraphStyle("toc_chapter", fontName=names().sans_semibold, fontSize=s * 1.02,
                                    leading=s * 1.55, textColor=color(palette.INK)),
-        toc_section=ParagraphStyle("toc_section", fontName=SANS, fontSize=s * 0.9,
+        toc_section=ParagraphStyle("toc_section", fontName=names().sans, fontSize=s * 0.9,
                                    leading=s * 1.3, leftIndent=s * 1.2,
                                    textColor=color(palette.MUTED)),
-        cover_title=ParagraphStyle("cover_title", fontName=SANS_SEMIBOLD, fontSize=s * 3.1,
+        cover_title=ParagraphStyle("cover_title", fontName=names().sans_semibold, fontSize=s * 3.1,
                                    leading=s * 3.5, alignment=TA_CENTER,
                                    textColor=color(theme.accent)),
-        cover_subtitle=ParagraphStyle("cover_subtitle", fontName=SERIF + "-It",
+        cover_subtitle=ParagraphStyle("cover_subtitle", fontName=names().serif + "-It",
                                       fontSize=s * 1.6, leading=s * 2.1, alignment=TA_CENTER,
                                       textColor=color(palette.INK)),
-        cover_small=ParagraphStyle("cover_small", fontName=SANS, fontSize=s * 0.85,
+        cover_small=ParagraphStyle("cover_small", fontName=names().sans, fontSize=s * 0.85,
                                    leading=s * 1.2, alignment=TA_CENTER,
                                    textColor=color(palette.MUTED)),
-        glossary_term=ParagraphStyle("glossary_term", fontName=SANS_SEMIBOLD, fontSize=s,
+        glossary_term=ParagraphStyle("glossary_term", fontName=names().sans_semibold, fontSize=s,
                                      leading=s * 1.3, textColor=color(theme.accent)),
         glossary_definition=ParagraphStyle("glossary_definition", parent=body,
                                            spaceAfter=s * 0.2, alignment=TA_LEFT),
-        running=ParagraphStyle("running", fontName=SANS, fontSize=s * 0.75,
+        running=ParagraphStyle("running", fontName=names().sans, fontSize=s * 0.75,
                                textColor=color(palette.MUTED)),
-        caption=ParagraphStyle("caption", fontName=SANS, fontSize=s * 0.85, leading=s * 1.15,
+        caption=ParagraphStyle("caption", fontName=names().sans, fontSize=s * 0.85,
+                               leading=s * 1.15,
                                alignment=TA_CENTER, textColor=color(palette.MUTED)),
     )
 
@@ -132,7 +135,8 @@ def sheet_styles(base_size: float, language: str,
     spacing, and a compact title block and glossary."""
     s = base_size
     styles = make_styles(s, language, theme)
-    heading = dict(fontName=SANS_SEMIBOLD, textColor=color(theme.accent), alignment=TA_LEFT,
+    heading = dict(fontName=names().sans_semibold, textColor=color(theme.accent),
+                   alignment=TA_LEFT,
                    keepWithNext=1, hyphenationLang="")
     body = ParagraphStyle("sheet_body", parent=styles.body, leading=s * 1.25,
                           spaceAfter=s * 0.4)
@@ -149,13 +153,13 @@ def sheet_styles(base_size: float, language: str,
                           spaceAfter=s * 0.15, **{**heading, "textColor": color(palette.INK)}),
         callout_body=ParagraphStyle("sheet_callout_body", parent=styles.callout_body,
                                     leading=s * 1.22, spaceAfter=s * 0.3),
-        cover_title=ParagraphStyle("sheet_title", fontName=SANS_SEMIBOLD, fontSize=s * 2.5,
+        cover_title=ParagraphStyle("sheet_title", fontName=names().sans_semibold, fontSize=s * 2.5,
                                    leading=s * 2.75, alignment=TA_LEFT,
                                    textColor=color(theme.accent)),
-        cover_subtitle=ParagraphStyle("sheet_subtitle", fontName=SERIF + "-It",
+        cover_subtitle=ParagraphStyle("sheet_subtitle", fontName=names().serif + "-It",
                                       fontSize=s * 1.3, leading=s * 1.6, alignment=TA_LEFT,
                                       textColor=color(palette.INK)),
-        cover_small=ParagraphStyle("sheet_small", fontName=SANS, fontSize=s * 0.88,
+        cover_small=ParagraphStyle("sheet_small", fontName=names().sans, fontSize=s * 0.88,
                                    leading=s * 1.15, alignment=TA_LEFT,
                                    textColor=color(palette.MUTED)),
         glossary_definition=ParagraphStyle("sheet_glossary_definition", parent=body,

@@ -1,12 +1,12 @@
 """The HTML edition's type: WOFF2 subsets of the PDF's own fonts, embedded in the page.
 
-The faces are the TrueType files the PDF embeds (generator/core/fonts.py: the PyPI packages
-font-source-serif-pro and font-source-sans-pro), cut down with fontTools to the characters
-the page contains and compressed as WOFF2 (brotli). Each becomes an `@font-face` rule whose
+The faces are the TrueType files the PDF embeds (generator/core/fonts.py: the book's own, or
+the PyPI packages font-source-serif-pro and font-source-sans-pro), cut down with fontTools to
+the characters the page contains and compressed as WOFF2 (brotli). Each becomes an `@font-face` rule whose
 source is a `data:` URI, in the page's inline stylesheet: the page fetches nothing and is
 set in the same type on every machine, whatever fonts it has.
 
-Only the faces the stylesheet asks for are embedded (FACES); a weight or style it does not
+Only the faces the stylesheet asks for are embedded (`faces`); a weight or style it does not
 list (bold italic, sans italic) would be synthesised by the browser from the nearest face.
 Every face gets the page's whole character set: narrower sets per face would need the
 browser's style resolution to be exact, and cost a few kilobytes less.
@@ -29,14 +29,14 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-import font_source_sans_pro
-import font_source_serif_pro
-
 from generator.core.cache import digest, kept
+from generator.core.typefaces import DEFAULT, Typefaces, current
 from generator.errors import RenderError
 
-SERIF = "Source Serif Pro"
-SANS = "Source Sans Pro"
+#: The CSS families (book.css uses these): the text's and the labels', by their role, as
+#: the faces behind them are the book's own or Source Serif Pro and Source Sans Pro.
+SERIF = "Rulebook Text"
+SANS = "Rulebook Labels"
 
 
 @dataclass(frozen=True)
@@ -44,23 +44,21 @@ class Face:
     family: str      # the CSS family name (book.css uses these)
     weight: int
     style: str       # normal or italic
-    file: str        # the package's TrueType file, as the PDF embeds it
+    file: str        # the TrueType file, as the PDF embeds it
 
 
-_SERIF_FILES = Path(font_source_serif_pro.__file__).parent / "files"
-_SANS_FILES = Path(font_source_sans_pro.__file__).parent / "files"
+def faces(typefaces: Typefaces) -> tuple[Face, ...]:
+    """What book.css sets: serif body text, its italic (em, the subtitle) and bold (strong,
+    b); sans headings (bold), titles and labels (semibold), tables, captions and the
+    diagrams' text (regular, bold)."""
+    text, labels = typefaces.text, typefaces.labels
+    return (Face(SERIF, 400, "normal", text.regular), Face(SERIF, 400, "italic", text.italic),
+            Face(SERIF, 700, "normal", text.bold), Face(SANS, 400, "normal", labels.regular),
+            Face(SANS, 600, "normal", labels.semibold), Face(SANS, 700, "normal", labels.bold))
 
-#: What book.css sets: serif body text, its italic (em, the subtitle) and bold (strong, b);
-#: sans headings (bold), titles and labels (semibold), tables, captions and the diagrams'
-#: text (regular, bold).
-FACES = (
-    Face(SERIF, 400, "normal", str(_SERIF_FILES / "SourceSerifPro-Regular.ttf")),
-    Face(SERIF, 400, "italic", str(_SERIF_FILES / "SourceSerifPro-It.ttf")),
-    Face(SERIF, 700, "normal", str(_SERIF_FILES / "SourceSerifPro-Bold.ttf")),
-    Face(SANS, 400, "normal", str(_SANS_FILES / "SourceSansPro-Regular.ttf")),
-    Face(SANS, 600, "normal", str(_SANS_FILES / "SourceSansPro-Semibold.ttf")),
-    Face(SANS, 700, "normal", str(_SANS_FILES / "SourceSansPro-Bold.ttf")),
-)
+
+#: The faces of a book in the default typefaces.
+FACES = faces(DEFAULT)
 
 #: Characters the browser may draw that are not in the page's text: list numbers and
 #: bullets (::marker), the hyphen of `hyphens: auto` (U+2010, or U+002D where a font lacks
@@ -135,9 +133,10 @@ def _subset(file: str, text: str) -> bytes:
 
 
 def font_faces_css(characters: frozenset[str]) -> str:
-    """The @font-face rules of every face in FACES, each with its subset as a data: URI."""
+    """The @font-face rules of every face the page sets (`faces` of the typefaces in use:
+    the book's own, core/fonts.py `in_use`), each with its subset as a data: URI."""
     rules = []
-    for face in FACES:
+    for face in faces(current()):
         data = base64.b64encode(woff2_subset(face.file, characters)).decode("ascii")
         rules.append(f'@font-face {{ font-family: "{face.family}"; font-weight: {face.weight}; '
                      f'font-style: {face.style}; font-display: block; '

@@ -17,7 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from generator.core.typography import curl
-from generator.core.fonts import SANS_SEMIBOLD
+from generator.core.fonts import names
 from generator.draw.styles import color
 
 #: Where a title breaks by its sense: the break goes after these.
@@ -66,7 +66,7 @@ class CoverBadges(Flowable):
         self.badge_height = max(self.MIN_HEIGHT, size * 2.1)
 
     def _widths(self) -> list[float]:
-        return [stringWidth(t, SANS_SEMIBOLD, self.size) + 2 * self.pad for t in self.texts]
+        return [stringWidth(t, names().sans_semibold, self.size) + 2 * self.pad for t in self.texts]
 
     def wrap(self, availWidth, availHeight):
         self.width = availWidth
@@ -81,7 +81,7 @@ class CoverBadges(Flowable):
         canv.setStrokeColor(color(self.accent))
         canv.setFillColor(color(self.accent))
         canv.setLineWidth(0.9)
-        canv.setFont(SANS_SEMIBOLD, self.size)
+        canv.setFont(names().sans_semibold, self.size)
         h = self.badge_height
         for text, w in zip(self.texts, widths):
             canv.roundRect(x, 0, w, h, h / 2, stroke=1, fill=0)

@@ -37,7 +37,7 @@ from generator.core.page import PAGE_SIZES, Geometry, PageSize
 from generator.errors import RenderError
 from generator.core.labels import labels
 from generator.core.typography import curl
-from generator.core.fonts import SANS, SANS_SEMIBOLD
+from generator.core.fonts import names
 from generator.draw.ornament import emblem, motif_row
 from generator.draw.press import REGISTRATION, PressMeta, to_cmyk, to_pdfx
 from generator.pdf.story import (BackMatter, Heading, StoryContext, book_story, sheet_story,
@@ -121,7 +121,7 @@ class BookDocTemplate(BaseDocTemplate):
         super().__init__(buffer, pagesize=media, title=meta.title,
                          subject=meta.subtitle, author="; ".join(c.who for c in meta.credits),
                          creator="rulebook-generator", lang=meta.language,
-                         initialFontName=SANS, **kw)
+                         initialFontName=names().sans, **kw)
         self.book = book
         self.geometry = geometry
         self.anchor_pages: dict[str, int] = {}
@@ -226,7 +226,7 @@ class BookDocTemplate(BaseDocTemplate):
         for x1, y1, x2, y2 in layout.crop_marks():
             canv.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
         words = labels(self.book.meta.language)
-        canv.setFont(SANS, 6.5)
+        canv.setFont(names().sans, 6.5)
         canv.setFillColor(color(palette.MUTED))
         canv.drawString((edge + 2) * mm, 1.9 * mm,
                         f'{self.printed_title} · {words["version"]} {self.book.meta.version}'
@@ -323,7 +323,7 @@ class BookDocTemplate(BaseDocTemplate):
         left_x, right_x = g.left_margin(canv.getPageNumber()), width - (
             g.outer if right else g.inner)
         canv.saveState()
-        canv.setFont(SANS, size)
+        canv.setFont(names().sans, size)
         canv.setFillColor(color(palette.MUTED))
         if self._page_role == "body":
             y_head = height - g.top + 5.5 * mm
@@ -340,7 +340,7 @@ class BookDocTemplate(BaseDocTemplate):
             canv.drawString(left_x, y_foot, version)
         else:
             canv.drawRightString(right_x, y_foot, version)
-        canv.setFont(SANS_SEMIBOLD, size * 1.1)
+        canv.setFont(names().sans_semibold, size * 1.1)
         canv.setFillColor(color(self.theme.accent))
         number = str(canv.getPageNumber())
         if right:
@@ -372,7 +372,7 @@ class BookDocTemplate(BaseDocTemplate):
         size = max(6.5, g.base_size * 0.8)
         y = g.bottom * 0.5
         canv.saveState()
-        canv.setFont(SANS, size)
+        canv.setFont(names().sans, size)
         canv.setFillColor(color(palette.MUTED))
         canv.drawString(g.inner, y, f'{self.printed_title} · {words["version"]} '
                                     f'{self.book.meta.version}')
@@ -381,8 +381,8 @@ class BookDocTemplate(BaseDocTemplate):
         right = width - g.outer
         if turn:
             canv.drawRightString(right, y, turn)
-            right -= canv.stringWidth(turn, SANS, size)
-        canv.setFont(SANS_SEMIBOLD, size)
+            right -= canv.stringWidth(turn, names().sans, size)
+        canv.setFont(names().sans_semibold, size)
         canv.setFillColor(color(self.theme.accent))
         canv.drawRightString(right, y, mark)
         canv.restoreState()

@@ -55,6 +55,8 @@ from reportlab.platypus.doctemplate import (ActionFlowable, FrameBreak, NullActi
                                          _FrameBreak)
 from reportlab.platypus.flowables import LIIndenter, _listWrapOn
 
+from generator.core.fonts import names
+
 #: A box (or a short section) moves whole to the next page only if the room it leaves
 #: empty here is under this share of the frame's height.
 SMALL_HOLE = 0.15
@@ -192,7 +194,7 @@ class Box(Flowable):
         # table out again: a cell of 150 words took minutes.
         table = Table(cells, colWidths=[look.width], splitByRow=1, splitInRow=0)
         style = [
-            ("FONT", (0, 0), (-1, -1), "SourceSans"),
+            ("FONT", (0, 0), (-1, -1), names().sans),
             ("BACKGROUND", (0, 0), (-1, -1), look.fill),
             ("LINEBEFORE", (0, 0), (0, -1), 2.2, look.ink),
             ("LEFTPADDING", (0, 0), (-1, -1), pad * 0.9),

@@ -21,6 +21,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, FrameBreak, KeepTogethe
                                 Spacer, Table, TableStyle)
 
 from generator.core import palette
+from generator.core.fonts import names
 from generator.core.i18n import long_date
 from generator.content.model import Book, Companion, figure_anchor, ruling_anchors
 from generator.content.prose import ABBREVIATION, RULING_REFERENCE, heading_anchor, placed
@@ -44,7 +45,9 @@ GLOSSARY_ANCHOR = "glosario"
 LINK_SCHEMES = re.compile(r"(?i)(https?|mailto):")
 #: Tables set a cell font even when every cell is a Paragraph, and their default is fixed
 #: when ReportLab is imported (Helvetica, unembedded), before our fonts are registered.
-TABLE_BASE = [("FONT", (0, 0), (-1, -1), "SourceSans")]
+def table_base() -> list:
+    """The cell font of a table: the book's sans (core/fonts.py `names`)."""
+    return [("FONT", (0, 0), (-1, -1), names().sans)]
 CONTENTS_ANCHOR = "indice"
 PROVENANCE_ANCHOR = "procedencia"
 #: ReportLab's padding on each side of a table cell, which our tables keep.
@@ -166,7 +169,7 @@ def _inline_child(child: ET.Element, ctx: StoryContext, link_terms: bool) -> str
         label = tag == "b" or colon
         return f"<{tag}><nobr>{text}</nobr></{tag}>" if label else f"<{tag}>{text}</{tag}>"
     if child.tag == "code":
-        return f'<font name="SourceSans">{escape(child.text or "")}</font>'
+        return f'<font name="{names().sans}">{escape(child.text or "")}</font>'
     if child.tag == "br":
         return "<br/>"
     if child.tag == "a":
@@ -405,7 +408,7 @@ def table_flowable(element: ET.Element, ctx: StoryContext, width: float | None =
     narrow = [("LEFTPADDING", (0, 0), (-1, -1), min(widths) / 4),
               ("RIGHTPADDING", (0, 0), (-1, -1), min(widths) / 4)] \
         if min(widths) < 4 * TABLE_PADDING else []
-    table.setStyle(TableStyle(TABLE_BASE + [
+    table.setStyle(TableStyle(table_base() + [
         ("BACKGROUND", (0, 0), (-1, 0), color(s.accent)),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, color(s.theme.accent_light)]),
         ("LINEBELOW", (0, -1), (-1, -1), 0.6, color(s.accent)),
@@ -519,7 +522,7 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
     figures = ctx.figures.examples.get(replay.example.id, {}) if ctx.figures else {}
     ink = palette.EXAMPLE
     title_style = s.callout_title.clone("example_title", textColor=color(ink))
-    small = s.callout_body.clone("example_small", fontName="SourceSans",
+    small = s.callout_body.clone("example_small", fontName=names().sans,
                                  fontSize=s.callout_body.fontSize * 0.95, spaceAfter=1.5)
     rows: list[Row] = [
         Row([ctx.para(f'<a name="ej-{replay.example.id}"/>{ctx.words["example"]} {number} · '
@@ -537,7 +540,7 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
         """A position is one row of the box, read and kept whole: its diagram under its
         label with its caption, or its lines. An unchecked example prints none."""
         figure = figures.get(step)
-        head = f'<font name="SourceSans-Semibold"><nobr>{label}</nobr></font>'
+        head = f'<font name="{names().sans_semibold}"><nobr>{label}</nobr></font>'
         if figure is not None:
             if figure.status:  # what the position waits for: "coincidencia por resolver"
                 head += f' · <font color="{s.accent}">{escape(figure.status)}</font>'
@@ -607,7 +610,7 @@ def figure_block(figure_id: str, ctx: StoryContext) -> list[Flowable]:
     # Laid out for this measure when the figure can be (the set-up: the solo game's setup.py).
     art = ctx.art(figure.svg_for(ctx.frame_width / mm), ctx.frame_width, ctx.frame_width * 1.1)
     caption = ctx.para(f'<a name="{figure_anchor(figure_id)}"/>'
-                       f'<font name="SourceSans-Semibold" '
+                       f'<font name="{names().sans_semibold}" '
                        f'color="{s.accent}">{ctx.words["figure"]} {number}.</font> '
                        f"{_text(figure.caption, ctx, True)}", s.caption)
     return [FigureBlock([Spacer(1, s.body.fontSize * 0.3), art,
@@ -672,7 +675,7 @@ def contents(ctx: StoryContext) -> list[Flowable]:
         rows.append([ctx.para(link, s.toc_chapter),
                      ctx.para(page, s.toc_chapter.clone("toc_page", alignment=2))])
     table = Table(rows, colWidths=[ctx.frame_width * 0.85, ctx.frame_width * 0.15])
-    table.setStyle(TableStyle(TABLE_BASE + [
+    table.setStyle(TableStyle(table_base() + [
         ("LINEBELOW", (0, 0), (-1, -1), 0.3, color(palette.RULE_LINE)),
         ("LEFTPADDING", (0, 0), (-1, -1), 0),
         ("RIGHTPADDING", (0, 0), (-1, -1), 0),
@@ -690,7 +693,7 @@ def glossary(ctx: StoryContext) -> list[Flowable]:
                            ctx.heading(escape(title), s.h1, GLOSSARY_ANCHOR, 0, title)]
     sections = [("abbreviations", "glosario-abreviaturas", [
         (f'<a name="{glossary_anchor(entry.abbr)}"/>{escape(entry.abbr)}'
-         f'<font name="SourceSans" color="{palette.INK}"> — {prose(entry.term)}</font>',
+         f'<font name="{names().sans}" color="{palette.INK}"> — {prose(entry.term)}</font>',
          _text(entry.definition, ctx, False)) for entry in gl.sorted_abbreviations]),
         ("terms", "glosario-terminos", [(prose(entry.term), _text(entry.definition, ctx, True))
                                         for entry in gl.sorted_terms])]
@@ -728,7 +731,7 @@ def provenance(ctx: StoryContext) -> list[Flowable]:
     table = Table([[ctx.para(f"<b>{label}</b>", s.body), ctx.para(value, s.body)]
                    for label, value in rows],
                   colWidths=[ctx.frame_width * 0.32, ctx.frame_width * 0.68])
-    table.setStyle(TableStyle(TABLE_BASE + [
+    table.setStyle(TableStyle(table_base() + [
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LINEBELOW", (0, 0), (-1, -1), 0.3, color(palette.RULE_LINE)),
         ("LEFTPADDING", (0, 0), (0, -1), 0)]))
@@ -778,8 +781,9 @@ class RuledLines(Flowable):
     each column ruled off from the next."""
 
     def __init__(self, spacing: float, colour, columns: list[tuple[str, float]] = (),
-                 font: tuple[str, float] = ("SourceSans-Semibold", 9), ink=None):
+                 font: tuple[str, float] | None = None, ink=None):
         super().__init__()
+        font = font or (names().sans_semibold, 9)
         self.spacing = spacing
         self.colour = colour
         self.columns = list(columns)
@@ -858,7 +862,7 @@ def log_page(ctx: StoryContext) -> list[Flowable]:
     columns.append((words["notes"], 1 - sum(share for _, share in columns)))
     return _paper_page(ctx, words["game_log"], RuledLines(
         NOTES_LINE_SPACING, color(palette.RULE_LINE), columns,
-        ("SourceSans-Semibold", s.body.fontSize * 0.9), color(s.accent)))
+        (names().sans_semibold, s.body.fontSize * 0.9), color(s.accent)))
 
 
 def notes_page(ctx: StoryContext) -> list[Flowable]:
@@ -902,7 +906,7 @@ def back_cover(ctx: StoryContext, total: int) -> list[Flowable]:
         flowables.append(ctx.para(prose(meta.edition_note), blurb))
     foot = ([ctx.para(credits, small)] if credits else []) + (
         [ctx.para(prose(meta.rights), small)] if meta.rights else []) + [
-        ctx.para(f'<font name="SourceSans-Semibold" color="{s.accent}">{edition}</font>',
+        ctx.para(f'<font name="{names().sans_semibold}" color="{s.accent}">{edition}</font>',
                  small)]
     flowables.append(AtFoot(foot))
     return flowables
@@ -946,7 +950,7 @@ def title_block(ctx: StoryContext, width: float) -> Flowable:
     if meta.subtitle:
         titles.append(ctx.para(prose(meta.subtitle), s.cover_subtitle))
     table = Table([[titles, edition]], colWidths=[width * 0.72, width * 0.28])
-    table.setStyle(TableStyle(TABLE_BASE + [
+    table.setStyle(TableStyle(table_base() + [
         ("VALIGN", (0, 0), (0, 0), "TOP"),
         ("VALIGN", (1, 0), (1, 0), "BOTTOM"),
         ("LEFTPADDING", (0, 0), (-1, -1), 0),
@@ -965,7 +969,7 @@ def sheet_glossary(ctx: StoryContext) -> list[Flowable]:
     title = ctx.words["glossary"]
     out: list[Flowable] = [CondPageBreak(s.h1.fontSize * 4),
                            ctx.heading(escape(title), s.h1, GLOSSARY_ANCHOR, 0, title)]
-    term_font = f'<font name="SourceSans-Semibold" color="{s.accent}">'
+    term_font = f'<font name="{names().sans_semibold}" color="{s.accent}">'
     for entry in gl.sorted_abbreviations:
         out.append(ctx.para(
             f'<a name="{glossary_anchor(entry.abbr)}"/>{term_font}{escape(entry.abbr)}</font> '
@@ -986,7 +990,7 @@ def colophon(ctx: StoryContext) -> list[Flowable]:
     if not text:
         return []
     rule = Table([[""]], colWidths=[ctx.frame_width * 0.3], rowHeights=[1], hAlign="LEFT")
-    rule.setStyle(TableStyle(TABLE_BASE + [
+    rule.setStyle(TableStyle(table_base() + [
         ("LINEABOVE", (0, 0), (-1, 0), 0.6, color(palette.RULE_LINE))]))
     return [Spacer(1, s.body.fontSize * 0.8),
             KeepTogether([rule, Spacer(1, s.body.fontSize * 0.3),

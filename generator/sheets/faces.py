@@ -31,7 +31,7 @@ from generator.content.model import Book, CardFace, TokenSet, TokenSide
 from generator.diagrams.cards import costs_rows_fit
 from generator.core.typography import curl
 from generator.draw.figures import drawing
-from generator.core.fonts import SANS, SANS_SEMIBOLD, SERIF, register_fonts
+from generator.core.fonts import names, register_fonts
 from generator.draw.ornament import motif_field
 from generator.draw.styles import color
 from generator.core.sheet import Rect
@@ -98,7 +98,7 @@ def _fitted(text: str, font: str, size: float, smallest: float, width: float) ->
 def _body_style(size: float, air: float = 0.0) -> ParagraphStyle:
     """Card text at `size` pt, with `air` pt more than usual between paragraphs."""
     register_fonts()
-    return ParagraphStyle("card", fontName=SANS, fontSize=size, leading=size * 1.2,
+    return ParagraphStyle("card", fontName=names().sans, fontSize=size, leading=size * 1.2,
                           textColor=color(palette.INK), spaceAfter=size * 0.5 + air)
 
 
@@ -108,7 +108,7 @@ def _story(book: Book, face: CardFace, size: float, air: float = 0.0):
     if face.kind == "steps":
         return [ListFlowable([ListItem(Paragraph(text, body))
                               for text in face_texts(book, face)],
-                             bulletType="1", bulletFontName=SANS_SEMIBOLD,
+                             bulletType="1", bulletFontName=names().sans_semibold,
                              bulletColor=color(book.theme.accent),
                              leftIndent=size * 1.3,
                              bulletFontSize=size)]
@@ -208,8 +208,8 @@ def card_face(book: Book, face: CardFace, index: int, size: float) -> Draw:
             canv.rect(*_pt(band), stroke=0, fill=1)
         inner = trim.grown(-cards.safe)
         title = curl(face.title)
-        title_size = _fitted(title, SANS_SEMIBOLD, TITLE_SIZE, MIN_TITLE_SIZE, inner.w * mm)
-        canv.setFont(SANS_SEMIBOLD, title_size)
+        title_size = _fitted(title, names().sans_semibold, TITLE_SIZE, MIN_TITLE_SIZE, inner.w * mm)
+        canv.setFont(names().sans_semibold, title_size)
         canv.setFillColor(color(title_colour))
         canv.drawString(inner.x * mm, (band.y + BAND_H / 2) * mm - title_size * 0.33, title)
         content = body_box(trim, cards.safe)
@@ -242,8 +242,8 @@ def card_back(title: str, subtitle: str, theme: palette.Theme = palette.NEUTRAL)
                  theme.accent_light if ink_saving else theme.accent_pattern)
         cx, cy = (trim.x + trim.w / 2) * mm, (trim.y + trim.h / 2) * mm
         panel_w = trim.w - 12
-        title_size = _fitted(title, SANS_SEMIBOLD, 17, 12, (panel_w - 6) * mm)
-        sub_size = _fitted(subtitle, SERIF + "-It", BODY_SIZES[0], BODY_SIZES[-1],
+        title_size = _fitted(title, names().sans_semibold, 17, 12, (panel_w - 6) * mm)
+        sub_size = _fitted(subtitle, names().serif + "-It", BODY_SIZES[0], BODY_SIZES[-1],
                            (panel_w - 6) * mm) if subtitle else 0
         gap = 3.2 * mm if subtitle else 0
         block = title_size * 0.66 + gap + sub_size * 0.66  # cap heights, one under the other
@@ -254,11 +254,11 @@ def card_back(title: str, subtitle: str, theme: palette.Theme = palette.NEUTRAL)
         canv.roundRect(*_pt(panel), 2 * mm, stroke=1, fill=1)
         title_base = cy + block / 2 - title_size * 0.66
         canv.setFillColor(color(accent))
-        canv.setFont(SANS_SEMIBOLD, title_size)
+        canv.setFont(names().sans_semibold, title_size)
         canv.drawCentredString(cx, title_base, title)
         if subtitle:
             canv.setFillColor(color(palette.INK))
-            canv.setFont(SERIF + "-It", sub_size)
+            canv.setFont(names().serif + "-It", sub_size)
             canv.drawCentredString(cx, title_base - gap - sub_size * 0.66, subtitle)
         canv.restoreState()
 
@@ -309,17 +309,17 @@ def token_side(side: TokenSide, diameter: float, cut_line: bool = True) -> Draw:
             canv.setStrokeOverprint(False)
         canv.setFillColor(color(side.colour if ink_saving else palette.text_on(side.colour)))
         room = 2 * (radius - 2.5 * mm) * 0.8  # a chord well inside the cut
-        number = _fitted(side.label, SANS + "-Bold", NUMERAL_SIZE, MIN_NUMERAL_SIZE, room)
+        number = _fitted(side.label, names().sans + "-Bold", NUMERAL_SIZE, MIN_NUMERAL_SIZE, room)
         lines, label = [], LABEL_SIZE
         if side.caption:
-            label = _fitted(side.caption, SANS_SEMIBOLD, LABEL_SIZE, MIN_LABEL_SIZE, room)
-            lines = simpleSplit(side.caption, SANS_SEMIBOLD, label, room)
+            label = _fitted(side.caption, names().sans_semibold, LABEL_SIZE, MIN_LABEL_SIZE, room)
+            lines = simpleSplit(side.caption, names().sans_semibold, label, room)
         gap, line_h = 1.8 * mm, label * 1.15
         block = number * 0.66 + (gap + label * 0.66 + line_h * (len(lines) - 1) if lines else 0)
         base = cy + block / 2 - number * 0.66
-        canv.setFont(SANS + "-Bold", number)
+        canv.setFont(names().sans + "-Bold", number)
         canv.drawCentredString(cx, base, side.label)
-        canv.setFont(SANS_SEMIBOLD, label)
+        canv.setFont(names().sans_semibold, label)
         for k, line in enumerate(lines):
             canv.drawCentredString(cx, base - gap - label * 0.66 - k * line_h, line)
         canv.restoreState()

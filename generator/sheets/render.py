@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.core import palette
 from generator.core.i18n import count_noun, signed, translator
-from generator.core.fonts import SANS, SANS_SEMIBOLD, register_fonts
+from generator.core.fonts import names, register_fonts
 from generator.draw.press import REGISTRATION, PressMeta, to_cmyk, to_pdfx
 from generator.draw.styles import color
 from generator.core.typography import curl
@@ -57,7 +57,7 @@ def _marks(canv: Canvas, segments, colour=None) -> None:
 
 def _note(canv: Canvas, layout_paper, text: str) -> None:
     canv.saveState()
-    canv.setFont(SANS, 6.5)
+    canv.setFont(names().sans, 6.5)
     canv.setFillColor(color(palette.MUTED))
     # inside the band the marks keep clear
     canv.drawString(NOTE_INDENT * mm, (NOTE_BAND - 2.6) * mm, text)
@@ -78,7 +78,7 @@ def home_sheets(pieces: list[Piece], trim: tuple[float, float], bleed: float,
     layout = impose(options.paper, trim[0], trim[1], bleed, options.landscape)
     buffer = io.BytesIO()
     canv = Canvas(buffer, pagesize=(layout.paper[0] * mm, layout.paper[1] * mm),
-                  initialFontName=SANS)
+                  initialFontName=names().sans)
     copies = [piece for piece in pieces for _ in range(piece.quantity)]
     _properties(canv, f"{title}: {what[1]}", count_noun(len(copies), *what, language))
     chunks = [copies[i:i + layout.per_sheet] for i in range(0, len(copies), layout.per_sheet)]
@@ -142,7 +142,7 @@ def print_shop(pieces: list[Piece], trim: tuple[float, float], bleed: float,
     words = translator(language)
     width, height = trim[0] + 2 * (bleed + SLUG), trim[1] + 2 * (bleed + SLUG)
     buffer = io.BytesIO()
-    canv = Canvas(buffer, pagesize=(width * mm, height * mm), initialFontName=SANS,
+    canv = Canvas(buffer, pagesize=(width * mm, height * mm), initialFontName=names().sans,
                   enforceColorSpace=to_cmyk)
     die = (" " + words.gettext("Round cut: the line in the spot colour CutContour "
                                "(overprint) is the die line; it does not print.")
@@ -177,9 +177,9 @@ def print_shop(pieces: list[Piece], trim: tuple[float, float], bleed: float,
 def _slug_note(canv: Canvas, width: float, baseline: float, texts: list[str]) -> None:
     """The longest of `texts` that fits across the page, in the band the marks keep clear."""
     room = (width - 4) * mm
-    fitting = [t for t in texts if stringWidth(t, SANS, 6.5) <= room] or texts[:1]
+    fitting = [t for t in texts if stringWidth(t, names().sans, 6.5) <= room] or texts[:1]
     canv.saveState()
-    canv.setFont(SANS, 6.5)
+    canv.setFont(names().sans, 6.5)
     canv.setFillColor(color(palette.MUTED))
     canv.drawString(2 * mm, baseline * mm, fitting[-1])
     canv.restoreState()
@@ -207,7 +207,7 @@ def calibration(options: SheetOptions, language: str = "es") -> bytes:
     paper = impose(options.paper, 10, 10, 0, bool(options.landscape)).paper
     width, height = paper
     buffer = io.BytesIO()
-    canv = Canvas(buffer, pagesize=(width * mm, height * mm), initialFontName=SANS)
+    canv = Canvas(buffer, pagesize=(width * mm, height * mm), initialFontName=names().sans)
     _properties(canv, words.gettext("Duplex calibration"))
     target = Rect(width / 2, height / 2, 0, 0)
     canv.setLineWidth(0.3)
@@ -216,10 +216,10 @@ def calibration(options: SheetOptions, language: str = "es") -> bytes:
     canv.line(target.x * mm, (target.y - CROSS_ARM) * mm, target.x * mm,
               (target.y + CROSS_ARM) * mm)
     canv.circle(target.x * mm, target.y * mm, 3 * mm)
-    canv.setFont(SANS_SEMIBOLD, 11)
+    canv.setFont(names().sans_semibold, 11)
     canv.drawCentredString(width / 2 * mm, (height - 25) * mm,
                            words.gettext("Duplex calibration: front"))
-    canv.setFont(SANS, 9)
+    canv.setFont(names().sans, 9)
     flip = {"long": words.gettext("on the long edge"), "short": words.gettext("on the short edge"),
             "none": words.gettext("by hand")}[options.flip.value]
     canv.drawCentredString(width / 2 * mm, (height - 32) * mm, curl(
@@ -228,10 +228,10 @@ def calibration(options: SheetOptions, language: str = "es") -> bytes:
     canv.showPage()
     back = mirror(target, paper, options.flip).shifted(*options.offset)
     _rulers(canv, back.x, back.y, language)
-    canv.setFont(SANS_SEMIBOLD, 11)
+    canv.setFont(names().sans_semibold, 11)
     canv.drawCentredString(width / 2 * mm, (height - 25) * mm,
                            words.gettext("Duplex calibration: back"))
-    canv.setFont(SANS, 9)
+    canv.setFont(names().sans, 9)
     lines = [words.gettext("Hold the sheet against the light. Extend the front's cross to the "
                            "two rulers:"),
              words.gettext("the bottom ruler gives X and the left one gives Y, in "
@@ -254,7 +254,7 @@ def _rulers(canv: Canvas, x: float, y: float, language: str) -> None:
     through: X below it, Y to its left, each ±RULER_MM with its zero in line with the point."""
     canv.saveState()
     canv.setLineWidth(0.2)
-    canv.setFont(SANS, 8)
+    canv.setFont(names().sans, 8)
     for half in range(-2 * RULER_MM, 2 * RULER_MM + 1):
         at = half / 2
         labelled = at % LABEL_EVERY == 0

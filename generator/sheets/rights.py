@@ -19,7 +19,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator.content.model import Book
 from generator.core import palette
-from generator.core.fonts import SANS, register_fonts
+from generator.core.fonts import names, register_fonts
 from generator.core.sheet import NOTE_INDENT, PAPERS, Layout, impose, orientation
 from generator.core.typography import one_line
 from generator.draw.styles import color
@@ -51,7 +51,7 @@ def set_head(text: str, layout: Layout) -> Head | None:
     register_fonts()
     width = (layout.paper[0] - 2 * NOTE_INDENT) * mm
     for size in SIZES:
-        head = Head(size, tuple(simpleSplit(text, SANS, size, width)))
+        head = Head(size, tuple(simpleSplit(text, names().sans, size, width)))
         if head.height <= layout.head - 2 * CLEAR:
             return head
     return None
@@ -68,7 +68,7 @@ def draw_head(canv, layout: Layout, rights: str) -> None:
     top = layout.paper[1] - (layout.head - head.height) / 2  # mm: the first line's letters
     baseline = top * mm - ASCENT * head.size
     canv.saveState()
-    canv.setFont(SANS, head.size)
+    canv.setFont(names().sans, head.size)
     canv.setFillColor(color(palette.MUTED))
     for line in head.lines:
         canv.drawString(NOTE_INDENT * mm, baseline, line)
@@ -113,9 +113,9 @@ def rights_misfit(book: Book) -> tuple[str, str] | None:
         size = SIZES[-1]
         width = layout.paper[0] - 2 * NOTE_INDENT
         room = int(((layout.head - 2 * CLEAR) * mm / size - ASCENT - DESCENT) / LEADING) + 1
-        need = len(simpleSplit(text, SANS, size, width * mm))
+        need = len(simpleSplit(text, names().sans, size, width * mm))
         # about how many characters `room` lines hold, at this text's own mean width
-        most = int(len(text) * room * width * mm / stringWidth(text, SANS, size) * 0.95)
+        most = int(len(text) * room * width * mm / stringWidth(text, names().sans, size) * 0.95)
         return (f"the rights line takes {need} lines at {size:g} pt across the head of the "
                 f"{name} (the strip above its crop marks), which holds {room} "
                 f"({width:.0f} mm wide)",

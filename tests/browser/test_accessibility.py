@@ -242,8 +242,8 @@ def test_the_page_is_set_in_the_embedded_faces_and_fetches_nothing(browser, book
         ['body', 'h1', 'h2', 'th', 'figcaption', 'svg text'].map(sel => {
             const el = document.querySelector(sel);
             return [sel, el ? getComputedStyle(el).fontFamily.split(',')[0] : null]; }))""")
-    assert families["body"] == '"Source Serif Pro"'
-    assert all(families[sel] in ('"Source Sans Pro"', None)
+    assert families["body"] == '"Rulebook Text"'
+    assert all(families[sel] in ('"Rulebook Labels"', None)
                for sel in ("h1", "h2", "th", "figcaption", "svg text")), families
     assert families["h1"] and families["th"]
     # What Chromium drew every glyph with: only the embedded faces, never a system font.
