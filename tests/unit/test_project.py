@@ -139,7 +139,10 @@ def test_a_new_book_builds_at_once(options, pdf_words, project, capsys):
     text = pdf_text(pdf)
     for words in pdf_words:
         assert words in text, words
-    assert (project / "output" / "mi-juego" / "index.html").is_file()
+    page = (project / "output" / "mi-juego" / "index.html").read_text(encoding="utf-8")
+    # the credits, as the PDF's back cover gives them: a web reader sees who made it too
+    credit = "<b>Game:</b> Your name" if "Rules" in pdf_words else "<b>Juego:</b> Tu nombre"
+    assert f'<p class="credits"><span>{credit}</span></p>' in page, credit
     if "--cards" in options:
         assert [p for p in (pdf.parent).glob("*.pdf") if p != pdf]  # the card sheets
 
