@@ -22,6 +22,7 @@ from generator.diagrams.figures import book_figures
 from generator.diagrams.style import style_for
 from generator.diagrams.table import costs_drawing
 from generator.diagrams.words import BookWords
+from generator.sheets.decks import deck_pieces
 from generator.sheets.faces import reference_cards, tokens
 from generator.core.sheet import Flip
 from generator.sheets.render import SheetOptions, calibration, home_sheets, print_shop
@@ -367,11 +368,12 @@ def render_tokens(book: Book, output: Path, papers: list[SheetOptions]) -> Rende
 
 
 def _shop_file(folder: Path, kind: str, pieces, trim, bleed: float, book: Book,
-               papers: list[SheetOptions]) -> tuple[Path, bytes]:
-    """`cartas-imprenta[-ahorro].pdf`: `kind` is the file-name word ("cards", "tokens")."""
+               papers: list[SheetOptions], stem: str | None = None) -> tuple[Path, bytes]:
+    """`cartas-imprenta[-ahorro].pdf`: `kind` is the file-name word ("cards", "tokens"), or
+    `stem` the file's first word (a deck's id)."""
     ink_saving = any(o.ink_saving for o in papers)
     language = book.meta.language
-    stem = file_word(language, kind)
+    stem = stem or file_word(language, kind)
     title = translator(language).gettext("{title}: {pieces} (print shop)")
     meta = PressMeta.of(book, title.format(title=book.meta.title, pieces=stem))
     pdf = print_shop(pieces, trim, bleed, book.meta.title, ink_saving, meta=meta,
@@ -391,17 +393,36 @@ def render_calibration(book: Book, output: Path, papers: list[SheetOptions]) -> 
              calibration(o, language)) for o in plain]
 
 
+def render_decks(book: Book, output: Path, papers: list[SheetOptions]) -> Rendered:
+    """Each deck of the game's own cards (print.yaml `decks:`): `<id>-<paper>.pdf` home
+    sheets per paper and option set, and `<id>-<press>.pdf` for a print shop."""
+    rendered = []
+    language = book.meta.language
+    folder = book.output_folder(output)
+    for deck in book.decks:
+        spec = deck.spec
+        pieces = deck_pieces(deck, book.theme)
+        for options in _oriented(book, papers):
+            pdf, _ = home_sheets(pieces, spec.trim, spec.bleed, options, book.meta.title,
+                                 (spec.name_one or spec.name, spec.name), language,
+                                 book.meta.rights)
+            rendered.append((folder / f"{spec.id}-{_suffix(options, language)}.pdf", pdf))
+        rendered.append(_shop_file(folder, "cards", pieces, spec.trim, spec.bleed, book, papers,
+                                   stem=spec.id))
+    return rendered
+
+
 def render_print(book: Book, output: Path, papers: list[SheetOptions],
-                 kinds: tuple[str, ...] = ("cards", "tokens")) -> Rendered:
+                 kinds: tuple[str, ...] = ("cards", "tokens", "decks")) -> Rendered:
     """A book's print-and-play files of the kinds asked, plus the calibration pages that go
     with them (none when the book has nothing of those kinds to print), in memory."""
-    makers = {"cards": render_cards, "tokens": render_tokens}
+    makers = {"cards": render_cards, "tokens": render_tokens, "decks": render_decks}
     files = [f for kind in kinds for f in makers[kind](book, output, papers)]
     return files + render_calibration(book, output, papers) if files else []
 
 
 def build_print(book: Book, output: Path, papers: list[SheetOptions],
-                kinds: tuple[str, ...] = ("cards", "tokens")) -> list[Path]:
+                kinds: tuple[str, ...] = ("cards", "tokens", "decks")) -> list[Path]:
     """Render, in the book's typefaces, then write all of them or none."""
     return _rendered_and_written(lambda *args: render_print(*args, kinds), book, output,
                                  papers)

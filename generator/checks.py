@@ -30,6 +30,7 @@ from generator.content.loader import load_book
 from generator.content.model import DATA_KINDS, Book, FigureSpec
 from generator.examples.registry import engine_for, installed, needs_of
 from generator.examples.protocol import declares
+from generator.errors import ContentError
 
 
 def checked_book(folder: Path, language: str | None = None, runs: bool = True,
@@ -126,8 +127,13 @@ def draw_engine_figures(book: Book, replays: list) -> None:
 
 
 def check_cards(book: Book) -> None:
-    """Every reference card fits its face at table size: `check` refuses what `build` could
-    not draw."""
+    """Every reference card fits its face at table size, every text of a deck's card its
+    zone: `check` refuses what `build` could not draw."""
+    if book.decks:
+        from generator.sheets.decks import deck_misfit  # ReportLab: only for a book with decks
+        misfit = deck_misfit(book.decks)
+        if misfit:
+            raise ContentError(*misfit)
     if book.print_spec is None or book.print_spec.cards is None:
         return
     from generator.sheets.faces import card_misfit  # ReportLab: only for a book with cards

@@ -516,7 +516,8 @@ def _print(folders: list[tuple[Path, str | None]], where: Where, args, out: Cons
     from generator.checks import checked_book
     for folder, language in folders:
         book = checked_book(folder, language)
-        files = build_print(book, where.output, _sheet_options(args), (args.command,))
+        kinds = ("cards", "decks") if args.command == "cards" else (args.command,)
+        files = build_print(book, where.output, _sheet_options(args), kinds)
         if not files:
             out.print(f"[yellow]nothing[/] {book.slug} has no {args.command} in print.yaml")
         for file in files:

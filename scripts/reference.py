@@ -329,6 +329,38 @@ FIELD_NOTES: dict[str, str] = {
     # print.yaml
     "PrintSpec.cards": "The reference cards.",
     "PrintSpec.tokens": "The token sheet.",
+    "PrintSpec.decks": "Decks of the game's own cards, from data: each row a card, drawn by "
+                       "a layout of zones (docs/outputs.md, «Decks from data»).",
+    "DeckSpec.id": "Lowercase, digits and `-`: the deck's files are `<id>-a4.pdf`, "
+                   "`<id>-letter.pdf` and a print shop's.",
+    "DeckSpec.layout": "The cards' front: a background and zones.",
+    "DeckSpec.back": "The back every card of the deck shares.",
+    "DeckSpec.data": "A CSV file in the book's folder: a header line naming the fields, then "
+                     "a card a line; a `count` column says how many of it (1 without it).",
+    "DeckSpec.rows": "Or the cards here, one mapping of fields a card (`count` too).",
+    "DeckSpec.size": "A trade size: poker (63 × 88 mm, the default), bridge (57 × 89), "
+                     "tarot (70 × 120), mini (44 × 63), square (70 × 70).",
+    "DeckSpec.width": "Or a width in mm (with `height`).",
+    "DeckSpec.height": "And a height in mm.",
+    "DeckSpec.bleed": "Bleed in mm around each card: the background reaches into it.",
+    "CardLayout.zones": "Drawn in order, each over the ones before.",
+    "CardLayout.background": "The card's colour, into the bleed: `#rrggbb` or a `{field}`.",
+    "Zone.x": "Left edge, in mm from the card's left (its cut line).",
+    "Zone.y": "Top edge, in mm from the card's top.",
+    "Zone.w": "Width in mm.",
+    "Zone.h": "Height in mm.",
+    "Zone.text": "What it says: words and `{field}`s of the card's row, wrapped in the box.",
+    "Zone.size": "Type size in pt; a text too long for the box is set smaller.",
+    "Zone.min_size": "The smallest it may be set (6 pt at least): a text that fits at none "
+                     "is an error at its card's line.",
+    "Zone.font": "`labels` (the book's sans) or `text` (its serif).",
+    "Zone.bold": "The bold face.",
+    "Zone.italic": "The italic face.",
+    "Zone.align": "left, centre or right.",
+    "Zone.valign": "top, middle or bottom of the box.",
+    "Zone.colour": "The text's colour: `#rrggbb` or a `{field}`.",
+    "Zone.fill": "A colour to paint the box with, behind its text.",
+    "Zone.radius": "The painted box's corner radius in mm.",
     "CardSet.faces": "The cards, one face each.",
     "CardSet.back": "The common back of the cards.",
     "CardSet.width": "Card width in mm (poker size by default).",

@@ -19,11 +19,13 @@ from pathlib import Path
 
 from generator.errors import ContentError, Location
 from generator.core.files import present, problem
+from generator.core.i18n import translator
 from generator.core.labels import labels
 from generator.core.typefaces import DEFAULT as DEFAULT_TYPEFACES, Family, Typefaces
 from generator.content.books import FACTS_FOLDER, book_folders, find_book  # noqa: F401
 from generator.content.cardmarkup import EXPECTED, markup_problem, printed_text
 from generator.content.conformance import Conformance
+from generator.content.decks import load_decks
 from generator.content.context import prose_context
 from generator.content.edition import Edition, chapter_parity, edition_of
 from generator.content.examples import Example, ExampleSource
@@ -142,12 +144,14 @@ def load_book(folder: Path, language: str | None = None,
     print_doc = edition.read("print.yaml")
     with _glyphs_of(typefaces, folder):
         print_spec = _load_print(print_doc, context, in_prose, components, scores)
+        decks = load_decks(print_doc, print_spec, folder,
+                           _file_words(meta.language, folder.name))
     book = Book(slug=folder.name, folder=folder, meta=meta, components=components,
                        glossary=glossary, rulings=rulings, chapters=chapters,
                        examples=examples, figures=figures, print_spec=print_spec,
                        difficulty=difficulty, scores=scores, scenarios=scenarios,
                        conformance=conformance, board=board, images=images.found,
-                       edition=edition.language, typefaces=typefaces,
+                       edition=edition.language, typefaces=typefaces, decks=decks,
                        sources={name: doc for name, doc in (
                            ("book.yaml", book_doc), ("components.yaml", components_doc),
                            ("glossary.yaml", glossary_doc), ("rulings.yaml", rulings_doc),
@@ -450,6 +454,9 @@ def _load_print(doc, context: dict, in_prose: set[str], components: Components,
     if spec.tokens is not None:
         _check_fits(doc, ("tokens", "diameter"), spec.tokens.diameter, spec.tokens.diameter,
                     spec.tokens.bleed)
+    for i, deck in enumerate(spec.decks):
+        _check_fits(doc, ("decks", i, "size" if deck.size else "width"), *deck.trim,
+                    deck.bleed)
     if spec.cards is None:
         return spec
     _check_fits(doc, ("cards", "width"), spec.cards.width, spec.cards.height, spec.cards.bleed)
@@ -469,6 +476,14 @@ def _load_print(doc, context: dict, in_prose: set[str], components: Components,
                                 f'{{{{ rule("{statement}") }}}} in the chapter that states it')
         faces.append(dataclasses.replace(face, lines=lines))
     return dataclasses.replace(spec, cards=dataclasses.replace(spec.cards, faces=faces))
+
+
+def _file_words(language: str, slug: str) -> set[str]:
+    """The first words of the files a build writes beside a deck's `<id>-a4.pdf` (a deck
+    named so would overwrite them): the book's own, its cards', tokens' and calibration's,
+    in the book's language and in English."""
+    return {slug} | {translator(lang).pgettext("file name", word) for lang in {language, "en"}
+                     for word in ("cards", "tokens", "calibration")}
 
 
 def _check_fits(doc, where, width: float, height: float, bleed: float) -> None:

@@ -639,10 +639,79 @@ class TokenSet:
     name_one: str | None = None  # one token: "ficha de comercio" (for "1 ficha de comercio")
 
 
+#: A card size by its trade name, in mm (width, height).
+CARD_SIZES = {"poker": (63.0, 88.0), "bridge": (57.0, 89.0), "tarot": (70.0, 120.0),
+              "mini": (44.0, 63.0), "square": (70.0, 70.0)}
+#: A deck's field, as its texts and colours name it: `{value}`.
+FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+Mm = Annotated[float, Field(ge=0, le=400, allow_inf_nan=False), NUMBER]
+
+
+@dataclass(config=STRICT)
+class Zone:
+    """One zone of a card's layout, in mm from the card's top left corner (its trim): a
+    text (`{field}` names a column of the deck's data) set in the box `x, y, w, h`, wrapped,
+    at `size` pt or smaller down to `min_size` when it would not fit; and, with `fill`, the
+    box painted behind it (rounded by `radius`). Colours are #rrggbb, or a `{field}` that
+    holds one."""
+
+    x: Mm
+    y: Mm
+    w: Annotated[float, Field(gt=0, le=400, allow_inf_nan=False), NUMBER]
+    h: Annotated[float, Field(gt=0, le=400, allow_inf_nan=False), NUMBER]
+    text: str = ""
+    size: Annotated[float, Field(ge=6, le=200, allow_inf_nan=False), NUMBER] = 10.0
+    min_size: Annotated[float, Field(ge=6, le=200, allow_inf_nan=False), NUMBER] = 6.0
+    font: Literal["text", "labels"] = "labels"
+    bold: bool = False
+    italic: bool = False
+    align: Literal["left", "centre", "right"] = "left"
+    valign: Literal["top", "middle", "bottom"] = "top"
+    colour: str = "#1f1a17"
+    fill: str | None = None
+    radius: Mm = 0.0
+
+
+@dataclass(config=STRICT)
+class CardLayout:
+    """A card's front, declared: its background colour and its zones, drawn in order."""
+
+    zones: Annotated[list[Zone], Field(min_length=1)]
+    background: str = "#ffffff"
+
+
+@dataclass(config=STRICT)
+class DeckSpec:
+    """A deck of the game's own cards, from data (as Squib and nanDECK make them): one card
+    per row of `data` (a CSV file in the book's folder, with a header) or of `rows`, each
+    printed `count` times (a `count` column; 1 without it), its front drawn by `layout`
+    from the row's fields, every card with the deck's `back`. A trade `size` (poker,
+    bridge, tarot, mini, square) or `width` and `height` in mm."""
+
+    id: Annotated[str, Field(pattern=r"^[a-z0-9-]+$")]
+    name: str       # what the cards are called, plural: "playing cards"
+    layout: CardLayout
+    back: CardBack
+    data: str | None = None
+    rows: list[dict[str, str | Int]] = field(default_factory=list)
+    size: Literal["poker", "bridge", "tarot", "mini", "square"] | None = None
+    width: Annotated[float, Field(ge=MIN_PIECE, allow_inf_nan=False), NUMBER] | None = None
+    height: Annotated[float, Field(ge=MIN_PIECE, allow_inf_nan=False), NUMBER] | None = None
+    bleed: Annotated[float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False), NUMBER] = 3.0
+    name_one: str | None = None  # one card: "playing card"
+
+    @property
+    def trim(self) -> tuple[float, float]:
+        """(width, height) in mm: the trade size's, or the ones given (poker otherwise)."""
+        named = CARD_SIZES[self.size or "poker"]
+        return (self.width or named[0], self.height or named[1])
+
+
 @dataclass(config=STRICT)
 class PrintSpec:
     cards: CardSet | None = None
     tokens: TokenSet | None = None
+    decks: list[DeckSpec] = field(default_factory=list)
 
 
 # --- difficulty.yaml: stored simulation runs -------------------------------------------------
@@ -964,6 +1033,9 @@ class Book:
     # A translation (content/<book>/<lang>/, content/edition.py): its language; None for the
     # book as written. Both share every fact; each writes to its own output folder.
     edition: str | None = None
+    #: The decks of the game's own cards (print.yaml `decks:`), their data read
+    #: (content.decks.Deck).
+    decks: list[Any] = field(default_factory=list)
     #: The book's typefaces as files (core.typefaces.Typefaces), from book.yaml `fonts:`;
     #: None: the default ones. Checked by the loader, registered by whoever sets type.
     typefaces: Any = None

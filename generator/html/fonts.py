@@ -24,6 +24,7 @@ import base64
 import functools
 import html
 import io
+import logging
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -105,6 +106,10 @@ def woff2_subset(file: str, characters: frozenset[str]) -> bytes:
 def _subset(file: str, text: str) -> bytes:
     from fontTools import subset
     from fontTools.ttLib import TTFont, newTable
+
+    # A table the subsetter does not know (a designer's font: DejaVu's FFTM) is dropped, as
+    # it should be, with a warning on the terminal that is no concern of the user's.
+    logging.getLogger("fontTools.subset").setLevel(logging.ERROR)
 
     options = subset.Options()
     options.flavor = "woff2"

@@ -78,7 +78,7 @@ def draw_head(canv, layout: Layout, rights: str) -> None:
 
 def piece_sizes(book: Book) -> list[tuple[str, float, float, float]]:
     """(kind, width, height, bleed) of each kind of piece the book's print.yaml makes: its
-    cards, then its tokens."""
+    cards, its tokens, then its decks."""
     spec = book.print_spec
     sizes = []
     if spec is not None and spec.cards is not None:
@@ -86,6 +86,8 @@ def piece_sizes(book: Book) -> list[tuple[str, float, float, float]]:
     if spec is not None and spec.tokens is not None:
         d = spec.tokens.diameter
         sizes.append(("token", d, d, spec.tokens.bleed))
+    for deck in spec.decks if spec is not None else ():
+        sizes.append((f"{deck.id} card", *deck.trim, deck.bleed))
     return sizes
 
 

@@ -1,0 +1,134 @@
+"""A deck's cards drawn from their data (content/decks.py): each card's front is its layout's
+zones filled with its row's fields, in the book's fonts; every card has the deck's back.
+The cards are `Piece`s, so the home sheets, the print-shop file, crop marks, bleed, duplex
+backs and the calibration are those of the reference cards (sheets/render.py).
+
+A zone's text is set at its size, or smaller, in half points, down to its `min_size`: the
+first size at which it fits its box. One that fits at none is refused by `rulebook check`
+(`deck_misfit`), at the card's line of its data.
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph
+
+from generator.content.decks import Deck, DeckCard, fill, format_at
+from generator.content.model import Zone
+from generator.core import palette
+from generator.core.fonts import names, register_fonts
+from generator.core.sheet import Rect
+from generator.core.typography import curl
+from generator.draw.styles import color
+from generator.sheets.faces import Piece, _clip, _pt, card_back
+
+_ALIGN = {"left": TA_LEFT, "centre": TA_CENTER, "right": TA_RIGHT}
+
+
+def _font(zone: Zone) -> str:
+    named = names()
+    family = named.serif if zone.font == "text" else named.sans
+    face = {(False, False): "", (True, False): "-Bold", (False, True): "-It",
+            (True, True): "-BoldIt"}[zone.bold, zone.italic]
+    return family + face
+
+
+def _paragraph(text: str, zone: Zone, size: float, colour: str) -> Paragraph:
+    style = ParagraphStyle("deck", fontName=_font(zone), fontSize=size, leading=size * 1.18,
+                           alignment=_ALIGN[zone.align], textColor=color(colour))
+    return Paragraph(escape(text).replace("\n", "<br/>"), style)
+
+
+def _set(text: str, zone: Zone, colour: str) -> tuple[Paragraph, float] | None:
+    """The text set at the largest size that fits the zone, and its height in pt; None
+    when it fits at none."""
+    size = zone.size
+    while size >= zone.min_size - 1e-9:
+        paragraph = _paragraph(text, zone, size, colour)
+        width, height = paragraph.wrap(zone.w * mm, zone.h * mm)
+        too_wide = any(_spare(line) < -0.5 for line in paragraph.blPara.lines)
+        if height <= zone.h * mm + 0.01 and not too_wide:
+            return paragraph, height
+        size -= 0.5
+    return None
+
+
+def _spare(line) -> float:
+    """The room left on a set line, in pt (below 0: a word wider than the zone stuck out):
+    ReportLab gives a plain line as (room, words), a styled one as an object."""
+    return line[0] if isinstance(line, tuple) else getattr(line, "extraSpace", 0.0)
+
+
+def card_front(deck: Deck, card: DeckCard):
+    """The front of one card of `deck`: its background, then each zone (its fill, then its
+    text) in the layout's order."""
+    layout = deck.spec.layout
+    fields = card.fields
+
+    def draw(canv, trim: Rect, bleed: float, ink_saving: bool, shop: bool = False) -> None:
+        register_fonts()
+        outer = trim.grown(bleed)
+        canv.saveState()
+        _clip(canv, outer)
+        background = fill(layout.background, fields)
+        canv.setFillColor(color("#ffffff" if ink_saving else background))
+        canv.rect(*_pt(outer), stroke=0, fill=1)
+        for zone in layout.zones:
+            box = Rect(trim.x + zone.x, trim.y + trim.h - zone.y - zone.h, zone.w, zone.h)
+            if zone.fill is not None:
+                shade = fill(zone.fill, fields)
+                canv.setFillColor(color("#ffffff" if ink_saving else shade))
+                canv.setStrokeColor(color(shade))
+                canv.setLineWidth(0.6)
+                canv.roundRect(*_pt(box), zone.radius * mm, stroke=1 if ink_saving else 0,
+                               fill=1)
+            text = fill(zone.text, fields)
+            if not text.strip():
+                continue
+            colour = fill(zone.colour, fields)
+            set_ = _set(curl(text), zone, colour)
+            if set_ is None:  # check refused it; a build never gets here
+                continue
+            paragraph, height = set_
+            top = (box.y + box.h) * mm
+            room = box.h * mm - height
+            offset = {"top": 0.0, "middle": room / 2, "bottom": room}[zone.valign]
+            paragraph.drawOn(canv, box.x * mm, top - offset - height)
+        canv.restoreState()
+
+    return draw
+
+
+def deck_pieces(deck: Deck, theme: palette.Theme) -> list[Piece]:
+    """One piece per card of the deck (its count the copies printed), all with its back."""
+    spec = deck.spec
+    back = card_back(curl(spec.back.title), curl(spec.back.subtitle), theme)
+    label = spec.name_one or spec.name
+    return [Piece(f"{spec.id}-{n + 1}", card_front(deck, card), back, card.count, label)
+            for n, card in enumerate(deck.cards)]
+
+
+def deck_misfit(decks: list[Deck]) -> tuple:
+    """The first text of any deck that fits its zone at no size down to its smallest:
+    (where: the card's row, message, expected); () when every one fits."""
+    register_fonts()
+    for deck in decks:
+        for card in deck.cards:
+            for j, zone in enumerate(deck.spec.layout.zones):
+                text = fill(zone.text, card.fields)
+                if text.strip() and _set(curl(text), zone, "#000000") is None:
+                    return (card.where, f"the text '{_short(text)}' does not fit zone {j + 1} "
+                            f"({format_at(('decks', deck.index, 'layout', 'zones', j))}: "
+                            f"{zone.w:g} × {zone.h:g} mm) even at {zone.min_size:g} pt",
+                            "a shorter text, or a larger zone or a smaller min_size (6 pt "
+                            "at least)")
+    return ()
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 40 else text[:39] + "…"

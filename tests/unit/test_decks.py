@@ -1,0 +1,141 @@
+"""A deck of the game's own cards from data (print.yaml `decks:`): a CSV file with a `count`
+column and a layout of zones becomes home sheets (crop marks, duplex backs) and a print-shop
+file, each card printed its count of times at its trade size with 3 mm bleed; a mistake in
+the data or the layout is one located line, at the CSV file's line or print.yaml's."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+from contentedit import assert_one_located_error, line_of, run
+from pdfread import page_words
+
+MM = 72 / 25.4
+VALUES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+PRINT = """decks:
+  - id: playing-cards
+    name: playing cards
+    name_one: playing card
+    size: {size}
+    data: decks/cards.csv
+    back: {{title: Crazy Eights, subtitle: A card game}}
+    layout:
+      background: "#fffdf9"
+      zones:
+        - {{x: 4, y: 4, w: 14, h: 10, text: "{{value}}", size: 16, bold: true, colour: "{{colour}}"}}
+        - {{x: 6, y: 30, w: 51, h: 20, text: "{{suit}}", size: 20, align: centre}}
+        - {{x: 6, y: 66, w: 51, h: 14, text: "{{rule}}", size: 10, font: text, fill: "#f1ece4"}}
+"""
+
+
+def _deck(book: Path, size: str = "poker", rows: list[str] | None = None) -> Path:
+    """The tiny book with a 52-card deck: 13 values × 4 suits, as 13 rows of 4 copies
+    (whose suit is the row's word «any»), or the `rows` given (CSV lines under the
+    header)."""
+    folder = book / "decks"
+    folder.mkdir()
+    lines = rows if rows is not None else [
+        f'4,{value},any,{"#b3261e" if value in "JQK" else "#1f1a17"},'
+        + ("Wild: name the next suit." if value == "8" else "") for value in VALUES]
+    (folder / "cards.csv").write_text("count,value,suit,colour,rule\n" + "\n".join(lines)
+                                      + "\n", encoding="utf-8")
+    (book / "print.yaml").write_text(PRINT.format(size=size), encoding="utf-8")
+    return folder / "cards.csv"
+
+
+def _boxes(pdf: Path) -> list[tuple[float, float, float, float]]:
+    """Each page's trim and bleed boxes, in mm: (trim w, trim h, bleed w, bleed h)."""
+    with pikepdf.open(pdf) as document:
+        found = []
+        for page in document.pages:
+            trim, bleed = ([float(v) for v in page.obj[key]] for key in ("/TrimBox", "/BleedBox"))
+            found.append(tuple(round(v / MM, 1) for v in (trim[2] - trim[0], trim[3] - trim[1],
+                                                          bleed[2] - bleed[0],
+                                                          bleed[3] - bleed[1])))
+        return found
+
+
+def test_a_deck_from_a_csv_prints_every_card_its_count_of_times(tiny_book, tmp_path, capsys):
+    _deck(tiny_book)
+    code, said = run("build", tiny_book, tmp_path / "out", capsys)
+    assert code == 0, said
+    folder = tmp_path / "out" / "juego"
+    home = page_words(folder / "playing-cards-a4.pdf")
+    assert len(home) == 2 * 7  # 52 cards, 8 to an A4 sheet: 7 sheets, each front and back
+    fronts = " ".join(home[0::2])
+    for value in VALUES:  # each value 4 times: its copies
+        assert len(re.findall(rf"(?<!\S){value}(?!\S)", fronts)) >= 4, value
+    assert fronts.count("Wild: name the next suit.") == 4
+    assert all("Crazy Eights" in back for back in home[1::2])
+    assert "52 playing cards" in home[0] and "sheet 1 of 7" in home[0]
+    # the print shop gets each card once, front and back, at 63 × 88 mm with 3 mm bleed
+    press = folder / "playing-cards-press.pdf"
+    assert _boxes(press) == [(63.0, 88.0, 69.0, 94.0)] * 26
+    assert (folder / "playing-cards-letter.pdf").is_file()
+    assert (folder / "calibration-a4.pdf").is_file()
+
+
+def test_a_trade_size_is_the_cards_size(tiny_book, tmp_path, capsys):
+    _deck(tiny_book, size="tarot", rows=["1,A,any,#1f1a17,"])
+    assert run("build", tiny_book, tmp_path / "out", capsys)[0] == 0
+    press = tmp_path / "out" / "juego" / "playing-cards-press.pdf"
+    assert _boxes(press) == [(70.0, 120.0, 76.0, 126.0)] * 2
+
+
+def test_rulebook_cards_prints_the_decks_too(tiny_book, tmp_path, capsys, monkeypatch):
+    _deck(tiny_book, rows=["1,A,any,#1f1a17,"])
+    monkeypatch.chdir(tiny_book.parent.parent)
+    assert run("cards", tiny_book, tmp_path / "out", capsys)[0] == 0
+    assert (tiny_book.parent.parent / "output" / "juego" / "playing-cards-a4.pdf").is_file()
+
+
+@pytest.mark.parametrize("case, row, pattern", [
+    ("count", "x,A,any,#1f1a17,", r"\(count\): count 'x' is not a number of cards"),
+    ("cells", "1,A,any", r"3 cells, and the header names 5"),
+    ("colour", "1,A,any,red,", r"'red' is not a colour \(print\.yaml decks\[0\]\.layout"),
+    ("too long", "1,A,any,#1f1a17," + "word " * 60,
+     r"does not fit zone 3 \(print\.yaml decks\[0\]\.layout\.zones\[2\]: 51 × 14 mm\) even "
+     r"at 6 pt"),
+])
+def test_a_mistake_in_a_row_is_its_line_of_the_csv(case, row, pattern, tiny_book, tmp_path,
+                                                   capsys):
+    _deck(tiny_book, rows=["1,K,any,#1f1a17,", row])
+    assert_one_located_error(tiny_book, tmp_path, capsys, "decks/cards.csv", 3, pattern)
+
+
+@pytest.mark.parametrize("case, old, new, needle, pattern", [
+    ("unknown field", '"{suit}"', '"{suits}"', "{suits}",
+     r"no field 'suits' in the deck's data; expected one of colour, rule, suit, value"),
+    ("outside the card", "x: 6, y: 66, w: 51", "x: 6, y: 80, w: 51", "y: 80",
+     r"the zone reaches 57 × 94 mm, past the 63 × 88 mm card"),
+    ("a file name taken", "id: playing-cards", "id: cards", "id: cards",
+     r"deck id 'cards' is a file name the build already writes"),
+    ("no data", "    data: decks/cards.csv\n", "", "- id: playing-cards",
+     r"a deck needs its cards from either data: \(a CSV file\) or rows:, and has neither"),
+])
+def test_a_mistake_in_the_layout_is_its_line_of_print_yaml(case, old, new, needle, pattern,
+                                                           tiny_book, tmp_path, capsys):
+    _deck(tiny_book, rows=["1,A,any,#1f1a17,"])
+    spec = tiny_book / "print.yaml"
+    text = spec.read_text(encoding="utf-8")
+    assert old in text
+    spec.write_text(text.replace(old, new, 1), encoding="utf-8")
+    assert_one_located_error(tiny_book, tmp_path, capsys, "print.yaml", line_of(spec, needle),
+                             pattern)
+
+
+def test_rows_in_print_yaml_are_a_deck_too(tiny_book, tmp_path, capsys):
+    _deck(tiny_book, rows=["1,A,any,#1f1a17,"])
+    spec = tiny_book / "print.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8").replace(
+        "    data: decks/cards.csv\n",
+        "    rows:\n      - {count: 2, value: Z, suit: zeta, colour: '#1f1a17', rule: ''}\n"),
+        encoding="utf-8")
+    assert run("build", tiny_book, tmp_path / "out", capsys)[0] == 0
+    fronts = page_words(tmp_path / "out" / "juego" / "playing-cards-a4.pdf")[0]
+    assert fronts.count("zeta") == 2
