@@ -24,7 +24,7 @@ from generator.core.fonts import names, register_fonts
 from generator.core.sheet import Rect
 from generator.core.typography import curl
 from generator.draw.styles import color
-from generator.sheets.faces import Piece, _clip, _pt, card_back
+from generator.sheets.faces import Piece, _pt, card_back, ground
 
 _ALIGN = {"left": TA_LEFT, "centre": TA_CENTER, "right": TA_RIGHT}
 
@@ -70,13 +70,7 @@ def card_front(deck: Deck, card: DeckCard):
     fields = card.fields
 
     def draw(canv, trim: Rect, bleed: float, ink_saving: bool, shop: bool = False) -> None:
-        register_fonts()
-        outer = trim.grown(bleed)
-        canv.saveState()
-        _clip(canv, outer)
-        background = fill(layout.background, fields)
-        canv.setFillColor(color("#ffffff" if ink_saving else background))
-        canv.rect(*_pt(outer), stroke=0, fill=1)
+        ground(canv, trim, bleed, "#ffffff" if ink_saving else fill(layout.background, fields))
         for zone in layout.zones:
             box = Rect(trim.x + zone.x, trim.y + trim.h - zone.y - zone.h, zone.w, zone.h)
             if zone.fill is not None:

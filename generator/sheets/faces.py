@@ -86,6 +86,18 @@ def _clip(canv, box: Rect) -> None:
     canv.clipPath(path, stroke=0, fill=0)
 
 
+def ground(canv, trim: Rect, bleed: float, colour: str) -> Rect:
+    """Begin one side of a card: the canvas's state saved (the caller restores it), drawing
+    clipped to the card and its bleed, all of it painted `colour`; the bleed's box."""
+    register_fonts()
+    outer = trim.grown(bleed)
+    canv.saveState()
+    _clip(canv, outer)
+    canv.setFillColor(color(colour))
+    canv.rect(*_pt(outer), stroke=0, fill=1)
+    return outer
+
+
 def _fitted(text: str, font: str, size: float, smallest: float, width: float) -> float:
     """The largest size from `size` down to `smallest` at which `text` is `width` pt wide or
     less (`smallest` when even that is too wide)."""
@@ -191,11 +203,7 @@ def card_face(book: Book, face: CardFace, index: int, size: float) -> Draw:
     accent = book.theme.accent
 
     def draw(canv, trim: Rect, bleed: float, ink_saving: bool, shop: bool = False) -> None:
-        outer = trim.grown(bleed)
-        canv.saveState()
-        _clip(canv, outer)
-        canv.setFillColor(color("#ffffff" if ink_saving else palette.PAPER))
-        canv.rect(*_pt(outer), stroke=0, fill=1)
+        outer = ground(canv, trim, bleed, "#ffffff" if ink_saving else palette.PAPER)
         band = Rect(outer.x, trim.y + trim.h - BAND_H, outer.w, BAND_H + bleed)
         title_colour = "#ffffff"
         if ink_saving:
@@ -232,12 +240,7 @@ def card_back(title: str, subtitle: str, theme: palette.Theme = palette.NEUTRAL)
     accent = theme.accent
 
     def draw(canv, trim: Rect, bleed: float, ink_saving: bool, shop: bool = False) -> None:
-        register_fonts()
-        outer = trim.grown(bleed)
-        canv.saveState()
-        _clip(canv, outer)
-        canv.setFillColor(color("#ffffff" if ink_saving else accent))
-        canv.rect(*_pt(outer), stroke=0, fill=1)
+        outer = ground(canv, trim, bleed, "#ffffff" if ink_saving else accent)
         _pattern(canv, theme, outer, 6.0,
                  theme.accent_light if ink_saving else theme.accent_pattern)
         cx, cy = (trim.x + trim.w / 2) * mm, (trim.y + trim.h / 2) * mm
