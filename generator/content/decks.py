@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.content.glyphs import glyph_problem, missing_glyph
+from generator.content.images import BookImage, book_image
 from generator.content.limits import MAX_YAML_BYTES, check_file_size
 from generator.content.model import FIELD, HEX_COLOUR, MAX_PIECES, DeckSpec, PrintSpec
 from generator.content.paths import contained
@@ -32,11 +33,13 @@ COUNT = "count"
 
 @dataclass(frozen=True)
 class DeckCard:
-    """One card of a deck: its row's fields, how many are printed, and where its row is."""
+    """One card of a deck: its row's fields, how many are printed, where its row is, and
+    the image of each zone that shows one (by the zone's index), read when the deck is."""
 
     fields: dict[str, str]
     count: int
     where: Location
+    images: dict[int, BookImage] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -84,6 +87,7 @@ def load_decks(doc, spec: PrintSpec | None, folder: Path, taken: set[str]) -> li
             raise doc.error(where, f"the deck prints {deck_.total:,} cards",
                             f"at most {MAX_DECK:,}")
         _check_fields(doc, where, deck_)
+        _read_images(deck_, folder)
         decks.append(deck_)
     return decks
 
@@ -189,6 +193,8 @@ def _check_fields(doc, where: tuple, deck: Deck) -> None:
         named += [(at + ("text",), zone.text), (at + ("colour",), zone.colour)]
         if zone.fill is not None:
             named.append((at + ("fill",), zone.fill))
+        if zone.image is not None:
+            named.append((at + ("image",), zone.image))
     for card in deck.cards:
         for at, template in named:
             for field_ in FIELD.findall(template):
@@ -197,6 +203,8 @@ def _check_fields(doc, where: tuple, deck: Deck) -> None:
                                     + (f" (row at {card.where})" if deck.spec.rows else ""),
                                     "one of " + (", ".join(sorted(card.fields)) or "none"))
             filled = fill(template, card.fields)
+            if at[-1] == "image":
+                continue  # read by `_read_images`
             if at[-1] == "text":
                 char = missing_glyph(filled)
                 if char is not None:
@@ -204,6 +212,18 @@ def _check_fields(doc, where: tuple, deck: Deck) -> None:
             elif not HEX_COLOUR.fullmatch(filled):
                 raise ContentError(card.where, f"'{filled}' is not a colour "
                                    f"({format_at(where + at)})", "#rrggbb")
+
+
+def _read_images(deck: Deck, folder: Path) -> None:
+    """Each card's images, checked and read as a chapter's are (content/images.py): a file
+    a zone names that is missing, outside the book or not a PNG, JPEG or SVG is an error at
+    the card's line. A zone whose path is empty for a card shows none on it."""
+    found: dict = {}
+    for card in deck.cards:
+        for j, zone in enumerate(deck.spec.layout.zones):
+            source = fill(zone.image or "", card.fields).strip()
+            if source:
+                card.images[j] = book_image(source, folder, card.where, found)
 
 
 def fill(template: str, fields: dict[str, str]) -> str:

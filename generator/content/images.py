@@ -138,10 +138,7 @@ class ChapterImages:
                 parent.insert(index + offset, figure)
 
     def _read(self, source: str, location: Location) -> BookImage:
-        file, key, kind = _file(source, self.folder, location)
-        if key not in self.found:
-            self.found[key] = read_image(file, key, kind, location)
-        return self.found[key]
+        return book_image(source, self.folder, location, self.found)
 
     def warnings(self, meta) -> list[ContentWarning]:
         """A warning at each place a raster prints below MIN_DPI in the book's column."""
@@ -230,6 +227,17 @@ class _Lines:
 
 
 # --- the file ------------------------------------------------------------------------------
+
+def book_image(source: str, folder: Path, location: Location,
+               found: dict[str, BookImage]) -> BookImage:
+    """The image file `source` names, in the book's `folder`, checked and read (kept in
+    `found` by its path there: read once however often it is shown); a mistake is a
+    ContentError at `location`."""
+    file, key, kind = _file(source, folder, location)
+    if key not in found:
+        found[key] = read_image(file, key, kind, location)
+    return found[key]
+
 
 def _file(source: str, folder: Path, location: Location) -> tuple[Path, str, str]:
     """The file an image names, inside the book's folder, its key there and its kind (by

@@ -651,9 +651,11 @@ Mm = Annotated[float, Field(ge=0, le=400, allow_inf_nan=False), NUMBER]
 class Zone:
     """One zone of a card's layout, in mm from the card's top left corner (its trim): a
     text (`{field}` names a column of the deck's data) set in the box `x, y, w, h`, wrapped,
-    at `size` pt or smaller down to `min_size` when it would not fit; and, with `fill`, the
-    box painted behind it (rounded by `radius`). Colours are #rrggbb, or a `{field}` that
-    holds one."""
+    at `size` pt or smaller down to `min_size` when it would not fit; with `fill`, the box
+    painted behind it (rounded by `radius`); with `image`, a PNG, JPEG or SVG file of the
+    book's folder (its path may hold fields: `art/{name}.png`) drawn as large as the box
+    holds it, centred, between the fill and the text. Colours are #rrggbb, or a `{field}`
+    that holds one."""
 
     x: Mm
     y: Mm
@@ -670,6 +672,7 @@ class Zone:
     colour: str = "#1f1a17"
     fill: str | None = None
     radius: Mm = 0.0
+    image: str | None = None
 
 
 @dataclass(config=STRICT)

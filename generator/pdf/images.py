@@ -11,21 +11,12 @@ part: the figure moves whole to the next page or column.
 
 from __future__ import annotations
 
-import hashlib
-import io
-import threading
 import xml.etree.ElementTree as ET
-from collections import OrderedDict
 
 from reportlab.platypus import Flowable
 
-from generator.content.images import MAX_HEIGHT_RATIO, BookImage, svg_drawing
-from generator.draw.press import cmyk_image, to_cmyk
-
-#: Converted SVG drawings by (sha256 of the markup, width), most recently used last, one
-#: cache per thread (as figures.py): every layout pass lays the figure out again.
-_LOCAL = threading.local()
-MAX_DRAWINGS = 64
+from generator.content.images import MAX_HEIGHT_RATIO, BookImage
+from generator.draw.pictures import draw_image
 
 
 class ImageFigure(Flowable):
@@ -62,16 +53,8 @@ class ImageFigure(Flowable):
         width, height = self._art
         canvas = self.canv
         self.caption.drawOn(canvas, 0, 0)
-        x = (self.width - width) / 2
-        y = self.height - height
-        if self.image.raster:
-            # In the print-shop edition (a canvas that converts colours to CMYK, press.py)
-            # the picture is converted too: a PDF/X file has no RGB picture.
-            cmyk = getattr(canvas, "_enforceColorSpace", None) is to_cmyk
-            canvas.drawImage(_reader(self.image, cmyk), x, y, width, height,
-                             mask=None if cmyk else "auto")
-        else:
-            _drawing(self.image, width).drawOn(canvas, x, y)
+        draw_image(canvas, self.image, (self.width - width) / 2, self.height - height, width,
+                   height)
 
 
 def image_figure(element: ET.Element, ctx) -> list[Flowable]:
@@ -85,39 +68,3 @@ def image_figure(element: ET.Element, ctx) -> list[Flowable]:
     caption = ctx.para(_text(img.get("alt", ""), ctx, True), s.caption)
     return [ImageFigure(image, caption, gap=s.body.fontSize * 0.4,
                         space_before=s.body.fontSize * 0.3, space_after=s.body.spaceAfter)]
-
-
-def _reader(image: BookImage, cmyk: bool = False):
-    """What ReportLab draws a raster from: the file's bytes (a JPEG stays a JPEG in the PDF),
-    or, for a JPEG that its EXIF orientation turns, the picture turned upright; with `cmyk`,
-    the picture converted for the press (press.cmyk_image)."""
-    from reportlab.lib.utils import ImageReader
-
-    if not image.rotated and not cmyk:
-        return ImageReader(io.BytesIO(image.data))
-    from PIL import Image, ImageOps
-
-    with Image.open(io.BytesIO(image.data)) as original:
-        upright = ImageOps.exif_transpose(original)
-        return ImageReader(cmyk_image(upright) if cmyk else upright)
-
-
-def _drawing(image: BookImage, width: float):
-    """The SVG as a ReportLab Drawing `width` points wide (enlarged or reduced)."""
-    drawings = getattr(_LOCAL, "drawings", None)
-    if drawings is None:
-        drawings = _LOCAL.drawings = OrderedDict()
-    key = (hashlib.sha256(image.data).hexdigest(), round(width, 3))
-    found = drawings.get(key)
-    if found is not None:
-        drawings.move_to_end(key)
-        return found
-    drawing = svg_drawing(image.data)  # checked to convert when the book was loaded
-    scale = width / drawing.width
-    drawing.scale(scale, scale)
-    drawing.width *= scale
-    drawing.height *= scale
-    drawings[key] = drawing
-    while len(drawings) > MAX_DRAWINGS:
-        drawings.popitem(last=False)
-    return drawing

@@ -23,6 +23,7 @@ from generator.core import palette
 from generator.core.fonts import names, register_fonts
 from generator.core.sheet import Rect
 from generator.core.typography import curl
+from generator.draw.pictures import draw_image, fitted
 from generator.draw.styles import color
 from generator.sheets.faces import Piece, _pt, card_back, ground
 
@@ -64,14 +65,14 @@ def _spare(line) -> float:
 
 
 def card_front(deck: Deck, card: DeckCard):
-    """The front of one card of `deck`: its background, then each zone (its fill, then its
-    text) in the layout's order."""
+    """The front of one card of `deck`: its background, then each zone (its fill, its
+    image, then its text) in the layout's order."""
     layout = deck.spec.layout
     fields = card.fields
 
     def draw(canv, trim: Rect, bleed: float, ink_saving: bool, shop: bool = False) -> None:
         ground(canv, trim, bleed, "#ffffff" if ink_saving else fill(layout.background, fields))
-        for zone in layout.zones:
+        for j, zone in enumerate(layout.zones):
             box = Rect(trim.x + zone.x, trim.y + trim.h - zone.y - zone.h, zone.w, zone.h)
             if zone.fill is not None:
                 shade = fill(zone.fill, fields)
@@ -80,6 +81,11 @@ def card_front(deck: Deck, card: DeckCard):
                 canv.setLineWidth(0.6)
                 canv.roundRect(*_pt(box), zone.radius * mm, stroke=1 if ink_saving else 0,
                                fill=1)
+            image = card.images.get(j)
+            if image is not None:
+                width, height = fitted(image, box.w * mm, box.h * mm)
+                draw_image(canv, image, box.x * mm + (box.w * mm - width) / 2,
+                           box.y * mm + (box.h * mm - height) / 2, width, height)
             text = fill(zone.text, fields)
             if not text.strip():
                 continue

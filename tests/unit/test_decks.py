@@ -139,3 +139,38 @@ def test_rows_in_print_yaml_are_a_deck_too(tiny_book, tmp_path, capsys):
     assert run("build", tiny_book, tmp_path / "out", capsys)[0] == 0
     fronts = page_words(tmp_path / "out" / "juego" / "playing-cards-a4.pdf")[0]
     assert fronts.count("zeta") == 2
+
+
+def test_a_zone_shows_each_cards_own_image(tiny_book, tmp_path, capsys):
+    """A raster and an SVG, named by the row (`art/{value}.png`), drawn in the zone's box:
+    the raster as an image, the SVG as vector paths; an empty path shows none."""
+    from PIL import Image
+    art = tiny_book / "art"
+    art.mkdir()
+    Image.new("RGB", (300, 200), "#b3261e").save(art / "A.png")
+    (art / "K.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="30" '
+                               'height="30" viewBox="0 0 30 30"><circle cx="15" cy="15" '
+                               'r="12" fill="#2f5d7c"/></svg>', encoding="utf-8")
+    _deck(tiny_book, rows=["1,A,any,#1f1a17,", "1,K,any,#1f1a17,", "1,Q,any,#1f1a17,"])
+    spec = tiny_book / "print.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + "        - {x: 6, y: 24, w: 51, "
+                    "h: 36, image: \"{art}\"}\n", encoding="utf-8")
+    data = tiny_book / "decks" / "cards.csv"
+    data.write_text("count,value,suit,colour,rule,art\n1,A,any,#1f1a17,,art/A.png\n"
+                    "1,K,any,#1f1a17,,art/K.svg\n1,Q,any,#1f1a17,,\n", encoding="utf-8")
+    code, said = run("build", tiny_book, tmp_path / "out", capsys)
+    assert code == 0, said
+    press = tmp_path / "out" / "juego" / "playing-cards-press.pdf"
+    with pikepdf.open(press) as document:
+        fronts = [document.pages[i] for i in (0, 2, 4)]
+        assert [len(page.get_images()) for page in fronts] == [1, 0, 0]
+        ace = next(iter(fronts[0].get_images().values()))
+        assert ace.Width == 300 and str(ace.ColorSpace) != "/DeviceRGB"  # CMYK for the press
+        king = pikepdf.unparse_content_stream(pikepdf.parse_content_stream(fronts[1]))
+        queen = pikepdf.unparse_content_stream(pikepdf.parse_content_stream(fronts[2]))
+        assert king.count(b" c\n") > queen.count(b" c\n")  # the circle's curves
+    data.write_text("count,value,suit,colour,rule,art\n1,A,any,#1f1a17,,art/none.png\n",
+                    encoding="utf-8")
+    (tmp_path / "again").mkdir()
+    assert_one_located_error(tiny_book, tmp_path / "again", capsys, "decks/cards.csv", 2,
+                             r"image file art/none\.png not found")
