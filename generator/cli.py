@@ -250,6 +250,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="a short rules sheet (one chapter, A4) instead of a full rulebook")
     new.add_argument("--cards", action="store_true",
                      help="also a print.yaml with a reference card")
+    new.add_argument("--deck", action="store_true",
+                     help="also a deck of the game's own cards, from decks/cards.csv")
     new.add_argument("--content", type=Path, metavar="DIR",
                      help="folder holding the books (default: the project's content/)")
     docs = sub.add_parser("docs", help="read the documentation shipped with the program",
@@ -529,7 +531,8 @@ def _new(args, out: Console) -> None:
     where = Where.of(args)
     if where.content is None:
         raise UsageError(NO_PROJECT)
-    scaffold = Scaffold(args.name, args.lang, "sheet" if args.sheet else "rulebook", args.cards)
+    scaffold = Scaffold(args.name, args.lang, "sheet" if args.sheet else "rulebook", args.cards,
+                        args.deck)
     written = scaffold.write(where.content)
     out.print(f"[green]created[/] {escape(str(written[0].parent))} ({len(written)} files); "
               f"build it with: rulebook build {args.name}", soft_wrap=True)

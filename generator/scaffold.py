@@ -38,12 +38,14 @@ AUTHOR = {"es": "Tu nombre", "en": "Your name"}
 
 @dataclass(frozen=True)
 class Scaffold:
-    """What `rulebook new` makes: a book `name` in `language`, a `rulebook` or a `sheet`."""
+    """What `rulebook new` makes: a book `name` in `language`, a `rulebook` or a `sheet`,
+    with reference `cards` and a `deck` of the game's own cards if asked."""
 
     name: str
     language: str = "en"
     kind: str = "rulebook"
     cards: bool = False
+    deck: bool = False  # a deck of the game's own cards, from decks/cards.csv
 
     def files(self) -> dict[str, str]:
         """Relative path → text of every file of the new book."""
@@ -65,8 +67,15 @@ class Scaffold:
         if self.cards:
             names.append("print.yaml")
         names += [f"chapters/{c}" for c in chapters]
-        return {name: Template(source.joinpath(name).read_text(encoding="utf-8"))
-                .substitute(values) for name in names}
+        if self.deck:
+            names.append("decks/cards.csv")
+        files = {name: Template(source.joinpath(name).read_text(encoding="utf-8"))
+                 .substitute(values) for name in names}
+        if self.deck:  # print.yaml's decks: after its cards, if any
+            deck = Template(source.joinpath("deck.yaml").read_text(encoding="utf-8"))
+            files["print.yaml"] = (files.get("print.yaml", "") + "\n" if self.cards else "") \
+                + deck.substitute(values)
+        return files
 
     def write(self, content: Path) -> list[Path]:
         """The book's folder under `content/`, every file written; refuses an existing one."""

@@ -672,6 +672,7 @@ class Zone:
     colour: str = "#1f1a17"
     fill: str | None = None
     radius: Mm = 0.0
+    padding: Mm = 0.0
     image: str | None = None
 
 

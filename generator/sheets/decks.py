@@ -45,17 +45,23 @@ def _paragraph(text: str, zone: Zone, size: float, colour: str) -> Paragraph:
 
 
 def _set(text: str, zone: Zone, colour: str) -> tuple[Paragraph, float] | None:
-    """The text set at the largest size that fits the zone, and its height in pt; None
-    when it fits at none."""
+    """The text set at the largest size that fits the zone inside its padding, and its
+    height in pt; None when it fits at none."""
     size = zone.size
+    room_w, room_h = _inside(zone)
     while size >= zone.min_size - 1e-9:
         paragraph = _paragraph(text, zone, size, colour)
-        width, height = paragraph.wrap(zone.w * mm, zone.h * mm)
+        width, height = paragraph.wrap(room_w * mm, room_h * mm)
         too_wide = any(_spare(line) < -0.5 for line in paragraph.blPara.lines)
-        if height <= zone.h * mm + 0.01 and not too_wide:
+        if height <= room_h * mm + 0.01 and not too_wide:
             return paragraph, height
         size -= 0.5
     return None
+
+
+def _inside(zone: Zone) -> tuple[float, float]:
+    """The room the zone's text has, in mm: its box less its padding on each side."""
+    return max(zone.w - 2 * zone.padding, 1.0), max(zone.h - 2 * zone.padding, 1.0)
 
 
 def _spare(line) -> float:
@@ -94,10 +100,10 @@ def card_front(deck: Deck, card: DeckCard):
             if set_ is None:  # check refused it; a build never gets here
                 continue
             paragraph, height = set_
-            top = (box.y + box.h) * mm
-            room = box.h * mm - height
+            top = (box.y + box.h - zone.padding) * mm
+            room = _inside(zone)[1] * mm - height
             offset = {"top": 0.0, "middle": room / 2, "bottom": room}[zone.valign]
-            paragraph.drawOn(canv, box.x * mm, top - offset - height)
+            paragraph.drawOn(canv, (box.x + zone.padding) * mm, top - offset - height)
         canv.restoreState()
 
     return draw

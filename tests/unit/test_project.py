@@ -125,6 +125,7 @@ def test_init_makes_a_project_and_refuses_to_make_it_twice(project, capsys):
     (["--sheet"], ["Rules", "The first to reach 10 VP wins"]),  # English unless told
     (["--lang", "es", "--sheet"], ["Reglas", "Gana quien llega primero a 10 PV"]),
     (["--lang", "en", "--sheet", "--cards"], ["Rules", "The first to reach 10 VP wins"]),
+    (["--deck", "--cards"], ["Rules", "The first to reach 10 VP wins"]),
 ])
 def test_a_new_book_builds_at_once(options, pdf_words, project, capsys):
     code, out, err = cli(capsys, "new", "mi-juego", *options)
@@ -145,6 +146,9 @@ def test_a_new_book_builds_at_once(options, pdf_words, project, capsys):
     assert f'<p class="credits"><span>{credit}</span></p>' in page, credit
     if "--cards" in options:
         assert [p for p in (pdf.parent).glob("*.pdf") if p != pdf]  # the card sheets
+    if "--deck" in options:  # the deck's six cards, from the scaffold's decks/cards.csv
+        fronts = pdf_text(pdf.parent / "game-cards-a4.pdf")
+        assert fronts.count("Coin") == 3 and fronts.count("Joker") == 1, fronts
 
 
 def _colours(pdf: Path) -> set[str]:
