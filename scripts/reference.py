@@ -334,7 +334,10 @@ FIELD_NOTES: dict[str, str] = {
     "DeckSpec.id": "Lowercase, digits and `-`: the deck's files are `<id>-a4.pdf`, "
                    "`<id>-letter.pdf` and a print shop's.",
     "DeckSpec.layout": "The cards' front: a background and zones.",
-    "DeckSpec.back": "The back every card of the deck shares.",
+    "DeckSpec.back": "The back every card of the deck shares: a title (and subtitle) on "
+                     "the book's theme, as the reference cards'.",
+    "DeckSpec.back_layout": "Or each card's back drawn by zones, as its front, from its "
+                            "row's fields (a designer's own back art: an image zone).",
     "DeckSpec.data": "A CSV file in the book's folder: a header line naming the fields, then "
                      "a card a line; a `count` column says how many of it (1 without it).",
     "DeckSpec.rows": "Or the cards here, one mapping of fields a card (`count` too).",

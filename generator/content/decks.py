@@ -34,12 +34,13 @@ COUNT = "count"
 @dataclass(frozen=True)
 class DeckCard:
     """One card of a deck: its row's fields, how many are printed, where its row is, and
-    the image of each zone that shows one (by the zone's index), read when the deck is."""
+    the image of each zone that shows one (by its side, "layout" or "back_layout", and the
+    zone's index), read when the deck is."""
 
     fields: dict[str, str]
     count: int
     where: Location
-    images: dict[int, BookImage] = field(default_factory=dict)
+    images: dict[tuple[str, int], BookImage] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,11 @@ def load_decks(doc, spec: PrintSpec | None, folder: Path, taken: set[str]) -> li
             raise doc.error(where + ("width" if deck.width is None else "height",),
                             "a width without a height, or a height without a width",
                             "both, in mm, or a trade size (size: poker)")
+        if (deck.back is None) == (deck.back_layout is None):
+            raise doc.error(where, "a deck's back is either back: (a title on the book's "
+                            "theme) or back_layout: (zones, as the front's), and has "
+                            + ("both" if deck.back else "neither"),
+                            "back: {title: My game}, or back_layout: {zones: […]}")
         _check_zones(doc, where, deck)
         if (deck.data is None) == (not deck.rows):
             raise doc.error(where, "a deck needs its cards from either data: (a CSV file) or "
@@ -95,19 +101,24 @@ def load_decks(doc, spec: PrintSpec | None, folder: Path, taken: set[str]) -> li
 def _check_zones(doc, where: tuple, deck: DeckSpec) -> None:
     """Each zone inside the card; each colour a colour or a field."""
     width, height = deck.trim
-    _check_colour(doc, where + ("layout", "background"), deck.layout.background)
-    for j, zone in enumerate(deck.layout.zones):
-        at = where + ("layout", "zones", j)
-        if zone.x + zone.w > width + 1e-6 or zone.y + zone.h > height + 1e-6:
-            raise doc.error(at, f"the zone reaches {zone.x + zone.w:g} × {zone.y + zone.h:g} "
-                            f"mm, past the {width:g} × {height:g} mm card",
-                            "x + w and y + h within the card, in mm from its top left corner")
-        if zone.min_size > zone.size:
-            raise doc.error(at + ("min_size",), f"min_size {zone.min_size:g} pt above size "
-                            f"{zone.size:g} pt", "a smallest size no larger than the size")
-        _check_colour(doc, at + ("colour",), zone.colour)
-        if zone.fill is not None:
-            _check_colour(doc, at + ("fill",), zone.fill)
+    for side, layout in deck.sides:
+        _check_colour(doc, where + (side, "background"), layout.background)
+        for j, zone in enumerate(layout.zones):
+            _check_zone(doc, where + (side, "zones", j), zone, width, height)
+
+
+def _check_zone(doc, at: tuple, zone, width: float, height: float) -> None:
+    """The zone inside the card, its sizes in order, its colours colours or fields."""
+    if zone.x + zone.w > width + 1e-6 or zone.y + zone.h > height + 1e-6:
+        raise doc.error(at, f"the zone reaches {zone.x + zone.w:g} × {zone.y + zone.h:g} "
+                        f"mm, past the {width:g} × {height:g} mm card",
+                        "x + w and y + h within the card, in mm from its top left corner")
+    if zone.min_size > zone.size:
+        raise doc.error(at + ("min_size",), f"min_size {zone.min_size:g} pt above size "
+                        f"{zone.size:g} pt", "a smallest size no larger than the size")
+    _check_colour(doc, at + ("colour",), zone.colour)
+    if zone.fill is not None:
+        _check_colour(doc, at + ("fill",), zone.fill)
 
 
 def _check_colour(doc, at: tuple, value: str) -> None:
@@ -186,15 +197,16 @@ def _count(text: str, where: Location) -> int:
 def _check_fields(doc, where: tuple, deck: Deck) -> None:
     """Every field the layout names is one of the data's, in every row; every text it makes
     prints in the book's fonts, every colour it makes is one."""
-    layout = deck.spec.layout
-    named = [(("layout", "background"), layout.background)]
-    for j, zone in enumerate(layout.zones):
-        at = ("layout", "zones", j)
-        named += [(at + ("text",), zone.text), (at + ("colour",), zone.colour)]
-        if zone.fill is not None:
-            named.append((at + ("fill",), zone.fill))
-        if zone.image is not None:
-            named.append((at + ("image",), zone.image))
+    named = []
+    for side, layout in deck.spec.sides:
+        named.append(((side, "background"), layout.background))
+        for j, zone in enumerate(layout.zones):
+            at = (side, "zones", j)
+            named += [(at + ("text",), zone.text), (at + ("colour",), zone.colour)]
+            if zone.fill is not None:
+                named.append((at + ("fill",), zone.fill))
+            if zone.image is not None:
+                named.append((at + ("image",), zone.image))
     for card in deck.cards:
         for at, template in named:
             for field_ in FIELD.findall(template):
@@ -220,10 +232,11 @@ def _read_images(deck: Deck, folder: Path) -> None:
     the card's line. A zone whose path is empty for a card shows none on it."""
     found: dict = {}
     for card in deck.cards:
-        for j, zone in enumerate(deck.spec.layout.zones):
-            source = fill(zone.image or "", card.fields).strip()
-            if source:
-                card.images[j] = book_image(source, folder, card.where, found)
+        for side, layout in deck.spec.sides:
+            for j, zone in enumerate(layout.zones):
+                source = fill(zone.image or "", card.fields).strip()
+                if source:
+                    card.images[side, j] = book_image(source, folder, card.where, found)
 
 
 def fill(template: str, fields: dict[str, str]) -> str:

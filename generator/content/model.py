@@ -689,13 +689,15 @@ class DeckSpec:
     """A deck of the game's own cards, from data (as Squib and nanDECK make them): one card
     per row of `data` (a CSV file in the book's folder, with a header) or of `rows`, each
     printed `count` times (a `count` column; 1 without it), its front drawn by `layout`
-    from the row's fields, every card with the deck's `back`. A trade `size` (poker,
+    from the row's fields; its back the deck's `back` (a title on the book's theme) or
+    drawn by `back_layout` from the same fields (a designer's own back). A trade `size` (poker,
     bridge, tarot, mini, square) or `width` and `height` in mm."""
 
     id: Annotated[str, Field(pattern=r"^[a-z0-9-]+$")]
     name: str       # what the cards are called, plural: "playing cards"
     layout: CardLayout
-    back: CardBack
+    back: CardBack | None = None
+    back_layout: CardLayout | None = None
     data: str | None = None
     rows: list[dict[str, str | Int]] = field(default_factory=list)
     size: Literal["poker", "bridge", "tarot", "mini", "square"] | None = None
@@ -703,6 +705,12 @@ class DeckSpec:
     height: Annotated[float, Field(ge=MIN_PIECE, allow_inf_nan=False), NUMBER] | None = None
     bleed: Annotated[float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False), NUMBER] = 3.0
     name_one: str | None = None  # one card: "playing card"
+
+    @property
+    def sides(self) -> list[tuple[str, CardLayout]]:
+        """The layouts drawn, by their name in print.yaml: the front's, and the back's."""
+        return [("layout", self.layout)] + ([("back_layout", self.back_layout)]
+                                            if self.back_layout is not None else [])
 
     @property
     def trim(self) -> tuple[float, float]:

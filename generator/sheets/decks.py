@@ -70,10 +70,11 @@ def _spare(line) -> float:
     return line[0] if isinstance(line, tuple) else getattr(line, "extraSpace", 0.0)
 
 
-def card_front(deck: Deck, card: DeckCard):
-    """The front of one card of `deck`: its background, then each zone (its fill, its
-    image, then its text) in the layout's order."""
-    layout = deck.spec.layout
+def card_side(deck: Deck, card: DeckCard, side: str = "layout"):
+    """One side of one card of `deck`, drawn by its layout (`side`: "layout", the front,
+    or "back_layout"): its background, then each zone (its fill, its image, then its text)
+    in the layout's order."""
+    layout = dict(deck.spec.sides)[side]
     fields = card.fields
 
     def draw(canv, trim: Rect, bleed: float, ink_saving: bool, shop: bool = False) -> None:
@@ -87,7 +88,7 @@ def card_front(deck: Deck, card: DeckCard):
                 canv.setLineWidth(0.6)
                 canv.roundRect(*_pt(box), zone.radius * mm, stroke=1 if ink_saving else 0,
                                fill=1)
-            image = card.images.get(j)
+            image = card.images.get((side, j))
             if image is not None:
                 width, height = fitted(image, box.w * mm, box.h * mm)
                 draw_image(canv, image, box.x * mm + (box.w * mm - width) / 2,
@@ -112,9 +113,11 @@ def card_front(deck: Deck, card: DeckCard):
 def deck_pieces(deck: Deck, theme: palette.Theme) -> list[Piece]:
     """One piece per card of the deck (its count the copies printed), all with its back."""
     spec = deck.spec
-    back = card_back(curl(spec.back.title), curl(spec.back.subtitle), theme)
+    shared = card_back(curl(spec.back.title), curl(spec.back.subtitle), theme) \
+        if spec.back is not None else None
     label = spec.name_one or spec.name
-    return [Piece(f"{spec.id}-{n + 1}", card_front(deck, card), back, card.count, label)
+    return [Piece(f"{spec.id}-{n + 1}", card_side(deck, card),
+                  shared or card_side(deck, card, "back_layout"), card.count, label)
             for n, card in enumerate(deck.cards)]
 
 
@@ -124,14 +127,15 @@ def deck_misfit(decks: list[Deck]) -> tuple:
     register_fonts()
     for deck in decks:
         for card in deck.cards:
-            for j, zone in enumerate(deck.spec.layout.zones):
-                text = fill(zone.text, card.fields)
-                if text.strip() and _set(curl(text), zone, "#000000") is None:
-                    return (card.where, f"the text '{_short(text)}' does not fit zone {j + 1} "
-                            f"({format_at(('decks', deck.index, 'layout', 'zones', j))}: "
-                            f"{zone.w:g} × {zone.h:g} mm) even at {zone.min_size:g} pt",
-                            "a shorter text, or a larger zone or a smaller min_size (6 pt "
-                            "at least)")
+            for side, layout in deck.spec.sides:
+                for j, zone in enumerate(layout.zones):
+                    text = fill(zone.text, card.fields)
+                    if text.strip() and _set(curl(text), zone, "#000000") is None:
+                        at = format_at(("decks", deck.index, side, "zones", j))
+                        return (card.where, f"the text '{_short(text)}' does not fit zone "
+                                f"{j + 1} ({at}: {zone.w:g} × {zone.h:g} mm) even at "
+                                f"{zone.min_size:g} pt", "a shorter text, or a larger zone "
+                                "or a smaller min_size (6 pt at least)")
     return ()
 
 

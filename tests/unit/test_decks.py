@@ -174,3 +174,26 @@ def test_a_zone_shows_each_cards_own_image(tiny_book, tmp_path, capsys):
     (tmp_path / "again").mkdir()
     assert_one_located_error(tiny_book, tmp_path / "again", capsys, "decks/cards.csv", 2,
                              r"image file art/none\.png not found")
+
+
+def test_a_back_drawn_by_its_own_layout_from_the_cards_fields(tiny_book, tmp_path, capsys):
+    """`back_layout:` in place of `back:`: each card's back from its row (here its value,
+    so the backs differ); a deck with both, or neither, is refused at its line."""
+    _deck(tiny_book, rows=["1,A,any,#1f1a17,", "1,K,any,#1f1a17,"])
+    spec = tiny_book / "print.yaml"
+    text = spec.read_text(encoding="utf-8")
+    spec.write_text(text.replace(
+        "    back: {title: Crazy Eights, subtitle: A card game}\n",
+        "    back_layout:\n      background: \"#2f5d7c\"\n      zones:\n"
+        "        - {x: 5, y: 40, w: 53, h: 10, text: \"Back of {value}\", align: centre, "
+        "colour: \"#ffffff\"}\n"), encoding="utf-8")
+    assert run("build", tiny_book, tmp_path / "out", capsys)[0] == 0
+    press = page_words(tmp_path / "out" / "juego" / "playing-cards-press.pdf")
+    assert "Back of A" in press[1] and "Back of K" in press[3], press
+    spec.write_text(spec.read_text(encoding="utf-8").replace(
+        "    back_layout:\n", "    back: {title: X}\n    back_layout:\n"), encoding="utf-8")
+    (tmp_path / "again").mkdir()
+    assert_one_located_error(tiny_book, tmp_path / "again", capsys, "print.yaml",
+                             line_of(spec, "- id: playing-cards"),
+                             r"a deck's back is either back: .* or back_layout: .*, and has "
+                             r"both")
