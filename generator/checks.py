@@ -30,7 +30,7 @@ from generator.content.loader import load_book
 from generator.content.model import DATA_KINDS, Book, FigureSpec
 from generator.examples.registry import engine_for, installed, needs_of
 from generator.examples.protocol import declares
-from generator.errors import ContentError
+from generator.errors import ContentErrors
 
 
 def checked_book(folder: Path, language: str | None = None, runs: bool = True,
@@ -130,10 +130,10 @@ def check_cards(book: Book) -> None:
     """Every reference card fits its face at table size, every text of a deck's card its
     zone: `check` refuses what `build` could not draw."""
     if book.decks:
-        from generator.sheets.decks import deck_misfit  # ReportLab: only for a book with decks
-        misfit = deck_misfit(book.decks)
-        if misfit:
-            raise ContentError(*misfit)
+        from generator.sheets.decks import deck_misfits  # ReportLab: only for a book with decks
+        misfits = deck_misfits(book.decks)
+        if misfits:
+            raise misfits[0] if len(misfits) == 1 else ContentErrors(misfits)
     if book.print_spec is None or book.print_spec.cards is None:
         return
     from generator.sheets.faces import card_misfit  # ReportLab: only for a book with cards

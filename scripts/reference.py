@@ -365,6 +365,7 @@ FIELD_NOTES: dict[str, str] = {
     "Zone.fill": "A colour to paint the box with, behind its text.",
     "Zone.radius": "The painted box's corner radius in mm.",
     "Zone.padding": "Room in mm between the box's edges and its text (a filled box's).",
+    "Zone.rotate": "180 turns the zone about its centre: a card's upside-down lower index.",
     "Zone.image": "A PNG, JPEG or SVG file of the book's folder, its path with `{field}`s "
                   "(`art/{name}.png`; empty for a card: none), drawn as large as the box "
                   "holds it, centred, over the fill and under the text.",

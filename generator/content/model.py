@@ -673,6 +673,7 @@ class Zone:
     fill: str | None = None
     radius: Mm = 0.0
     padding: Mm = 0.0
+    rotate: Literal[0, 180] = 0
     image: str | None = None
 
 

@@ -223,6 +223,8 @@ def _explain(error: dict) -> tuple[str, str | None]:
         return f"missing field '{name}'", None
     if kind in _UNKNOWN and "meant" in error:
         return f"unknown field '{name}': did you mean '{error['meant']}'?", None
+    if kind in _UNKNOWN and name in SPELLED:  # the formats spell as the books do
+        return f"unknown field '{name}': did you mean '{SPELLED[name]}'?", None
     if kind in _UNKNOWN:
         return f"unknown field '{name}'", "only the fields this file's format documents"
     if kind in ("dataclass_type", "model_type", "dict_type"):
@@ -239,7 +241,25 @@ def _explain(error: dict) -> tuple[str, str | None]:
         return f"invalid value {shown}: {error['msg']}", "a real date as YYYY-MM-DD"
     if kind in ("finite_number",):
         return f"invalid value {shown}: {error['msg']}", "a finite number"
+    if kind == "string_type" and isinstance(got, dict) and len(got) == 1:
+        # `- Wild: name the next suit.` is a mapping to YAML: a colon and a space in a text
+        key, value = next(iter(got.items()))
+        return (f"'{key}: {value}' reads as a field and its value, not a text (YAML reads "
+                "': ' that way)", "the text in quotes: \"…: …\"")
+    if kind in _BOUNDS and "ctx" in error:
+        limit = next(iter(error["ctx"].values()))
+        limit = f"{limit:g}" if isinstance(limit, (int, float)) else str(limit)
+        return f"invalid value {shown}: {_BOUNDS[kind]} {limit}", f"{_WITHIN[kind]} {limit}"
     return f"invalid value {shown}: {error['msg']}", None
+
+
+#: What a number out of its bounds is, and what is expected of it, by pydantic's error type.
+_BOUNDS = {"less_than_equal": "above the largest allowed,", "less_than": "not less than",
+           "greater_than_equal": "below the smallest allowed,", "greater_than": "not more than"}
+_WITHIN = {"less_than_equal": "at most", "less_than": "less than",
+           "greater_than_equal": "at least", "greater_than": "more than"}
+#: American spellings of the formats' British fields, and the name meant.
+SPELLED = {"color": "colour", "center": "centre", "gray": "grey"}
 
 
 # libyaml's parser when PyYAML was built with it (its wheels are), else the pure-Python one.

@@ -19,6 +19,7 @@ from reportlab.platypus import Paragraph
 
 from generator.content.decks import Deck, DeckCard, fill, format_at
 from generator.content.model import Zone
+from generator.errors import ContentError
 from generator.core import palette
 from generator.core.fonts import names, register_fonts
 from generator.core.sheet import Rect
@@ -81,33 +82,43 @@ def card_side(deck: Deck, card: DeckCard, side: str = "layout"):
         ground(canv, trim, bleed, "#ffffff" if ink_saving else fill(layout.background, fields))
         for j, zone in enumerate(layout.zones):
             box = Rect(trim.x + zone.x, trim.y + trim.h - zone.y - zone.h, zone.w, zone.h)
-            if zone.fill is not None:
-                shade = fill(zone.fill, fields)
-                canv.setFillColor(color("#ffffff" if ink_saving else shade))
-                canv.setStrokeColor(color(shade))
-                canv.setLineWidth(0.6)
-                canv.roundRect(*_pt(box), zone.radius * mm, stroke=1 if ink_saving else 0,
-                               fill=1)
-            image = card.images.get((side, j))
-            if image is not None:
-                width, height = fitted(image, box.w * mm, box.h * mm)
-                draw_image(canv, image, box.x * mm + (box.w * mm - width) / 2,
-                           box.y * mm + (box.h * mm - height) / 2, width, height)
-            text = fill(zone.text, fields)
-            if not text.strip():
-                continue
-            colour = fill(zone.colour, fields)
-            set_ = _set(curl(text), zone, colour)
-            if set_ is None:  # check refused it; a build never gets here
-                continue
-            paragraph, height = set_
-            top = (box.y + box.h - zone.padding) * mm
-            room = _inside(zone)[1] * mm - height
-            offset = {"top": 0.0, "middle": room / 2, "bottom": room}[zone.valign]
-            paragraph.drawOn(canv, (box.x + zone.padding) * mm, top - offset - height)
+            canv.saveState()
+            if zone.rotate:  # turned about the box's centre: a card's lower index
+                cx, cy = (box.x + box.w / 2) * mm, (box.y + box.h / 2) * mm
+                canv.translate(cx, cy)
+                canv.rotate(zone.rotate)
+                canv.translate(-cx, -cy)
+            _zone(canv, zone, box, fields, card.images.get((side, j)), ink_saving)
+            canv.restoreState()
         canv.restoreState()
 
     return draw
+
+
+def _zone(canv, zone: Zone, box: Rect, fields: dict[str, str], image,
+          ink_saving: bool) -> None:
+    """One zone in its box: its fill, its image, then its text."""
+    shade = fill(zone.fill or "", fields).strip()
+    if shade:  # (a field left empty: no fill on this card)
+        canv.setFillColor(color("#ffffff" if ink_saving else shade))
+        canv.setStrokeColor(color(shade))
+        canv.setLineWidth(0.6)
+        canv.roundRect(*_pt(box), zone.radius * mm, stroke=1 if ink_saving else 0, fill=1)
+    if image is not None:
+        width, height = fitted(image, box.w * mm, box.h * mm)
+        draw_image(canv, image, box.x * mm + (box.w * mm - width) / 2,
+                   box.y * mm + (box.h * mm - height) / 2, width, height)
+    text = fill(zone.text, fields)
+    if not text.strip():
+        return
+    set_ = _set(curl(text), zone, fill(zone.colour, fields))
+    if set_ is None:  # check refused it; a build never gets here
+        return
+    paragraph, height = set_
+    top = (box.y + box.h - zone.padding) * mm
+    room = _inside(zone)[1] * mm - height
+    offset = {"top": 0.0, "middle": room / 2, "bottom": room}[zone.valign]
+    paragraph.drawOn(canv, (box.x + zone.padding) * mm, top - offset - height)
 
 
 def deck_pieces(deck: Deck, theme: palette.Theme) -> list[Piece]:
@@ -118,13 +129,14 @@ def deck_pieces(deck: Deck, theme: palette.Theme) -> list[Piece]:
     label = spec.name_one or spec.name
     return [Piece(f"{spec.id}-{n + 1}", card_side(deck, card),
                   shared or card_side(deck, card, "back_layout"), card.count, label)
-            for n, card in enumerate(deck.cards)]
+            for n, card in enumerate(deck.cards) if card.count]  # (0: left out for now)
 
 
-def deck_misfit(decks: list[Deck]) -> tuple:
-    """The first text of any deck that fits its zone at no size down to its smallest:
-    (where: the card's row, message, expected); () when every one fits."""
+def deck_misfits(decks: list[Deck]) -> list[ContentError]:
+    """Each text of any deck that fits its zone at no size down to its smallest, as an error
+    at its card's row (a deck has at most content.decks.MAX_DECK cards: all are tried)."""
     register_fonts()
+    found = []
     for deck in decks:
         for card in deck.cards:
             for side, layout in deck.spec.sides:
@@ -132,11 +144,13 @@ def deck_misfit(decks: list[Deck]) -> tuple:
                     text = fill(zone.text, card.fields)
                     if text.strip() and _set(curl(text), zone, "#000000") is None:
                         at = format_at(("decks", deck.index, side, "zones", j))
-                        return (card.where, f"the text '{_short(text)}' does not fit zone "
-                                f"{j + 1} ({at}: {zone.w:g} × {zone.h:g} mm) even at "
-                                f"{zone.min_size:g} pt", "a shorter text, or a larger zone "
-                                "or a smaller min_size (6 pt at least)")
-    return ()
+                        smaller = (" or a smaller min_size (6 pt at least)"
+                                   if zone.min_size > 6 else "")
+                        found.append(ContentError(
+                            card.where, f"the text '{_short(text)}' does not fit zone {j + 1} "
+                            f"({at}: {zone.w:g} × {zone.h:g} mm) even at {zone.min_size:g} "
+                            "pt", f"a shorter text, or a larger zone{smaller}"))
+    return found
 
 
 def _short(text: str) -> str:

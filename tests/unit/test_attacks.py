@@ -343,7 +343,7 @@ SILENT = {
                                  "{a_roads: 3, hand: 70, market: 3}", ("a_roads: 3", 1),
                                  r"\(road_bonuses\[3\]\.hand\): a hand of 70 and a market of 3"),
     "goal 0": ("components.yaml", "  goal: 20", "  goal: 0", ("goal: 0", 1),
-               r"invalid value 0: Input should be greater than or equal to 1"),
+               r"invalid value 0: below the smallest allowed, 1"),
 }
 
 
@@ -481,7 +481,7 @@ PRINT = {
         r"\(tokens\.diameter\): a 260×260 mm piece with 3 mm bleed does not fit on A4"),
     "card height 0.001": (
         lambda b: edit(b / "print.yaml", "  height: 88", "  height: 0.001"), "height: 0.001",
-        r"\(cards\.height\): invalid value 0\.001: Input should be greater than or equal to 10"),
+        r"\(cards\.height\): invalid value 0\.001: below the smallest allowed, 10"),
     "unbalanced <b>": (
         lambda b: edit(b / "print.yaml", '"<b>Coloca</b> una carta', '"<b>Coloca una carta'),
         "<b>Coloca una carta", r"\(cards\.faces\[1\]\.lines\[0\]\): the card line's markup "
@@ -496,8 +496,8 @@ PRINT = {
                            r"does not parse \(unknown entity &foo;\)"),
     "a billion tokens": (
         lambda b: _tokens(b, "count: 20", "count: 1000000000"), "count: 1000000000",
-        r"\(tokens\.count\): invalid value 1000000000: Input should be less than or equal "
-        r"to 1000"),
+        r"\(tokens\.count\): invalid value 1000000000: above the largest allowed"
+        r", 1000"),
 }
 
 
@@ -633,7 +633,7 @@ MISTAKES = {
     "a billion resource cards": (
         lambda b, m: edit(b / "components.yaml", "count: 14", "count: 1000000000"),
         "components.yaml", "count: 1000000000",
-        r"invalid value 1000000000: Input should be less than or equal to 1000"),
+        r"invalid value 1000000000: above the largest allowed, 1000"),
     "unreadable file": (_unreadable, "glossary.yaml", None,
                         r"cannot read the file \(Permission denied\)"),
     "a folder named glossary.yaml": (lambda b, m: _folder_for(b, "glossary.yaml"),

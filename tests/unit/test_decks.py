@@ -197,3 +197,71 @@ def test_a_back_drawn_by_its_own_layout_from_the_cards_fields(tiny_book, tmp_pat
                              line_of(spec, "- id: playing-cards"),
                              r"a deck's back is either back: .* or back_layout: .*, and has "
                              r"both")
+
+
+def test_a_decks_mistakes_are_said_at_once(tiny_book, tmp_path, capsys):
+    """Rows and zones do not depend on each other: a bad count, a row with a cell too few
+    and a zone past the card are three lines of one check."""
+    data = _deck(tiny_book, rows=["x,A,any,#1f1a17,", "1,K,any", "1,Q,any,#1f1a17,"])
+    spec = tiny_book / "print.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8").replace("x: 6, y: 66, w: 51",
+                                                              "x: 6, y: 80, w: 51"),
+                    encoding="utf-8")
+    code, said = run("check", tiny_book, tmp_path / "out", capsys)
+    lines = said.strip().splitlines()
+    assert code == 1 and lines[0] == "error: 3 mistakes in 2 files:", said
+    assert any(f"{spec}:{line_of(spec, 'y: 80')} " in line and "past the 63 × 88 mm card"
+               in line for line in lines), said
+    assert any(f"{data}:2 (count)" in line for line in lines), said
+    assert any(f"{data}:3: 3 cells, and the header names 5" in line for line in lines), said
+
+
+def test_a_count_of_0_leaves_a_card_out_and_an_empty_fill_paints_nothing(tiny_book, tmp_path,
+                                                                          capsys):
+    """A designer leaves a card out for now with count 0; a fill named by a field that a
+    row leaves empty paints no box on that card. A spreadsheet saved with semicolons is
+    read as one saved with commas."""
+    data = _deck(tiny_book, rows=["0,A,any,#1f1a17,", "1,K,any,#1f1a17,"])
+    data.write_text(data.read_text(encoding="utf-8").replace(",", ";"), encoding="utf-8")
+    spec = tiny_book / "print.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8").replace('fill: "#f1ece4"',
+                                                              'fill: "{rule}"'),
+                    encoding="utf-8")
+    code, said = run("build", tiny_book, tmp_path / "out", capsys)
+    assert code == 0, said
+    front = page_words(tmp_path / "out" / "juego" / "playing-cards-a4.pdf")[0]
+    assert "1 playing card" in front and re.search(r"(?<!\S)K(?!\S)", front), front
+
+
+def test_a_colon_in_a_card_line_and_an_american_spelling_are_explained(tiny_book, tmp_path,
+                                                                         capsys):
+    _deck(tiny_book, rows=["1,A,any,#1f1a17,"])
+    spec = tiny_book / "print.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8").replace('colour: "{colour}"',
+                                                              'color: "{colour}"'),
+                    encoding="utf-8")
+    assert_one_located_error(tiny_book, tmp_path, capsys, "print.yaml",
+                             line_of(spec, "color:"),
+                             r"unknown field 'color': did you mean 'colour'\?")
+    spec.write_text(spec.read_text(encoding="utf-8").replace('color:', 'colour:')
+                    + "cards:\n  back: {title: X}\n  faces:\n    - {id: a, title: A, kind: lines,"
+                    "\n       lines: [Wild: name the next suit.]}\n", encoding="utf-8")
+    assert_one_located_error(tiny_book, tmp_path, capsys, "print.yaml",
+                             line_of(spec, "Wild:"),
+                             r"'Wild: name the next suit\.' reads as a field and its value, "
+                             r"not a text .*; expected the text in quotes")
+
+
+def test_a_zone_turned_180_degrees_prints_upside_down(tiny_book, tmp_path, capsys):
+    """A card's lower index: the zone's text turned about its centre."""
+    _deck(tiny_book, rows=["1,Q,any,#1f1a17,"])
+    spec = tiny_book / "print.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + "        - {x: 45, y: 74, w: 14, "
+                    "h: 10, text: \"{value}\", size: 16, align: right, rotate: 180}\n",
+                    encoding="utf-8")
+    assert run("build", tiny_book, tmp_path / "out", capsys)[0] == 0
+    with pikepdf.open(tmp_path / "out" / "juego" / "playing-cards-press.pdf") as document:
+        turns = [operands for operands, operator in
+                 pikepdf.parse_content_stream(document.pages[0]) if str(operator) == "cm"
+                 and [round(float(v), 3) for v in operands[:4]] == [-1, 0, 0, -1]]
+    assert len(turns) == 1, turns

@@ -173,7 +173,7 @@ def test_a_file_written_before_game_lines_is_refused_and_its_command_replaces_it
 #: a stored game's line as edited → the error's field and message
 GAME_LINE_MISTAKES = {
     "negative points": ("false 4 51 86", "false -4 51 86", r"\.points\): invalid value "
-                        r"'-4': Input should be greater than or equal to 0"),
+                        r"'-4': below the smallest allowed, 0"),
     "not a boolean": ("false 4 51 86", "maybe 4 51 86", r"\.won\): invalid value 'maybe'"),
     "cut short": ("false 4 51 86 exhausted 3 71f54a70bd36 0.002", "false 4 51 86 exhausted 3",
                   r"\.digest\): missing field 'digest'"),

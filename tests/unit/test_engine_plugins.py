@@ -263,7 +263,7 @@ def test_a_wrong_outcome_in_the_dice_example_is_refused_at_its_step(dice_book, c
     ("- do: roll 1", "- do: throw 1", "do: throw 1",
      "unknown action 'throw 1'; expected 'roll N' or 'bank'"),
     ("dice: [4, 6, 5, 3, 1]", "dice: [4, 6, 5, 3, 7]", "dice:",
-     "(start.dice[4]): invalid value 7: Input should be less than or equal to 6"),
+     "(start.dice[4]): invalid value 7: above the largest allowed, 6"),
     ("round: 2", "round: 6", "round: 6", "round 6; expected at most 5 (game.rounds)"),
 ])
 def test_the_dice_examples_mistakes_are_located(old, new, needle, message, dice_book, capsys):
