@@ -265,3 +265,26 @@ def test_a_zone_turned_180_degrees_prints_upside_down(tiny_book, tmp_path, capsy
                  pikepdf.parse_content_stream(document.pages[0]) if str(operator) == "cm"
                  and [round(float(v), 3) for v in operands[:4]] == [-1, 0, 0, -1]]
     assert len(turns) == 1, turns
+
+
+def test_a_text_is_set_at_the_largest_size_that_fits():
+    """The size is found by halving the range (a deck of a thousand cards with large type
+    tried a hundred sizes a card): the same size as trying each half point down."""
+    from generator.content.model import Zone
+    from generator.core.fonts import register_fonts
+    from generator.sheets import decks
+    register_fonts()
+    zone = Zone(x=0, y=0, w=20, h=10, size=40, min_size=6)
+    font = decks._font(zone)
+
+    def stepping_down(text):
+        size = zone.size
+        while size >= zone.min_size:
+            if decks._fits(text, zone, size):
+                return size
+            size -= 0.5
+        return None
+
+    for text in ["A", "10", "Wild", "hello world long text", "Wild: name the next suit",
+                 "x" * 200, "a b c d e f g h i j k l m n o p"]:
+        assert decks._size(text, zone, font) == stepping_down(text), text
