@@ -198,6 +198,12 @@ def _undefined(exc: jinja2.UndefinedError, context: dict[str, Any],
     message = exc.message or "undefined name"
     found = _NO_ATTRIBUTE.match(message)
     if found is None:
+        bare = _UNDEFINED.match(message)
+        owner = _owner_of(bare.group(1), context) if bare else None
+        if owner is not None:  # `{{ hand }}` for `{{ game.hand }}`
+            return (f"unknown data name '{bare.group(1)}': did you mean "
+                    f"{owner}.{bare.group(1)}?", f"{owner}.{bare.group(1)}: a name the book's "
+                    f"{owner} holds is written after it")
         return f"unknown data name: {message}", "a name defined by the book's YAML files"
     kind, attr = found.groups()
     owners = [name for name, value in context.items() if type(value).__name__ == kind]
@@ -205,17 +211,32 @@ def _undefined(exc: jinja2.UndefinedError, context: dict[str, Any],
     owner = (written or owners or [None])[0]
     if owner is None:
         return f"unknown data name: {message}", "a name defined by the book's YAML files"
-    value = context[owner]
-    if isinstance(value, Mapping):  # res, bld, exp: ids of the book's components
-        known = sorted(str(key) for key in value)
-    else:
-        fields = getattr(type(value), "__pydantic_fields__", {})
-        known = sorted(name for name, item in getattr(value, "__dict__", {}).items()
-                       if not name.startswith("_")  # what the book itself set
-                       and item != getattr(fields.get(name), "default", None))
+    known = sorted(_names_in(context[owner]))
     hint = _WHERE_DEFINED.get(owner, "a name defined by the book's YAML files").format(attr=attr)
     return (f"unknown data name: {owner}.{attr} is not defined (the book's {owner} has "
             f"{', '.join(known) or 'no values'})", hint)
+
+
+#: Jinja's word for a bare name the context lacks: "'hand' is undefined".
+_UNDEFINED = re.compile(r"^'([A-Za-z_][A-Za-z0-9_]*)' is undefined$")
+
+
+def _owner_of(name: str, context: dict[str, Any]) -> str | None:
+    """The data name that holds `name` (a game parameter in `game`, a resource id in
+    `res`…), if exactly one does."""
+    owners = [owner for owner, value in context.items()
+              if not callable(value) and name in _names_in(value)]
+    return owners[0] if len(owners) == 1 else None
+
+
+def _names_in(value: Any) -> set[str]:
+    """The names a data name holds: a mapping's keys (res, bld, exp: the ids of the book's
+    components), or the fields the book itself set on an object (game's parameters)."""
+    if isinstance(value, Mapping):
+        return {str(key) for key in value}
+    fields = getattr(type(value), "__pydantic_fields__", {})
+    return {name for name, item in getattr(value, "__dict__", {}).items()
+            if not name.startswith("_") and item != getattr(fields.get(name), "default", None)}
 
 
 def _describe(exc: BaseException) -> str:

@@ -172,3 +172,17 @@ def test_a_rulings_question_that_is_not_a_question_is_an_error_at_its_line(tiny_
                              line_of(rulings, "question: The text says nothing"),
                              r"\(\[0\]\.question\): a ruling's question does not end in a "
                              r"question mark; expected the question a player asks")
+
+
+@pytest.mark.parametrize("written, meant", [("coin", "res.coin"), ("rounds", "game.rounds")])
+def test_a_bare_data_name_says_what_holds_it(written, meant, tiny_book, tmp_path, capsys):
+    """`{{ rounds }}` for a game parameter the book sets, `{{ coin }}` for a resource: the
+    name is the one its holder gives it (`game.rounds`, `res.coin`)."""
+    edit(tiny_book / "components.yaml", "  goal: 10\n", "  goal: 10\n  rounds: 5\n")
+    chapter = tiny_book / "chapters" / "02-rules.md"
+    chapter.write_text(chapter.read_text(encoding="utf-8") + f"\nIt has {{{{ {written} }}}}.\n",
+                       encoding="utf-8")
+    assert_one_located_error(tiny_book, tmp_path, capsys, "chapters/02-rules.md",
+                             line_of(chapter, "It has"),
+                             rf"unknown data name '{written}': did you mean {meant}\?; "
+                             rf"expected {meant}: a name the book's")
