@@ -31,8 +31,8 @@ from generator.errors import Location, RenderError
 from generator.core.output import refuse_overlap, write_all
 from generator.core.files import read_bytes
 from generator.html.render import render_html
-from generator.core.i18n import long_date, pN_, translator
-from generator.core.labels import labels
+from generator.core.i18n import long_date, translator
+from generator.core.labels import file_word, labels
 from generator.examples.replay import check_book
 from generator.pdf.document import render_pdf, render_press_pdf
 from generator.pdf.imposition import booklet as impose_booklet
@@ -215,23 +215,6 @@ def content_digest(files: list[Path]) -> str:
 
 #: The most bytes a content file may have for the digest (the loader's limits are lower).
 MAX_CONTENT_BYTES = 64 * 1024 * 1024
-
-
-# --- file names, in the book's language --------------------------------------------------------
-# The words of a file name are catalog messages in the context "file name" (lower case, ASCII,
-# no spaces): a Spanish book writes cartas-a4.pdf and <book>-imprenta.pdf, an English one
-# cards-a4.pdf and <book>-press.pdf.
-
-FILE_WORDS = (pN_("file name", "cards"), pN_("file name", "tokens"),
-              pN_("file name", "calibration"), pN_("file name", "press"),
-              pN_("file name", "booklet"), pN_("file name", "ink-saving"),
-              pN_("file name", "dossier"))
-
-
-def file_word(language: str, word: str) -> str:
-    """One word of an output file's name in `language` ("cards" → "cartas")."""
-    assert word in FILE_WORDS, word
-    return translator(language).pgettext("file name", word)
 
 
 def press_path(target: Path, language: str) -> Path:

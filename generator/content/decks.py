@@ -23,6 +23,7 @@ from generator.content.model import FIELD, HEX_COLOUR, MAX_PIECES, DeckSpec, Pri
 from generator.content.paths import contained
 from generator.content.problems import Problems
 from generator.content.textfile import read_text
+from generator.content.yamlsource import format_path
 from generator.core.files import problem
 from generator.errors import ContentError, Location
 
@@ -98,7 +99,7 @@ def _load_deck(doc, i: int, deck: DeckSpec, folder: Path, taken: set[str],
     return deck_
 
 
-def _check_deck(doc, where: tuple, deck: DeckSpec, taken: set[str], seen: set[str]) -> bool:
+def _check_deck(doc, where: tuple, deck: DeckSpec, taken: set[str], seen: set[str]) -> None:
     """The deck's id free, its size given one way, its back one way, its cards one way."""
     if deck.id in seen or deck.id in taken:
         raise doc.error(where + ("id",), f"deck id '{deck.id}' is "
@@ -117,7 +118,6 @@ def _check_deck(doc, where: tuple, deck: DeckSpec, taken: set[str], seen: set[st
                         "theme) or back_layout: (zones, as the front's), and has "
                         + ("both" if deck.back else "neither"),
                         "back: {title: My game}, or back_layout: {zones: […]}")
-    return True
 
 
 def _cards(doc, where: tuple, folder: Path, deck: DeckSpec) -> list[DeckCard]:
@@ -297,5 +297,5 @@ def fill(template: str, fields: dict[str, str]) -> str:
 
 
 def format_at(path: tuple) -> str:
-    from generator.content.yamlsource import format_path
+    """A place in print.yaml, as a message names it beside a CSV line."""
     return "print.yaml " + format_path(path)

@@ -122,7 +122,7 @@ def missing_glyph(text: str) -> str | None:
             return None
         missing = set(text) - COMMON
     else:
-        missing = set(text) - {"\t", "\n", "\r", " "}
+        missing = set(text)
     if missing:
         missing -= printable()
     return min(missing, key=text.index) if missing else None

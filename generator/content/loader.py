@@ -19,8 +19,7 @@ from pathlib import Path
 
 from generator.errors import ContentError, Location
 from generator.core.files import present, problem
-from generator.core.i18n import translator
-from generator.core.labels import labels
+from generator.core.labels import file_word, labels
 from generator.core.typefaces import DEFAULT as DEFAULT_TYPEFACES, Family, Typefaces
 from generator.content.books import FACTS_FOLDER, book_folders, find_book  # noqa: F401
 from generator.content.cardmarkup import EXPECTED, markup_problem, printed_text
@@ -482,7 +481,7 @@ def _file_words(language: str, slug: str) -> set[str]:
     """The first words of the files a build writes beside a deck's `<id>-a4.pdf` (a deck
     named so would overwrite them): the book's own, its cards', tokens' and calibration's,
     in the book's language and in English."""
-    return {slug} | {translator(lang).pgettext("file name", word) for lang in {language, "en"}
+    return {slug} | {file_word(lang, word) for lang in {language, "en"}
                      for word in ("cards", "tokens", "calibration")}
 
 

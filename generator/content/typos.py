@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+#: American spellings of the formats' British fields, and the name meant.
+SPELLED = {"color": "colour", "center": "centre", "gray": "grey"}
+
 
 def typo_of(word: str, name: str) -> bool:
     """Whether `word` looks like `name` mistyped: one edit (a letter added, dropped, changed,

@@ -20,7 +20,7 @@ import yaml
 
 from generator.content.textfile import read_text
 from generator.errors import ContentError, ContentErrors, Location
-from generator.content.typos import typo_of
+from generator.content.typos import SPELLED, typo_of
 from generator.content.glyphs import PRINTABLE_TEXT, unprintable
 from generator.content.limits import (MAX_YAML_BYTES, MAX_YAML_DEPTH, MAX_YAML_STRING,
                                       check_file_size)
@@ -258,8 +258,6 @@ _BOUNDS = {"less_than_equal": "above the largest allowed,", "less_than": "not le
            "greater_than_equal": "below the smallest allowed,", "greater_than": "not more than"}
 _WITHIN = {"less_than_equal": "at most", "less_than": "less than",
            "greater_than_equal": "at least", "greater_than": "more than"}
-#: American spellings of the formats' British fields, and the name meant.
-SPELLED = {"color": "colour", "center": "centre", "gray": "grey"}
 
 
 # libyaml's parser when PyYAML was built with it (its wheels are), else the pure-Python one.

@@ -6,9 +6,9 @@ and compressing them as WOFF2 is a second and a half of every build of a page, a
 for the next build of a page whose characters did not change; and the figures as svglib
 converts them for the PDF (generator/draw/figures.py), two seconds of every build of the
 solo book. The key says everything the result depends on (for a font: the font file's
-bytes, the characters, fontTools' version, the recipe; for a drawing: the SVG and the
-versions of svglib and ReportLab), so an entry is never stale: a changed input is another
-key.
+bytes, the characters, fontTools' version, the recipe; for a drawing: the SVG, the
+versions of svglib and ReportLab and the typefaces it is set in), so an entry is never
+stale: a changed input is another key.
 
 Where: `$RULEBOOK_CACHE` if set (empty or `off`: nothing is kept), else
 `$XDG_CACHE_HOME/rulebook`, else `~/.cache/rulebook`. A cache that cannot be read or written

@@ -35,6 +35,11 @@ SERIF, SANS, SANS_SEMIBOLD = (_DEFAULT_NAMES.serif, _DEFAULT_NAMES.sans,
 _FACES = {(0, 0): "Regular", (1, 0): "Bold", (0, 1): "It", (1, 1): "BoldIt"}
 
 
+def face_name(family: str, bold: bool = False, italic: bool = False) -> str:
+    """The registered name of a family's face: `SourceSans`, `SourceSans-BoldIt`."""
+    return family if not (bold or italic) else f"{family}-{_FACES[int(bold), int(italic)]}"
+
+
 def names() -> Names:
     """The names that set the book being made: those of the typefaces in use (the default
     ones outside `in_use`)."""
@@ -68,16 +73,15 @@ def _register(faces: Typefaces, named: Names) -> None:
     register_font is ReportLab's registerFont(TTFont(name, path)) plus that mapping: one
     parse of each file instead of two (15 ms of every process)."""
     for family, files in ((named.serif, faces.text), (named.sans, faces.labels)):
-        for (bold, italic), face in _FACES.items():
-            name = family if (bold, italic) == (0, 0) else f"{family}-{face}"
+        for bold, italic in _FACES:
+            name = face_name(family, bold, italic)
             _, registered = svg_fonts.register_font(
                 family, files.face(bold, italic), weight="bold" if bold else "normal",
                 style="italic" if italic else "normal", rlgFontName=name)
             if not registered:
                 pdfmetrics.registerFont(TTFont(name, files.face(bold, italic)))
-        for (bold, italic), face in _FACES.items():  # mappings last: registerFont resets them
-            addMapping(family, bold, italic,
-                       family if (bold, italic) == (0, 0) else f"{family}-{face}")
+        for bold, italic in _FACES:  # mappings last: registerFont resets them
+            addMapping(family, bold, italic, face_name(family, bold, italic))
     pdfmetrics.registerFont(TTFont(named.sans_semibold, faces.labels.semibold))
     _default_font(named)
 
@@ -85,8 +89,10 @@ def _register(faces: Typefaces, named: Names) -> None:
 def _default_font(named: Names) -> None:
     """ReportLab's default font (Helvetica, never embedded) is what tables and drawings fall
     back to; make the book's embedded sans that default, so no PDF names Helvetica."""
-    pdfmetrics.registerFontFamily(named.sans, normal=named.sans, bold=f"{named.sans}-Bold",
-                                  italic=f"{named.sans}-It", boldItalic=f"{named.sans}-BoldIt",
+    family = named.sans
+    pdfmetrics.registerFontFamily(family, normal=family, bold=face_name(family, bold=True),
+                                  italic=face_name(family, italic=True),
+                                  boldItalic=face_name(family, True, True),
                                   baseFontFor="canvas graphics")
 
 

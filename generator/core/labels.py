@@ -6,7 +6,7 @@ only names them, so the PDF, the HTML edition and the document template ask for
 
 from __future__ import annotations
 
-from generator.core.i18n import N_, translator
+from generator.core.i18n import N_, pN_, translator
 
 #: Label name → its English source string (msgid).
 LABELS = {
@@ -89,3 +89,20 @@ def labels(language: str) -> dict[str, str]:
     """Every label translated into `language` (English where no catalog has it)."""
     words = translator(language)
     return {name: words.gettext(message) for name, message in LABELS.items()}
+
+
+# --- file names, in the book's language --------------------------------------------------------
+# The words of a file name are catalog messages in the context "file name" (lower case, ASCII,
+# no spaces): a Spanish book writes cartas-a4.pdf and <book>-imprenta.pdf, an English one
+# cards-a4.pdf and <book>-press.pdf.
+
+FILE_WORDS = (pN_("file name", "cards"), pN_("file name", "tokens"),
+              pN_("file name", "calibration"), pN_("file name", "press"),
+              pN_("file name", "booklet"), pN_("file name", "ink-saving"),
+              pN_("file name", "dossier"))
+
+
+def file_word(language: str, word: str) -> str:
+    """One word of an output file's name in `language` ("cards" → "cartas")."""
+    assert word in FILE_WORDS, word
+    return translator(language).pgettext("file name", word)

@@ -11,7 +11,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, ListFlowable, ListItem
 
 from generator.core import palette
-from generator.core.fonts import names, register_fonts
+from generator.core.fonts import face_name, names, register_fonts
 from generator.draw.hyphenation import hyphenation_style
 
 
@@ -110,7 +110,7 @@ def make_styles(base_size: float, language: str, theme: palette.Theme = palette.
         cover_title=ParagraphStyle("cover_title", fontName=names().sans_semibold, fontSize=s * 3.1,
                                    leading=s * 3.5, alignment=TA_CENTER,
                                    textColor=color(theme.accent)),
-        cover_subtitle=ParagraphStyle("cover_subtitle", fontName=names().serif + "-It",
+        cover_subtitle=ParagraphStyle("cover_subtitle", fontName=face_name(names().serif, italic=True),
                                       fontSize=s * 1.6, leading=s * 2.1, alignment=TA_CENTER,
                                       textColor=color(palette.INK)),
         cover_small=ParagraphStyle("cover_small", fontName=names().sans, fontSize=s * 0.85,
@@ -156,7 +156,7 @@ def sheet_styles(base_size: float, language: str,
         cover_title=ParagraphStyle("sheet_title", fontName=names().sans_semibold, fontSize=s * 2.5,
                                    leading=s * 2.75, alignment=TA_LEFT,
                                    textColor=color(theme.accent)),
-        cover_subtitle=ParagraphStyle("sheet_subtitle", fontName=names().serif + "-It",
+        cover_subtitle=ParagraphStyle("sheet_subtitle", fontName=face_name(names().serif, italic=True),
                                       fontSize=s * 1.3, leading=s * 1.6, alignment=TA_LEFT,
                                       textColor=color(palette.INK)),
         cover_small=ParagraphStyle("sheet_small", fontName=names().sans, fontSize=s * 0.88,

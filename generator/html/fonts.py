@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.core.cache import digest, kept
-from generator.core.typefaces import DEFAULT, Typefaces, current
+from generator.core.typefaces import Typefaces, current
 from generator.errors import RenderError
 
 #: The CSS families (book.css uses these): the text's and the labels', by their role, as
@@ -57,9 +57,6 @@ def faces(typefaces: Typefaces) -> tuple[Face, ...]:
             Face(SERIF, 700, "normal", text.bold), Face(SANS, 400, "normal", labels.regular),
             Face(SANS, 600, "normal", labels.semibold), Face(SANS, 700, "normal", labels.bold))
 
-
-#: The faces of a book in the default typefaces.
-FACES = faces(DEFAULT)
 
 #: Characters the browser may draw that are not in the page's text: list numbers and
 #: bullets (::marker), the hyphen of `hyphens: auto` (U+2010, or U+002D where a font lacks

@@ -5,7 +5,7 @@ backs and the calibration are those of the reference cards (sheets/render.py).
 
 A zone's text is set at its size, or smaller, in half points, down to its `min_size`: the
 first size at which it fits its box. One that fits at none is refused by `rulebook check`
-(`deck_misfit`), at the card's line of its data.
+(`deck_misfits`), at the card's line of its data.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from generator.content.decks import Deck, DeckCard, fill, format_at
 from generator.content.model import Zone
 from generator.errors import ContentError
 from generator.core import palette
-from generator.core.fonts import names, register_fonts
+from generator.core.fonts import face_name, names, register_fonts
 from generator.core.sheet import Rect
 from generator.core.typography import curl
 from generator.draw.pictures import draw_image, fitted
@@ -34,10 +34,8 @@ _ALIGN = {"left": TA_LEFT, "centre": TA_CENTER, "right": TA_RIGHT}
 
 def _font(zone: Zone) -> str:
     named = names()
-    family = named.serif if zone.font == "text" else named.sans
-    face = {(False, False): "", (True, False): "-Bold", (False, True): "-It",
-            (True, True): "-BoldIt"}[zone.bold, zone.italic]
-    return family + face
+    return face_name(named.serif if zone.font == "text" else named.sans, zone.bold,
+                     zone.italic)
 
 
 def _paragraph(text: str, zone: Zone, size: float, colour: str) -> Paragraph:
@@ -62,8 +60,8 @@ def _size(text: str, zone: Zone, font: str) -> float | None:
     `text` fits the zone in `font` (None: at none). Found by halving the range: a text that
     fits at a size fits at any smaller one, and a deck of a thousand cards with large type
     would otherwise try a hundred sizes a card; most fit at the first size, tried first.
-    Kept by text, zone and font: the cards of a
-    deck repeat their texts (a suit, a value), and check and build set the same ones."""
+    Kept by text, zone and font: the cards of a deck repeat their texts (a suit, a value),
+    and check and build set the same ones."""
     if _fits(text, zone, zone.size):  # most texts: at the size the layout gives them
         return zone.size
     steps = int(round((zone.size - zone.min_size) * 2))  # size - step / 2, step in 0..steps

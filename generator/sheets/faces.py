@@ -31,7 +31,7 @@ from generator.content.model import Book, CardFace, TokenSet, TokenSide
 from generator.diagrams.cards import costs_rows_fit
 from generator.core.typography import curl
 from generator.draw.figures import drawing
-from generator.core.fonts import names, register_fonts
+from generator.core.fonts import face_name, names, register_fonts
 from generator.draw.ornament import motif_field
 from generator.draw.styles import color
 from generator.core.sheet import Rect
@@ -246,7 +246,7 @@ def card_back(title: str, subtitle: str, theme: palette.Theme = palette.NEUTRAL)
         cx, cy = (trim.x + trim.w / 2) * mm, (trim.y + trim.h / 2) * mm
         panel_w = trim.w - 12
         title_size = _fitted(title, names().sans_semibold, 17, 12, (panel_w - 6) * mm)
-        sub_size = _fitted(subtitle, names().serif + "-It", BODY_SIZES[0], BODY_SIZES[-1],
+        sub_size = _fitted(subtitle, face_name(names().serif, italic=True), BODY_SIZES[0], BODY_SIZES[-1],
                            (panel_w - 6) * mm) if subtitle else 0
         gap = 3.2 * mm if subtitle else 0
         block = title_size * 0.66 + gap + sub_size * 0.66  # cap heights, one under the other
@@ -261,7 +261,7 @@ def card_back(title: str, subtitle: str, theme: palette.Theme = palette.NEUTRAL)
         canv.drawCentredString(cx, title_base, title)
         if subtitle:
             canv.setFillColor(color(palette.INK))
-            canv.setFont(names().serif + "-It", sub_size)
+            canv.setFont(face_name(names().serif, italic=True), sub_size)
             canv.drawCentredString(cx, title_base - gap - sub_size * 0.66, subtitle)
         canv.restoreState()
 
@@ -312,7 +312,7 @@ def token_side(side: TokenSide, diameter: float, cut_line: bool = True) -> Draw:
             canv.setStrokeOverprint(False)
         canv.setFillColor(color(side.colour if ink_saving else palette.text_on(side.colour)))
         room = 2 * (radius - 2.5 * mm) * 0.8  # a chord well inside the cut
-        number = _fitted(side.label, names().sans + "-Bold", NUMERAL_SIZE, MIN_NUMERAL_SIZE, room)
+        number = _fitted(side.label, face_name(names().sans, bold=True), NUMERAL_SIZE, MIN_NUMERAL_SIZE, room)
         lines, label = [], LABEL_SIZE
         if side.caption:
             label = _fitted(side.caption, names().sans_semibold, LABEL_SIZE, MIN_LABEL_SIZE, room)
@@ -320,7 +320,7 @@ def token_side(side: TokenSide, diameter: float, cut_line: bool = True) -> Draw:
         gap, line_h = 1.8 * mm, label * 1.15
         block = number * 0.66 + (gap + label * 0.66 + line_h * (len(lines) - 1) if lines else 0)
         base = cy + block / 2 - number * 0.66
-        canv.setFont(names().sans + "-Bold", number)
+        canv.setFont(face_name(names().sans, bold=True), number)
         canv.drawCentredString(cx, base, side.label)
         canv.setFont(names().sans_semibold, label)
         for k, line in enumerate(lines):

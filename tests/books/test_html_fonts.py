@@ -7,8 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from generator.html.fonts import FACES
+from generator.core.typefaces import DEFAULT
+from generator.html.fonts import faces
+
 from repo import editions, html_of
+
+#: The faces a page in the default typefaces embeds.
+FACES = faces(DEFAULT)
 
 BOOKS = editions()
 

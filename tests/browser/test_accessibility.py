@@ -20,9 +20,14 @@ from pathlib import Path
 
 import pytest
 
-from generator.html.fonts import FACES
+from generator.core.typefaces import DEFAULT
+from generator.html.fonts import faces
+
 from repo import ARTEFACTS, editions, html_of
 from browser import only_the_page
+
+#: The faces a page in the default typefaces embeds.
+FACES = faces(DEFAULT)
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 BOOKS = editions()

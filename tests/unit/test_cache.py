@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.core import cache
+from generator.core.typefaces import DEFAULT
 from generator.html import fonts
 
 
@@ -89,7 +90,7 @@ def test_the_key_tells_every_split_of_its_inputs_apart():
 
 
 def test_a_font_subset_is_kept_and_read_back(cache_in):
-    face = fonts.FACES[0].file
+    face = fonts.faces(DEFAULT)[0].file
     characters = frozenset("Catán 2:1")
     fonts.woff2_subset.cache_clear()
     try:

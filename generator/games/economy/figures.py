@@ -55,9 +55,9 @@ class EconomyWords:
 def _measure(words: str, size: float, bold: bool = False) -> float:
     try:
         from reportlab.pdfbase.pdfmetrics import stringWidth
-        from generator.core.fonts import names, register_fonts
+        from generator.core.fonts import face_name, names, register_fonts
         register_fonts()
-        return stringWidth(words, f"{names().sans}-Bold" if bold else names().sans, size)
+        return stringWidth(words, face_name(names().sans, bold=bold), size)
     except Exception:  # pragma: no cover - no ReportLab fonts: a generous estimate
         return label_width(words, size) * (1.08 if bold else 1.0)
 

@@ -111,9 +111,9 @@ def bold_width(words: str, size: float) -> float:
     names are bold here: measured in the regular face they would overflow)."""
     try:
         from reportlab.pdfbase.pdfmetrics import stringWidth
-        from generator.core.fonts import names, register_fonts
+        from generator.core.fonts import face_name, names, register_fonts
         register_fonts()
-        return stringWidth(words, f"{names().sans}-Bold", size)
+        return stringWidth(words, face_name(names().sans, bold=True), size)
     except Exception:  # pragma: no cover - no ReportLab fonts: a generous estimate
         return label_width(words, size) * 1.1
 
