@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import inspect
 import io
 import json
@@ -502,8 +503,10 @@ ENGINE_SPECS: dict[str, tuple[type, type]] = {"example": (StartSpec, Expectation
 
 # --- descriptions ----------------------------------------------------------------------------
 
+@functools.cache
 def _line_comments(module) -> dict[str, str]:
-    """`Class.field` → the comment on the field's line(s) in the module's source."""
+    """`Class.field` → the comment on the field's line(s) in the module's source (read once
+    a process: every page asks)."""
     source = inspect.getsource(module)
     comments: dict[int, str] = {}
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
@@ -534,6 +537,12 @@ def _sentence(text: str) -> str:
 def field_descriptions() -> dict[str, str]:
     """Every documented field's description: model comments first, then FIELD_NOTES; a game
     parameter an engine plays by says which (each game's adapter declares its `needs`)."""
+    return dict(_descriptions())
+
+
+@functools.cache
+def _descriptions() -> dict[str, str]:
+    """field_descriptions(), found once a process (each of the pages asks for it)."""
     found = {**FIELD_NOTES}
     for module in MODEL_MODULES:
         for key, comment in _line_comments(module).items():

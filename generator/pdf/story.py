@@ -716,14 +716,36 @@ def book_story(ctx: StoryContext) -> list[Flowable]:
     for chapter in ctx.book.chapters:
         story.extend(chapter_flowables(chapter, ctx))
     story.extend(glossary(ctx))
-    story.extend(provenance(ctx) if ctx.book.dossier else back_matter(ctx))
+    story.extend(dossier_back_matter(ctx) if ctx.book.dossier else back_matter(ctx))
     return story
 
 
+def dossier_back_matter(ctx: StoryContext) -> list[Flowable]:
+    """A dossier's end, as a book's (`back_matter`): its provenance on a page of its own,
+    notes pages as many as the count needs, the back cover last; so that it prints
+    double-sided and binds like the player's book, its credits and rights line outside. A
+    provenance taller than a page (credits by the hundred) cannot be counted before it is
+    laid out: it then ends the dossier, with no back cover."""
+
+    def make(page: int, room: float, frame: float, width: float, canv,
+             signature: int) -> tuple[list[Flowable], int | None]:
+        content = provenance(ctx)
+        pages = placement([KeepTogether(content[1:])], 0.0, frame, width, canv).pages
+        if not pages:
+            return content, None
+        page += pages
+        pads = -(page + 1) % signature  # pages between the provenance and the back cover
+        total = page + pads + 1
+        paper = [f for _ in range(pads) for f in notes_page(ctx)]
+        return content + paper + back_cover(ctx, total), total
+
+    return [BackMatter(make)]
+
+
 def provenance(ctx: StoryContext) -> list[Flowable]:
-    """A dossier's last page: what it was made from and by what (the companion's rows:
-    edition, content digest, generator, build date, what the engine replayed), the credits
-    and the rights line: what a publisher checks before trusting the rest."""
+    """A dossier's provenance page: what it was made from and by what (the companion's
+    rows: edition, content digest, generator, build date, what the engine replayed), the
+    credits and the rights line: what a publisher checks before trusting the rest."""
     s, meta = ctx.styles, ctx.book.meta
     title = ctx.words["provenance"]
     rows = [(escape(label), prose(value)) for label, value in ctx.companion.provenance]
@@ -768,7 +790,8 @@ class BackMatter(_Marker):
     replaced by `make(page, room, frame, width, canv, signature)`: the back matter after
     page `page`, whose text frame (`frame` tall, `width` wide) has `room` left, laid out
     so that the count is a multiple of `signature` (4 on A5: a saddle-stitched booklet),
-    and that count, which the back cover prints."""
+    and that count, which the back cover prints (None: there is no back cover, and the
+    count is what is laid out)."""
 
     def __init__(self, make):
         super().__init__()
@@ -902,6 +925,8 @@ def back_cover(ctx: StoryContext, total: int) -> list[Flowable]:
                                  ctx.para(prose(meta.title), title)]
     if meta.subtitle:
         flowables.append(ctx.para(prose(meta.subtitle), subtitle))
+    if ctx.book.dossier:
+        flowables.append(ctx.para(escape(words["dossier"]), subtitle))
     if meta.edition_note:
         flowables.append(ctx.para(prose(meta.edition_note), blurb))
     foot = ([ctx.para(credits, small)] if credits else []) + (

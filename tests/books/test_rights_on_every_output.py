@@ -1,7 +1,8 @@
 """Every shipped book and edition says whose game it is: its rights line (book.yaml `rights:`)
-on the last page of its rulebook and of the print-shop edition, across the head of the front
-of every card and token sheet, in the print-shop files' metadata and in the HTML edition's
-footer; in the edition's own language and at 6 pt or more."""
+on the last page of its rulebook, of the print-shop edition and of the editor's dossier,
+across the head of the front of every card and token sheet, in the print-shop files'
+metadata and in the HTML edition's footer; in the edition's own language and at 6 pt or
+more."""
 
 from __future__ import annotations
 
@@ -62,11 +63,15 @@ def test_every_edition_has_a_rights_line_in_its_own_language(books):
 
 
 @pytest.mark.parametrize("name", EDITIONS)
-def test_the_last_page_of_the_rulebook_and_its_print_shop_edition(books, name):
+def test_the_last_page_of_the_rulebook_its_print_shop_edition_and_its_dossier(books, name):
+    """The dossier too ends on a back cover (review 2026-12-05: it ended on its provenance,
+    at any page count)."""
     book, built = books[name]
     rights = _rights(book)
     assert len(built.press) == 1
-    for pdf in (built.files[0], built.press[0]):
+    dossier = [path for path in built.dossier if path.suffix == ".pdf"]
+    assert len(dossier) == 1, name
+    for pdf in (built.files[0], built.press[0], dossier[0]):
         pages = page_words(pdf)
         assert rights in pages[-1], (name, pdf.name, pages[-1][-400:])
         assert _marks_size(last_page(pdf)) >= SMALLEST, (name, pdf.name)

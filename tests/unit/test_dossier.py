@@ -62,10 +62,18 @@ def test_the_dossier_chapters_leave_the_book_for_a_pdf_of_their_own(tiny_book, t
                 or " Your turn " in f" {page} ")
     assert f"the turn (book, p. {turn})" in " ".join(dossier)
     assert "the notes (Editor’s dossier)" in " ".join(book)
-    # the last page: what the dossier was made from, a digest a reader can recompute
+    # its provenance: what it was made from, a digest a reader can recompute
     files = content_files(load_book(tiny_book))
-    assert f"{len(files)} files, SHA-256 {content_digest(files)}" in dossier[-1]
-    assert dossier[-1].startswith("Provenance") and "© 2026 Your name." in dossier[-1]
+    provenance = next(n for n, page in enumerate(dossier) if page.startswith("Provenance "))
+    assert f"{len(files)} files, SHA-256 {content_digest(files)}" in dossier[provenance]
+    assert "© 2026 Your name." in dossier[provenance]
+    # then it ends as the book does, to print double-sided and bind (review, 2026-12-05):
+    # notes pages to a count of a multiple of 4 (A5), the back cover last, its rights outside
+    assert len(dossier) % 4 == 0 and len(dossier) > provenance + 1
+    assert all(page.startswith("Notes") for page in dossier[provenance + 1:-1])
+    back = dossier[-1]
+    assert "Editor’s dossier" in back and "© 2026 Your name." in back
+    assert f"{len(dossier)} pages" in back
 
 
 def test_the_html_edition_has_a_page_for_each_linked_to_the_other(tiny_book, tmp_path,
