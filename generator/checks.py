@@ -49,6 +49,7 @@ def checked_book(folder: Path, language: str | None = None, runs: bool = True,
         with typefaces_of(book):
             check_cards(book)
             check_rights(book)
+            check_back_cover(book)
     return book
 
 
@@ -141,6 +142,16 @@ def check_cards(book: Book) -> None:
     if misfit is not None:
         index, message, expected = misfit
         raise book.sources["print.yaml"].error(("cards", "faces", index), message, expected)
+
+
+def check_back_cover(book: Book) -> None:
+    """The back cover holds the credits, the rights line and the edition note on one page
+    (pdf/document.py `back_cover_misfit`): a book whose words would not fit is refused at
+    its credits, not stopped halfway through its build."""
+    from generator.pdf.document import back_cover_misfit  # ReportLab: only with pieces
+    misfit = back_cover_misfit(book)
+    if misfit is not None:
+        raise book.sources["book.yaml"].error(("credits",), *misfit)
 
 
 def check_rights(book: Book) -> None:

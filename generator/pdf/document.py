@@ -37,11 +37,11 @@ from generator.core.page import PAGE_SIZES, Geometry, PageSize
 from generator.errors import RenderError
 from generator.core.labels import labels
 from generator.core.typography import curl
-from generator.core.fonts import names
+from generator.core.fonts import names, register_fonts
 from generator.draw.ornament import emblem, motif_row
 from generator.draw.press import REGISTRATION, PressMeta, to_cmyk, to_pdfx
-from generator.pdf.story import (BackMatter, Heading, StoryContext, book_story, sheet_story,
-                                 title_block)
+from generator.pdf.story import (BackMatter, Heading, StoryContext, back_cover, book_story,
+                                 sheet_story, title_block)
 from generator.draw.styles import color, make_styles, sheet_styles
 
 MAX_PASSES = 5
@@ -99,6 +99,42 @@ class MeasuringFrame(Frame):
     add = _add  # Frame binds `add = _add` in its class body: the documents call `add`
 
 
+def back_frame_height(height: float) -> float:
+    """The height of the back cover's text frame on a page `height` points tall: under the
+    top band, over the foot band and the margins kept clear of them."""
+    band = height * COVER_BAND
+    return height - band - band * FOOT_BAND - 12 * mm - 14 * mm
+
+
+def back_cover_misfit(book: Book) -> tuple[str, str] | None:
+    """Whether the back cover cannot hold what book.yaml puts on it (title, subtitle, edition
+    note, credits, rights line: one page, never split) at some page size the book may be
+    built at: (what is wrong, what is expected), for `rulebook check`; None when it can.
+    Measured with the story's own back cover, so that check refuses what build could not
+    lay out."""
+    if book.meta.sheet:
+        return None
+    register_fonts()
+    for size in PageSize:
+        geometry = Geometry.for_size(size)
+        styles = make_styles(geometry.base_size, book.meta.language, palette.theme_of(book.meta))
+        ctx = StoryContext(book, styles, {}, geometry.frame_width)
+        room = back_frame_height(geometry.page[1])
+        need, first = 0.0, True
+        for flowable in back_cover(ctx, 999)[2:]:  # after its page template and break
+            _, height = flowable.wrap(geometry.frame_width, room)
+            height = getattr(flowable, "_need", height)  # the foot: what it stacks
+            need += height + (0 if first else flowable.getSpaceBefore()) \
+                + flowable.getSpaceAfter()
+            first = False
+        if need > room:
+            return (f"the back cover holds the title, edition note, credits and rights line on "
+                    f"one page: at {size.value} they take {need / mm:.0f} mm of its "
+                    f"{room / mm:.0f} mm",
+                    "fewer or shorter credits, or a shorter edition note or rights line")
+    return None
+
+
 class BookDocTemplate(BaseDocTemplate):
     """Records where each heading lands, bookmarks it, and draws the running head.
 
@@ -152,7 +188,7 @@ class BookDocTemplate(BaseDocTemplate):
         cover = frame(g.inner, g.bottom, g.frame_width, height - g.top - g.bottom, id="cover")
         band = height * COVER_BAND
         back = frame(g.outer, band * FOOT_BAND + 12 * mm, g.frame_width,
-                     height - band - band * FOOT_BAND - 12 * mm - 14 * mm, id="back",
+                     back_frame_height(height), id="back",
                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([
             PageTemplate("cover", [cover], onPage=self._draw_front_cover),

@@ -188,3 +188,32 @@ def test_the_most_columns_in_the_deepest_list_in_a_note_build(size, book, tmp_pa
            "\n".join(last + line for line in columns(12).splitlines()))
     text = " ".join(pages_of(book, tmp_path, capsys))
     assert "Level 7" in text and "V11" in text.replace(" ", "")
+
+
+def _credits(book: Path, count: int) -> None:
+    meta = book / "book.yaml"
+    text = meta.read_text(encoding="utf-8")
+    credits = "".join(f"  - role: Playtester {n}\n    who: Person number {n}\n"
+                      for n in range(count))
+    meta.write_text(text.replace("credits:\n", "credits:\n" + credits, 1), encoding="utf-8")
+
+
+def test_credits_the_back_cover_cannot_hold_are_an_error_at_their_line(book, tmp_path,
+                                                                        capsys):
+    """The back cover is one page, never split: 150 credits passed check and then stopped
+    the build halfway ("a block of the book is taller than a page"). Measured as the back
+    cover lays them out, at every page size."""
+    _credits(book, 150)
+    assert_one_located_error(book, tmp_path, capsys, "book.yaml",
+                             line_of(book / "book.yaml", "credits:") + 1,  # the list
+                             r"the back cover holds the title, edition note, credits and "
+                             r"rights line on one page: at A5 they take \d+ mm of its \d+ mm; "
+                             r"expected fewer or shorter credits")
+
+
+def test_the_most_credits_the_back_cover_holds_build(book, tmp_path, capsys):
+    """Twenty short credits (besides the scaffold's own) fit the A5 back cover: check passes
+    and the build prints the last of them there."""
+    _credits(book, 20)
+    text = pages_of(book, tmp_path, capsys)
+    assert "Person number 19" in text[-1]
