@@ -22,6 +22,7 @@ from generator.diagrams.figures import book_figures
 from generator.diagrams.style import style_for
 from generator.diagrams.table import costs_drawing
 from generator.diagrams.words import BookWords
+from generator.sheets.contact import contact_sheet
 from generator.sheets.decks import deck_pieces
 from generator.sheets.faces import reference_cards, tokens
 from generator.core.sheet import Flip
@@ -378,7 +379,8 @@ def render_calibration(book: Book, output: Path, papers: list[SheetOptions]) -> 
 
 def render_decks(book: Book, output: Path, papers: list[SheetOptions]) -> Rendered:
     """Each deck of the game's own cards (print.yaml `decks:`): `<id>-<paper>.pdf` home
-    sheets per paper and option set, and `<id>-<press>.pdf` for a print shop."""
+    sheets per paper and option set, `<id>-<press>.pdf` for a print shop, and
+    `<id>-<contact-sheet>.png`, every card once, to look at before printing."""
     rendered = []
     language = book.meta.language
     folder = book.output_folder(output)
@@ -392,6 +394,9 @@ def render_decks(book: Book, output: Path, papers: list[SheetOptions]) -> Render
             rendered.append((folder / f"{spec.id}-{_suffix(options, language)}.pdf", pdf))
         rendered.append(_shop_file(folder, "cards", pieces, spec.trim, spec.bleed, book, papers,
                                    stem=spec.id))
+        if pieces:
+            rendered.append((folder / f"{spec.id}-{file_word(language, 'contact-sheet')}.png",
+                             contact_sheet(pieces, spec.trim)))
     return rendered
 
 

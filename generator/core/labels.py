@@ -99,7 +99,7 @@ def labels(language: str) -> dict[str, str]:
 FILE_WORDS = (pN_("file name", "cards"), pN_("file name", "tokens"),
               pN_("file name", "calibration"), pN_("file name", "press"),
               pN_("file name", "booklet"), pN_("file name", "ink-saving"),
-              pN_("file name", "dossier"))
+              pN_("file name", "dossier"), pN_("file name", "contact-sheet"))
 
 
 def file_word(language: str, word: str) -> str:

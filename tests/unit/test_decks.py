@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pikepdf
 import pytest
+from PIL import Image
 
 from contentedit import assert_one_located_error, line_of, run
 from pdfread import page_words
@@ -78,6 +79,35 @@ def test_a_deck_from_a_csv_prints_every_card_its_count_of_times(tiny_book, tmp_p
     assert _boxes(press) == [(63.0, 88.0, 69.0, 94.0)] * 26
     assert (folder / "playing-cards-letter.pdf").is_file()
     assert (folder / "calibration-a4.pdf").is_file()
+
+
+def test_a_contact_sheet_shows_each_card_once_in_rows(tiny_book, tmp_path, capsys):
+    """`<id>-contact-sheet.png`, a designer's look at the deck before printing: the 13
+    faces in rows of 6 (a sheet about a screen's shape), on the sheet's ground, at 110 dpi;
+    the court cards' red values are where their faces are. (A Spanish book names it
+    `-hoja-de-contactos`.)"""
+    _deck(tiny_book)
+    assert run("build", tiny_book, tmp_path / "out", capsys)[0] == 0
+    sheet = Image.open(tmp_path / "out" / "juego" / "playing-cards-contact-sheet.png")
+    px = 110 / 25.4
+    gap, tile_w, tile_h = 4, 63 + 4, 88 + 6 + 4  # mm: contact.GAP, the card, LABEL
+    assert sheet.size == (round((6 * tile_w + gap) * px), round((3 * tile_h + gap) * px))
+    ground = sheet.getpixel((2, 2))
+
+    def card_at(column: int, row: int) -> tuple[int, int]:  # a point inside its face
+        return (round((gap + column * tile_w + 30) * px), round((gap + row * tile_h + 60) * px))
+
+    assert all(sheet.getpixel(card_at(n % 6, n // 6)) != ground for n in range(13))
+    assert sheet.getpixel(card_at(1, 2)) == ground  # no 14th card
+    for n, value in enumerate(VALUES):  # the value's ink at its corner: red for J, Q, K
+        column, row = n % 6, n // 6
+        corner = sheet.crop((round((gap + column * tile_w + 3) * px),
+                             round((gap + row * tile_h + 3) * px),
+                             round((gap + column * tile_w + 18) * px),
+                             round((gap + row * tile_h + 14) * px))).convert("RGB")
+        reds = sum(count for count, (r, g, b) in corner.getcolors(corner.width * corner.height)
+                   if r > 150 and g < 90 and b < 90)
+        assert (reds > 20) == (value in "JQK"), value
 
 
 def test_a_trade_size_is_the_cards_size(tiny_book, tmp_path, capsys):
