@@ -335,6 +335,9 @@ FIELD_NOTES: dict[str, str] = {
     "DeckSpec.id": "Lowercase, digits and `-`: the deck's files are `<id>-a4.pdf`, "
                    "`<id>-letter.pdf` and a print shop's.",
     "DeckSpec.layout": "The cards' front: a background and zones.",
+    "DeckSpec.shape": "`round`: tokens, cut on the circle the square size holds (`width` "
+                      "equal to `height`, the diameter, or `size: square`), their die line "
+                      "drawn; a game's tokens of any number of kinds are decks of this shape.",
     "DeckSpec.back": "The back every card of the deck shares: a title (and subtitle) on "
                      "the book's theme, as the reference cards'.",
     "DeckSpec.back_layout": "Or each card's back drawn by zones, as its front, from its "

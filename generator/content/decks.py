@@ -100,7 +100,8 @@ def _load_deck(doc, i: int, deck: DeckSpec, folder: Path, taken: set[str],
 
 
 def _check_deck(doc, where: tuple, deck: DeckSpec, taken: set[str], seen: set[str]) -> None:
-    """The deck's id free, its size given one way, its back one way, its cards one way."""
+    """The deck's id free, its size given one way (square when round), its back one way,
+    its cards one way."""
     if deck.id in seen or deck.id in taken:
         raise doc.error(where + ("id",), f"deck id '{deck.id}' is "
                         + ("used twice" if deck.id in seen else "a file name the build "
@@ -113,6 +114,11 @@ def _check_deck(doc, where: tuple, deck: DeckSpec, taken: set[str], seen: set[st
         raise doc.error(where + ("width" if deck.width is None else "height",),
                         "a width without a height, or a height without a width",
                         "both, in mm, or a trade size (size: poker)")
+    if deck.shape == "round" and deck.trim[0] != deck.trim[1]:
+        raise doc.error(where + ("shape",), f"round pieces of {deck.trim[0]:g} × "
+                        f"{deck.trim[1]:g} mm: a round piece is cut on a circle",
+                        "a square size: width: and height: the same (the diameter), or "
+                        "size: square")
     if (deck.back is None) == (deck.back_layout is None):
         raise doc.error(where, "a deck's back is either back: (a title on the book's "
                         "theme) or back_layout: (zones, as the front's), and has "

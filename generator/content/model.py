@@ -692,7 +692,7 @@ class DeckSpec:
     printed `count` times (a `count` column; 1 without it), its front drawn by `layout`
     from the row's fields; its back the deck's `back` (a title on the book's theme) or
     drawn by `back_layout` from the same fields (a designer's own back). A trade `size` (poker,
-    bridge, tarot, mini, square) or `width` and `height` in mm."""
+    bridge, tarot, mini, square) or `width` and `height` in mm; `shape: round` for tokens."""
 
     id: Annotated[str, Field(pattern=r"^[a-z0-9-]+$")]
     name: str       # what the cards are called, plural: "playing cards"
@@ -706,6 +706,7 @@ class DeckSpec:
     height: Annotated[float, Field(ge=MIN_PIECE, allow_inf_nan=False), NUMBER] | None = None
     bleed: Annotated[float, Field(ge=0, le=MAX_BLEED, allow_inf_nan=False), NUMBER] = 3.0
     name_one: str | None = None  # one card: "playing card"
+    shape: Literal["rectangle", "round"] = "rectangle"
 
     @property
     def sides(self) -> list[tuple[str, CardLayout]]:

@@ -68,9 +68,10 @@ def _faces(pieces: list[Piece], width: float, height: float) -> bytes:
                   initialFontName=names().sans, invariant=True)
     for piece in pieces:
         piece.front(canv, Rect(0, LABEL, width, height), 0.0, False)
-        canv.setStrokeColor(color(palette.MUTED))  # the cut, which a pale card needs shown
-        canv.setLineWidth(0.5)
-        canv.rect(0, LABEL * mm, width * mm, height * mm, stroke=1, fill=0)
+        if not piece.round_cut:  # (a round piece's face draws its own cut)
+            canv.setStrokeColor(color(palette.MUTED))  # the cut, which a pale card needs shown
+            canv.setLineWidth(0.5)
+            canv.rect(0, LABEL * mm, width * mm, height * mm, stroke=1, fill=0)
         canv.setFillColor(color(palette.INK))
         canv.setFont(names().sans, 9)
         canv.drawCentredString(width * mm / 2, LABEL * mm * 0.35, f"× {piece.quantity}")

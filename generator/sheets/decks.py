@@ -27,7 +27,7 @@ from generator.core.sheet import Rect
 from generator.core.typography import curl
 from generator.draw.pictures import draw_image, fitted
 from generator.draw.styles import color
-from generator.sheets.faces import Piece, _pt, card_back, ground
+from generator.sheets.faces import Piece, _pt, card_back, cut_circle, ground
 
 _ALIGN = {"left": TA_LEFT, "centre": TA_CENTER, "right": TA_RIGHT}
 
@@ -101,8 +101,11 @@ def card_side(deck: Deck, card: DeckCard, side: str = "layout"):
     layout = dict(deck.spec.sides)[side]
     fields = card.fields
 
+    round_cut = deck.spec.shape == "round"
+
     def draw(canv, trim: Rect, bleed: float, ink_saving: bool, shop: bool = False) -> None:
-        ground(canv, trim, bleed, "#ffffff" if ink_saving else fill(layout.background, fields))
+        ground(canv, trim, bleed, "#ffffff" if ink_saving else fill(layout.background, fields),
+               round_cut)
         for j, zone in enumerate(layout.zones):
             box = Rect(trim.x + zone.x, trim.y + trim.h - zone.y - zone.h, zone.w, zone.h)
             canv.saveState()
@@ -113,6 +116,8 @@ def card_side(deck: Deck, card: DeckCard, side: str = "layout"):
                 canv.translate(-cx, -cy)
             _zone(canv, zone, box, fields, card.images.get((side, j)), ink_saving)
             canv.restoreState()
+        if round_cut and side == "layout":  # a back has none: a duplex error would show it
+            cut_circle(canv, trim, shop, palette.MUTED)
         canv.restoreState()
 
     return draw
@@ -147,11 +152,12 @@ def _zone(canv, zone: Zone, box: Rect, fields: dict[str, str], image,
 def deck_pieces(deck: Deck, theme: palette.Theme) -> list[Piece]:
     """One piece per card of the deck (its count the copies printed), all with its back."""
     spec = deck.spec
-    shared = card_back(curl(spec.back.title), curl(spec.back.subtitle), theme) \
-        if spec.back is not None else None
+    shared = card_back(curl(spec.back.title), curl(spec.back.subtitle), theme,
+                       spec.shape == "round") if spec.back is not None else None
     label = spec.name_one or spec.name
     return [Piece(f"{spec.id}-{n + 1}", card_side(deck, card),
-                  shared or card_side(deck, card, "back_layout"), card.count, label)
+                  shared or card_side(deck, card, "back_layout"), card.count, label,
+                  round_cut=spec.shape == "round")
             for n, card in enumerate(deck.cards) if card.count]  # (0: left out for now)
 
 

@@ -86,16 +86,40 @@ def _clip(canv, box: Rect) -> None:
     canv.clipPath(path, stroke=0, fill=0)
 
 
-def ground(canv, trim: Rect, bleed: float, colour: str) -> Rect:
+def ground(canv, trim: Rect, bleed: float, colour: str, round_cut: bool = False) -> Rect:
     """Begin one side of a card: the canvas's state saved (the caller restores it), drawing
-    clipped to the card and its bleed, all of it painted `colour`; the bleed's box."""
+    clipped to the card and its bleed (`round_cut`: to the circle the square card holds,
+    and its bleed ring), all of it painted `colour`; the bleed's box."""
     register_fonts()
     outer = trim.grown(bleed)
     canv.saveState()
-    _clip(canv, outer)
+    if round_cut:
+        path = canv.beginPath()
+        path.circle((trim.x + trim.w / 2) * mm, (trim.y + trim.h / 2) * mm,
+                    (trim.w / 2 + bleed) * mm)
+        canv.clipPath(path, stroke=0, fill=0)
+    else:
+        _clip(canv, outer)
     canv.setFillColor(color(colour))
     canv.rect(*_pt(outer), stroke=0, fill=1)
     return outer
+
+
+def cut_circle(canv, trim: Rect, shop: bool, ink: str) -> None:
+    """The line a round piece is cut on: for a print shop, the die line (the spot colour
+    CutContour, overprinting, which the press reads and never prints); at home, a hairline
+    in `ink` that the scissors or a punch follow."""
+    canv.saveState()
+    if shop:
+        canv.setStrokeColor(CUT_CONTOUR)
+        canv.setStrokeOverprint(True)
+        canv.setLineWidth(0.25)
+    else:
+        canv.setStrokeColor(color(ink))
+        canv.setLineWidth(CUT_LINE)
+    canv.circle((trim.x + trim.w / 2) * mm, (trim.y + trim.h / 2) * mm, trim.w / 2 * mm,
+                stroke=1, fill=0)
+    canv.restoreState()
 
 
 def _fitted(text: str, font: str, size: float, smallest: float, width: float) -> float:
@@ -234,13 +258,14 @@ def card_face(book: Book, face: CardFace, index: int, size: float) -> Draw:
     return draw
 
 
-def card_back(title: str, subtitle: str, theme: palette.Theme = palette.NEUTRAL) -> Draw:
+def card_back(title: str, subtitle: str, theme: palette.Theme = palette.NEUTRAL,
+              round_cut: bool = False) -> Draw:
     """The back every card of a set shares: the book's accent tiled with its motif, and a
-    paper panel with the set's title."""
+    paper panel with the set's title (`round_cut`: a round token's, clipped to its circle)."""
     accent = theme.accent
 
     def draw(canv, trim: Rect, bleed: float, ink_saving: bool, shop: bool = False) -> None:
-        outer = ground(canv, trim, bleed, "#ffffff" if ink_saving else accent)
+        outer = ground(canv, trim, bleed, "#ffffff" if ink_saving else accent, round_cut)
         _pattern(canv, theme, outer, 6.0,
                  theme.accent_light if ink_saving else theme.accent_pattern)
         cx, cy = (trim.x + trim.w / 2) * mm, (trim.y + trim.h / 2) * mm

@@ -318,3 +318,53 @@ def test_a_text_is_set_at_the_largest_size_that_fits():
     for text in ["A", "10", "Wild", "hello world long text", "Wild: name the next suit",
                  "x" * 200, "a b c d e f g h i j k l m n o p"]:
         assert decks._size(text, zone, font) == stepping_down(text), text
+
+
+CHIPS = """decks:
+  - id: chips
+    name: score chips
+    name_one: score chip
+    shape: round
+    width: {width}
+    height: 30
+    back: {{title: Chips}}
+    rows:
+      - {{count: 10, value: "1", colour: "#2e6b3a"}}
+      - {{count: 6, value: "5", colour: "#8a2c2c"}}
+    layout:
+      background: "{{colour}}"
+      zones:
+        - {{x: 5, y: 8, w: 20, h: 14, text: "{{value}}", size: 24, bold: true, colour: "#ffffff"}}
+"""
+
+
+def test_tokens_of_any_number_of_kinds_are_round_decks(tiny_book, tmp_path, capsys):
+    """Tokens from a table: a deck of `shape: round` is cut on the circle its square holds.
+    Its faces are painted inside the circle only (a corner of the square is the paper's),
+    the print shop gets the die line in the spot colour CutContour, and the file says so."""
+    (tiny_book / "print.yaml").write_text(CHIPS.format(width=30), encoding="utf-8")
+    assert run("build", tiny_book, tmp_path / "out", capsys)[0] == 0
+    folder = tmp_path / "out" / "juego"
+    sheet = Image.open(folder / "chips-contact-sheet.png").convert("RGB")
+    px = 110 / 25.4
+
+    def at(x: float, y: float) -> tuple[int, int, int]:  # mm from the first chip's corner
+        return sheet.getpixel((round((4 + x) * px), round((4 + y) * px)))
+
+    assert at(15, 15) == (0x2e, 0x6b, 0x3a)  # the middle: the chip's colour
+    assert at(2, 2) == (255, 255, 255)       # inside the square, outside the circle
+    press = folder / "chips-press.pdf"
+    with pikepdf.open(press) as document:
+        assert "CutContour" in str(document.docinfo.get("/Subject")) + str(
+            document.pages[0].resources)
+        assert _boxes(press) == [(30.0, 30.0, 36.0, 36.0)] * 4
+
+
+def test_a_round_piece_that_is_not_square_is_an_error_at_its_shape(tiny_book, tmp_path,
+                                                                    capsys):
+    spec = tiny_book / "print.yaml"
+    spec.write_text(CHIPS.format(width=40), encoding="utf-8")
+    assert_one_located_error(tiny_book, tmp_path, capsys, "print.yaml",
+                             line_of(spec, "shape: round"),
+                             r"round pieces of 40 × 30 mm: a round piece is cut on a circle; "
+                             r"expected a square size")
