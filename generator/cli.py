@@ -202,6 +202,18 @@ def _parser() -> argparse.ArgumentParser:
                      help="store each player's run in the book's difficulty.yaml, "
                           "keeping the other players' runs (the book's appendix)")
 
+    game = sub.add_parser("play", help="play a game of a book's variant against its rules",
+                          description="Learn the rules by playing them: a game dealt from "
+                                      "--seed, the table printed as lines, the legal actions "
+                                      "numbered; type a number or an action in the book's "
+                                      "notation, undo, or quit. A move the rules do not allow "
+                                      "is refused as the book refuses it, with its section.")
+    game.add_argument("books", nargs=1, metavar="BOOK", help=BOOK_HELP)
+    game.add_argument("--seed", type=whole(0, sim_options.MAX_SEED), default=1,
+                      help="the deal's seed, from 0 to 2^63-1 (default: 1)")
+    game.add_argument("--lang", metavar="LANG",
+                      help="play in this edition's words (a book's translation, e.g. en)")
+
     check = sub.add_parser("check", help="validate books without writing anything",
                            description="Validate content: YAML, chapters, glossary, "
                                        "cross-references, examples and scenarios, the "
@@ -565,8 +577,8 @@ def _run(args, out: Console, err: Console) -> int:
         folders = [folder for folder, _ in editions]
     else:
         folders = where.books(args.books)
-    if args.command != "simulate":  # every command that writes: never among the books
-        where.refuse_output_among(folders, args.output)
+    if args.command not in ("simulate", "play"):  # every command that writes: never
+        where.refuse_output_among(folders, args.output)  # among the books
     if args.command == "build":
         _build(editions, where, args, out)
     elif args.command in ("cards", "tokens"):
@@ -576,6 +588,11 @@ def _run(args, out: Console, err: Console) -> int:
         from generator.simulate.command import simulate_command
         # difficulty.yaml unchecked: --save is how a stale one is replaced (`check_runs`)
         simulate_command(checked_book(folders[0], runs=False, pieces=False), args, out)
+    elif args.command == "play":
+        from generator.checks import checked_book
+        from generator.play import play
+        book = checked_book(folders[0], args.lang, runs=False, pieces=False)
+        return play(book, args.seed, sys.stdin, sys.stdout)
     elif args.command == "watch":
         from generator.watch import watch
         return watch(folders, where.output, out, err)

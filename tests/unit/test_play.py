@@ -1,0 +1,84 @@
+"""`rulebook play BOOK`: a game against the book's own rules engine, read and written as
+plain lines (issue 35, first step): the table as the engine describes it, the legal actions
+numbered in words and in the book's notation, each move told as a worked example tells its
+step, a refused move refused as the book refuses it with the section that states the rule,
+`undo`, `quit`, and the end in the book's words."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from generator.cli import main
+from repo import CONTENT_ROOT
+
+SOLO = CONTENT_ROOT / "solo-catan"
+
+
+def _play(capsys, monkeypatch, book, typed: str, *options: str) -> tuple[int, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    code = main(["play", str(book), *options])
+    captured = capsys.readouterr()
+    return code, captured.out + captured.err
+
+
+def _tables(text: str) -> list[str]:
+    """Each table printed: its lines from the first of the position to the last action."""
+    return re.findall(r"\n\n(Mano: .*?)\n> ", text, flags=re.S)
+
+
+def test_a_whole_game_is_played_to_its_end_in_the_books_words(capsys, monkeypatch):
+    """Seed 7, always the first action listed: every move told (the draws too), and the end
+    said as the difficulty report says it."""
+    code, said = _play(capsys, monkeypatch, SOLO, "1\n" * 500, "--seed", "7")
+    assert code == 0 and "Traceback" not in said
+    assert said.startswith("Catán – El juego de cartas: una partida de la semilla 7.")
+    assert "\n  1. Colocas la madera y empiezas una carretera  [start lumber road]\n" in said
+    assert "> Colocas la madera y empiezas una carretera. Robas un trigo: no coincide.\n" in said
+    assert re.search(r"\n(Ganas|Pierdes): [^·\n]+ · \d+ puntos? · \d+ turnos?\.\n$", said), \
+        said[-300:]
+    assert said.count("> ") < 500  # it ended before the input did
+
+
+def test_a_refused_move_cites_its_section_and_changes_nothing(capsys, monkeypatch):
+    code, said = _play(capsys, monkeypatch, SOLO, "market ore ore\nundo\nquit\n",
+                       "--seed", "7")
+    assert code == 0
+    assert "> × No puedes cambiar la piedra de tu mano por la piedra del mercado " \
+           "(véase «Comercio»).\n" in said
+    assert "> No hay jugada que deshacer.\n" in said  # the refusal was no move
+    assert said.rstrip().endswith("Partida dejada en el turno 0.")
+
+
+def test_undo_takes_the_move_back_to_the_same_table(capsys, monkeypatch):
+    code, said = _play(capsys, monkeypatch, SOLO, "1\nundo\nquit\n", "--seed", "7")
+    first, after_move, after_undo = _tables(said)
+    assert after_undo == first != after_move
+    assert "> Jugada deshecha.\n" in said
+
+
+def test_a_number_or_words_that_name_no_action_are_said_and_asked_again(capsys,
+                                                                        monkeypatch):
+    code, said = _play(capsys, monkeypatch, SOLO, "99\nflip the table\n", "--seed", "7")
+    assert code == 0
+    assert "«99» no es un número del 1 al 7 ni una acción en la notación del libro." in said
+    assert "«flip the table» no es un número del 1 al 7" in said
+    assert len(_tables(said)) == 1  # the table is not printed again for a mistyped line
+
+
+def test_the_english_edition_and_another_engine_play(capsys, monkeypatch):
+    code, said = _play(capsys, monkeypatch, SOLO, "1\nquit\n", "--seed", "7", "--lang", "en")
+    assert code == 0 and "\nHand: lumber, grain, lumber, wool and brick\n" in said
+    assert "> You place the lumber and start a road." in said
+    code, said = _play(capsys, monkeypatch, CONTENT_ROOT / "splendor-solitario", "1\nquit\n",
+                       "--seed", "3")
+    assert code == 0 and "\n  1. Toma 1 diamante, 1 zafiro y 1 esmeralda  " \
+                         "[take white blue green]\n" in said
+
+
+def test_a_book_whose_engine_cannot_deal_a_game_is_one_line(capsys, monkeypatch, tiny_book):
+    code, said = _play(capsys, monkeypatch, CONTENT_ROOT / "catan-base", "")
+    assert code == 1 and said.strip().count("\n") == 0, said
+    assert "engine 'costs' cannot deal a whole game" in said
+    code, said = _play(capsys, monkeypatch, tiny_book, "")
+    assert code == 1 and "no rules engine (book.yaml names no engine:)" in said, said
