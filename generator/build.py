@@ -88,7 +88,7 @@ def _build(book: Book, folder: Path, output: Path, size: PageSize | None,
     replays = check_book(book)  # a book whose examples fail is not built
     figures = book_figures(book, replays)
     target = rulebook_path(book, output, size)
-    layout = target.with_name(f".{target.stem}.pages.json")
+    layout = page_memo(target)
     player, dossier = book.printed(), book.printed(dossier=True)
     words = labels(book.meta.language)
     aside = Companion(words["dossier"], DOSSIER_PAGE, dict.fromkeys(dossier.anchors, 0)) \
@@ -159,7 +159,7 @@ def _render_dossier(dossier: Book, size: PageSize | None, replays, figures, targ
     """The editor's dossier (book.yaml `dossier:`), in memory: its PDF beside the
     rulebook's, its HTML page beside index.html, and its page memo."""
     path = dossier_path(target, dossier.meta.language)
-    memo = path.with_name(f".{path.stem}.pages.json")
+    memo = page_memo(path)
     pdf, pages = _laid_out(render_pdf, dossier, size, replays, _read_pages(memo), figures,
                            companion)
     html = render_html(dossier, replays, figures, companion,
@@ -265,6 +265,18 @@ def render_booklets(book: Book, pdf: bytes, target: Path) -> Rendered:
 
 #: A page memo longer than this is not one a build wrote (a book's is a few kilobytes).
 MAX_PAGES_BYTES = 1_000_000
+
+
+def built_pages(book: Book, output: Path) -> dict[str, int]:
+    """The page of each heading in the book's last build into `output` (its page memo), or
+    {} when it has none: what a citation outside the book names (`rulebook play`)."""
+    target = rulebook_path(book, output, None)
+    return _read_pages(page_memo(target)) or {}
+
+
+def page_memo(target: Path) -> Path:
+    """Where a build keeps the page of each heading of the PDF `target`, for the next."""
+    return target.with_name(f".{target.stem}.pages.json")
 
 
 def _read_pages(file: Path) -> dict[str, int] | None:

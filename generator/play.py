@@ -20,6 +20,7 @@ from typing import IO
 
 from generator.content.model import Book
 from generator.core.i18n import translator
+from generator.core.labels import labels
 from generator.errors import GeneratorError, IllegalAction
 from generator.examples.protocol import SIMULATION, declares
 from generator.examples.replay import adapter_for
@@ -44,8 +45,10 @@ def dealer(book: Book, engine):
                          "see docs/engines.md, Simulation); expected a book whose engine can")
 
 
-def play(book: Book, seed: int, read: IO[str], write: IO[str]) -> int:
-    """One game from `seed`, its moves read from `read`, the table written to `write`."""
+def play(book: Book, seed: int, read: IO[str], write: IO[str],
+         pages: dict[str, int] | None = None) -> int:
+    """One game from `seed`, its moves read from `read`, the table written to `write`; a
+    refusal cites the page of its section in `pages` (the book's last build), if there."""
     engine = adapter_for(book) if book.meta.engine else None
     sim = dealer(book, engine)
     t = translator(book.meta.language)
@@ -91,7 +94,7 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str]) -> int:
         try:
             game.push(action)
         except IllegalAction as refusal:
-            say(_refused(book, engine, action, before, refusal, t))
+            say(_refused(book, engine, action, before, refusal, t, pages or {}))
             continue
         history.append(before)
         shown = False
@@ -117,9 +120,11 @@ def _told(engine, action, before, after) -> str:
     return engine.action_text(action, before) + "."
 
 
-def _refused(book: Book, engine, action, before, refusal: IllegalAction, t) -> str:
+def _refused(book: Book, engine, action, before, refusal: IllegalAction, t,
+             pages: dict[str, int]) -> str:
     """A refused move as the book refuses one (its narration of the refusal, or the
-    engine's own line), then where the rule is: its section's title and the ruling."""
+    engine's own line), then where the rule is: its section's title, its page in the last
+    build (as the book prints a cross-reference), and the ruling."""
     if declares(engine, "narration"):
         text = engine.narrate(action, before, before, refusal.code)
     else:
@@ -128,6 +133,8 @@ def _refused(book: Book, engine, action, before, refusal: IllegalAction, t) -> s
             found=refusal.found)
     where = book.anchors.get(refusal.section, refusal.section)
     cite = t.gettext("see “{section}”").format(section=where)
+    if refusal.section in pages:
+        cite += f", {labels(book.meta.language)['page']}\u00a0{pages[refusal.section]}"
     if refusal.ruling:
         cite += f", {refusal.ruling}"
     return f"× {text} ({cite})."

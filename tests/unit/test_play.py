@@ -9,10 +9,20 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
+
 from generator.cli import main
 from repo import CONTENT_ROOT
 
 SOLO = CONTENT_ROOT / "solo-catan"
+pytestmark = pytest.mark.usefixtures("unbuilt")
+
+
+@pytest.fixture
+def unbuilt(tmp_path, monkeypatch) -> None:
+    """No build to cite pages from (tests/books/test_play_citations.py has one): the
+    project's output folder, which a developer may have built into, is not read."""
+    monkeypatch.setattr("generator.build.built_pages", lambda book, output: {})
 
 
 def _play(capsys, monkeypatch, book, typed: str, *options: str) -> tuple[int, str]:
