@@ -3,7 +3,8 @@ terminal, to learn the rules by playing them.
 
 The table is printed as the engine describes a position (`position_lines`, the lines an
 example box prints without a diagram); the legal actions are numbered, each in words and in
-the book's notation, and either may be typed. A move the rules do not allow is refused as
+the book's notation, and either may be typed; `hint` says what the engine's best fair
+player would play (`Simulation.hint`). A move the rules do not allow is refused as
 the book refuses it in a worked example (the engine's narration of the refusal), citing the
 section that states the rule and the ruling that decided it. `undo` takes a move back;
 `quit` (or the end of the input) leaves. The end says how the game ended, in the words of
@@ -16,6 +17,7 @@ asked for the book's own rules): solo-catan and splendor-solitario.
 
 from __future__ import annotations
 
+import random
 from typing import IO
 
 from generator.content.model import Book
@@ -24,9 +26,10 @@ from generator.core.labels import labels
 from generator.errors import GeneratorError, IllegalAction
 from generator.examples.protocol import SIMULATION, declares
 from generator.examples.replay import adapter_for
+from generator.simulate.engines import make_player
 
 #: The words a player types: numbers and notation aside, these.
-UNDO, QUIT = "undo", "quit"
+UNDO, QUIT, HINT = "undo", "quit", "hint"
 
 
 def dealer(book: Book, engine):
@@ -55,8 +58,9 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
     say = lambda text="": print(text, file=write)  # noqa: E731
     game, history, shown = sim.random_start(seed), [], False
     say(t.gettext("{title}: a game from seed {seed}. Type an action's number or its "
-                  "notation; {undo} takes a move back, {quit} leaves.").format(
-        title=book.meta.title, seed=seed, undo=UNDO, quit=QUIT))
+                  "notation; {hint} suggests one, {undo} takes a move back, {quit} "
+                  "leaves.").format(title=book.meta.title, seed=seed, hint=HINT, undo=UNDO,
+                                    quit=QUIT))
     while True:
         actions = [] if sim.is_over(game) else game.legal_actions()
         if not shown:  # the table once a position: a mistyped line does not repeat it
@@ -78,6 +82,10 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
             say(t.gettext("Game left at turn {turns}.").format(turns=sim.result(game).turns))
             return 0
         typed = line.strip()
+        if typed == HINT:
+            say(_hint(sim, engine, game, actions, random.Random(seed * 1_000_003 + len(history)),
+                      t))
+            continue
         if typed == UNDO:
             if history:
                 game, shown = history.pop(), False
@@ -99,6 +107,17 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
         history.append(before)
         shown = False
         say(_told(engine, action, before, game))
+
+
+def _hint(sim, engine, game, actions: list, rng, t) -> str:
+    """The move the engine's hint player would make here (`Simulation.hint`: the strongest
+    that sees only what a player sees; greedy, one move ahead, when it names none), by its
+    number and in words: a suggestion, never played for you."""
+    name = getattr(sim, "hint", "greedy")
+    action = make_player(sim, name).choose(engine.copy(game), list(actions), rng)
+    number = actions.index(action) + 1
+    return t.gettext("The {player} player would play {number}: {action}  [{notation}]").format(
+        player=name, number=number, action=engine.action_text(action, game), notation=action)
 
 
 def _chosen(engine, actions: list, typed: str):

@@ -208,6 +208,8 @@ class Simulation(Protocol):
     - `end_names` and `event_names`: the report's words for its end reasons and events
       (`Outcome.end_reason`, `Outcome.events`), `N_("…")` messages by key; the events in
       the order the report lists them.
+    - `hint`: the name of the player `rulebook play`'s hint asks, the strongest that sees
+      only what a player sees (greedy without it).
 
     An engine whose rules come in readings, or whose players have a strength, declares
     "variants" instead (`Variants`): the command asks it for a `Simulation` per run."""

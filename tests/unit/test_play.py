@@ -67,6 +67,18 @@ def test_undo_takes_the_move_back_to_the_same_table(capsys, monkeypatch):
     assert "> Jugada deshecha.\n" in said
 
 
+def test_a_hint_names_the_strong_players_move_and_plays_nothing(capsys, monkeypatch):
+    """The solo engine's hint is its strong player (it sees no hidden card): its choice, by
+    number and in words; nothing is played (undo has nothing to take back)."""
+    code, said = _play(capsys, monkeypatch, SOLO, "hint\nundo\nquit\n", "--seed", "7")
+    hint = re.search(r"> El jugador strong jugaría la (\d+): (.+)  \[(.+)\]\n", said)
+    assert code == 0 and hint, said[-500:]
+    listed = re.search(rf"\n +{hint.group(1)}\. {re.escape(hint.group(2))}  "
+                       rf"\[{re.escape(hint.group(3))}\]\n", said)
+    assert listed  # one of the legal actions, as listed
+    assert "> No hay jugada que deshacer.\n" in said
+
+
 def test_a_number_or_words_that_name_no_action_are_said_and_asked_again(capsys,
                                                                         monkeypatch):
     code, said = _play(capsys, monkeypatch, SOLO, "99\nflip the table\n", "--seed", "7")

@@ -48,6 +48,10 @@ class SoloSimulation:
         self.rules = rules
         self.budget = budget
 
+    #: `rulebook play`'s hint: the strongest player that sees no hidden card (the
+    #: clairvoyant sees the deck's order).
+    hint = "strong"
+
     @property
     def players(self) -> dict:
         return {name: partial(make_player, name, self.budget) for name in PLAYERS}
