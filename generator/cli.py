@@ -536,7 +536,10 @@ def _print(folders: list[tuple[Path, str | None]], where: Where, args, out: Cons
         kinds = ("cards", "decks") if args.command == "cards" else (args.command,)
         files = build_print(book, where.output, _sheet_options(args), kinds)
         if not files:
-            out.print(f"[yellow]nothing[/] {book.slug} has no {args.command} in print.yaml")
+            decks = (f"; its decks ({', '.join(d.spec.id for d in book.decks)}), round ones "
+                     "too, are printed by rulebook cards") if book.decks else ""
+            out.print(f"[yellow]nothing to print:[/] {book.slug} has no {args.command}: in "
+                      f"print.yaml{decks}", soft_wrap=True)
         for file in files:
             out.print(f"[green]built[/] {escape(str(file))}", soft_wrap=True)
 

@@ -95,16 +95,31 @@ class ContentErrors(ContentError):
         for error in errors:
             flat += error.errors if isinstance(error, ContentErrors) else [error]
             self.more += error.more if isinstance(error, ContentErrors) else 0
-        order = list(dict.fromkeys(e.location.file for e in flat))
-        self.errors = sorted(flat, key=lambda e: order.index(e.location.file))
+        # The same mistake at the same place, found once per card or row that meets it (a
+        # misspelt field in a zone every card draws), is one line with how many times.
+        self.times: dict[str, int] = {}
+        unique: list[ContentError] = []
+        for error in flat:
+            said = ContentError.__str__(error)
+            if said not in self.times:
+                unique.append(error)
+            self.times[said] = self.times.get(said, 0) + 1
+        order = list(dict.fromkeys(e.location.file for e in unique))
+        self.errors = sorted(unique, key=lambda e: order.index(e.location.file))
         first = self.errors[0]
         super().__init__(first.location, first.message, first.expected)
+
+    def _line(self, error: ContentError) -> str:
+        times = self.times.get(ContentError.__str__(error), 1)
+        return f"{error}" + (f" ({times} times)" if times > 1 else "")
 
     def __str__(self) -> str:
         files = len({e.location.file for e in self.errors})
         count = len(self.errors) + self.more
+        if count == 1:
+            return self._line(self.errors[0])
         lines = [f"{count} mistakes in {files} file{'s' if files > 1 else ''}:"]
-        lines += [f"  {e}" for e in self.errors[:self.MOST]]
+        lines += [f"  {self._line(e)}" for e in self.errors[:self.MOST]]
         if count > self.MOST:
             lines.append(f"  … and {count - self.MOST} more: fix these and check again")
         return "\n".join(lines)

@@ -26,6 +26,7 @@ from generator.content.textfile import read_text
 from generator.content.yamlsource import format_path
 from generator.core.files import problem
 from generator.errors import ContentError, Location
+from generator.content.typos import typo_of
 
 #: The most cards one deck prints, all its counts together.
 MAX_DECK = MAX_PIECES
@@ -53,6 +54,7 @@ class Deck:
     index: int
     cards: tuple[DeckCard, ...]
     images: dict[str, BookImage] = field(default_factory=dict)  # read once, by path
+    back_where: Location | None = None  # print.yaml's line of its back's title
 
     @property
     def total(self) -> int:
@@ -83,7 +85,7 @@ def _load_deck(doc, i: int, deck: DeckSpec, folder: Path, taken: set[str],
     _check_zones(doc, where, deck, found)
     cards = found.attempt(_cards, doc, where, folder, deck)
     found.settle()
-    deck_ = Deck(deck, i, tuple(cards))
+    deck_ = Deck(deck, i, tuple(cards), back_where=doc.location(where + ("back", "title")))
     if deck_.total > MAX_DECK:
         raise doc.error(where, f"the deck prints {deck_.total:,} cards",
                         f"at most {MAX_DECK:,}")
@@ -254,8 +256,10 @@ def _check_card(doc, where: tuple, deck: Deck, card: DeckCard) -> bool:
     for at, template in _templates(deck.spec):
         for name in FIELD.findall(template):
             if name not in card.fields:
+                meant = next((f for f in sorted(card.fields) if typo_of(name, f)), None)
                 raise doc.error(where + at, f"no field '{name}' in the deck's data"
-                                + (f" (row at {card.where})" if deck.spec.rows else ""),
+                                + (f" (row at {card.where})" if deck.spec.rows else "")
+                                + (f": did you mean '{meant}'?" if meant else ""),
                                 "one of " + (", ".join(sorted(card.fields)) or "none"))
         filled = fill(template, card.fields)
         if at[-1] == "image" or (at[-1] == "fill" and not filled.strip()):

@@ -27,7 +27,7 @@ from generator.core.sheet import Rect
 from generator.core.typography import curl
 from generator.draw.pictures import draw_image, fitted
 from generator.draw.styles import color
-from generator.sheets.faces import Piece, _pt, card_back, cut_circle, ground
+from generator.sheets.faces import Piece, _pt, back_panel, card_back, cut_circle, ground
 
 _ALIGN = {"left": TA_LEFT, "centre": TA_CENTER, "right": TA_RIGHT}
 
@@ -150,14 +150,16 @@ def _zone(canv, zone: Zone, box: Rect, fields: dict[str, str], image,
 
 
 def deck_pieces(deck: Deck, theme: palette.Theme) -> list[Piece]:
-    """One piece per card of the deck (its count the copies printed), all with its back."""
+    """One piece per card of the deck (its count the copies printed), all with its back;
+    each called by its place in the deck's data ("score chip 2"), so that a print shop's
+    list of quantities tells them apart."""
     spec = deck.spec
     shared = card_back(curl(spec.back.title), curl(spec.back.subtitle), theme,
                        spec.shape == "round") if spec.back is not None else None
     label = spec.name_one or spec.name
     return [Piece(f"{spec.id}-{n + 1}", card_side(deck, card),
-                  shared or card_side(deck, card, "back_layout"), card.count, label,
-                  round_cut=spec.shape == "round")
+                  shared or card_side(deck, card, "back_layout"), card.count,
+                  f"{label} {n + 1}", round_cut=spec.shape == "round")
             for n, card in enumerate(deck.cards) if card.count]  # (0: left out for now)
 
 
@@ -167,6 +169,15 @@ def deck_misfits(decks: list[Deck]) -> list[ContentError]:
     register_fonts()
     found = []
     for deck in decks:
+        back = deck.spec.back
+        if back is not None and back_panel(curl(back.title), curl(back.subtitle),
+                                           deck.spec.trim[0], deck.spec.shape == "round") is None:
+            found.append(ContentError(
+                deck.back_where, f"the back's title '{_short(back.title)}'"
+                + (f" or subtitle '{_short(back.subtitle)}'" if back.subtitle else "")
+                + f" is wider than the back's panel ({deck.spec.trim[0]:g} mm "
+                + ("round" if deck.spec.shape == "round" else "wide") + ") even at 6 pt",
+                "a shorter title, or wider pieces"))
         for card in deck.cards:
             for side, layout in deck.spec.sides:
                 for j, zone in enumerate(layout.zones):

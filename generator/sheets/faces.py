@@ -258,10 +258,33 @@ def card_face(book: Book, face: CardFace, index: int, size: float) -> Draw:
     return draw
 
 
+#: The smallest type a card back's title or subtitle is set in, as anything a player reads.
+SMALLEST_BACK_TYPE = 6.0
+
+
+def back_panel(title: str, subtitle: str, width: float,
+               round_cut: bool = False) -> tuple[float, float, float] | None:
+    """A shared back's paper panel on a card `width` mm wide (`round_cut`: a round token's,
+    inside its circle): (the panel's width in mm, the title's size, the subtitle's, in pt),
+    each set as large as fits (17 pt, the body's size) down to `SMALLEST_BACK_TYPE`; None
+    when a line fits at no size (`rulebook check` refuses it: decks.deck_misfits)."""
+    panel_w = width * 0.7 if round_cut else width - 12
+    room = (panel_w - 6) * mm
+    title_font, sub_font = names().sans_semibold, face_name(names().serif, italic=True)
+    title_size = _fitted(title, title_font, 17, SMALLEST_BACK_TYPE, room)
+    sub_size = _fitted(subtitle, sub_font, BODY_SIZES[0], SMALLEST_BACK_TYPE, room) \
+        if subtitle else 0
+    if room <= 0 or stringWidth(title, title_font, title_size) > room + 0.01 or (
+            subtitle and stringWidth(subtitle, sub_font, sub_size) > room + 0.01):
+        return None
+    return panel_w, title_size, sub_size
+
+
 def card_back(title: str, subtitle: str, theme: palette.Theme = palette.NEUTRAL,
               round_cut: bool = False) -> Draw:
     """The back every card of a set shares: the book's accent tiled with its motif, and a
-    paper panel with the set's title (`round_cut`: a round token's, clipped to its circle)."""
+    paper panel with the set's title (`round_cut`: a round token's, clipped to its circle;
+    `back_panel` sets it)."""
     accent = theme.accent
 
     def draw(canv, trim: Rect, bleed: float, ink_saving: bool, shop: bool = False) -> None:
@@ -269,14 +292,13 @@ def card_back(title: str, subtitle: str, theme: palette.Theme = palette.NEUTRAL,
         _pattern(canv, theme, outer, 6.0,
                  theme.accent_light if ink_saving else theme.accent_pattern)
         cx, cy = (trim.x + trim.w / 2) * mm, (trim.y + trim.h / 2) * mm
-        panel_w = trim.w - 12
-        title_size = _fitted(title, names().sans_semibold, 17, 12, (panel_w - 6) * mm)
-        sub_size = _fitted(subtitle, face_name(names().serif, italic=True), BODY_SIZES[0], BODY_SIZES[-1],
-                           (panel_w - 6) * mm) if subtitle else 0
+        panel_w, title_size, sub_size = back_panel(title, subtitle, trim.w, round_cut) or (
+            trim.w - 12, SMALLEST_BACK_TYPE, SMALLEST_BACK_TYPE if subtitle else 0)
         gap = 3.2 * mm if subtitle else 0
         block = title_size * 0.66 + gap + sub_size * 0.66  # cap heights, one under the other
         panel_h = block / mm + 12
-        panel = Rect(trim.x + 6, trim.y + trim.h / 2 - panel_h / 2, panel_w, panel_h)
+        left = trim.x + (trim.w - panel_w) / 2 if round_cut else trim.x + 6
+        panel = Rect(left, trim.y + trim.h / 2 - panel_h / 2, panel_w, panel_h)
         canv.setFillColor(color("#ffffff" if ink_saving else palette.PAPER))
         canv.setStrokeColor(color(accent))
         canv.roundRect(*_pt(panel), 2 * mm, stroke=1, fill=1)

@@ -140,7 +140,8 @@ def test_a_mistake_in_a_row_is_its_line_of_the_csv(case, row, pattern, tiny_book
 
 @pytest.mark.parametrize("case, old, new, needle, pattern", [
     ("unknown field", '"{suit}"', '"{suits}"', "{suits}",
-     r"no field 'suits' in the deck's data; expected one of colour, rule, suit, value"),
+     r"no field 'suits' in the deck's data: did you mean 'suit'\?; expected one of colour, "
+     r"rule, suit, value"),
     ("outside the card", "x: 6, y: 66, w: 51", "x: 6, y: 80, w: 51", "y: 80",
      r"the zone reaches 57 × 94 mm, past the 63 × 88 mm card"),
     ("a file name taken", "id: playing-cards", "id: cards", "id: cards",
@@ -355,9 +356,52 @@ def test_tokens_of_any_number_of_kinds_are_round_decks(tiny_book, tmp_path, caps
     assert at(2, 2) == (255, 255, 255)       # inside the square, outside the circle
     press = folder / "chips-press.pdf"
     with pikepdf.open(press) as document:
-        assert "CutContour" in str(document.docinfo.get("/Subject")) + str(
-            document.pages[0].resources)
+        subject = str(document.docinfo.get("/Subject"))
+        assert "CutContour" in subject + str(document.pages[0].resources)
+        # each kind told apart by its place in the data (review: "score chip × 30; score
+        # chip × 12" left a print shop guessing)
+        assert "score chip 1 × 10; score chip 2 × 6" in subject
         assert _boxes(press) == [(30.0, 30.0, 36.0, 36.0)] * 4
+
+
+def test_tokens_says_where_a_books_decks_are_printed(tiny_book, tmp_path, capsys,
+                                                     monkeypatch):
+    """Review: `rulebook tokens` on a book whose tokens are round decks said «nothing tidepool
+    has no tokens in print.yaml», which reads as a contradiction of the docs."""
+    (tiny_book / "print.yaml").write_text(CHIPS.format(width=30), encoding="utf-8")
+    monkeypatch.chdir(tiny_book.parent.parent)
+    code, said = run("tokens", tiny_book, tmp_path / "out", capsys)
+    assert code == 0
+    assert " ".join(said.split()) == ("nothing to print: juego has no tokens: in print.yaml; "
+                                      "its decks (chips), round ones too, are printed by "
+                                      "rulebook cards")
+
+
+def test_a_back_title_too_wide_for_a_small_token_is_an_error_at_its_line(tiny_book,
+                                                                          tmp_path, capsys):
+    """Review: a 25 mm chip's back title ran past its panel and check passed. The title is
+    set down to 6 pt to fit (a chip's «Tidepool» does); past that, one located line."""
+    spec = tiny_book / "print.yaml"
+    spec.write_text(CHIPS.format(width=30).replace("{title: Chips}",
+                                                   "{title: Tidepool Deluxe Edition Chips}"),
+                    encoding="utf-8")
+    assert_one_located_error(tiny_book, tmp_path, capsys, "print.yaml",
+                             line_of(spec, "Tidepool Deluxe"),
+                             r"the back's title 'Tidepool Deluxe Edition Chips' is wider than "
+                             r"the back's panel \(30 mm round\) even at 6 pt")
+
+
+def test_a_misspelt_field_is_one_line_for_all_its_cards_with_the_name_meant(
+        tiny_book, tmp_path, capsys):
+    """Review: `{suite}` in a zone every card draws was 30 identical lines."""
+    _deck(tiny_book)
+    spec = tiny_book / "print.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8").replace('"{suit}"', '"{suite}"'),
+                    encoding="utf-8")
+    assert_one_located_error(tiny_book, tmp_path, capsys, "print.yaml",
+                             line_of(spec, "{suite}"),
+                             r"no field 'suite' in the deck's data: did you mean 'suit'\?; "
+                             r"expected one of colour, rule, suit, value \(13 times\)$")
 
 
 def test_a_round_piece_that_is_not_square_is_an_error_at_its_shape(tiny_book, tmp_path,
