@@ -116,7 +116,7 @@ def _build(book: Book, folder: Path, output: Path, size: PageSize | None,
                                            provenance(book, replays)))
     write_all([(target, pdf), *svgs, (html, page), *pieces, *press, *folded, *editor,
                (layout, json.dumps(pages, sort_keys=True).encode())], prune=folder_out,
-              folder=book.output_folder(output))
+              folder=book.output_folder(output), family=deck_family(book) if papers else None)
     return Built(book, [target] + [svg for svg, _ in svgs] + [html],
                  [piece for piece, _ in pieces], [path for path, _ in folded],
                  [path for path, _ in press], [path for path, _ in editor
@@ -421,11 +421,18 @@ def render_print(book: Book, output: Path, papers: list[SheetOptions],
     return files + render_calibration(book, output, papers) if files else []
 
 
+def deck_family(book: Book) -> tuple[str, set[str]]:
+    """The book's decks as a family of files named after them (`<id>-a4.pdf`…): written
+    with their files, so that a deck renamed or taken out leaves none behind
+    (core/output.py `Written.retire`)."""
+    return ("decks", {deck.spec.id for deck in book.decks})
+
+
 def build_print(book: Book, output: Path, papers: list[SheetOptions],
                 kinds: tuple[str, ...] = ("cards", "tokens", "decks")) -> list[Path]:
     """Render, in the book's typefaces, then write all of them or none."""
     return _rendered_and_written(lambda *args: render_print(*args, kinds), book, output,
-                                 papers)
+                                 papers, deck_family(book) if "decks" in kinds else None)
 
 
 def build_cards(book: Book, output: Path, papers: list[SheetOptions]) -> list[Path]:
@@ -440,8 +447,9 @@ def build_calibration(book: Book, output: Path, papers: list[SheetOptions]) -> l
     return _rendered_and_written(render_calibration, book, output, papers)
 
 
-def _rendered_and_written(render, book: Book, output: Path, papers: list[SheetOptions]):
+def _rendered_and_written(render, book: Book, output: Path, papers: list[SheetOptions],
+                          family: tuple[str, set[str]] | None = None):
     """`render(book, output, papers)` in the book's typefaces, then written all or none."""
     with in_use(book.typefaces):
         files = render(book, output, papers)
-    return write_all(files, folder=book.output_folder(output))
+    return write_all(files, folder=book.output_folder(output), family=family)

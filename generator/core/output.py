@@ -103,6 +103,9 @@ class Written:
     files: dict[str, list[str]] = field(default_factory=dict)
     #: Files an older build left, found when the first list was made: replaced, never removed.
     older: set[str] = field(default_factory=set)
+    #: The names of each family of files named after what made them (a deck's files are
+    #: `<id>-…`), as the last write that wrote the family left them (`retire`).
+    families: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def file(self) -> Path:
@@ -122,12 +125,17 @@ class Written:
             raise written._damaged(getattr(exc, "strerror", None) or "not JSON") from None
         files, older = (data.get("files"), data.get("older")) if isinstance(data, dict) \
             else (None, None)
+        families = data.get("families", {}) if isinstance(data, dict) else None
+        if not (isinstance(families, dict) and all(
+                isinstance(names, list) and all(isinstance(n, str) for n in names)
+                for names in families.values())):
+            raise written._damaged("not the list a build writes")
         if not (isinstance(files, dict) and isinstance(older, list)
                 and all(isinstance(d, list) and all(isinstance(x, str) for x in d)
                         for d in files.values())
                 and all(isinstance(name, str) and _inside(name) for name in [*files, *older])):
             raise written._damaged("not the list a build writes")
-        written.files, written.older = files, set(older)
+        written.files, written.older, written.families = files, set(older), families
         return written
 
     def _damaged(self, why: str) -> RenderError:
@@ -201,9 +209,33 @@ class Written:
                 path.unlink(missing_ok=True)
             del self.files[name]
 
+    def retire(self, family: str, names: set[str]) -> None:
+        """The family's names are now `names`: the files on the list, at the folder's top,
+        of a name it had and has no more (`<name>-…`, the longest of its names, old or new,
+        that a file's name starts with) are removed if they still hold what was written (a
+        changed one is left, and forgotten: it is the user's now). A deck renamed or taken
+        out leaves none of its files to be printed by mistake."""
+        gone = set(self.families.get(family, [])) - names
+        if gone:
+            known = sorted(gone | names, key=len, reverse=True)
+            for name in list(self.files):
+                if "/" in name:
+                    continue
+                owner = next((n for n in known if name.startswith(n + "-")), None)
+                if owner in gone:
+                    path = self.folder / name
+                    if self._holds_written(path):
+                        path.unlink(missing_ok=True)
+                    del self.files[name]
+        if names:
+            self.families[family] = sorted(names)
+        else:
+            self.families.pop(family, None)
+
     def _dumps(self) -> bytes:
         import json
-        return json.dumps({"about": ABOUT, "files": self.files, "older": sorted(self.older)},
+        return json.dumps({"about": ABOUT, "files": self.files, "older": sorted(self.older),
+                           **({"families": self.families} if self.families else {})},
                           indent=1, sort_keys=True).encode()
 
 
@@ -282,7 +314,8 @@ def _locked(folder: Path):
 
 
 def write_all(files: list[tuple[Path, bytes]], prune: Path | None = None,
-              folder: Path | None = None) -> list[Path]:
+              folder: Path | None = None,
+              family: tuple[str, set[str]] | None = None) -> list[Path]:
     """Every file of a build, or none: all are staged as `.part` files first (a full disk or
     Ctrl-C stops here, and the staged files are removed), then renamed into place; a file
     that already holds its new bytes is left as it is.
@@ -291,15 +324,20 @@ def write_all(files: list[tuple[Path, bytes]], prune: Path | None = None,
     written is kept on the folder's list (core/output.py): a file the program did not
     write is never replaced (one line, nothing written), and with `prune` (a folder in it,
     the figures'), the files on the list there that this build did not write (figures of an
-    older build) are removed. The whole step holds the folder's lock, so two builds of one
-    book at once write one after the other, each set whole, each list whole."""
-    if not files and prune is None:
-        return []
+    older build) are removed. With `family` (its name, and the names its files are now made
+    under: ("decks", the deck ids)), the files of a name it no longer has are removed
+    (`Written.retire`). The whole step holds the folder's lock, so two builds of one book at
+    once write one after the other, each set whole, each list whole."""
+    if not files and prune is None and (family is None or folder is None
+                                        or not (Path(folder) / MANIFEST).is_file()):
+        return []  # (nothing written, and no list whose family could have changed)
     root = folder or Path(os.path.commonpath([target.parent for target, _ in files] or [prune]))
     with _locked(root):
         written = Written.read(folder) if folder is not None else None
         _write_all(files, written)
         if written is not None:
+            if family is not None:
+                written.retire(*family)
             write_atomically(written.file, written.settle(files, prune))
     return [target for target, _ in files]
 

@@ -13,6 +13,7 @@ import pytest
 from PIL import Image
 
 from contentedit import assert_one_located_error, line_of, run
+from generator.cli import main
 from pdfread import page_words
 
 MM = 72 / 25.4
@@ -412,3 +413,35 @@ def test_a_round_piece_that_is_not_square_is_an_error_at_its_shape(tiny_book, tm
                              line_of(spec, "shape: round"),
                              r"round pieces of 40 × 30 mm: a round piece is cut on a circle; "
                              r"expected a square size")
+
+
+def test_a_renamed_deck_leaves_none_of_its_files(tiny_book, tmp_path, capsys):
+    """Review: after the scaffold's deck was renamed, its old sheets, print-shop file and
+    contact sheet stayed in the output folder, ready to be printed by mistake. A deck renamed
+    or taken out takes its files with it; a file of it the user changed is left, and a deck
+    whose id starts another's keeps its own."""
+    _deck(tiny_book, rows=["1,A,any,#1f1a17,"])
+    spec = tiny_book / "print.yaml"
+    text = spec.read_text(encoding="utf-8")
+    deck = text[text.index("  - id: playing-cards"):]
+    spec.write_text(text + deck.replace("id: playing-cards", "id: playing-cards-big"),
+                    encoding="utf-8")
+    out = tmp_path / "out"
+    assert run("build", tiny_book, out, capsys)[0] == 0
+    folder = out / "juego"
+    old = sorted(p.name for p in folder.glob("playing-cards-*") if "big" not in p.name)
+    assert old == ["playing-cards-a4.pdf", "playing-cards-contact-sheet.png",
+                   "playing-cards-letter.pdf", "playing-cards-press.pdf"]
+    (folder / "playing-cards-letter.pdf").write_bytes(b"my own notes")  # the user's now
+    spec.write_text((text + deck.replace("id: playing-cards", "id: playing-cards-big"))
+                    .replace("id: playing-cards\n", "id: crazy-eights\n", 1), encoding="utf-8")
+    assert main(["cards", str(tiny_book), "--output", str(out)]) == 0
+    left = sorted(p.name for p in folder.iterdir() if p.name.startswith("playing-cards-"))
+    assert left == ["playing-cards-big-a4.pdf", "playing-cards-big-contact-sheet.png",
+                    "playing-cards-big-letter.pdf", "playing-cards-big-press.pdf",
+                    "playing-cards-letter.pdf"]
+    assert (folder / "crazy-eights-a4.pdf").is_file()
+    # taken out altogether, by a build
+    spec.write_text(text.replace(text[text.index("decks:"):], "decks: []\n"), encoding="utf-8")
+    assert run("build", tiny_book, out, capsys)[0] == 0
+    assert not list(folder.glob("crazy-eights-*")) and not list(folder.glob("*-big-*"))
