@@ -29,7 +29,7 @@ from generator.examples.replay import adapter_for
 from generator.simulate.engines import make_player
 
 #: The words a player types: numbers and notation aside, these.
-UNDO, QUIT, HINT = "undo", "quit", "hint"
+UNDO, QUIT, HINT, RULES = "undo", "quit", "hint", "rules"
 
 
 def dealer(book: Book, engine):
@@ -56,11 +56,11 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
     sim = dealer(book, engine)
     t = translator(book.meta.language)
     say = lambda text="": print(text, file=write)  # noqa: E731
-    game, history, shown = sim.random_start(seed), [], False
+    game, history, shown, last_section = sim.random_start(seed), [], False, ""
     say(t.gettext("{title}: a game from seed {seed}. Type an action's number or its "
-                  "notation; {hint} suggests one, {undo} takes a move back, {quit} "
-                  "leaves.").format(title=book.meta.title, seed=seed, hint=HINT, undo=UNDO,
-                                    quit=QUIT))
+                  "notation; {hint} suggests one, {rules} TOPIC reads a section, {undo} "
+                  "takes a move back, {quit} leaves.").format(
+        title=book.meta.title, seed=seed, hint=HINT, rules=RULES, undo=UNDO, quit=QUIT))
     while True:
         actions = [] if sim.is_over(game) else game.legal_actions()
         if not shown:  # the table once a position: a mistyped line does not repeat it
@@ -82,6 +82,10 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
             say(t.gettext("Game left at turn {turns}.").format(turns=sim.result(game).turns))
             return 0
         typed = line.strip()
+        if typed == RULES or typed.startswith(RULES + " "):
+            topic = typed[len(RULES):].strip()
+            say(_rules(book, topic or last_section, t))
+            continue
         if typed == HINT:
             say(_hint(sim, engine, game, actions, random.Random(seed * 1_000_003 + len(history)),
                       t))
@@ -103,10 +107,66 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
             game.push(action)
         except IllegalAction as refusal:
             say(_refused(book, engine, action, before, refusal, t, pages or {}))
+            last_section = refusal.section
             continue
         history.append(before)
         shown = False
         say(_told(engine, action, before, game))
+
+
+def _rules(book: Book, topic: str, t) -> str:
+    """The text of the section `topic` names (its anchor, or words of its title: the first
+    section whose title holds them, accents and case aside), as the book states it; without
+    a topic (and no refusal yet), the sections one may name."""
+    sections = [(anchor, title) for chapter in book.chapters
+                if chapter.source.name not in book.meta.dossier  # the player's book's
+                for anchor, title in [(chapter.id, chapter.title), *chapter.sections]]
+    wanted = _plain(topic)
+    found = next((s for s in sections if s[0] == topic), None) or next(
+        (s for s in sections if wanted and wanted in _plain(s[1])), None)
+    if found is None:
+        return t.gettext("Sections: {titles}.").format(
+            titles="; ".join(title for _, title in sections))
+    return "\n".join([found[1].upper(), *section_lines(book, found[0])])
+
+
+def _plain(text: str) -> str:
+    import unicodedata
+    return "".join(c for c in unicodedata.normalize("NFD", text.casefold())
+                   if not unicodedata.combining(c))
+
+
+def section_lines(book: Book, anchor: str) -> list[str]:
+    """A chapter's opening (up to its first section) or a section's text, as lines: each
+    paragraph one line, each list item one "- " line, a table's rows with " | "; a worked
+    example or figure the text shows is left out (they print in the book)."""
+    for chapter in book.chapters:
+        elements = list(chapter.tree)
+        starts = [i for i, el in enumerate(elements) if el.tag == "h2"]
+        if anchor == chapter.id:
+            part = elements[1:starts[0] if starts else None]
+        elif anchor in (a for a, _ in chapter.sections):
+            index = [a for a, _ in chapter.sections].index(anchor)
+            ends = starts[index + 1] if index + 1 < len(starts) else None
+            part = elements[starts[index] + 1:ends]
+        else:
+            continue
+        lines = []
+        for element in part:
+            if element.tag in ("ul", "ol"):
+                lines += [(f"{n}. " if element.tag == "ol" else "- ") + _words(item)
+                          for n, item in enumerate(element.iter("li"), start=1)]
+            elif element.tag == "table":
+                lines += [" | ".join(_words(cell) for cell in row)
+                          for row in element.iter("tr")]
+            elif not _words(element).startswith("[["):
+                lines.append(_words(element))
+        return [line for line in lines if line]
+    return []
+
+
+def _words(element) -> str:
+    return " ".join("".join(element.itertext()).split())
 
 
 def _hint(sim, engine, game, actions: list, rng, t) -> str:

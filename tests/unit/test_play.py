@@ -79,6 +79,23 @@ def test_a_hint_names_the_strong_players_move_and_plays_nothing(capsys, monkeypa
     assert "> No hay jugada que deshacer.\n" in said
 
 
+def test_rules_reads_the_section_of_the_last_refusal_or_of_a_topic(capsys, monkeypatch):
+    """`rules` alone after a refusal reads the section that refused it; `rules WORDS` the
+    first section whose title holds them (accents and case aside), a numbered list numbered;
+    words that name none list the player's book's sections (not the dossier's)."""
+    code, said = _play(capsys, monkeypatch, SOLO,
+                       "market ore ore\nrules\nrules TURNO\nrules xyzzy\nquit\n", "--seed", "7")
+    assert code == 0
+    assert "> COMERCIO\nComercio, salvo mientras rellenas la mano: una carta por una del " \
+           "mercado" in said
+    assert "\n- Con el mercado. Cambia una carta de tu mano por una del mercado" in said
+    assert "> EL TURNO\nCada turno colocas una carta de tu mano en la serie histórica" in said
+    assert "\n1. Coloca una carta de tu mano al final de la serie histórica" in said
+    sections = re.search(r"> Secciones: (.*)\.\n", said).group(1).split("; ")
+    assert sections[:3] == ["Introducción", "Cómo leer este libro", "Componentes y preparación"]
+    assert not any("original" in title for title in sections)  # the dossier's appendix
+
+
 def test_a_number_or_words_that_name_no_action_are_said_and_asked_again(capsys,
                                                                         monkeypatch):
     code, said = _play(capsys, monkeypatch, SOLO, "99\nflip the table\n", "--seed", "7")
