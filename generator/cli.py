@@ -213,6 +213,8 @@ def _parser() -> argparse.ArgumentParser:
                       help="the deal's seed, from 0 to 2^63-1 (default: 1)")
     game.add_argument("--lang", metavar="LANG",
                       help="play in this edition's words (a book's translation, e.g. en)")
+    game.add_argument("--load", type=Path, metavar="FILE",
+                      help="go on with a game saved with `save FILE` (its seed and moves)")
     game.add_argument("--output", type=Path, metavar="DIR",
                       help="the output folder of the build whose page numbers a refusal "
                            "cites (default: the project's; none built: no page numbers)")
@@ -596,10 +598,11 @@ def _run(args, out: Console, err: Console) -> int:
         simulate_command(checked_book(folders[0], runs=False, pieces=False), args, out)
     elif args.command == "play":
         from generator.checks import checked_book
-        from generator.play import play
+        from generator.play import play, saved_game
         from generator.build import built_pages
         book = checked_book(folders[0], args.lang, runs=False, pieces=False)
-        return play(book, args.seed, sys.stdin, sys.stdout, built_pages(book, where.output))
+        seed, moves = saved_game(args.load, book) if args.load else (args.seed, [])
+        return play(book, seed, sys.stdin, sys.stdout, built_pages(book, where.output), moves)
     elif args.command == "watch":
         from generator.watch import watch
         return watch(folders, where.output, out, err)

@@ -3,33 +3,39 @@ terminal, to learn the rules by playing them.
 
 The table is printed as the engine describes a position (`position_lines`, the lines an
 example box prints without a diagram); the legal actions are numbered, each in words and in
-the book's notation, and either may be typed; `hint` says what the engine's best fair
-player would play (`Simulation.hint`). A move the rules do not allow is refused as
+the book's notation, and either may be typed. A move the rules do not allow is refused as
 the book refuses it in a worked example (the engine's narration of the refusal), citing the
-section that states the rule and the ruling that decided it. `undo` takes a move back;
-`quit` (or the end of the input) leaves. The end says how the game ended, in the words of
-the simulation report.
+section that states the rule, its page in the last build and the ruling that decided it.
+`rules` reads that section (or one a topic names), `hint` says what the engine's best fair
+player would play (`Simulation.hint`), `undo` takes a move back, `save FILE` keeps the game
+for `--load`, `quit` (or the end of the input) leaves. The end says how the game ended, in
+the words of the simulation report.
 
 It reads and writes plain lines only, so a test, a pipe or a screen reader can drive it.
 Any engine that can deal a whole game plays (it declares "simulation", or "variants" and is
-asked for the book's own rules): solo-catan and splendor-solitario.
+asked for the book's own rules): solo-catan, splendor-solitario, the economy games.
 """
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import IO
 
 from generator.content.model import Book
 from generator.core.i18n import translator
 from generator.core.labels import labels
-from generator.errors import GeneratorError, IllegalAction
+from generator.errors import GeneratorError, IllegalAction, UsageError
 from generator.examples.protocol import SIMULATION, declares
 from generator.examples.replay import adapter_for
 from generator.simulate.engines import make_player
 
 #: The words a player types: numbers and notation aside, these.
-UNDO, QUIT, HINT, RULES = "undo", "quit", "hint", "rules"
+UNDO, QUIT, HINT, RULES, SAVE = "undo", "quit", "hint", "rules", "save"
+#: A saved game's first line: what marks a file as one (no other file is ever replaced).
+SAVED = "# rulebook play: a saved game"
+#: The most moves a saved game may hold (a whole game is a few hundred).
+MOST_MOVES = 10_000
 
 
 def dealer(book: Book, engine):
@@ -49,18 +55,30 @@ def dealer(book: Book, engine):
 
 
 def play(book: Book, seed: int, read: IO[str], write: IO[str],
-         pages: dict[str, int] | None = None) -> int:
+         pages: dict[str, int] | None = None, moves: list[str] = ()) -> int:
     """One game from `seed`, its moves read from `read`, the table written to `write`; a
-    refusal cites the page of its section in `pages` (the book's last build), if there."""
+    refusal cites the page of its section in `pages` (the book's last build), if there.
+    `moves` (a saved game's, `load`) are played first."""
     engine = adapter_for(book) if book.meta.engine else None
     sim = dealer(book, engine)
     t = translator(book.meta.language)
     say = lambda text="": print(text, file=write)  # noqa: E731
     game, history, shown, last_section = sim.random_start(seed), [], False, ""
+    played: list[str] = []  # the moves so far, in the notation: what `save` writes
+    for number, text in enumerate(moves, start=1):
+        action = _chosen(engine, [], text)
+        if action is None or action not in game.legal_actions():
+            raise UsageError(f"--load: move {number} of the saved game, '{text}', is not one "
+                             "the game allows there; expected the moves of a game saved from "
+                             "this book and seed")
+        history.append(engine.copy(game))
+        game.push(action)
+        played.append(text)
     say(t.gettext("{title}: a game from seed {seed}. Type an action's number or its "
                   "notation; {hint} suggests one, {rules} TOPIC reads a section, {undo} "
-                  "takes a move back, {quit} leaves.").format(
-        title=book.meta.title, seed=seed, hint=HINT, rules=RULES, undo=UNDO, quit=QUIT))
+                  "takes a move back, {save} FILE keeps the game, {quit} leaves.").format(
+        title=book.meta.title, seed=seed, hint=HINT, rules=RULES, undo=UNDO, save=SAVE,
+        quit=QUIT))
     while True:
         actions = [] if sim.is_over(game) else game.legal_actions()
         if not shown:  # the table once a position: a mistyped line does not repeat it
@@ -86,6 +104,9 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
             topic = typed[len(RULES):].strip()
             say(_rules(book, topic or last_section, t))
             continue
+        if typed == SAVE or typed.startswith(SAVE + " "):
+            say(_save(book, seed, played, typed[len(SAVE):].strip(), t))
+            continue
         if typed == HINT:
             say(_hint(sim, engine, game, actions, random.Random(seed * 1_000_003 + len(history)),
                       t))
@@ -93,6 +114,7 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
         if typed == UNDO:
             if history:
                 game, shown = history.pop(), False
+                played.pop()
                 say(t.gettext("Move taken back."))
             else:
                 say(t.gettext("Nothing to take back."))
@@ -110,8 +132,62 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
             last_section = refusal.section
             continue
         history.append(before)
+        played.append(str(action))
         shown = False
         say(_told(engine, action, before, game))
+
+
+def _save(book: Book, seed: int, played: list[str], name: str, t) -> str:
+    """The game so far written to the file `name` (the book, the seed and each move in the
+    notation: `rulebook play BOOK --load FILE` goes on from it); a file there that is not a
+    saved game is never replaced."""
+    import yaml
+    from generator.core.output import write_atomically
+    if not name:
+        return t.gettext("Say the file: {save} FILE.").format(save=SAVE)
+    target = Path(name)
+    if target.exists() and not _is_saved(target):
+        return t.gettext("{file} is there and is not a saved game: nothing written; "
+                         "give another name.").format(file=target)
+    data = yaml.safe_dump({"book": book.slug, "language": book.meta.language, "seed": seed,
+                           "moves": played}, allow_unicode=True, sort_keys=False)
+    try:
+        write_atomically(target, f"{SAVED}\n{data}".encode("utf-8"))
+    except (OSError, GeneratorError) as error:
+        return t.gettext("{file}: not saved ({why}).").format(file=target, why=error)
+    return t.ngettext("Saved to {file}: {n} move.", "Saved to {file}: {n} moves.",
+                      len(played)).format(file=target)
+
+
+def _is_saved(file: Path) -> bool:
+    try:
+        with open(file, "rb") as handle:
+            return handle.read(len(SAVED)) == SAVED.encode()
+    except OSError:
+        return False
+
+
+def saved_game(file: Path, book: Book) -> tuple[int, list[str]]:
+    """The seed and moves of a game `save` wrote for `book` (`--load FILE`); one line naming
+    the file for anything else."""
+    import yaml
+    from generator.core.files import read_bytes
+    expected = f"a file `save` wrote in a game of {book.slug}"
+    try:
+        text = read_bytes(file, 1_000_000).decode("utf-8")
+        data = yaml.safe_load(text) if text.startswith(SAVED) else None
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
+        raise UsageError(f"--load {file}: {getattr(error, 'strerror', None) or error}; "
+                         f"expected {expected}") from None
+    if not (isinstance(data, dict) and isinstance(data.get("seed"), int)
+            and isinstance(data.get("moves"), list) and len(data["moves"]) <= MOST_MOVES
+            and all(isinstance(m, str) for m in data["moves"])):
+        raise UsageError(f"--load {file}: not a saved game; expected {expected}")
+    if data.get("book") != book.slug or data.get("language") != book.meta.language:
+        raise UsageError(f"--load {file}: a game of {data.get('book')} "
+                         f"({data.get('language')}); expected {expected} "
+                         f"({book.meta.language})")
+    return data["seed"], data["moves"]
 
 
 def _rules(book: Book, topic: str, t) -> str:

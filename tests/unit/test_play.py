@@ -96,6 +96,52 @@ def test_rules_reads_the_section_of_the_last_refusal_or_of_a_topic(capsys, monke
     assert not any("original" in title for title in sections)  # the dossier's appendix
 
 
+def test_a_saved_game_goes_on_where_it_was_left(capsys, monkeypatch, tmp_path):
+    """`save FILE` keeps the seed and the moves; `--load FILE` deals the same game, plays
+    them and shows the same table (and `undo` takes back a loaded move too)."""
+    saved = tmp_path / "game.yaml"
+    code, said = _play(capsys, monkeypatch, SOLO, f"1\n2\nsave {saved}\nquit\n",
+                       "--seed", "7")
+    assert code == 0 and f"> Guardada en {saved}: 2 jugadas.\n" in said
+    left = _tables(said)[-1]
+    code, said = _play(capsys, monkeypatch, SOLO, "undo\nquit\n", "--load", str(saved))
+    assert code == 0 and said.startswith("Catán – El juego de cartas: una partida de la "
+                                         "semilla 7.")
+    assert _tables(said)[0] == left and "> Jugada deshecha.\n" in said
+
+
+def test_save_never_replaces_a_file_it_did_not_write(capsys, monkeypatch, tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes", encoding="utf-8")
+    code, said = _play(capsys, monkeypatch, SOLO, f"1\nsave {notes}\nquit\n", "--seed", "7")
+    assert f"> {notes} ya existe y no es una partida guardada: no se ha escrito nada; " \
+           "elige otro nombre.\n" in said
+    assert notes.read_text(encoding="utf-8") == "my notes"
+
+
+def _saved(folder, moves: list[str]):
+    file = folder / "edited.yaml"
+    file.write_text("# rulebook play: a saved game\nbook: solo-catan\nlanguage: es\nseed: 7\n"
+                    "moves: [" + ", ".join(moves) + "]\n", encoding="utf-8")
+    return file
+
+
+def test_loading_what_is_not_a_saved_game_of_the_book_is_one_line(capsys, monkeypatch,
+                                                                   tmp_path):
+    other = tmp_path / "other.yaml"
+    other.write_text("# rulebook play: a saved game\nbook: splendor-solitario\n"
+                     "language: es\nseed: 3\nmoves: []\n", encoding="utf-8")
+    for file, pattern in ((other, r"a game of splendor-solitario \(es\); expected a file "
+                                  r"`save` wrote in a game of solo-catan"),
+                          (tmp_path / "none.yaml", r"No such file"),
+                          (SOLO / "book.yaml", r"not a saved game"),
+                          (_saved(tmp_path, ["start lumber road", "start ore city"]),
+                           r"--load: move 2 of the saved game, 'start ore city', is not one "
+                           r"the game allows there")):
+        code, said = _play(capsys, monkeypatch, SOLO, "quit\n", "--load", str(file))
+        assert code == 2 and said.count("\n") == 1 and re.search(pattern, said), said
+
+
 def test_a_number_or_words_that_name_no_action_are_said_and_asked_again(capsys,
                                                                         monkeypatch):
     code, said = _play(capsys, monkeypatch, SOLO, "99\nflip the table\n", "--seed", "7")
