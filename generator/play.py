@@ -26,9 +26,9 @@ from generator.content.model import Book
 from generator.core.i18n import translator
 from generator.core.labels import labels
 from generator.errors import GeneratorError, IllegalAction, UsageError
-from generator.examples.protocol import SIMULATION, declares
-from generator.examples.replay import adapter_for
-from generator.simulate.engines import make_player
+from generator.examples.replay import Frame, adapter_for, step_words
+from generator.simulate.engines import make_player, simulations
+from generator.simulate.report import end_words
 
 #: The words a player types: numbers and notation aside, these.
 UNDO, QUIT, HINT, RULES, SAVE = "undo", "quit", "hint", "rules", "save"
@@ -40,18 +40,13 @@ MOST_MOVES = 10_000
 
 def dealer(book: Book, engine):
     """What deals and judges a whole game: the engine, or its simulation of the book's own
-    rules (a "variants" engine); one line when it can do neither (or there is none)."""
+    rules (a "variants" engine: `simulate.engines.simulations`, as `rulebook simulate`
+    plays); one line when it can do neither, or the book has no engine."""
     if engine is None:
         raise GeneratorError(f"{book.slug}: no rules engine (book.yaml names no engine:), "
                              "so no game to play; expected a book whose engine can deal a "
                              "whole game")
-    if declares(engine, "variants"):
-        return engine.simulation_for({}, None)
-    if declares(engine, "simulation"):
-        return engine
-    raise GeneratorError(f"{book.slug}: engine '{book.meta.engine}' cannot deal a whole game "
-                         f"(it does not declare \"simulation\", with {', '.join(SIMULATION)}; "
-                         "see docs/engines.md, Simulation); expected a book whose engine can")
+    return simulations(book, engine)({}, None)
 
 
 def play(book: Book, seed: int, read: IO[str], write: IO[str],
@@ -194,8 +189,7 @@ def _rules(book: Book, topic: str, t) -> str:
     """The text of the section `topic` names (its anchor, or words of its title: the first
     section whose title holds them, accents and case aside), as the book states it; without
     a topic (and no refusal yet), the sections one may name."""
-    sections = [(anchor, title) for chapter in book.chapters
-                if chapter.source.name not in book.meta.dossier  # the player's book's
+    sections = [(anchor, title) for chapter in book.printed().chapters  # not the dossier's
                 for anchor, title in [(chapter.id, chapter.title), *chapter.sections]]
     wanted = _plain(topic)
     found = next((s for s in sections if s[0] == topic), None) or next(
@@ -269,10 +263,8 @@ def _chosen(engine, actions: list, typed: str):
 
 
 def _told(engine, action, before, after) -> str:
-    """A move, as a worked example tells its step."""
-    if declares(engine, "narration"):
-        return engine.narrate(action, before, after, None) + "."
-    return engine.action_text(action, before) + "."
+    """A move, as a worked example tells its step (replay.step_words)."""
+    return step_words(engine, Frame(None, action, after), before)[0] + "."
 
 
 def _refused(book: Book, engine, action, before, refusal: IllegalAction, t,
@@ -280,12 +272,10 @@ def _refused(book: Book, engine, action, before, refusal: IllegalAction, t,
     """A refused move as the book refuses one (its narration of the refusal, or the
     engine's own line), then where the rule is: its section's title, its page in the last
     build (as the book prints a cross-reference), and the ruling."""
-    if declares(engine, "narration"):
-        text = engine.narrate(action, before, before, refusal.code)
-    else:
+    text, whole = step_words(engine, Frame(None, action, before, rejected=refusal.code), before)
+    if not whole:  # the action's words alone: what the rule needed, said here
         text = t.gettext("{action} is not allowed: needed {needed}; found {found}").format(
-            action=engine.action_text(action, before), needed=refusal.needed,
-            found=refusal.found)
+            action=text, needed=refusal.needed, found=refusal.found)
     where = book.anchors.get(refusal.section, refusal.section)
     cite = t.gettext("see “{section}”").format(section=where)
     if refusal.section in pages:
@@ -298,9 +288,7 @@ def _refused(book: Book, engine, action, before, refusal: IllegalAction, t,
 def _ending(sim, game, t) -> str:
     """How the game ended, in the report's words (`Simulation.end_names`)."""
     outcome = sim.result(game)
-    names = getattr(sim, "end_names", {})
-    reason = t.gettext(names[outcome.end_reason]) if outcome.end_reason in names \
-        else outcome.end_reason
+    reason = end_words(outcome.end_reason, getattr(sim, "end_names", {}), t)
     verdict = t.gettext("You win") if outcome.won else t.gettext("You lose")
     points = t.ngettext("{n} point", "{n} points", outcome.points)
     turns = t.ngettext("{n} turn", "{n} turns", outcome.turns)

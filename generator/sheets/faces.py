@@ -105,21 +105,21 @@ def ground(canv, trim: Rect, bleed: float, colour: str, round_cut: bool = False)
     return outer
 
 
-def cut_circle(canv, trim: Rect, shop: bool, ink: str) -> None:
-    """The line a round piece is cut on: for a print shop, the die line (the spot colour
-    CutContour, overprinting, which the press reads and never prints); at home, a hairline
-    in `ink` that the scissors or a punch follow."""
-    canv.saveState()
+def cut_circle(canv, trim: Rect, shop: bool, ink: str, width: float = CUT_LINE) -> None:
+    """The line a round piece is cut on, the circle its square `trim` holds: for a print
+    shop, the die line (the spot colour CutContour, overprinting, which the press reads and
+    never prints); at home, a line `width` pt in `ink` that the scissors or a punch follow.
+    It leaves the stroke's colour and width set (a side's drawing restores its state)."""
     if shop:
         canv.setStrokeColor(CUT_CONTOUR)
         canv.setStrokeOverprint(True)
         canv.setLineWidth(0.25)
     else:
         canv.setStrokeColor(color(ink))
-        canv.setLineWidth(CUT_LINE)
+        canv.setLineWidth(width)
     canv.circle((trim.x + trim.w / 2) * mm, (trim.y + trim.h / 2) * mm, trim.w / 2 * mm,
                 stroke=1, fill=0)
-    canv.restoreState()
+    canv.setStrokeOverprint(False)
 
 
 def _fitted(text: str, font: str, size: float, smallest: float, width: float) -> float:
@@ -348,15 +348,8 @@ def token_side(side: TokenSide, diameter: float, cut_line: bool = True) -> Draw:
         canv.setFillColor(color("#ffffff" if ink_saving else side.colour))
         canv.circle(cx, cy, radius + bleed * mm, stroke=0, fill=1)
         if cut_line:
-            if shop:  # the die line: a spot colour the press reads and never prints
-                canv.setStrokeColor(CUT_CONTOUR)
-                canv.setStrokeOverprint(True)
-                canv.setLineWidth(0.25)
-            else:
-                canv.setStrokeColor(color(side.colour if ink_saving else _darker(side.colour)))
-                canv.setLineWidth(0.6 if ink_saving else CUT_LINE)
-            canv.circle(cx, cy, radius, stroke=1, fill=0)
-            canv.setStrokeOverprint(False)
+            cut_circle(canv, trim, shop, side.colour if ink_saving else _darker(side.colour),
+                       0.6 if ink_saving else CUT_LINE)
         canv.setFillColor(color(side.colour if ink_saving else palette.text_on(side.colour)))
         room = 2 * (radius - 2.5 * mm) * 0.8  # a chord well inside the cut
         number = _fitted(side.label, face_name(names().sans, bold=True), NUMERAL_SIZE, MIN_NUMERAL_SIZE, room)

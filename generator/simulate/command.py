@@ -17,12 +17,13 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from generator.content.model import Book
-from generator.errors import GeneratorError, UsageError
+from generator.errors import UsageError
 from generator.core.i18n import decimal, translator
-from generator.examples.protocol import SIMULATION, declares
+from generator.examples.protocol import declares
 from generator.simulate.engines import players as engine_players
 from generator.simulate.engines import replay_log as engine_replay
 from generator.simulate.engines import run as run_engine
+from generator.simulate.engines import simulations
 from generator.simulate.report import goal_table, outcome_table, titles_table, verdict_table
 from generator.simulate.options import MAX_COMPARED, MAX_GAMES_IN_ALL
 from generator.simulate.runs import workers
@@ -81,14 +82,9 @@ def simulate_command(book: Book, args, out) -> None:
     players at their `--budget`; with "stored-runs", `--save` stores each run in the book."""
     from generator.examples.replay import adapter_for
     engine = adapter_for(book)
+    sims = simulations(book, engine)
     variants = declares(engine, "variants")
-    if not variants and not declares(engine, "simulation"):
-        raise GeneratorError(f"{book.slug}: no simulator for engine '{book.meta.engine}': it "
-                             f"cannot play whole games alone (it does not declare "
-                             f"\"simulation\" in `provides`, with {', '.join(SIMULATION)}; "
-                             "see docs/engines.md, Simulation)")
     _refuse_what_it_lacks(book, engine, args)
-    sims = engine.simulation_for if variants else (lambda changes, budget: engine)
     players = chosen_players(args.player, engine_players(sims({}, None)), book.meta.engine)
     offered = engine.budgets if variants else {}
     budget = budgets(args.budget, players, offered)

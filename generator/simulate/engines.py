@@ -20,7 +20,8 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Sequence
 
 from generator.content.model import MAX_ACTIONS
-from generator.errors import UsageError
+from generator.errors import GeneratorError, UsageError
+from generator.examples.protocol import SIMULATION, declares
 from generator.examples.guard import at, interrupts_told_apart
 from generator.simulate.runs import GameRecord, loaded_left_alone, seed_chunks, workers
 
@@ -58,6 +59,21 @@ class OneMoveGreedy:
             elif key == best_key:
                 best.append(action)
         return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def simulations(book, engine):
+    """What plays whole games of `book` with its `engine`: `(changes, budget) → Simulation`,
+    the engine itself for one that declares "simulation", its `simulation_for` for one that
+    declares "variants" (rules read as `changes` say, players at `budget`); one line for an
+    engine that can do neither (`rulebook simulate`, `rulebook play`)."""
+    if declares(engine, "variants"):
+        return engine.simulation_for
+    if declares(engine, "simulation"):
+        return lambda changes, budget: engine
+    raise GeneratorError(f"{book.slug}: no simulator for engine '{book.meta.engine}': it "
+                         f"cannot play whole games alone (it does not declare "
+                         f"\"simulation\" in `provides`, with {', '.join(SIMULATION)}; "
+                         "see docs/engines.md, Simulation)")
 
 
 def players(engine) -> dict:

@@ -18,6 +18,13 @@ from generator.core.stats import Summary, point_bands
 END_REASONS = {"goal": N_("goal reached")}
 
 
+def end_words(reason: str, ends: Mapping[str, str], t: Translator) -> str:
+    """A game's end reason in words: the engine's name for it (`Simulation.end_names`), the
+    report's own (`END_REASONS`), or the reason as it is."""
+    ends = {**END_REASONS, **ends}
+    return t.gettext(ends[reason]) if reason in ends else reason
+
+
 def unfinished_label(language: str) -> str:
     """ "sin terminar (20.000 acciones)": games cut off by the runner's action limit."""
     return translator(language).gettext("unfinished ({actions} actions)").format(
@@ -113,7 +120,6 @@ def outcome_table(title: str, columns: dict[str, Summary], language: str,
     game met (its other counts are its own business), in its order; one that does not, a
     row for each event, as it is."""
     t = translator(language)
-    ends = {**END_REASONS, **ends}
     table, row = _run_columns(title, columns)
     _head_rows(row, t)
     reasons = {}
@@ -126,8 +132,7 @@ def outcome_table(title: str, columns: dict[str, Summary], language: str,
         elif reason == "no-actions":
             label = t.gettext("no actions left before the end")
         else:
-            label = t.gettext("end: {reason}").format(
-                reason=t.gettext(ends[reason]) if reason in ends else reason)
+            label = t.gettext("end: {reason}").format(reason=end_words(reason, ends, t))
         row(label, lambda s, r=reason: percent(s.rate(r), language))
     seen = {k for s in columns.values() for k in s.events_per_game}
     for key in [k for k in events if k in seen] if events else sorted(seen):

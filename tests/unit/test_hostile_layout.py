@@ -211,9 +211,9 @@ def test_credits_the_back_cover_cannot_hold_are_an_error_at_their_line(book, tmp
                              r"expected fewer or shorter credits")
 
 
-def test_the_most_credits_the_back_cover_holds_build(book, tmp_path, capsys):
-    """Twenty short credits (besides the scaffold's own) fit the A5 back cover: check passes
-    and the build prints the last of them there."""
+def test_twenty_short_credits_fit_the_back_cover_and_build(book, tmp_path, capsys):
+    """Twenty short credits (besides the scaffold's own; some 25 fit on A5) pass check, and
+    the build prints the last of them on the back cover."""
     _credits(book, 20)
     text = pages_of(book, tmp_path, capsys)
     assert "Person number 19" in text[-1]

@@ -164,6 +164,6 @@ def test_the_english_edition_and_another_engine_play(capsys, monkeypatch):
 def test_a_book_whose_engine_cannot_deal_a_game_is_one_line(capsys, monkeypatch, tiny_book):
     code, said = _play(capsys, monkeypatch, CONTENT_ROOT / "catan-base", "")
     assert code == 1 and said.strip().count("\n") == 0, said
-    assert "engine 'costs' cannot deal a whole game" in said
+    assert "no simulator for engine 'costs': it cannot play whole games alone" in said
     code, said = _play(capsys, monkeypatch, tiny_book, "")
     assert code == 1 and "no rules engine (book.yaml names no engine:)" in said, said
