@@ -69,10 +69,11 @@ class ContentError(GeneratorError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        text = f"{self.location}: {self.message}"
-        if self.expected:
-            text += f"; expected {self.expected}"
-        return text
+        return _said(str(self.location), self.message, self.expected)
+
+
+def _said(where: str, message: str, expected: str | None) -> str:
+    return f"{where}: {message}" + (f"; expected {expected}" if expected else "")
 
 
 class ContentErrors(ContentError):
@@ -86,6 +87,8 @@ class ContentErrors(ContentError):
 
     #: How many are listed: enough for a file's worth of mistakes, few enough to read.
     MOST = 20
+    #: How many lines one mistake met at several lines names before it counts the rest.
+    LINES = 6
 
     def __init__(self, errors: list[ContentError], more: int = 0):
         """`errors`, and `more` of them found but not made into errors (past `MOST` in one
@@ -95,23 +98,34 @@ class ContentErrors(ContentError):
         for error in errors:
             flat += error.errors if isinstance(error, ContentErrors) else [error]
             self.more += error.more if isinstance(error, ContentErrors) else 0
-        # The same mistake at the same place, found once per card or row that meets it (a
-        # misspelt field in a zone every card draws), is one line with how many times.
-        self.times: dict[str, int] = {}
+        # The same mistake found once per card or row that meets it is one line: at the
+        # same place (a misspelt field in a zone every card draws) with how many times; at
+        # several lines of one file (an image five suits' rows name, missing) with the lines.
+        self._met: dict[tuple, list[int | None]] = {}
         unique: list[ContentError] = []
         for error in flat:
-            said = ContentError.__str__(error)
-            if said not in self.times:
+            key = _same_mistake(error)
+            if key not in self._met:
                 unique.append(error)
-            self.times[said] = self.times.get(said, 0) + 1
+                self._met[key] = []
+            self._met[key].append(error.location.line)
         order = list(dict.fromkeys(e.location.file for e in unique))
         self.errors = sorted(unique, key=lambda e: order.index(e.location.file))
         first = self.errors[0]
         super().__init__(first.location, first.message, first.expected)
 
     def _line(self, error: ContentError) -> str:
-        times = self.times.get(ContentError.__str__(error), 1)
-        return f"{error}" + (f" ({times} times)" if times > 1 else "")
+        met = self._met.get(_same_mistake(error), [error.location.line])
+        lines = list(dict.fromkeys(met))
+        if len(lines) == 1:
+            return f"{error}" + (f" ({len(met)} times)" if len(met) > 1 else "")
+        shown = ", ".join(str(line) for line in lines[:self.LINES])
+        if len(lines) > self.LINES:
+            shown += f" and {len(lines) - self.LINES} more lines"
+        where = _display_path(error.location.file) + ":" + shown
+        if error.location.path:
+            where += f" ({error.location.path})"
+        return _said(where, error.message, error.expected)
 
     def __str__(self) -> str:
         files = len({e.location.file for e in self.errors})
@@ -125,6 +139,11 @@ class ContentErrors(ContentError):
         return "\n".join(lines)
 
 
+def _same_mistake(error: ContentError) -> tuple:
+    """What makes two errors one mistake met twice: all but the line."""
+    return (error.location.file, error.location.path, error.message, error.expected)
+
+
 @dataclass(frozen=True)
 class ContentWarning:
     """Content that builds, but that a reader would notice (an image printed below 200 dpi):
@@ -135,10 +154,7 @@ class ContentWarning:
     expected: str | None = None
 
     def __str__(self) -> str:
-        text = f"{self.location}: {self.message}"
-        if self.expected:
-            text += f"; expected {self.expected}"
-        return text
+        return _said(str(self.location), self.message, self.expected)
 
 
 class RenderError(GeneratorError):

@@ -19,7 +19,8 @@ from pathlib import Path
 from generator.content.glyphs import glyph_problem, missing_glyph
 from generator.content.images import BookImage, book_image
 from generator.content.limits import MAX_YAML_BYTES, check_file_size
-from generator.content.model import FIELD, HEX_COLOUR, MAX_PIECES, DeckSpec, PrintSpec
+from generator.content.model import (FIELD, HEX_COLOUR, MAX_PIECES, DeckSpec, PrintSpec,
+                                     full_hex)
 from generator.content.paths import contained
 from generator.content.problems import Problems
 from generator.content.textfile import read_text
@@ -59,6 +60,22 @@ class Deck:
     @property
     def total(self) -> int:
         return sum(card.count for card in self.cards)
+
+
+@dataclass(frozen=True)
+class DeckFacts:
+    """What a chapter may say of a deck, as `{{ decks["playing-cards"].cards }}`: how many
+    cards it prints (each row its count of times), how many different ones, its names."""
+
+    cards: int
+    kinds: int
+    name: str
+    name_one: str | None
+
+    @classmethod
+    def of(cls, deck: Deck) -> "DeckFacts":
+        return cls(deck.total, sum(1 for card in deck.cards if card.count), deck.spec.name,
+                   deck.spec.name_one)
 
 
 def load_decks(doc, spec: PrintSpec | None, folder: Path, taken: set[str]) -> list[Deck]:
@@ -163,7 +180,8 @@ def _check_zone(doc, at: tuple, zone, width: float, height: float) -> None:
 
 def _check_colour(doc, at: tuple, value: str) -> None:
     if not (HEX_COLOUR.fullmatch(value) or FIELD.fullmatch(value)):
-        raise doc.error(at, f"'{value}' is not a colour", "#rrggbb, or a {field} that holds one")
+        raise doc.error(at, f"'{value}' is not a colour",
+                        "#rrggbb (or #rgb), or a {field} that holds one")
 
 
 def _csv_cards(doc, where: tuple, folder: Path, name: str) -> list[DeckCard]:
@@ -270,7 +288,7 @@ def _check_card(doc, where: tuple, deck: Deck, card: DeckCard) -> bool:
                 raise ContentError(card.where, *glyph_problem(char))
         elif not HEX_COLOUR.fullmatch(filled):
             raise ContentError(card.where, f"'{filled}' is not a colour "
-                               f"({format_at(where + at)})", "#rrggbb"
+                               f"({format_at(where + at)})", "#rrggbb (or #rgb)"
                                + (", or nothing for no fill" if at[-1] == "fill" else ""))
     return True
 
@@ -299,6 +317,11 @@ def _read_images(deck: Deck, card: DeckCard, folder: Path) -> None:
             source = fill(zone.image or "", card.fields).strip()
             if source:
                 card.images[side, j] = book_image(source, folder, card.where, deck.images)
+
+
+def colour(template: str, fields: dict[str, str]) -> str:
+    """The colour a layout's `template` makes for a card, as #rrggbb ("" for none)."""
+    return full_hex(fill(template, fields).strip())
 
 
 def fill(template: str, fields: dict[str, str]) -> str:

@@ -24,7 +24,7 @@ from generator.core.typefaces import DEFAULT as DEFAULT_TYPEFACES, Family, Typef
 from generator.content.books import FACTS_FOLDER, book_folders, find_book  # noqa: F401
 from generator.content.cardmarkup import EXPECTED, markup_problem, printed_text
 from generator.content.conformance import Conformance
-from generator.content.decks import load_decks
+from generator.content.decks import DeckFacts, load_decks
 from generator.content.context import prose_context
 from generator.content.edition import Edition, chapter_parity, edition_of
 from generator.content.examples import Example, ExampleSource
@@ -124,6 +124,14 @@ def load_book(folder: Path, language: str | None = None,
     statements.used = used
     _check_dossier(book_doc, meta)
 
+    # The decks, read before the chapters, which may say how many cards one prints.
+    print_doc = edition.read("print.yaml")
+    print_spec = validate(print_doc, PrintSpec) if print_doc is not None else None
+    with _glyphs_of(typefaces, folder):
+        decks = load_decks(print_doc, print_spec, folder,
+                           _file_words(meta.language, folder.name))
+    context["decks"] = {deck.spec.id: DeckFacts.of(deck) for deck in decks}
+
     # Each chapter alone. Once one has failed, a later chapter's mistakes are kept only in
     # its own file (one elsewhere, a conformance table's section, may be a consequence), and
     # no further chapter is read once the stage has taken a template's time budget: more
@@ -140,11 +148,8 @@ def load_book(folder: Path, language: str | None = None,
     found.settle()
 
     in_prose = set(statements.used)
-    print_doc = edition.read("print.yaml")
     with _glyphs_of(typefaces, folder):
-        print_spec = _load_print(print_doc, context, in_prose, components, scores)
-        decks = load_decks(print_doc, print_spec, folder,
-                           _file_words(meta.language, folder.name))
+        print_spec = _load_print(print_doc, print_spec, context, in_prose, components, scores)
     book = Book(slug=folder.name, folder=folder, meta=meta, components=components,
                        glossary=glossary, rulings=rulings, chapters=chapters,
                        examples=examples, figures=figures, print_spec=print_spec,
@@ -434,14 +439,13 @@ def _check_yaml_glyphs(doc) -> None:
 STATEMENT_CALL = re.compile(r"""rule\(\s*["']([^"']+)["']\s*\)""")
 
 
-def _load_print(doc, context: dict, in_prose: set[str], components: Components,
-                scores: list[ScoreBand] = ()) -> PrintSpec | None:
-    """print.yaml (its document, or None), with data names in card lines filled in as in the
-    chapters; a card may repeat a rule statement only if the chapters print it too; a costs
-    card needs buildings to show, a scores card a scores.yaml."""
+def _load_print(doc, spec: PrintSpec | None, context: dict, in_prose: set[str],
+                components: Components, scores: list[ScoreBand] = ()) -> PrintSpec | None:
+    """print.yaml (its document and `spec`, or None), with data names in card lines filled
+    in as in the chapters; a card may repeat a rule statement only if the chapters print it
+    too; a costs card needs buildings to show, a scores card a scores.yaml."""
     if doc is None:
         return None
-    spec = validate(doc, PrintSpec)
     for i, face in enumerate(spec.cards.faces if spec.cards else []):
         if face.kind == "costs" and not components.buildings:
             raise doc.error(("cards", "faces", i, "kind"), "a costs card, but the book has no "

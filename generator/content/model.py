@@ -76,9 +76,9 @@ def supported_language(value: str) -> str:
 def _accent_colour(value: str) -> str:
     """A theme's accent: #rrggbb, dark enough that white reads on it and it reads on paper
     (headings, links, table heads, the cover's band: WCAG AA)."""
-    if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
-        raise ValueError("a colour is written #rrggbb, e.g. #7a5a12")
-    value = value.lower()
+    if not HEX_COLOUR.fullmatch(value):
+        raise ValueError("a colour is written #rrggbb (or #rgb), e.g. #7a5a12")
+    value = full_hex(value).lower()
     ratio = palette.contrast(value, "#ffffff")
     if ratio < palette.MIN_ACCENT_CONTRAST:
         raise ValueError(f"{value} is too light for an accent: white on it reads "
@@ -584,13 +584,22 @@ class FigureSpec:
 
 MIN_PIECE = 10.0  # mm: the smallest card or token anyone can cut and read
 MAX_BLEED = 10.0  # mm: bleed and safe zone
-HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+#: A colour as CSS writes it in hex: #rrggbb, or its short form #rgb (#fa0 is #ffaa00).
+HEX_COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}){1,2}")
+
+
+def full_hex(value: str) -> str:
+    """`value` as #rrggbb if it is a #rgb colour (each digit doubled, as CSS reads it: the
+    drawing code reads six digits); anything else as given."""
+    if len(value) == 4 and HEX_COLOUR.fullmatch(value):
+        return "#" + "".join(digit * 2 for digit in value[1:])
+    return value
 
 
 def _hex_colour(value: str) -> str:
     if not HEX_COLOUR.fullmatch(value):
-        raise ValueError("a colour is written #rrggbb, e.g. #c99a16")
-    return value
+        raise ValueError("a colour is written #rrggbb (or #rgb), e.g. #c99a16")
+    return full_hex(value)
 
 
 @dataclass(config=STRICT)

@@ -181,12 +181,13 @@ def _compiled(file: str, source: str) -> jinja2.Template:
     return template
 
 
-_NO_ATTRIBUTE = re.compile(r"^'(?:[\w.]+\.)?(\w+) object' has no attribute '(\w+)'$")
+_NO_ATTRIBUTE = re.compile(r"^'(?:[\w.]+\.)?(\w+) object' has no attribute '([^']+)'$")
 #: Where a name under an object of the book's data is written, for the hint.
 _WHERE_DEFINED = {"game": "a {attr}: line under game: in components.yaml",
                   "res": "the id of a resource under resources: in components.yaml",
                   "bld": "the id of a building under buildings: in components.yaml",
-                  "exp": "the id of an expansion under expansions: in components.yaml"}
+                  "exp": "the id of an expansion under expansions: in components.yaml",
+                  "decks": "the id of a deck under decks: in print.yaml"}
 
 
 def _undefined(exc: jinja2.UndefinedError, context: dict[str, Any],
@@ -207,13 +208,17 @@ def _undefined(exc: jinja2.UndefinedError, context: dict[str, Any],
         return f"unknown data name: {message}", "a name defined by the book's YAML files"
     kind, attr = found.groups()
     owners = [name for name, value in context.items() if type(value).__name__ == kind]
-    written = [name for name in owners if re.search(rf"\b{name}\s*\.\s*{attr}\b", source)]
-    owner = (written or owners or [None])[0]
+    dotted = [name for name in owners
+              if re.search(rf"\b{name}\s*\.\s*{re.escape(attr)}\b", source)]
+    indexed = [name for name in owners
+               if re.search(rf"""\b{name}\s*\[\s*(['"]){re.escape(attr)}\1\s*\]""", source)]
+    owner = (dotted or indexed or owners or [None])[0]
     if owner is None:
         return f"unknown data name: {message}", "a name defined by the book's YAML files"
     known = sorted(_names_in(context[owner]))
     hint = _WHERE_DEFINED.get(owner, "a name defined by the book's YAML files").format(attr=attr)
-    return (f"unknown data name: {owner}.{attr} is not defined (the book's {owner} has "
+    named = f"{owner}.{attr}" if owner in dotted else f'{owner}["{attr}"]'
+    return (f"unknown data name: {named} is not defined (the book's {owner} has "
             f"{', '.join(known) or 'no values'})", hint)
 
 

@@ -18,7 +18,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph
 
-from generator.content.decks import Deck, DeckCard, fill, format_at
+from generator.content.decks import Deck, DeckCard, colour, fill, format_at
 from generator.content.model import Zone
 from generator.errors import ContentError
 from generator.core import palette
@@ -104,7 +104,7 @@ def card_side(deck: Deck, card: DeckCard, side: str = "layout"):
     round_cut = deck.spec.shape == "round"
 
     def draw(canv, trim: Rect, bleed: float, ink_saving: bool, shop: bool = False) -> None:
-        ground(canv, trim, bleed, "#ffffff" if ink_saving else fill(layout.background, fields),
+        ground(canv, trim, bleed, "#ffffff" if ink_saving else colour(layout.background, fields),
                round_cut)
         for j, zone in enumerate(layout.zones):
             box = Rect(trim.x + zone.x, trim.y + trim.h - zone.y - zone.h, zone.w, zone.h)
@@ -126,7 +126,7 @@ def card_side(deck: Deck, card: DeckCard, side: str = "layout"):
 def _zone(canv, zone: Zone, box: Rect, fields: dict[str, str], image,
           ink_saving: bool) -> None:
     """One zone in its box: its fill, its image, then its text."""
-    shade = fill(zone.fill or "", fields).strip()
+    shade = colour(zone.fill or "", fields)
     if shade:  # (a field left empty: no fill on this card)
         canv.setFillColor(color("#ffffff" if ink_saving else shade))
         canv.setStrokeColor(color(shade))
@@ -139,7 +139,7 @@ def _zone(canv, zone: Zone, box: Rect, fields: dict[str, str], image,
     text = fill(zone.text, fields)
     if not text.strip():
         return
-    set_ = _set(curl(text), zone, fill(zone.colour, fields))
+    set_ = _set(curl(text), zone, colour(zone.colour, fields))
     if set_ is None:  # check refused it; a build never gets here
         return
     paragraph, height = set_
@@ -187,7 +187,7 @@ def deck_misfits(decks: list[Deck]) -> list[ContentError]:
                         smaller = (" or a smaller min_size (6 pt at least)"
                                    if zone.min_size > 6 else "")
                         found.append(ContentError(
-                            card.where, f"the text '{_short(text)}' does not fit zone {j + 1} "
+                            card.where, f"the text '{_short(text)}' does not fit its zone "
                             f"({at}: {zone.w:g} × {zone.h:g} mm) even at {zone.min_size:g} "
                             "pt", f"a shorter text, or a larger zone{smaller}"))
     return found

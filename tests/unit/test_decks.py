@@ -130,7 +130,7 @@ def test_rulebook_cards_prints_the_decks_too(tiny_book, tmp_path, capsys, monkey
     ("cells", "1,A,any", r"3 cells, and the header names 5"),
     ("colour", "1,A,any,red,", r"'red' is not a colour \(print\.yaml decks\[0\]\.layout"),
     ("too long", "1,A,any,#1f1a17," + "word " * 60,
-     r"does not fit zone 3 \(print\.yaml decks\[0\]\.layout\.zones\[2\]: 51 × 14 mm\) even "
+     r"does not fit its zone \(print\.yaml decks\[0\]\.layout\.zones\[2\]: 51 × 14 mm\) even "
      r"at 6 pt"),
 ])
 def test_a_mistake_in_a_row_is_its_line_of_the_csv(case, row, pattern, tiny_book, tmp_path,
@@ -206,6 +206,71 @@ def test_a_zone_shows_each_cards_own_image(tiny_book, tmp_path, capsys):
     (tmp_path / "again").mkdir()
     assert_one_located_error(tiny_book, tmp_path / "again", capsys, "decks/cards.csv", 2,
                              r"image file art/none\.png not found")
+
+
+def test_an_image_missing_for_many_rows_is_one_line_naming_them(tiny_book, tmp_path, capsys):
+    """Each suit's rows name the suit's picture: two pictures missing are two lines, each
+    with the rows that name it (the first six, then how many more), not a line a row."""
+    _deck(tiny_book, rows=[f"1,{value},{suit},#1f1a17,,art/{suit}.svg"
+                           for suit in ("hearts", "spades") for value in VALUES])
+    data = tiny_book / "decks" / "cards.csv"
+    data.write_text(data.read_text(encoding="utf-8").replace("rule\n", "rule,art\n", 1),
+                    encoding="utf-8")
+    spec = tiny_book / "print.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + "        - {x: 6, y: 24, w: 51, "
+                    "h: 36, image: \"{art}\"}\n", encoding="utf-8")
+    code, said = run("check", tiny_book, tmp_path / "out", capsys)
+    assert code == 1 and "Traceback" not in said
+    lines = said.strip().splitlines()
+    assert lines[0] == "error: 2 mistakes in 1 file:", said
+    assert lines[1].startswith(f"  {data}:2, 3, 4, 5, 6, 7 and 7 more lines: image file "
+                               "art/hearts.svg not found; expected"), said
+    assert lines[2].startswith(f"  {data}:15, 16, 17, 18, 19, 20 and 7 more lines: image "
+                               "file art/spades.svg not found"), said
+    assert len(lines) == 3, said
+
+
+def test_a_colour_may_be_written_short_as_in_css(tiny_book, tmp_path, capsys):
+    """#rgb is #rrggbb with each digit doubled, in the layout and in the data alike: the
+    card's ground #ffd is (255, 255, 221) and the value's #c00 is red."""
+    _deck(tiny_book, rows=["1,A,any,#c00,"])
+    spec = tiny_book / "print.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8").replace('"#fffdf9"', '"#ffd"'),
+                    encoding="utf-8")
+    code, said = run("build", tiny_book, tmp_path / "out", capsys)
+    assert code == 0, said
+    sheet = Image.open(tmp_path / "out" / "juego" / "playing-cards-contact-sheet.png")
+    px = 110 / 25.4
+    assert sheet.convert("RGB").getpixel((round((4 + 40) * px), round((4 + 20) * px))) == \
+        (255, 255, 221)
+    corner = sheet.crop((round(7 * px), round(7 * px), round(22 * px),
+                         round(18 * px))).convert("RGB")
+    assert sum(count for count, (r, g, b) in corner.getcolors(corner.width * corner.height)
+               if r > 150 and g < 60 and b < 60) > 20
+
+
+def test_a_chapter_says_how_many_cards_a_deck_prints(tiny_book, tmp_path, capsys):
+    """`{{ decks["playing-cards"].cards }}`: the count the deck prints (13 rows of 4), so the
+    rules and the deck cannot disagree; a deck id mistyped is the chapter's line, naming the
+    decks there are."""
+    _deck(tiny_book)
+    chapter = tiny_book / "chapters" / "02-rules.md"
+    chapter.write_text(chapter.read_text(encoding="utf-8") + '\nThe deck holds '
+                       '{{ count(decks["playing-cards"].cards, "card", "cards") }}, '
+                       '{{ decks["playing-cards"].kinds }} different '
+                       '{{ decks["playing-cards"].name }}.\n', encoding="utf-8")
+    code, said = run("build", tiny_book, tmp_path / "out", capsys)
+    assert code == 0, said
+    text = " ".join(" ".join(page_words(tmp_path / "out" / "juego" / "juego.pdf")).split())
+    assert "The deck holds 52 cards, 13 different playing cards." in text
+    chapter.write_text(chapter.read_text(encoding="utf-8") + '{{ decks["playing-card"].cards }}\n',
+                       encoding="utf-8")
+    (tmp_path / "again").mkdir()
+    assert_one_located_error(tiny_book, tmp_path / "again", capsys, "chapters/02-rules.md",
+                             line_of(chapter, 'decks["playing-card"]'),
+                             r'unknown data name: decks\["playing-card"\] is not defined \(the '
+                             r"book's decks has playing-cards\); expected the id of a deck "
+                             r"under decks: in print\.yaml")
 
 
 def test_a_back_drawn_by_its_own_layout_from_the_cards_fields(tiny_book, tmp_path, capsys):
