@@ -564,12 +564,13 @@ DATA_KINDS = ("difficulty", "costs", "board")
 class FigureSpec:
     """A diagram the prose shows with {{ figure("id") }}: set-up, costs card, an SH position
     taken from a worked example (`step` 0 is its start, n the position after step n), or a
-    card of an example's start with its parts named (`card`, Splendor's anatomy). A
+    card of an example's start with its parts named (`card`, Splendor's anatomy), a token
+    economy at a glance (`economy`: how tokens are earned and spent, the 1-v-1 coins). A
     difficulty chart, a costs table and a board are drawn from the book's own data; the
     other kinds by the book's engine."""
 
     id: Annotated[str, Field(pattern=r"^[a-z0-9-]+$")]
-    kind: Literal["setup", "costs", "sh", "difficulty", "board", "card"]
+    kind: Literal["setup", "costs", "sh", "difficulty", "board", "card", "economy"]
     caption: str
     example: str | None = None
     card: str | None = None  # Kind `card`: the id of the card drawn, from the example's start

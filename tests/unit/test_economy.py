@@ -196,3 +196,61 @@ def test_an_economy_ruling_must_exist_in_the_book(tmp_path, capsys):
     assert main(["check", str(book)]) == 1
     err = capsys.readouterr().err
     assert "components.yaml:" in err and "ruling R99 is not in rulings.yaml" in err
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.mark.parametrize("slug", ["uno-contra-uno", "catan-para-dos"])
+def test_the_coins_at_a_glance_carry_the_numbers_the_engine_plays(slug):
+    """figures.yaml `kind: economy`: each way to earn tokens with its count, the two prices,
+    the reserve at the start, all from the rules the examples are replayed with; set at 6 pt
+    or more, within the A5 column, and one panel under the other on a phone."""
+    import re
+    from xml.etree import ElementTree
+
+    from generator.content.model import FigureSpec
+    from generator.diagrams.flow import MIN_TEXT, SCREEN_SCALE, SCREEN_WIDTH, WIDTH, smallest_text
+    from generator.diagrams.style import style_for
+    from generator.games.economy.adapter import EconomyAdapter
+
+    book = shipped(slug)
+    adapter = EconomyAdapter(book)
+    rules = adapter.rules
+    figure = adapter.figure(FigureSpec(id="monedas", kind="economy", caption="Las monedas"),
+                            {}, style_for(book.components, book.theme))
+
+    def items(svg: str, panel: str) -> list[tuple[str | None, str]]:
+        """(tokens, words) of each item of a panel."""
+        root = ElementTree.fromstring(svg)
+        group = next(g for g in root.iter(f"{SVG}g") if g.get("class") == f"economy-{panel}")
+        return [(item.get("data-tokens"), " ".join(t.text for t in item.iter(f"{SVG}text")))
+                for item in group if item.get("class") == "economy-item"]
+
+    earned = items(figure.svg, "earn")
+    wanted = ([rules.robber_compensation] if rules.robber_compensation else []) + \
+        ([rules.knight_discard] if rules.knight_discard else []) + \
+        list(rules.settlement_gains.values())
+    assert [int(n) for n, _ in earned] == wanted
+    assert all(words.startswith(f"+{n} ") for n, words in earned)
+    paid = items(figure.svg, "pay")
+    assert [int(n) for n, _ in paid if n] == [rules.cost_not_ahead, rules.cost_ahead]
+    assert "si no vas por delante" in paid[1][1] and "si vas por delante" in paid[2][1]
+    if rules.unlock_points:
+        assert f"tiene {rules.unlock_points} puntos visibles" in paid[0][1]
+    assert ("después de tirar" in paid[0][1]) == rules.after_roll
+    assert "comercio forzoso" in paid[-1][1] and \
+        ("cambiar 2 cartas iguales por 1" in paid[-1][1]) == ("exchange" in rules.actions)
+    reserve = re.search(r'class="reserve" data-tokens="(\d+)"', figure.svg).group(1)
+    assert int(reserve) == rules.tokens_total - 2 * rules.tokens_at_start
+    assert f"{rules.tokens_total} monedas en total" in figure.svg or \
+        f"{rules.tokens_total} fichas en total" in figure.svg
+    for svg, most in ((figure.svg, WIDTH), (figure.screen_svg, SCREEN_WIDTH * SCREEN_SCALE)):
+        assert smallest_text(svg) >= MIN_TEXT - 1e-6  # 6 pt, in the drawing's mm
+        width = float(re.search(r'width="([\d.]+)mm"', svg).group(1))
+        assert width <= most + 0.01
+    # on a phone the pay panel lies under the earn panel, not beside it
+    root = ElementTree.fromstring(figure.screen_svg)
+    tops = [float(next(g for g in root.iter(f"{SVG}g") if g.get("class") == f"economy-{panel}")
+                  .find(f"{SVG}rect").get("y")) for panel in ("earn", "pay")]
+    assert tops[1] > tops[0] + 10

@@ -169,8 +169,22 @@ def _check_rulings(book) -> None:
                             "rulings.yaml", "the id of the ruling that decides this rule")
 
 
+#: The token economy at a glance (figures.yaml kind `economy`, games/economy/glance.py).
+GLANCE = {"earn": N_("You earn"), "pay": N_("You pay"),
+          "robber": N_("when your rival puts the robber on a terrain of yours"),
+          "knight": N_("for discarding a played knight, once a turn"),
+          "settlement": N_("for a settlement {where}"),
+          "unlock": N_("Once either player has {points}:"),
+          "when": N_("once a turn, after rolling"), "when-any": N_("once a turn"),
+          "not-ahead": N_("if you are not ahead on visible points"),
+          "ahead": N_("if you are ahead"), "for": N_("for one of these: {actions}"),
+          "total": N_("{tokens} in all; each player starts with {start}")}
+
+
 class EconomyAdapter(Adapter):
-    provides = ("narration", "diagrams", "simulation")  # its optional parts (protocol.py)
+    provides = ("narration", "diagrams", "simulation", "figures")  # its optional parts
+    #: The named figure it draws for figures.yaml (`figure`): the tokens at a glance.
+    figure_kinds = ("economy",)
     #: What it reads of components.yaml (checks.py refuses a book without it).
     needs = EngineNeeds(("tokens_total", "tokens_at_start"), (), ("economy",))
 
@@ -296,6 +310,36 @@ class EconomyAdapter(Adapter):
         return economy_svg(game, style_for(self.book.components, self.book.theme), words,
                            coin_colour=tokens.front.colour if tokens else DEFAULT_COIN,
                            title=title, screen=screen)
+
+    def figure(self, spec, replays: dict, style):
+        """A figures.yaml `economy` figure: how tokens are earned and what they pay for,
+        with the numbers of the rules this engine plays (games/economy/glance.py)."""
+        from generator.diagrams.figures import Figure
+        from generator.games.economy.figures import DEFAULT_COIN
+        from generator.games.economy.glance import Glance, Item, glance_svgs
+        t, rules = self.t, self.rules
+        said = {key: t.gettext(message) for key, message in GLANCE.items()}
+        gains = ([Item(said["robber"], rules.robber_compensation)]
+                 if rules.robber_compensation else [])
+        gains += [Item(said["knight"], rules.knight_discard)] if rules.knight_discard else []
+        gains += [Item(said["settlement"].format(where=t.gettext(SPOT_WORDS[spot])), n)
+                  for spot, n in rules.settlement_gains.items()]
+        when = said["when"] if rules.after_roll else said["when-any"]
+        paying = ([Item(said["unlock"].format(points=self._count(rules.unlock_points,
+                                                                  "points")) + " " + when)]
+                  if rules.unlock_points else [Item(when[:1].upper() + when[1:] + ":")])
+        actions = t.join([t.gettext(PAID[action]) for action in rules.actions], True)
+        paying += [Item(said["not-ahead"], rules.cost_not_ahead),
+                   Item(said["ahead"], rules.cost_ahead),
+                   Item(said["for"].format(actions=actions))]
+        glance = Glance(said["earn"], said["pay"], tuple(gains), tuple(paying),
+                        t.gettext("Reserve"), rules.tokens_total - 2 * rules.tokens_at_start,
+                        said["total"].format(tokens=self.tokens(rules.tokens_total),
+                                             start=self.tokens(rules.tokens_at_start)))
+        tokens = self.book.print_spec.tokens if self.book.print_spec else None
+        svg, screen = glance_svgs(glance, style, tokens.front.colour if tokens
+                                  else DEFAULT_COIN, spec.caption)
+        return Figure(spec.id, spec.caption, svg, screen)
 
     def position_caption(self, game: EconomyGame) -> str:
         """The line under the diagram: who plays, the dice, and what a paid action costs

@@ -1,0 +1,166 @@
+"""The token economy at a glance: a figures.yaml figure of kind `economy` (the 1-v-1 book's
+coins), drawn from the rules the engine plays, so the figure cannot disagree with them.
+
+Two panels side by side, one under the other on a phone: what earns tokens (each gain with
+its tokens drawn as discs and written as a number), with the reserve under it (how many
+tokens there are, how many each player starts with), and what they pay for (when, the two
+prices, the actions they buy). Sizes are millimetres at print size; no text is under
+6 pt. Every word comes from the adapter (the book's language, gettext catalogs).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.core import palette
+from generator.diagrams.flow import (GROUP_GAP, LABEL, ROW_GAP, SCREEN_SCALE, SCREEN_WIDTH, WIDTH,
+                                     Group, flow_drawing, text)
+from generator.diagrams.canvas import new_drawing
+from generator.diagrams.style import DiagramStyle, tint
+from generator.games.economy.figures import (COIN_R, DEFAULT_COIN, HEAD, NAME, PAD, PANEL_W,
+                                             PLAYER_COLOURS, RESERVE_ROOM, TEXT, _measure,
+                                             coins, coins_width)
+
+LINE = 3.6      # a line of text in a panel
+GAP = 1.4       # between two items of a panel
+
+
+@dataclass(frozen=True)
+class Item:
+    """One item of a panel: its words, after its tokens drawn as discs (None: a plain
+    line)."""
+
+    words: str
+    tokens: int | None = None
+
+
+@dataclass(frozen=True)
+class Glance:
+    """What the figure says, in the book's language, with the numbers of its rules."""
+
+    earn: str                 # "You earn"
+    pay: str                  # "You pay"
+    gains: tuple[Item, ...]   # each way to earn tokens
+    paying: tuple[Item, ...]  # when, the prices, then the actions
+    reserve: str              # "Reserve"
+    supply: int               # tokens in the reserve at the start
+    total: str                # "14 coins in all; each player starts with 3"
+
+
+def _wrapped(words: str, size: float, room: float) -> list[str]:
+    """`words` in lines no wider than `room` mm at `size`."""
+    lines: list[str] = []
+    for word in words.split():
+        if lines and _measure(f"{lines[-1]} {word}", size) <= room:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _number_width(items: tuple[Item, ...]) -> float:
+    """Room for the widest number of a panel ("+2")."""
+    return max((_measure(f"+{i.tokens}", TEXT, True) for i in items if i.tokens), default=0.0)
+
+
+def _lead(item: Item, items: tuple[Item, ...]) -> float:
+    """How far an item's words start from the panel's text edge: past the number and the
+    discs of the panel's largest count, so that the words of a panel line up."""
+    if item.tokens is None:
+        return 0.0
+    most = max(i.tokens or 0 for i in items)
+    return _number_width(items) + 1.0 + coins_width(most, most * (2 * COIN_R + 0.5)) + 1.8
+
+
+def _height(items: tuple[Item, ...], room: float) -> float:
+    lines = sum(len(_wrapped(i.words, TEXT, room - _lead(i, items))) for i in items)
+    return HEAD + PAD + lines * LINE + (len(items) - 1) * GAP + PAD
+
+
+def _panel(dwg, style: DiagramStyle, title: str, items: tuple[Item, ...], colour: str,
+           coin_colour: str, kind: str, x: float, y: float, width: float, height: float):
+    group = dwg.g(class_=f"economy-{kind}")
+    group.add(dwg.rect((round(x, 3), round(y, 3)), (round(width, 3), round(height, 3)), rx=1.2,
+                       fill=palette.PAPER, stroke=style.muted, stroke_width=0.3))
+    group.add(dwg.rect((round(x, 3), round(y, 3)), (round(width, 3), HEAD), rx=1.2,
+                       fill=tint(colour, 0.8)))
+    group.add(dwg.rect((round(x, 3), round(y + HEAD / 2, 3)), (round(width, 3), HEAD / 2),
+                       fill=tint(colour, 0.8)))
+    group.add(text(dwg, style, title, x + PAD, y + HEAD / 2 + NAME * 0.34, NAME,
+                   fill=palette.INK, css_class="card-text", font_weight="bold"))
+    room = width - 2 * PAD
+    line = y + HEAD + PAD + LINE / 2
+    for item in items:
+        lead = _lead(item, items)
+        part = dwg.g(class_="economy-item", **({"data-tokens": str(item.tokens)}
+                                               if item.tokens is not None else {}))
+        if item.tokens is not None:  # "+2" and two discs: the number read, the tokens seen
+            number = f"+{item.tokens}" if kind == "earn" else str(item.tokens)
+            part.add(text(dwg, style, number, x + PAD, line + TEXT * 0.34, TEXT,
+                          fill=palette.INK, css_class="card-text", font_weight="bold"))
+            coins(dwg, item.tokens, x + PAD + _number_width(items) + 1.0, line,
+                  item.tokens * (2 * COIN_R + 0.5), coin_colour, into=part)
+        for k, words in enumerate(_wrapped(item.words, TEXT, room - lead)):
+            part.add(text(dwg, style, words, x + PAD + lead, line + k * LINE + TEXT * 0.34,
+                          TEXT, fill=palette.INK, css_class="card-text"))
+        group.add(part)
+        line += len(_wrapped(item.words, TEXT, room - lead)) * LINE + GAP
+    dwg.add(group)
+
+
+def _reserve_height(glance: Glance, width: float) -> float:
+    return 2 * COIN_R + 1.2 + len(_wrapped(glance.total, TEXT, width)) * LINE
+
+
+def _reserve(dwg, style: DiagramStyle, glance: Glance, coin_colour: str, x: float, y: float,
+             width: float) -> None:
+    """The reserve's tokens on a line, and under them how many there are in all."""
+    start = _measure(glance.reserve, LABEL) + 1.6
+    group = dwg.g(class_="reserve", **{"data-tokens": str(glance.supply)})
+    dwg.add(group)
+    line = y + COIN_R
+    dwg.add(text(dwg, style, glance.reserve, x, line + LABEL * 0.34, LABEL,
+                 **{"data-group": "reserve"}))
+    coins(dwg, glance.supply, x + start, line, min(RESERVE_ROOM, width - start), coin_colour,
+          into=group)
+    for k, words in enumerate(_wrapped(glance.total, TEXT, width)):
+        dwg.add(text(dwg, style, words, x, line + COIN_R + 1.2 + LINE / 2 + k * LINE
+                     + TEXT * 0.34, TEXT))
+
+
+def glance_drawing(glance: Glance, style: DiagramStyle, *, coin_colour: str = DEFAULT_COIN,
+                   title: str = "", width: float = WIDTH, scale: float = 1.0):
+    """The figure, at most `width` mm wide; `title`: its text alternative. Side by side,
+    what earns tokens with the reserve under it, and what they pay for; on a phone, one
+    under the other."""
+    dwg, background = new_drawing(style, "glance-diagram")  # on the page: a rules figure,
+    if title:                                                # not an example's position
+        dwg.set_desc(title=title)
+    two = 2 * PANEL_W + GROUP_GAP <= width - 0.8
+    panel_w = PANEL_W if two else width - 0.8
+    room = panel_w - 2 * PAD
+    earn_h, pay_h = _height(glance.gains, room), _height(glance.paying, room)
+    reserve_h = ROW_GAP + _reserve_height(glance, panel_w)
+
+    def earn(x, y):
+        _panel(dwg, style, glance.earn, glance.gains, PLAYER_COLOURS[0], coin_colour, "earn",
+               x, y, panel_w, earn_h)
+        _reserve(dwg, style, glance, coin_colour, x, y + earn_h + ROW_GAP, panel_w)
+
+    def pay(x, y):
+        _panel(dwg, style, glance.pay, glance.paying, PLAYER_COLOURS[1], coin_colour, "pay",
+               x, y, panel_w, pay_h)
+    groups = [Group("", panel_w, earn_h + reserve_h, earn, "economy-earn"),
+              Group("", panel_w, pay_h, pay, "economy-pay")]
+    return flow_drawing(groups, dwg, background, style, width=width, scale=scale)
+
+
+def glance_svgs(glance: Glance, style: DiagramStyle, coin_colour: str,
+                title: str) -> tuple[str, str]:
+    """The figure for print and for a phone's column (one panel under the other, larger)."""
+    return tuple(glance_drawing(glance, style, coin_colour=coin_colour, title=title,
+                                **size).tostring()
+                 for size in ({}, {"width": SCREEN_WIDTH, "scale": SCREEN_SCALE}))
+
+
+__all__ = ["Glance", "Item", "glance_drawing", "glance_svgs"]
