@@ -27,6 +27,9 @@ WIDTH = 110.0            # mm: an example box's text width on A5 (118 mm column,
 #: hand and market on one row), and drawn that much larger than print on every screen.
 SCREEN_WIDTH = 59.0
 SCREEN_SCALE = 1.4
+#: A named figure's phone layout: as wide as a 320 px screen's column (288 px) holds with
+#: its 6 pt type shown at 12 px (html/render.py sizes it so).
+FIGURE_SCREEN_WIDTH = 52.0
 MIN_TEXT = 6.0 * PT      # the smallest type anywhere in the diagram, 6 pt
 LABEL = 2.3              # group labels (6.5 pt)
 CARD_W, CARD_H = 8.4, 11.8   # hand, market and building cards (poker proportions)

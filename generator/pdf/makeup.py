@@ -417,13 +417,20 @@ class ItemList(ListFlowable):
     """A chapter's list: its last item never goes over alone on one line (review: a lone
     bullet atop catan-para-dos p. 7, «Si la reserva no tiene bastantes…», its list on the
     page before). When every item but a last one-line item fits the room, the item before
-    it goes over with it, so that two items open the next page. ReportLab lays a split
+    it goes over with it, so that two items open the next page. A list of two short items
+    (SHORT_ITEM lines each at most) goes over whole, with the line that leads into it,
+    rather than one item each side. ReportLab lays a split
     list out item by item (what `split` returns goes back on its list), so the break is a
     FrameBreak among them."""
 
     def split(self, aW, aH):
         content = super().split(aW, aH)
         canv = getattr(self, "canv", None)
+        if (len(content) == 2 and not at_top(self)
+                and _listWrapOn(content, aW, canv)[1] > aH + 1e-6
+                and all(_item_lines(item, aW) <= SHORT_ITEM for item in content)):
+            # two short items are never parted (solo p. 41's «Dos consejos», a tip each side)
+            return [FrameBreak()] + content
         if (len(content) < 3 or _listWrapOn(content, aW, canv)[1] <= aH + 1e-6
                 or _listWrapOn(content[:-1], aW, canv)[1] > aH + 1e-6
                 or not _one_line(content[-1], aW)):
@@ -431,11 +438,21 @@ class ItemList(ListFlowable):
         return content[:-2] + [FrameBreak()] + content[-2:]
 
 
-def _one_line(flowable, aW: float) -> bool:
-    """Whether `flowable` (a list's item, as ReportLab indents it) is one line of text."""
+#: The most lines of each item of a list of two that is never parted.
+SHORT_ITEM = 3
+
+
+def _item_lines(flowable, aW: float) -> float:
+    """How many lines of text `flowable` (a list's item, as ReportLab indents it) sets;
+    infinite for an item that is not one paragraph."""
     inner = getattr(flowable, "_flowable", flowable)
     indent = getattr(flowable, "_leftIndent", 0) + getattr(flowable, "_rightIndent", 0)
-    return isinstance(inner, Paragraph) and _lines(inner, aW - indent) == 1
+    return _lines(inner, aW - indent) if isinstance(inner, Paragraph) else float("inf")
+
+
+def _one_line(flowable, aW: float) -> bool:
+    """Whether `flowable` (a list's item, as ReportLab indents it) is one line of text."""
+    return _item_lines(flowable, aW) == 1
 
 
 def _lines(paragraph: Paragraph, width: float) -> int:

@@ -238,7 +238,9 @@ def test_a_lists_last_item_never_goes_over_alone_on_one_line():
     """Review: catan-para-dos p. 7 opened on a lone bullet, «Si la reserva no tiene
     bastantes…», its list on the page before. With room for all its items but a last one
     of one line, the item before it goes over too; a last item of two lines or more may go
-    over alone (it is no widow), and a list of two items splits as it comes."""
+    over alone (it is no widow). A list of two items is never parted (the solo book's «Dos
+    consejos», one tip each side of p. 41): it goes over whole, unless it opens the page or
+    an item is longer than three lines."""
     from reportlab.platypus.doctemplate import _FrameBreak
     from generator.draw.styles import bullet_list
     from generator.pdf.makeup import ItemList
@@ -255,7 +257,13 @@ def test_a_lists_last_item_never_goes_over_alone_on_one_line():
     assert [type(p) for p in parts][1] is _FrameBreak and len(parts) == 4
     assert all(not isinstance(p, _FrameBreak) for p in _laid_out(items(two, two, two), room))
     room = _height_of(items(two, one).split(300, 1000)[:1]) + 2
-    assert all(not isinstance(p, _FrameBreak) for p in _laid_out(items(two, one), room))
+    parts = _laid_out(items(two, one), room)
+    assert isinstance(parts[0], _FrameBreak) and len(parts) == 3
+    assert all(not isinstance(p, _FrameBreak)
+               for p in _laid_out(items(two, one), room, at_top=True))
+    long = two * 3  # items of more than SHORT_ITEM lines part as they come
+    room = _height_of(items(long, one).split(300, 1000)[:1]) + 2
+    assert all(not isinstance(p, _FrameBreak) for p in _laid_out(items(long, one), room))
 
 
 def test_a_table_splits_with_two_rows_or_more_on_each_side_under_its_header():

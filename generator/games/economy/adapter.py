@@ -177,8 +177,7 @@ GLANCE = {"earn": N_("You earn"), "pay": N_("You pay"),
           "unlock": N_("Once either player has {points}:"),
           "when": N_("once a turn, after rolling"), "when-any": N_("once a turn"),
           "not-ahead": N_("if you are not ahead on visible points"),
-          "ahead": N_("if you are ahead"), "for": N_("for one of these: {actions}"),
-          "total": N_("{tokens} in all; each player starts with {start}")}
+          "ahead": N_("if you are ahead")}
 
 
 class EconomyAdapter(Adapter):
@@ -312,7 +311,7 @@ class EconomyAdapter(Adapter):
                            title=title, screen=screen)
 
     def figure(self, spec, replays: dict, style):
-        """A figures.yaml `economy` figure: how tokens are earned and what they pay for,
+        """A figures.yaml `economy` figure: how tokens are earned and what an action costs,
         with the numbers of the rules this engine plays (games/economy/glance.py)."""
         from generator.diagrams.figures import Figure
         from generator.games.economy.figures import DEFAULT_COIN
@@ -328,14 +327,9 @@ class EconomyAdapter(Adapter):
         paying = ([Item(said["unlock"].format(points=self._count(rules.unlock_points,
                                                                   "points")) + " " + when)]
                   if rules.unlock_points else [Item(when[:1].upper() + when[1:] + ":")])
-        actions = t.join([t.gettext(PAID[action]) for action in rules.actions], True)
         paying += [Item(said["not-ahead"], rules.cost_not_ahead),
-                   Item(said["ahead"], rules.cost_ahead),
-                   Item(said["for"].format(actions=actions))]
-        glance = Glance(said["earn"], said["pay"], tuple(gains), tuple(paying),
-                        t.gettext("Reserve"), rules.tokens_total - 2 * rules.tokens_at_start,
-                        said["total"].format(tokens=self.tokens(rules.tokens_total),
-                                             start=self.tokens(rules.tokens_at_start)))
+                   Item(said["ahead"], rules.cost_ahead)]
+        glance = Glance(said["earn"], said["pay"], tuple(gains), tuple(paying))
         tokens = self.book.print_spec.tokens if self.book.print_spec else None
         svg, screen = glance_svgs(glance, style, tokens.front.colour if tokens
                                   else DEFAULT_COIN, spec.caption)

@@ -1,10 +1,10 @@
 """The token economy at a glance: a figures.yaml figure of kind `economy` (the 1-v-1 book's
 coins), drawn from the rules the engine plays, so the figure cannot disagree with them.
 
-Two panels side by side, one under the other on a phone: what earns tokens (each gain with
-its tokens drawn as discs and written as a number), with the reserve under it (how many
-tokens there are, how many each player starts with), and what they pay for (when, the two
-prices, the actions they buy). Sizes are millimetres at print size; no text is under
+Two panels side by side, one under the other on a phone: what earns tokens and what an
+action costs (from when, how often, the two prices), each count written as a number and
+drawn as discs. The actions themselves, the tokens in all and at the start are in the
+prose around it; the figure is the part a player looks up. Sizes are millimetres at print size; no text is under
 6 pt. Every word comes from the adapter (the book's language, gettext catalogs).
 """
 
@@ -13,13 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.core import palette
-from generator.diagrams.flow import (GROUP_GAP, LABEL, ROW_GAP, SCREEN_SCALE, SCREEN_WIDTH, WIDTH,
+from generator.diagrams.flow import (FIGURE_SCREEN_WIDTH, GROUP_GAP, WIDTH,
                                      Group, flow_drawing, text)
 from generator.diagrams.canvas import new_drawing
 from generator.diagrams.style import DiagramStyle, tint
 from generator.games.economy.figures import (COIN_R, DEFAULT_COIN, HEAD, NAME, PAD, PANEL_W,
-                                             PLAYER_COLOURS, RESERVE_ROOM, TEXT, _measure,
-                                             coins, coins_width)
+                                             PLAYER_COLOURS, TEXT, _measure, coins,
+                                             coins_width)
 
 LINE = 3.6      # a line of text in a panel
 GAP = 1.4       # between two items of a panel
@@ -41,10 +41,7 @@ class Glance:
     earn: str                 # "You earn"
     pay: str                  # "You pay"
     gains: tuple[Item, ...]   # each way to earn tokens
-    paying: tuple[Item, ...]  # when, the prices, then the actions
-    reserve: str              # "Reserve"
-    supply: int               # tokens in the reserve at the start
-    total: str                # "14 coins in all; each player starts with 3"
+    paying: tuple[Item, ...]  # when, then the prices
 
 
 def _wrapped(words: str, size: float, room: float) -> list[str]:
@@ -108,51 +105,26 @@ def _panel(dwg, style: DiagramStyle, title: str, items: tuple[Item, ...], colour
     dwg.add(group)
 
 
-def _reserve_height(glance: Glance, width: float) -> float:
-    return 2 * COIN_R + 1.2 + len(_wrapped(glance.total, TEXT, width)) * LINE
-
-
-def _reserve(dwg, style: DiagramStyle, glance: Glance, coin_colour: str, x: float, y: float,
-             width: float) -> None:
-    """The reserve's tokens on a line, and under them how many there are in all."""
-    start = _measure(glance.reserve, LABEL) + 1.6
-    group = dwg.g(class_="reserve", **{"data-tokens": str(glance.supply)})
-    dwg.add(group)
-    line = y + COIN_R
-    dwg.add(text(dwg, style, glance.reserve, x, line + LABEL * 0.34, LABEL,
-                 **{"data-group": "reserve"}))
-    coins(dwg, glance.supply, x + start, line, min(RESERVE_ROOM, width - start), coin_colour,
-          into=group)
-    for k, words in enumerate(_wrapped(glance.total, TEXT, width)):
-        dwg.add(text(dwg, style, words, x, line + COIN_R + 1.2 + LINE / 2 + k * LINE
-                     + TEXT * 0.34, TEXT))
-
-
 def glance_drawing(glance: Glance, style: DiagramStyle, *, coin_colour: str = DEFAULT_COIN,
-                   title: str = "", width: float = WIDTH, scale: float = 1.0):
+                   title: str = "", width: float = WIDTH):
     """The figure, at most `width` mm wide; `title`: its text alternative. Side by side,
-    what earns tokens with the reserve under it, and what they pay for; on a phone, one
-    under the other."""
+    what earns tokens and what they cost; on a phone, one under the other."""
     dwg, background = new_drawing(style, "glance-diagram")  # on the page: a rules figure,
     if title:                                                # not an example's position
         dwg.set_desc(title=title)
     two = 2 * PANEL_W + GROUP_GAP <= width - 0.8
     panel_w = PANEL_W if two else width - 0.8
     room = panel_w - 2 * PAD
-    earn_h, pay_h = _height(glance.gains, room), _height(glance.paying, room)
-    reserve_h = ROW_GAP + _reserve_height(glance, panel_w)
-
-    def earn(x, y):
-        _panel(dwg, style, glance.earn, glance.gains, PLAYER_COLOURS[0], coin_colour, "earn",
-               x, y, panel_w, earn_h)
-        _reserve(dwg, style, glance, coin_colour, x, y + earn_h + ROW_GAP, panel_w)
-
-    def pay(x, y):
-        _panel(dwg, style, glance.pay, glance.paying, PLAYER_COLOURS[1], coin_colour, "pay",
-               x, y, panel_w, pay_h)
-    groups = [Group("", panel_w, earn_h + reserve_h, earn, "economy-earn"),
-              Group("", panel_w, pay_h, pay, "economy-pay")]
-    return flow_drawing(groups, dwg, background, style, width=width, scale=scale)
+    heights = [_height(glance.gains, room), _height(glance.paying, room)]
+    height = max(heights) if two else 0.0  # side by side, as tall as each other
+    groups = []
+    for (name, items, colour, kind), own in zip(
+            ((glance.earn, glance.gains, PLAYER_COLOURS[0], "earn"),
+             (glance.pay, glance.paying, PLAYER_COLOURS[1], "pay")), heights):
+        def draw(x, y, name=name, items=items, colour=colour, kind=kind, h=height or own):
+            _panel(dwg, style, name, items, colour, coin_colour, kind, x, y, panel_w, h)
+        groups.append(Group("", panel_w, height or own, draw, f"economy-{kind}"))
+    return flow_drawing(groups, dwg, background, style, width=width)
 
 
 def glance_svgs(glance: Glance, style: DiagramStyle, coin_colour: str,
@@ -160,7 +132,7 @@ def glance_svgs(glance: Glance, style: DiagramStyle, coin_colour: str,
     """The figure for print and for a phone's column (one panel under the other, larger)."""
     return tuple(glance_drawing(glance, style, coin_colour=coin_colour, title=title,
                                 **size).tostring()
-                 for size in ({}, {"width": SCREEN_WIDTH, "scale": SCREEN_SCALE}))
+                 for size in ({}, {"width": FIGURE_SCREEN_WIDTH}))
 
 
 __all__ = ["Glance", "Item", "glance_drawing", "glance_svgs"]

@@ -24,7 +24,7 @@ import svgwrite
 from generator.core.i18n import N_, translator
 from generator.diagrams.canvas import new_drawing
 from generator.diagrams.cards import face_down, plain_card, resource_card
-from generator.diagrams.flow import label_width, pt
+from generator.diagrams.flow import FIGURE_SCREEN_WIDTH, label_width, pt
 from generator.diagrams.style import DiagramStyle
 
 LABEL = pt(7.0)          # a group's label
@@ -42,9 +42,8 @@ LABEL_H = 2 * DISC_R + 1.2   # a label's line above its cards
 STACK_LAYERS = 3         # a stack shows its top card and two edges under it
 STACK_SHIFT = 0.8        # each edge this far up and right
 HAND_STRIP = 0.42        # what shows of a hand card under the next, over the card's width
-#: A phone's layout: as wide as a 320 px screen's column (288 px) shows at 12 px for 6 pt
-#: (html/render.py).
-SCREEN_WIDTH = 52.0
+#: A phone's layout (flow.FIGURE_SCREEN_WIDTH).
+SCREEN_WIDTH = FIGURE_SCREEN_WIDTH
 #: A5's measure: the figure's file in figures/ and the HTML edition's wide layout.
 PRINT_WIDTH = 118.0
 

@@ -25,8 +25,9 @@ from typing import Callable
 
 from generator.core import palette
 from generator.core.i18n import N_, pN_
-from generator.diagrams.flow import (SCREEN_SCALE, SCREEN_WIDTH, WIDTH, Group, card_row,
-                                     flow_drawing, label_width, new_panel, pt, text)
+from generator.diagrams.flow import (FIGURE_SCREEN_WIDTH, SCREEN_SCALE, SCREEN_WIDTH, WIDTH,
+                                     Group, card_row, flow_drawing, label_width, new_panel, pt,
+                                     text)
 from generator.diagrams.style import DiagramStyle, tint
 
 #: A gem's look by its colour id (the engine's colours): shape and fill. Text on it is white
@@ -340,7 +341,7 @@ KEY_R = 1.9                  # a gem of the key
 #: The anatomy laid out for a phone's column (the HTML edition's narrow figure, which the
 #: page shows larger, its smallest text at 11 px): the card a little smaller, the words
 #: nearer, the key on more lines; at most 288 px wide on the page (a 320 px phone's column).
-ANATOMY_SCREEN = {"width": 52.0, "card_scale": 2.0, "gap": 4.0}
+ANATOMY_SCREEN = {"width": FIGURE_SCREEN_WIDTH, "card_scale": 2.0, "gap": 4.0}
 
 
 def anatomy_drawing(card, style: DiagramStyle, letters: dict[str, str], names: dict[str, str],
