@@ -209,8 +209,15 @@ def _parser() -> argparse.ArgumentParser:
                                       "notation, undo, or quit. A move the rules do not allow "
                                       "is refused as the book refuses it, with its section.")
     game.add_argument("books", nargs=1, metavar="BOOK", help=BOOK_HELP)
-    game.add_argument("--seed", type=whole(0, sim_options.MAX_SEED), default=1,
-                      help="the deal's seed, from 0 to 2^63-1 (default: 1)")
+    game.add_argument("--seed", type=whole(0, sim_options.MAX_SEED),
+                      help="the deal's seed, from 0 to 2^63-1 (default: 1); with "
+                           "--challenge, which challenge")
+    dealt = game.add_mutually_exclusive_group()
+    dealt.add_argument("--deal", type=whole(1, sim_options.MAX_GAMES), metavar="N",
+                       help="play the N-th deal of the book's stored runs (difficulty.yaml)")
+    dealt.add_argument("--challenge", action="store_true",
+                       help="play a stored deal the clairvoyant player won and every fair "
+                            "player lost")
     game.add_argument("--lang", metavar="LANG",
                       help="play in this edition's words (a book's translation, e.g. en)")
     game.add_argument("--load", type=Path, metavar="FILE",
@@ -598,10 +605,23 @@ def _run(args, out: Console, err: Console) -> int:
         simulate_command(checked_book(folders[0], runs=False, pieces=False), args, out)
     elif args.command == "play":
         from generator.checks import checked_book
-        from generator.play import play, saved_game
+        import random
+
+        from generator.play import challenge, play, saved_game, stored_deal
         from generator.build import built_pages
-        book = checked_book(folders[0], args.lang, runs=False, pieces=False)
-        seed, moves = saved_game(args.load, book) if args.load else (args.seed, [])
+        if args.load and (args.deal or args.challenge or args.seed is not None):
+            raise UsageError("--load goes on with a saved game, whose deal it holds; expected "
+                             "it without --seed, --deal or --challenge")
+        if args.deal and args.seed is not None:
+            raise UsageError("--deal N names its deal, --seed another; expected one of them")
+        book = checked_book(folders[0], args.lang, runs=args.deal is not None or
+                            args.challenge, pieces=False)
+        seed, moves = saved_game(args.load, book) if args.load else (
+            1 if args.seed is None else args.seed, [])
+        if args.deal or args.challenge:
+            seed, said = stored_deal(book, args.deal) if args.deal else challenge(
+                book, random.Random(args.seed))
+            print(said)
         return play(book, seed, sys.stdin, sys.stdout, built_pages(book, where.output), moves)
     elif args.command == "watch":
         from generator.watch import watch

@@ -11,6 +11,11 @@ player would play (`Simulation.hint`), `undo` takes a move back, `save FILE` kee
 for `--load`, `quit` (or the end of the input) leaves. The end says how the game ended, in
 the words of the simulation report.
 
+A game is dealt from `--seed`, or is one of the stored runs' deals (difficulty.yaml): `--deal
+N` the N-th they dealt, `--challenge` one the clairvoyant player proved winnable and every
+fair player lost, chosen by `--seed` (at random without it): the deals the book's difficulty
+figures were measured on, for a player to try.
+
 It reads and writes plain lines only, so a test, a pipe or a screen reader can drive it.
 Any engine that can deal a whole game plays (it declares "simulation", or "variants" and is
 asked for the book's own rules): solo-catan, splendor-solitario, the economy games.
@@ -130,6 +135,71 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
         played.append(str(action))
         shown = False
         say(_told(engine, action, before, game))
+
+
+# --- deals of the stored runs ---------------------------------------------------------------
+
+def _stored(book: Book, option: str):
+    """The book's stored runs of its own rules that deal the same games as its longest: runs
+    of one run seed deal the same games, so a deal is numbered alike in all of them."""
+    runs = book.difficulty.own_runs if book.difficulty else []
+    if not runs:
+        raise UsageError(f"{option}: {book.slug} has no stored runs; expected a book with a "
+                         f"difficulty.yaml (rulebook simulate {book.slug} --save)")
+    longest = max(runs, key=lambda run: len(run.records))
+    return longest, [run for run in runs if run.seed == longest.seed]
+
+
+def stored_deal(book: Book, deal: int) -> tuple[int, str]:
+    """(seed, what to say) of deal `deal` of the stored runs (1: the first they dealt)."""
+    longest, _ = _stored(book, "--deal")
+    if not 1 <= deal <= len(longest.records):
+        raise UsageError(f"--deal {deal}: the stored runs deal games 1 to "
+                         f"{len(longest.records)}; expected one of them")
+    seed = longest.records[deal - 1].seed
+    t = translator(book.meta.language)
+    return seed, t.gettext("Deal {deal} of the stored runs (seed {seed}).").format(
+        deal=deal, seed=seed)
+
+
+def challenges(book: Book) -> tuple[list[int], list[str]]:
+    """(deal numbers, the fair players) of the challenge deals: those a player that sees the
+    deck proved winnable by winning them (its run has verdicts: the clairvoyant) and every
+    fair player of the book's own rules lost (each stored run without verdicts that played
+    the deal)."""
+    longest, runs = _stored(book, "--challenge")
+    proving = [run for run in runs if run.verdicts is not None]
+    fair = [run for run in runs if run.verdicts is None]
+    if not proving or not fair:
+        raise UsageError(f"--challenge: {book.slug}'s stored runs have no "
+                         + ("player that proves a deal winnable (the clairvoyant)"
+                            if not proving else "fair player to have lost a deal")
+                         + "; expected both (rulebook simulate --save)")
+    won = {line.seed for run in runs for line in run.records if line.won and run in fair}
+    played = set.intersection(*({line.seed for line in run.records} for run in fair))
+    proved = {line.seed for run in proving for line in run.records if line.won}
+    numbers = [n for n, line in enumerate(longest.records, start=1)
+               if line.seed in proved and line.seed in played and line.seed not in won]
+    return numbers, [run.player for run in fair]
+
+
+def challenge(book: Book, rng: random.Random) -> tuple[int, str]:
+    """(seed, what to say) of a challenge deal chosen by `rng`."""
+    numbers, players = challenges(book)
+    t = translator(book.meta.language)
+    if not numbers:
+        raise UsageError(f"--challenge: every deal the clairvoyant won was won by a fair "
+                         f"player too ({', '.join(players)}); expected a deal they lost "
+                         "(--deal N plays any)")
+    deal = rng.choice(numbers)
+    seed, _ = stored_deal(book, deal)
+    return seed, t.ngettext(
+        "A challenge: deal {deal} of the stored runs (seed {seed}), which the clairvoyant "
+        "player won and {players} lost. It is the only such deal.",
+        "A challenge: deal {deal} of the stored runs (seed {seed}), which the clairvoyant "
+        "player won and {players} lost. {count} deals are such challenges; --deal {deal} "
+        "plays this one again.", len(numbers)).format(
+        deal=deal, seed=seed, players=t.join(players), count=len(numbers))
 
 
 def _save(book: Book, seed: int, played: list[str], name: str, t) -> str:

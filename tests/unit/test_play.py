@@ -167,3 +167,63 @@ def test_a_book_whose_engine_cannot_deal_a_game_is_one_line(capsys, monkeypatch,
     assert "no simulator for engine 'costs': it cannot play whole games alone" in said
     code, said = _play(capsys, monkeypatch, tiny_book, "")
     assert code == 1 and "no rules engine (book.yaml names no engine:)" in said, said
+
+
+def test_a_deal_of_the_stored_runs_is_played_by_its_number(capsys, monkeypatch):
+    """`--deal N`: the N-th deal of difficulty.yaml's runs (all of one run seed: the same
+    deals in the same order), the game the difficulty figures counted."""
+    from repo import shipped
+    seed = max(shipped("solo-catan").difficulty.own_runs,
+               key=lambda run: len(run.records)).records[2].seed
+    code, said = _play(capsys, monkeypatch, SOLO, "quit\n", "--deal", "3")
+    assert code == 0, said
+    assert said.startswith(f"Reparto 3 de las partidas guardadas (semilla {seed}).\n"
+                           f"Catán – El juego de cartas: una partida de la semilla {seed}.")
+
+
+def test_a_challenge_is_a_deal_the_clairvoyant_won_and_every_fair_player_lost(capsys,
+                                                                              monkeypatch):
+    """`--challenge`: of the deals every stored fair player played (greedy, expert, strong
+    by the book's rules), one they all lost and the clairvoyant won; `--seed` picks which,
+    and the line says how to play it again."""
+    from repo import shipped
+    runs = shipped("solo-catan").difficulty.own_runs
+    fair = [run for run in runs if run.player != "clairvoyant"]
+    lost = set.intersection(*({line.seed for line in run.records if not line.won}
+                              for run in fair))
+    won = {line.seed for run in runs if run.player == "clairvoyant"
+           for line in run.records if line.won}
+    challenges = lost & won
+    assert challenges  # the stored runs hold one at least
+    code, said = _play(capsys, monkeypatch, SOLO, "quit\n", "--challenge", "--seed", "5",
+                       "--lang", "en")
+    assert code == 0, said
+    found = re.match(r"A challenge: deal (\d+) of the stored runs \(seed (\d+)\), which the "
+                     r"clairvoyant player won and greedy, expert and strong lost\. ", said)
+    assert found and int(found.group(2)) in challenges, said[:300]
+    assert f"a game from seed {found.group(2)}." in said
+    again = _play(capsys, monkeypatch, SOLO, "quit\n", "--deal", found.group(1))[1]
+    assert f"(semilla {found.group(2)})" in again.splitlines()[0]
+
+
+@pytest.mark.parametrize("options, message", [
+    (["--deal", "401"], r"--deal 401: the stored runs deal games 1 to 400; expected one of "
+                        r"them"),
+    (["--deal", "0"], r"--deal: .*expected"),
+    (["--deal", "3", "--seed", "4"], r"--deal N names its deal, --seed another"),
+    (["--deal", "3", "--challenge"], r"not allowed with argument --deal"),
+    (["--load", "saved.txt", "--deal", "3"], r"--load goes on with a saved game, whose deal "
+                                             r"it holds; expected it without --seed"),
+])
+def test_a_deal_that_cannot_be_played_is_one_line(options, message, capsys, monkeypatch):
+    code, said = _play(capsys, monkeypatch, SOLO, "quit\n", *options)
+    assert code == 2 and "Traceback" not in said
+    assert len(said.strip().splitlines()) == 1 and re.search(message, said), said
+
+
+def test_a_book_without_stored_runs_has_no_deal_to_offer(capsys, monkeypatch):
+    code, said = _play(capsys, monkeypatch, CONTENT_ROOT / "splendor-solitario", "quit\n",
+                       "--challenge")
+    assert code == 2 and said.strip() == (
+        "error: --challenge: splendor-solitario has no stored runs; expected a book with a "
+        "difficulty.yaml (rulebook simulate splendor-solitario --save)")
