@@ -238,8 +238,10 @@ def test_the_coins_at_a_glance_carry_the_numbers_the_engine_plays(slug):
     assert [int(n) for n, _ in paid if n] == [rules.cost_not_ahead, rules.cost_ahead]
     assert "si no vas por delante" in paid[1][1] and "si vas por delante" in paid[2][1]
     if rules.unlock_points:
-        assert f"tiene {rules.unlock_points} puntos visibles" in paid[0][1]
+        assert f"llega a {rules.unlock_points} puntos visibles" in paid[0][1]
     assert ("después de tirar" in paid[0][1]) == rules.after_roll
+    assert "comercio forzoso" in paid[-1][1] and \
+        ("cambiar 2 cartas iguales por 1" in paid[-1][1]) == ("exchange" in rules.actions)
     for svg, most in ((figure.svg, WIDTH), (figure.screen_svg, FIGURE_SCREEN_WIDTH)):
         assert smallest_text(svg) >= MIN_TEXT - 1e-6  # 6 pt, in the drawing's mm
         width = float(re.search(r'width="([\d.]+)mm"', svg).group(1))

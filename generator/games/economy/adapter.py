@@ -171,13 +171,14 @@ def _check_rulings(book) -> None:
 
 #: The token economy at a glance (figures.yaml kind `economy`, games/economy/glance.py).
 GLANCE = {"earn": N_("You earn"), "pay": N_("You pay"),
-          "robber": N_("when your rival puts the robber on a terrain of yours"),
+          "robber": N_("when a 7 or a knight of your rival's puts the robber on a terrain "
+                       "of yours, each time"),
           "knight": N_("for discarding a played knight, once a turn"),
           "settlement": N_("for a settlement {where}"),
-          "unlock": N_("Once either player has {points}:"),
+          "unlock": N_("Once either player reaches {points}:"),
           "when": N_("once a turn, after rolling"), "when-any": N_("once a turn"),
           "not-ahead": N_("if you are not ahead on visible points"),
-          "ahead": N_("if you are ahead")}
+          "ahead": N_("if you are ahead"), "for": N_("for one of these: {actions}")}
 
 
 class EconomyAdapter(Adapter):
@@ -327,8 +328,10 @@ class EconomyAdapter(Adapter):
         paying = ([Item(said["unlock"].format(points=self._count(rules.unlock_points,
                                                                   "points")) + " " + when)]
                   if rules.unlock_points else [Item(when[:1].upper() + when[1:] + ":")])
+        actions = t.join([t.gettext(PAID[action]) for action in rules.actions], True)
         paying += [Item(said["not-ahead"], rules.cost_not_ahead),
-                   Item(said["ahead"], rules.cost_ahead)]
+                   Item(said["ahead"], rules.cost_ahead),
+                   Item(said["for"].format(actions=actions))]
         glance = Glance(said["earn"], said["pay"], tuple(gains), tuple(paying))
         tokens = self.book.print_spec.tokens if self.book.print_spec else None
         svg, screen = glance_svgs(glance, style, tokens.front.colour if tokens

@@ -2,9 +2,9 @@
 coins), drawn from the rules the engine plays, so the figure cannot disagree with them.
 
 Two panels side by side, one under the other on a phone: what earns tokens and what an
-action costs (from when, how often, the two prices), each count written as a number and
-drawn as discs. The actions themselves, the tokens in all and at the start are in the
-prose around it; the figure is the part a player looks up. Sizes are millimetres at print size; no text is under
+action costs (from when, how often, the two prices, the actions), each count written as a
+number and drawn as discs, in columns the two panels share. The tokens in all and at the
+start are in the prose before it. Sizes are millimetres at print size; no text is under
 6 pt. Every word comes from the adapter (the book's language, gettext catalogs).
 """
 
@@ -18,8 +18,7 @@ from generator.diagrams.flow import (FIGURE_SCREEN_WIDTH, GROUP_GAP, WIDTH,
 from generator.diagrams.canvas import new_drawing
 from generator.diagrams.style import DiagramStyle, tint
 from generator.games.economy.figures import (COIN_R, DEFAULT_COIN, HEAD, NAME, PAD, PANEL_W,
-                                             PLAYER_COLOURS, TEXT, _measure, coins,
-                                             coins_width)
+                                             TEXT, _measure, coins, coins_width)
 
 LINE = 3.6      # a line of text in a panel
 GAP = 1.4       # between two items of a panel
@@ -41,7 +40,7 @@ class Glance:
     earn: str                 # "You earn"
     pay: str                  # "You pay"
     gains: tuple[Item, ...]   # each way to earn tokens
-    paying: tuple[Item, ...]  # when, then the prices
+    paying: tuple[Item, ...]  # when, the prices, then the actions
 
 
 def _wrapped(words: str, size: float, room: float) -> list[str]:
@@ -55,53 +54,62 @@ def _wrapped(words: str, size: float, room: float) -> list[str]:
     return lines or [""]
 
 
-def _number_width(items: tuple[Item, ...]) -> float:
-    """Room for the widest number of a panel ("+2")."""
-    return max((_measure(f"+{i.tokens}", TEXT, True) for i in items if i.tokens), default=0.0)
+@dataclass(frozen=True)
+class Columns:
+    """Where an item's parts start, the same in both panels: its number, its discs (after
+    the widest number) and its words (after the discs of the largest count)."""
+
+    discs: float
+    words: float
+
+    @classmethod
+    def of(cls, items: tuple[Item, ...]) -> "Columns":
+        counted = [i.tokens for i in items if i.tokens]
+        number = max((_measure(f"+{n}", TEXT, True) for n in counted), default=0.0)
+        most = max(counted, default=0)
+        return cls(number + 1.0, number + 1.0 + coins_width(most, most * (2 * COIN_R + 0.5))
+                   + 1.8)
+
+    def lead(self, item: Item) -> float:
+        return self.words if item.tokens is not None else 0.0
 
 
-def _lead(item: Item, items: tuple[Item, ...]) -> float:
-    """How far an item's words start from the panel's text edge: past the number and the
-    discs of the panel's largest count, so that the words of a panel line up."""
-    if item.tokens is None:
-        return 0.0
-    most = max(i.tokens or 0 for i in items)
-    return _number_width(items) + 1.0 + coins_width(most, most * (2 * COIN_R + 0.5)) + 1.8
-
-
-def _height(items: tuple[Item, ...], room: float) -> float:
-    lines = sum(len(_wrapped(i.words, TEXT, room - _lead(i, items))) for i in items)
+def _height(items: tuple[Item, ...], room: float, columns: Columns) -> float:
+    lines = sum(len(_wrapped(i.words, TEXT, room - columns.lead(i))) for i in items)
     return HEAD + PAD + lines * LINE + (len(items) - 1) * GAP + PAD
 
 
-def _panel(dwg, style: DiagramStyle, title: str, items: tuple[Item, ...], colour: str,
+def _panel(dwg, style: DiagramStyle, title: str, items: tuple[Item, ...], columns: Columns,
            coin_colour: str, kind: str, x: float, y: float, width: float, height: float):
+    """A panel: its heading on the tokens' own tint (neither player's colour: it is every
+    player's rule), then its items."""
     group = dwg.g(class_=f"economy-{kind}")
     group.add(dwg.rect((round(x, 3), round(y, 3)), (round(width, 3), round(height, 3)), rx=1.2,
                        fill=palette.PAPER, stroke=style.muted, stroke_width=0.3))
-    group.add(dwg.rect((round(x, 3), round(y, 3)), (round(width, 3), HEAD), rx=1.2,
-                       fill=tint(colour, 0.8)))
+    band = tint(coin_colour, 0.75)
+    group.add(dwg.rect((round(x, 3), round(y, 3)), (round(width, 3), HEAD), rx=1.2, fill=band))
     group.add(dwg.rect((round(x, 3), round(y + HEAD / 2, 3)), (round(width, 3), HEAD / 2),
-                       fill=tint(colour, 0.8)))
+                       fill=band))
     group.add(text(dwg, style, title, x + PAD, y + HEAD / 2 + NAME * 0.34, NAME,
                    fill=palette.INK, css_class="card-text", font_weight="bold"))
     room = width - 2 * PAD
     line = y + HEAD + PAD + LINE / 2
     for item in items:
-        lead = _lead(item, items)
+        lead = columns.lead(item)
         part = dwg.g(class_="economy-item", **({"data-tokens": str(item.tokens)}
                                                if item.tokens is not None else {}))
         if item.tokens is not None:  # "+2" and two discs: the number read, the tokens seen
             number = f"+{item.tokens}" if kind == "earn" else str(item.tokens)
             part.add(text(dwg, style, number, x + PAD, line + TEXT * 0.34, TEXT,
                           fill=palette.INK, css_class="card-text", font_weight="bold"))
-            coins(dwg, item.tokens, x + PAD + _number_width(items) + 1.0, line,
+            coins(dwg, item.tokens, x + PAD + columns.discs, line,
                   item.tokens * (2 * COIN_R + 0.5), coin_colour, into=part)
-        for k, words in enumerate(_wrapped(item.words, TEXT, room - lead)):
+        lines = _wrapped(item.words, TEXT, room - lead)
+        for k, words in enumerate(lines):
             part.add(text(dwg, style, words, x + PAD + lead, line + k * LINE + TEXT * 0.34,
                           TEXT, fill=palette.INK, css_class="card-text"))
         group.add(part)
-        line += len(_wrapped(item.words, TEXT, room - lead)) * LINE + GAP
+        line += len(lines) * LINE + GAP
     dwg.add(group)
 
 
@@ -115,14 +123,14 @@ def glance_drawing(glance: Glance, style: DiagramStyle, *, coin_colour: str = DE
     two = 2 * PANEL_W + GROUP_GAP <= width - 0.8
     panel_w = PANEL_W if two else width - 0.8
     room = panel_w - 2 * PAD
-    heights = [_height(glance.gains, room), _height(glance.paying, room)]
+    columns = Columns.of(glance.gains + glance.paying)
+    heights = [_height(glance.gains, room, columns), _height(glance.paying, room, columns)]
     height = max(heights) if two else 0.0  # side by side, as tall as each other
     groups = []
-    for (name, items, colour, kind), own in zip(
-            ((glance.earn, glance.gains, PLAYER_COLOURS[0], "earn"),
-             (glance.pay, glance.paying, PLAYER_COLOURS[1], "pay")), heights):
-        def draw(x, y, name=name, items=items, colour=colour, kind=kind, h=height or own):
-            _panel(dwg, style, name, items, colour, coin_colour, kind, x, y, panel_w, h)
+    for (name, items, kind), own in zip(((glance.earn, glance.gains, "earn"),
+                                         (glance.pay, glance.paying, "pay")), heights):
+        def draw(x, y, name=name, items=items, kind=kind, h=height or own):
+            _panel(dwg, style, name, items, columns, coin_colour, kind, x, y, panel_w, h)
         groups.append(Group("", panel_w, height or own, draw, f"economy-{kind}"))
     return flow_drawing(groups, dwg, background, style, width=width)
 
