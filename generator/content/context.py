@@ -88,7 +88,9 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
     def points(building: Any) -> str:
         if building.faces:
             return " · ".join(f"{f.letter}: {f.points}" for f in building.faces)
-        return str(building.points)
+        apart = components.points_apart(building)  # "3 (Ayuntamiento 4)"
+        return str(building.points) + (f" ({', '.join(f'{e.name} {e.points}' for e in apart)})"
+                                       if apart else "")
 
     def cost_table() -> str:
         """The building-costs card as a Markdown table, straight from components.yaml.

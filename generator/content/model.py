@@ -233,6 +233,7 @@ class Building:
     flip_of: str | None = None
     at_start: Int = 0
     note: str = ""
+    kinds: Literal["expansions"] | None = None  # its kinds: the expansions, points their own
 
     def face(self, letter: str) -> Face:
         return next(f for f in self.faces if f.letter == letter)
@@ -435,6 +436,20 @@ class Components:
 
     def resource(self, rid: str) -> Resource:
         return next(r for r in self.resources if r.id == rid)
+
+    def points_apart(self, building: Building) -> list[Expansion]:
+        """The kinds of `building` (`kinds: expansions`) whose points are not the
+        building's: the solo game's Town Hall, 4 where every other city expansion gives 3,
+        which a costs card printing "3" alone said wrong."""
+        if building.kinds != "expansions":
+            return []
+        return [e for e in self.expansions if e.points != building.points]
+
+    def points_span(self, building: Building) -> tuple[int, int]:
+        """The fewest and most points `building` gives, its kinds' too ((3, 4), a card's
+        «3–4 p.»; (1, 1) for a building of one value)."""
+        values = [building.points or 0] + [e.points for e in self.points_apart(building)]
+        return min(values), max(values)
 
     def building(self, bid: str) -> Building:
         return next(b for b in self.buildings if b.id == bid)

@@ -82,6 +82,12 @@ class Translator:
         return self.catalog.ngettext(singular, plural, n).replace(
             "{n}", format_decimal(n, locale=self.language))
 
+    def ngettext_range(self, singular: str, plural: str, low: int, high: int) -> str:
+        """As `ngettext` for `high`, `{n}` the range from `low` ("3–4 p.")."""
+        return self.catalog.ngettext(singular, plural, high).replace(
+            "{n}", f"{format_decimal(low, locale=self.language)}–"
+                   f"{format_decimal(high, locale=self.language)}")
+
     def pgettext(self, context: str, message: str) -> str:
         return self.catalog.pgettext(context, message)
 

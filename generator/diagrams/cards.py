@@ -109,7 +109,7 @@ def costs_card(components, style: DiagramStyle, width: float, height: float, *,
     a game that pays in any order (the board game) shows them side by side.
     """
     from generator.core.i18n import translator
-    from generator.diagrams.canvas import new_drawing, sized
+    from generator.diagrams.canvas import new_drawing, sized, text_width
 
     t = translator(language)
     ordered = components.game.ordered_costs if components.game else True
@@ -152,8 +152,14 @@ def costs_card(components, style: DiagramStyle, width: float, height: float, *,
                            font_weight="bold", font_size=name_size, fill=style.ink))
         if building.faces:
             points = " · ".join(f"{f.letter}: {f.points}" for f in building.faces)
-        elif building.points:
-            points = t.ngettext("{n} point", "{n} points", building.points)
+        elif building.points:  # "3–4 puntos" where a kind's points are not the building's
+            low, high = components.points_span(building)
+            points = (t.ngettext_range("{n} point", "{n} points", low, high) if high > low
+                      else t.ngettext("{n} point", "{n} points", high))
+            if text_x + text_width(building.name, name_size) + 1.5 + text_width(
+                    points, text_size) > width:  # a long name: the points as the figure's
+                points = t.gettext("{points} pt.").format(
+                    points=f"{low}–{high}" if high > low else low)
         else:
             points = ""
         if points:

@@ -8,15 +8,16 @@ file, the line, the YAML path and what was expected."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
-from pdfread import words
+from pdfread import plain_texts, words
 
-from contentedit import append, edit, line_of
+from contentedit import append, edit, line_of, run
 from generator.build import build_book
 from generator.checks import checked_book
 from generator.content.loader import load_book, require_parameters, typo_of
@@ -328,3 +329,34 @@ def test_the_reference_explains_free_parameters_with_an_example():
     assert "{{ game.rounds }}" in page
     book = (ROOT / "docs" / "reference" / "book.md").read_text(encoding="utf-8")
     assert "examples: unchecked" in book
+
+
+def test_a_building_whose_kinds_give_other_points_says_so_everywhere(tiny_book, tmp_path,
+                                                                     capsys):
+    """`kinds: expansions`: a building whose kinds are the components' expansions, each
+    with its own points (the solo game's Town Hall gives 4 where the other city expansions
+    give 3). The cost table says «3 (Tower 4)», the costs card and figure «3–4», never the
+    building's 3 alone."""
+    components = tiny_book / "components.yaml"
+    components.write_text(components.read_text(encoding="utf-8").replace(
+        "resources:\n", "resources:\n  - {id: stone, name: Stone, plural: stones, count: 9}\n")
+        + """buildings:
+  - {id: hut, name: Hut, plural: huts, cost: [coin, stone], count: 5, points: 1}
+  - {id: annex, name: Annex, plural: annexes, cost: [stone, stone, coin], count: 3,
+     points: 3, kinds: expansions}
+expansions:
+  - {id: shed, name: Shed, points: 3, power: Nothing.}
+  - {id: tower, name: Tower, points: 4, power: Nothing.}
+""", encoding="utf-8")
+    rules = tiny_book / "chapters" / "02-rules.md"
+    append(rules, "{{ cost_table() }}\n\n{{ figure(\"costs\") }}")
+    (tiny_book / "figures.yaml").write_text("- {id: costs, kind: costs, caption: The costs.}\n",
+                                            encoding="utf-8")
+    code, said = run("build", tiny_book, tmp_path / "out", capsys)
+    assert code == 0, said
+    text = " ".join(plain_texts(tmp_path / "out" / "juego" / "juego.pdf"))
+    assert re.search(r"Annex\s+Stone → Stone → Coin\s+3 \(Tower 4\)\s+3", text), text
+    figure = text[text.index("Annex S"):text.index("The costs.")]  # the costs figure's row
+    assert "3–4 pt." in figure and not re.search(r"(?<!–)3 pt\.", figure), figure
+    svg = (tmp_path / "out" / "juego" / "figures" / "costs.svg").read_text(encoding="utf-8")
+    assert "3–4 pt." in svg
