@@ -125,9 +125,11 @@ def test_building_costs_table_equals_components_yaml(pdf, solo_book):
         assert cost == " → ".join(components.resource(r).name for r in building.cost)
         if building.faces:
             assert points == " · ".join(f"{f.letter}: {f.points}" for f in building.faces)
-        else:
-            assert points == str(building.points)
+        else:  # a kind whose points are its own beside them: «3 (Ayuntamiento 4)»
+            apart = [f"{e.name} {e.points}" for e in components.points_apart(building)]
+            assert points == str(building.points) + (f" ({', '.join(apart)})" if apart else "")
         assert count == ("—" if building.flip_of else str(building.count))
+    assert any(row[2] == "3 (Ayuntamiento 4)" for row in rows)  # the review found «3» alone
 
 
 def test_numbers_in_the_prose_come_from_the_data(pdf, solo_book):

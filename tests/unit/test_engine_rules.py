@@ -195,3 +195,22 @@ def test_an_empty_sh_and_a_loose_card_that_ends_nothing_are_told_apart():
     empty.rules = after_grain.rules = fresh
     assert StartSeries("lumber", "road") in empty.legal_actions()
     assert not any(isinstance(a, StartSeries) for a in after_grain.legal_actions())
+
+
+def test_a_building_given_back_is_said_so_not_as_never_obtained():
+    """Review: under Example 22's SH the city its series built, then handed back in step 5,
+    was captioned «Ciudad (sin obtener)». A series whose building left the table says so;
+    one complete but never built still says «not obtained»."""
+    from generator.examples.replay import check_book
+    from generator.games.solo_catan.text import series_label
+    book = shipped("solo-catan")
+    replay = next(r for r in check_book(book) if r.example.id == "reciclaje")
+    words = replay.adapter.words
+    start, end = replay.frames[0].game, replay.frames[-1].game
+    cities = lambda game: [s for s in game.history if s.target == "city"]  # noqa: E731
+    assert [s.built for s in cities(start)] == [True]
+    given = [s for s in cities(end) if s.complete and not s.built]
+    assert given and all(s.given_back for s in given)
+    assert series_label(given[0], words) == "Ciudad (construcción devuelta)"
+    never = Series("city", given[0].cards[:], complete=True)
+    assert series_label(never, words) == "Ciudad (sin obtener)"

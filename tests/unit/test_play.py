@@ -86,8 +86,8 @@ def test_rules_reads_the_section_of_the_last_refusal_or_of_a_topic(capsys, monke
     code, said = _play(capsys, monkeypatch, SOLO,
                        "market ore ore\nrules\nrules TURNO\nrules xyzzy\nquit\n", "--seed", "7")
     assert code == 0
-    assert "> COMERCIO\nComercio, salvo mientras rellenas la mano: una carta por una del " \
-           "mercado" in said
+    assert "> COMERCIO\nComercias cuando quieras salvo mientras rellenas la mano: una carta " \
+           "por una del mercado" in said
     assert "\n- Con el mercado. Cambia una carta de tu mano por una del mercado" in said
     assert "> EL TURNO\nCada turno colocas una carta de tu mano en la serie histórica" in said
     assert "\n1. Coloca una carta de tu mano al final de la serie histórica" in said

@@ -40,7 +40,7 @@ def _shown(game: Game) -> tuple:
     return (tuple(game.hand), tuple(game.market), tuple(game.held), tuple(game.roads),
             tuple(game.knights), game.settlements, game.cities, tuple(game.expansions),
             tuple((s.target, tuple((c.resource, c.counts_as) for c in s.cards), s.complete,
-                   s.built, s.university_used) for s in game.history),
+                   s.built, s.university_used, s.given_back) for s in game.history),
             len(game.deck), len(game.discard), game.points, game.phase, game.end_reason,
             game.town_hall_due, tuple(kind for kind, _ in game.stack))
 

@@ -81,10 +81,13 @@ class Series:
     complete: bool = False
     built: bool = False  # its building is on the table because of it
     university_used: bool = False
+    # Its building was on the table and has left it (R05, R14, R15): said «given back», not
+    # «not obtained», under the SH. History only: no rule reads it, no search keys on it.
+    given_back: bool = False
 
     def copy(self) -> "Series":
         return Series(self.target, self.cards[:], self.complete, self.built,
-                      self.university_used)
+                      self.university_used, self.given_back)
 
 
 @dataclass(frozen=True, slots=True)
@@ -852,7 +855,7 @@ class Game:
     def _unmark(self, target: str) -> None:
         for series in reversed(self.history):
             if series.built and series.target == target:
-                series.built = False
+                series.built, series.given_back = False, True
                 return
 
     def _lose_building(self, target: str) -> None:
@@ -889,7 +892,7 @@ class Game:
         marked = [s for s in self.history if s.built and s.target == KNIGHT]
         first = len(self.knights) - len(marked)  # the SH's knights are the newest
         if marked and index >= first:
-            marked[index - first].built = False
+            marked[index - first].built, marked[index - first].given_back = False, True
         self.knights.pop(index)
         self._buildings_changed()
 
@@ -1047,7 +1050,7 @@ class Game:
         if series.complete and not series.built and history and (
                 history[-1] is series or series in history):  # by identity
             if self.can_declare(series.target):
-                series.built = True
+                series.built, series.given_back = True, False
                 self._gain(series.target)
 
     def _end_turn(self, _=None) -> None:

@@ -497,6 +497,8 @@ def series_words(series, words: Words) -> str:
     state = ""
     if series.target is not None:
         state = (t.gettext(", complete") if series.complete and series.built
+                 else t.gettext(", complete, given back") if series.complete
+                 and series.given_back
                  else t.gettext(", complete, not obtained") if series.complete
                  else t.gettext(", unfinished"))
     return f"{w.target(series.target)}: {cards}{state}"
@@ -551,5 +553,6 @@ def series_label(series, words: Words, resolving: bool = False) -> str:
         return f"{name} ✓"
     if series.complete:
         return (t.gettext("{name} (pending)") if resolving
+                else t.gettext("{name} (given back)") if series.given_back
                 else t.gettext("{name} (not obtained)")).format(name=name)
     return f"{name}…"
