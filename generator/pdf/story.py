@@ -130,7 +130,9 @@ class StoryContext:
         if anchor not in self.companion.pages:
             return None
         page = self.companion.pages[anchor]
-        return self.words["book_page"].format(page=page) if page else self.companion.title
+        # the number never starts a line away from its «p.» (review: «(libro, p.» / «12)»)
+        words = self.words["book_page"].replace(" {page}", "\u00a0{page}")
+        return words.format(page=page) if page else self.companion.title
 
     def page_of(self, anchor: str) -> str:
         page = self.pages.get(anchor)
