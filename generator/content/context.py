@@ -88,9 +88,7 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
     def points(building: Any) -> str:
         if building.faces:
             return " · ".join(f"{f.letter}: {f.points}" for f in building.faces)
-        apart = components.points_apart(building)  # "3 (Ayuntamiento 4)"
-        return str(building.points) + (f" ({', '.join(f'{e.name} {e.points}' for e in apart)})"
-                                       if apart else "")
+        return f"{building.points}{components.points_aside(building)}"  # "3 (Ayuntamiento 4)"
 
     def cost_table() -> str:
         """The building-costs card as a Markdown table, straight from components.yaml.

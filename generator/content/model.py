@@ -445,6 +445,12 @@ class Components:
             return []
         return [e for e in self.expansions if e.points != building.points]
 
+    def points_aside(self, building: Building) -> str:
+        """What follows a building's points for the kinds that give others: " (Ayuntamiento
+        4)", or nothing."""
+        apart = self.points_apart(building)
+        return f" ({', '.join(f'{e.name} {e.points}' for e in apart)})" if apart else ""
+
     def points_span(self, building: Building) -> tuple[int, int]:
         """The fewest and most points `building` gives, its kinds' too ((3, 4), a card's
         «3–4 p.»; (1, 1) for a building of one value)."""

@@ -76,17 +76,13 @@ class Translator:
             return self.catalog.pgettext(context, message)
         return self.catalog.gettext(message)
 
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
+    def ngettext(self, singular: str, plural: str, n: int, low: int | None = None) -> str:
         """The form that agrees with `n`, by the catalog's plural rule; `{n}` in the message
-        is the count as the language writes it."""
-        return self.catalog.ngettext(singular, plural, n).replace(
-            "{n}", format_decimal(n, locale=self.language))
-
-    def ngettext_range(self, singular: str, plural: str, low: int, high: int) -> str:
-        """As `ngettext` for `high`, `{n}` the range from `low` ("3–4 p.")."""
-        return self.catalog.ngettext(singular, plural, high).replace(
-            "{n}", f"{format_decimal(low, locale=self.language)}–"
-                   f"{format_decimal(high, locale=self.language)}")
+        is the count as the language writes it, or the range from `low` ("3–4 puntos")."""
+        count = format_decimal(n, locale=self.language)
+        if low is not None and low != n:
+            count = f"{format_decimal(low, locale=self.language)}–{count}"
+        return self.catalog.ngettext(singular, plural, n).replace("{n}", count)
 
     def pgettext(self, context: str, message: str) -> str:
         return self.catalog.pgettext(context, message)

@@ -79,7 +79,7 @@ LABELS = {
     "dossier": N_("Editor’s dossier"),
     "provenance": N_("Provenance"),
     # A link from the editor's dossier to a page of the player's book: "book, p. 12".
-    "book_page": N_("book, p. {page}"),
+    "book": N_("book"),
     "press_subject": N_("{subtitle}. Print-shop edition: {size} ({width} × {height} mm), "
                         "{pages} pages, 3 mm bleed and crop marks."),
 }

@@ -110,6 +110,7 @@ def costs_card(components, style: DiagramStyle, width: float, height: float, *,
     """
     from generator.core.i18n import translator
     from generator.diagrams.canvas import new_drawing, sized, text_width
+    from generator.diagrams.table import short_points
 
     t = translator(language)
     ordered = components.game.ordered_costs if components.game else True
@@ -154,12 +155,10 @@ def costs_card(components, style: DiagramStyle, width: float, height: float, *,
             points = " · ".join(f"{f.letter}: {f.points}" for f in building.faces)
         elif building.points:  # "3–4 puntos" where a kind's points are not the building's
             low, high = components.points_span(building)
-            points = (t.ngettext_range("{n} point", "{n} points", low, high) if high > low
-                      else t.ngettext("{n} point", "{n} points", high))
+            points = t.ngettext("{n} point", "{n} points", high, low)
             if text_x + text_width(building.name, name_size) + 1.5 + text_width(
                     points, text_size) > width:  # a long name: the points as the figure's
-                points = t.gettext("{points} pt.").format(
-                    points=f"{low}–{high}" if high > low else low)
+                points = short_points(components, building, t)
         else:
             points = ""
         if points:

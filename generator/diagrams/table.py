@@ -58,7 +58,8 @@ def costs_drawing(components, style: DiagramStyle, words, marks: bool = True,
                                    text_anchor="middle",
                                    font_family=style.font, font_size=MARK, fill=style.accent,
                                    class_="ender"))
-        group.add(dwg.text(_points(components, building, t), insert=(width - 3, y + 1.1), text_anchor="end",
+        group.add(dwg.text(_points(components, building, t), insert=(width - 3, y + 1.1),
+                           text_anchor="end",
                            font_family=style.font, font_size=2.6, fill=style.muted))
         dwg.add(group)
     return sized(dwg, background, width, height)
@@ -84,6 +85,12 @@ def _points(components, building, t) -> str:
     «3–4 p.» for one whose kinds give other points (components.points_span)."""
     if building.faces:
         return " · ".join(f"{f.letter} {f.points}" for f in building.faces)
+    return short_points(components, building, t)
+
+
+def short_points(components, building, t) -> str:
+    """«1 p.», «3–4 p.»: a building's points in the fewest words (a figure's, a long name's
+    on the costs card)."""
     low, high = components.points_span(building)
     return t.gettext("{points} pt.").format(points=f"{low}–{high}" if high > low else low)
 
@@ -109,7 +116,8 @@ def _costs_stacked(components, style: DiagramStyle, t, marks: bool,
         group.add(_icon(dwg, style, building, 3.6, top + 2.4, 2.3))
         group.add(dwg.text(building.name, insert=(left, top + 3.4), font_family=style.font,
                            font_weight="bold", font_size=3.0, fill=style.ink))
-        group.add(dwg.text(_points(components, building, t), insert=(width - 2, top + 3.4), text_anchor="end",
+        group.add(dwg.text(_points(components, building, t), insert=(width - 2, top + 3.4),
+                           text_anchor="end",
                            font_family=style.font, font_size=2.6, fill=style.muted))
         y = top + 8.6
         for k, resource in enumerate(building.cost):
@@ -129,13 +137,6 @@ def _costs_stacked(components, style: DiagramStyle, t, marks: bool,
     return sized(dwg, background, width, height)
 
 
-def _spoken_points(components, building, t) -> str:
-    """ "3 points", or "3 points (Town Hall 4)" for a building whose kinds give others."""
-    apart = components.points_apart(building)
-    said = t.ngettext("{n} point", "{n} points", building.points or 0)
-    return said + (f" ({', '.join(f'{e.name} {e.points}' for e in apart)})" if apart else "")
-
-
 def costs_description(components, words) -> str:
     """What the costs card shows, in words: its text alternative on a screen, which a reader
     who cannot see the drawing hears and the HTML edition's search finds («Ciudad cuesta
@@ -147,7 +148,8 @@ def costs_description(components, words) -> str:
         points = ("; ".join(t.gettext("side {face}").format(face=f.letter) + ": "
                             + t.ngettext("{n} point", "{n} points", f.points).format(n=f.points)
                             for f in building.faces) if building.faces
-                  else _spoken_points(components, building, t))
+                  else t.ngettext("{n} point", "{n} points", building.points or 0)
+                  + components.points_aside(building))
         # the verb a player asks with («¿cuánto cuesta una ciudad?»), which the search finds
         rows.append(t.gettext("{building} costs {cost} ({points}).").format(
             building=building.name, cost=cost, points=points))

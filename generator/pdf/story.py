@@ -129,10 +129,9 @@ class StoryContext:
         (no link can turn the other's pages): "book, p. 12", or the other's title."""
         if anchor not in self.companion.pages:
             return None
-        page = self.companion.pages[anchor]
-        # the number never starts a line away from its «p.» (review: «(libro, p.» / «12)»)
-        words = self.words["book_page"].replace(" {page}", "\u00a0{page}")
-        return words.format(page=page) if page else self.companion.title
+        page = self.companion.pages[anchor]  # "p." and its number never parted, as in a link
+        return f'{self.words["book"]}, {self.words["page"]}\u00a0{page}' if page \
+            else self.companion.title
 
     def page_of(self, anchor: str) -> str:
         page = self.pages.get(anchor)

@@ -40,8 +40,11 @@ def check(book: Path, capsys) -> tuple[int, str]:
 
 CASES = {
     # name: (book, file, old, new, needle on the reported line, word, preferred term)
-    "chapter": ("uno-contra-uno", "chapters/01-partida.md", "**4 poblados y 4 carreteras**",
-                "**4 poblados y 4 caminos**", "4 caminos", "caminos", "carretera"),
+    "chapter": ("uno-contra-uno", "chapters/01-partida.md", "rival: poblados, ciudades",
+                "rival: asentamientos, ciudades", "rival: asentamientos", "asentamientos",
+                "poblado"),
+    "rule statement": ("uno-contra-uno", "statements.yaml", "**4 poblados y 4 carreteras**",
+                       "**4 poblados y 4 caminos**", "4 caminos", "caminos", "carretera"),
     "chapter, term across two lines": (
         "catan-para-dos", "chapters/01-partida.md", "conseguir la Gran ruta\ncomercial.",
         "conseguir la Ruta comercial\nmás larga.", "conseguir la Ruta comercial",
@@ -60,8 +63,8 @@ CASES = {
     "component name": ("uno-contra-uno", "components.yaml", "name: Carretera, plural: carreteras",
                        "name: Camino, plural: caminos", "name: Camino", "Camino", "carretera"),
     "shortened name": ("uno-contra-uno", "chapters/01-partida.md",
-                       "el Gran ejército de caballería, 3 caballeros", "el Gran ejército, 3 caballeros",
-                       "el Gran ejército, 3", "Gran ejército", "Gran ejército de caballería"),
+                       "El Gran ejército de caballería pide 3", "El Gran ejército pide 3",
+                       "El Gran ejército pide", "Gran ejército", "Gran ejército de caballería"),
 }
 
 
@@ -88,7 +91,7 @@ def test_a_preferred_term_in_other_capitals_is_refused(family_copy, capsys):
 
 def test_quotations_of_the_source_are_exempt(family_copy, capsys):
     book = family_copy / "uno-contra-uno"
-    edit(book / "chapters" / "01-partida.md", "**4 poblados y 4 carreteras**",
+    edit(book / "statements.yaml", "**4 poblados y 4 carreteras**",
          "**4 poblados y 4 carreteras** (el texto dice «caminos»)")
     edit(book / "rulings.yaml", '    - "Puntos de victoria: 15"',
          '    - "Puntos de victoria: 15"\n    - "20 caminos, 7 poblados y 5 ciudades"')

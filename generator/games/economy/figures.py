@@ -52,7 +52,7 @@ class EconomyWords:
     count: Callable[[int, str], str] = lambda n, kind: f"{n} {kind}"
 
 
-def _measure(words: str, size: float, bold: bool = False) -> float:
+def measure(words: str, size: float, bold: bool = False) -> float:
     try:
         from reportlab.pdfbase.pdfmetrics import stringWidth
         from generator.core.fonts import face_name, names, register_fonts
@@ -114,6 +114,17 @@ def _knights(dwg, into, style, n: int, x: float, cy: float, colour: str) -> floa
     return (n - 1) * pitch + 2.6 if n else 0.0
 
 
+def panel_frame(dwg, group, x: float, y: float, width: float, height: float, band: str,
+                stroke: str, stroke_width: float = 0.3) -> None:
+    """A panel's paper with its edge, and its heading's band (HEAD tall, its top corners
+    rounded as the panel's)."""
+    group.add(dwg.rect((round(x, 3), round(y, 3)), (round(width, 3), round(height, 3)), rx=1.2,
+                       fill=palette.PAPER, stroke=stroke, stroke_width=stroke_width))
+    group.add(dwg.rect((round(x, 3), round(y, 3)), (round(width, 3), HEAD), rx=1.2, fill=band))
+    group.add(dwg.rect((round(x, 3), round(y + HEAD / 2, 3)), (round(width, 3), HEAD / 2),
+                       fill=band))
+
+
 def player_panel(dwg, style: DiagramStyle, game, n: int, words: EconomyWords, coin_colour: str,
                  army_line: bool, x: float, y: float, width: float):
     """One player's panel: heading, points, tokens, cards, knights, and the Largest Army."""
@@ -127,19 +138,14 @@ def player_panel(dwg, style: DiagramStyle, game, n: int, words: EconomyWords, co
                                      **({"data-turn": "true"} if current else {}),
                                      **({"data-army": "true"} if game.army == n else {})})
     height = panel_height(army_line)
-    group.add(dwg.rect((round(x, 3), round(y, 3)), (round(width, 3), round(height, 3)), rx=1.2,
-                       fill=palette.PAPER, stroke=colour if current else style.muted,
-                       stroke_width=0.7 if current else 0.3))
-    group.add(dwg.rect((round(x, 3), round(y, 3)), (round(width, 3), HEAD), rx=1.2,
-                       fill=tint(colour, 0.8)))
-    group.add(dwg.rect((round(x, 3), round(y + HEAD / 2, 3)), (round(width, 3), HEAD / 2),
-                       fill=tint(colour, 0.8)))
+    panel_frame(dwg, group, x, y, width, height, tint(colour, 0.8),
+                colour if current else style.muted, 0.7 if current else 0.3)
     base = y + HEAD / 2 + NAME * 0.34
     group.add(text(dwg, style, words.players[n % 2], x + PAD, base, NAME, fill=palette.INK,
                    css_class="card-text", font_weight="bold"))
     if current:
         label = words.turn[n % 2]
-        w = _measure(label, BADGE, bold=True) + 2.0
+        w = measure(label, BADGE, bold=True) + 2.0
         bx = x + width - PAD - w
         group.add(dwg.rect((round(bx, 3), round(y + 1.0, 3)), (round(w, 3), HEAD - 2.0),
                            rx=(HEAD - 2.0) / 2, fill=colour))
@@ -155,11 +161,11 @@ def player_panel(dwg, style: DiagramStyle, game, n: int, words: EconomyWords, co
 
     number, _, rest = count(p.points, "points").partition(" ")  # "5", "puntos visibles"
     say(number, left, bold=True, size=BIG)
-    say(rest, left + _measure(number, BIG, True) + 1.0)
+    say(rest, left + measure(number, BIG, True) + 1.0)
     line += LINE
     room = width - 2 * PAD
     tokens = count(p.tokens, "tokens")
-    used = coins(dwg, p.tokens, left, line, room - _measure(tokens, TEXT) - 1.2, coin_colour,
+    used = coins(dwg, p.tokens, left, line, room - measure(tokens, TEXT) - 1.2, coin_colour,
                  into=group)
     say(tokens, left + used + (1.2 if used else 0))
     line += LINE
@@ -200,8 +206,8 @@ def economy_groups(dwg, game, style: DiagramStyle, words: EconomyWords, coin_col
     groups.append(BREAK)
     tokens = words.count(game.supply, "tokens")
     label = words.reserve
-    start = _measure(label, LABEL) + 1.6
-    room = min(RESERVE_ROOM, width - 0.8 - start - 1.2 - _measure(tokens, TEXT))
+    start = measure(label, LABEL) + 1.6
+    room = min(RESERVE_ROOM, width - 0.8 - start - 1.2 - measure(tokens, TEXT))
     used = coins_width(game.supply, room)
     gap = 1.2 if used else 0.0
 
@@ -216,7 +222,7 @@ def economy_groups(dwg, game, style: DiagramStyle, words: EconomyWords, coin_col
         muted = {"fill": style.muted, "css_class": "empty-label"} if not game.supply else {}
         dwg.add(text(dwg, style, tokens, x + start + used + gap, line + TEXT * 0.34, TEXT,
                      **muted))
-    groups.append(Group("", start + used + gap + _measure(tokens, TEXT), 2 * COIN_R, reserve,
+    groups.append(Group("", start + used + gap + measure(tokens, TEXT), 2 * COIN_R, reserve,
                         "reserve"))
     return groups
 

@@ -18,7 +18,7 @@ from generator.diagrams.flow import (FIGURE_SCREEN_WIDTH, GROUP_GAP, WIDTH,
 from generator.diagrams.canvas import new_drawing
 from generator.diagrams.style import DiagramStyle, tint
 from generator.games.economy.figures import (COIN_R, DEFAULT_COIN, HEAD, NAME, PAD, PANEL_W,
-                                             TEXT, _measure, coins, coins_width)
+                                             TEXT, coins, coins_width, measure, panel_frame)
 
 LINE = 3.6      # a line of text in a panel
 GAP = 1.4       # between two items of a panel
@@ -47,7 +47,7 @@ def _wrapped(words: str, size: float, room: float) -> list[str]:
     """`words` in lines no wider than `room` mm at `size`."""
     lines: list[str] = []
     for word in words.split():
-        if lines and _measure(f"{lines[-1]} {word}", size) <= room:
+        if lines and measure(f"{lines[-1]} {word}", size) <= room:
             lines[-1] += f" {word}"
         else:
             lines.append(word)
@@ -65,7 +65,7 @@ class Columns:
     @classmethod
     def of(cls, items: tuple[Item, ...]) -> "Columns":
         counted = [i.tokens for i in items if i.tokens]
-        number = max((_measure(f"+{n}", TEXT, True) for n in counted), default=0.0)
+        number = max((measure(f"+{n}", TEXT, True) for n in counted), default=0.0)
         most = max(counted, default=0)
         return cls(number + 1.0, number + 1.0 + coins_width(most, most * (2 * COIN_R + 0.5))
                    + 1.8)
@@ -84,12 +84,7 @@ def _panel(dwg, style: DiagramStyle, title: str, items: tuple[Item, ...], column
     """A panel: its heading on the tokens' own tint (neither player's colour: it is every
     player's rule), then its items."""
     group = dwg.g(class_=f"economy-{kind}")
-    group.add(dwg.rect((round(x, 3), round(y, 3)), (round(width, 3), round(height, 3)), rx=1.2,
-                       fill=palette.PAPER, stroke=style.muted, stroke_width=0.3))
-    band = tint(coin_colour, 0.75)
-    group.add(dwg.rect((round(x, 3), round(y, 3)), (round(width, 3), HEAD), rx=1.2, fill=band))
-    group.add(dwg.rect((round(x, 3), round(y + HEAD / 2, 3)), (round(width, 3), HEAD / 2),
-                       fill=band))
+    panel_frame(dwg, group, x, y, width, height, tint(coin_colour, 0.75), style.muted)
     group.add(text(dwg, style, title, x + PAD, y + HEAD / 2 + NAME * 0.34, NAME,
                    fill=palette.INK, css_class="card-text", font_weight="bold"))
     room = width - 2 * PAD
