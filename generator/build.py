@@ -189,8 +189,9 @@ def provenance(book: Book, replays) -> tuple[tuple[str, str], ...]:
     files = content_files(book)
     return ((t.gettext("Edition"), f"{meta.title}. {meta.subtitle}. {t.gettext('Version')} "
              f"{meta.version}, {long_date(meta.date, language)}"),
-            (t.gettext("Content"), t.gettext("{files} files, SHA-256 {digest}").format(
-                files=len(files), digest=content_digest(files))),
+            (t.gettext("Content"), t.gettext("{files} files, SHA-256 {digest} (its first 16 "
+                                             "digits)").format(files=len(files),
+                                                               digest=content_digest(files))),
             (t.gettext("Made by"), f"rulebook-generator {generator.__version__}, "
              f"{long_date(built, language)}"),
             (t.gettext("Checked"), checked))

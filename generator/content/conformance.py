@@ -65,7 +65,7 @@ class Conformance:
     def check(self, rulings, sources) -> None:
         """Ids unique; every ruling, example and scenario named exists; every row is checked
         by a replay, or says why none can (`unchecked`: a rule the engine does not model), or
-        is marked pending. (Sections are checked where the table is printed: only then are the
+        is marked pending; every scenario checks a row. (Sections are checked where the table is printed: only then are the
         headings known.)"""
         ruling_ids = {r.id for r in rulings}
         _check_scenario_files(sources)
@@ -95,6 +95,17 @@ class Conformance:
                                      "an example or scenario id, or `unchecked: why` for a "
                                      "rule the engine does not model (or `pending: true` "
                                      "while a check is being written)")
+        # A scenario is printed in the dossier with the rows it checks: one that checks
+        # none is a proof of nothing the reader can find (review, 2026-12-05: S20).
+        cited = {check for row in self.rows for check in row.checks}
+        numbers = scenario_numbers(sources)
+        for source in _scenarios(sources):
+            if source.example.id not in cited:
+                raise source.doc.error(("id",), f"scenario {numbers[source.example.id]} "
+                                       f"('{source.example.id}') checks no row of the "
+                                       "conformance table",
+                                       "its id in the `checks:` of the rows of "
+                                       "conformance.yaml it proves")
 
     def check_printed(self) -> None:
         if not self.printed:

@@ -131,13 +131,14 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
         """The almanac a player looks a question up in: each ruling's question and its
         decision under the ruling's id and title, and where the book states the rule it
         settles (a link: its page, in print). What it reads in the source, how it settles
-        it and why are the editor's (`ruling_sources`, a chapter of the dossier)."""
+        it and why are the editor's (`ruling_sources`, a chapter of the dossier), as are the
+        rulings marked `dossier`, which no player asks."""
         from generator.content.prose import render_string
         t = i18n.translator(lang)
         titles = {anchor: title for chapter in chapters or ()
                   for anchor, title in [(chapter.id, chapter.title), *chapter.sections]}
         blocks = []
-        for ruling in rulings:
+        for ruling in (r for r in rulings if not r.dossier):
             question, decision = (render_string(text, context)
                                   for text in (ruling.question, ruling.decision))
             title = titles.get(ruling.section)

@@ -41,7 +41,7 @@ from generator.content.model import (Book, BookMeta, Chapter, Components, Confor
                                      Difficulty, EngineNeeds, Facts, FigureSpec, Glossary,
                                      PrintSpec, Ruling, ScoreBand, KNOWN_PARAMETERS,
                                      PARAMETER_VALUE_TEXT, figure_anchor, free_parameters,
-                                     parameter_type)
+                                     parameter_type, ruling_anchors)
 from generator.content.statements import Statements, card_markup
 from generator.content.prose import (ABBREVIATION, CROSS_REFERENCE, MARKER, RULING_REFERENCE,
                                      check_templates, render_string, heading_anchor,
@@ -974,7 +974,7 @@ def _check_rulings(book: Book, doc, prose) -> None:
             raise ContentError(Location(file, number),
                                f"ruling {match.group(1)} is cited but not in rulings.yaml",
                                "a ruling id defined in rulings.yaml")
-        if match.group(1).lower() not in anchors:
+        if not any(a in anchors for a in ruling_anchors(match.group(1))):
             raise ContentError(Location(file, number),
                                f"ruling {match.group(1)} is cited but the book never prints it",
                                "{{ ruling_list() }} in a chapter")

@@ -24,6 +24,7 @@ from pydantic.dataclasses import dataclass
 
 from generator.core import palette
 from generator.core.i18n import sort_key
+from generator.core.labels import labels
 from generator.core.page import PageSize
 from generator.core.stats import Bracket, summarise_lines
 from generator.content.prose import placements
@@ -547,7 +548,11 @@ class Ruling:
     gives its words and `settles` says which; a ruling that changes what the source says
     (`departure`) must say how, in `departs`. In a book that is its own source (a designer's
     own game) a ruling is the designer's decision: no `source`, `quote`, `settles` or
-    `departs`, and the dossier says so."""
+    `departs`, and the dossier says so.
+
+    `dossier: true` keeps a ruling out of the player's almanac: a question no one at the
+    table asks (how the edition reads an online platform's settings, say) is the editor's,
+    printed whole in the dossier's sources chapter only."""
 
     id: Annotated[str, Field(pattern=r"^R\d{2}$")]
     title: str
@@ -559,6 +564,7 @@ class Ruling:
     settles: Literal["gap", "contradiction", "departure"] | None = None
     quote: list[str] = field(default_factory=list)
     departs: str | None = None
+    dossier: bool = False  # an editor's question only: in the dossier, not the almanac
 
     def __post_init__(self) -> None:
         if self.source is None and (self.settles or self.quote or self.departs):
@@ -1024,6 +1030,11 @@ class EngineNeeds:
 
 
 
+#: Where every edition's glossary starts: the PDF's and the HTML edition's id, and the
+#: target a chapter links to.
+GLOSSARY_ANCHOR = "glosario"
+
+
 def figure_anchor(figure_id: str) -> str:
     """Where a figure stands, the target of every link to it (`{{ fig("id") }}`): each
     renderer prints such a link as its words and the figure's number, «fig. 2»."""
@@ -1121,8 +1132,9 @@ class Book:
     @property
     def anchors(self) -> dict[str, str]:
         """Every place a cross-reference may point to, with the title shown for it: the
-        chapters, their headings, and the figures they show (titled by their captions)."""
-        found = {}
+        chapters, their headings, the figures they show (titled by their captions), and the
+        glossary every edition prints after the chapters (`[glossary](#glosario)`)."""
+        found = {GLOSSARY_ANCHOR: labels(self.meta.language)["glossary"]}
         captions = {f.id: f.caption for f in self.figures}
         for chapter in self.chapters:
             found[chapter.id] = chapter.title

@@ -35,7 +35,8 @@ from markupsafe import Markup, escape
 
 from generator.core import palette
 from generator.content.cardmarkup import card_xml
-from generator.content.model import Book, Companion, figure_anchor, ruling_anchors
+from generator.content.model import (GLOSSARY_ANCHOR, Book, Companion, figure_anchor,
+                                     ruling_anchors)
 from generator.diagrams.board import NEUTRAL_COLOURS
 from generator.errors import RenderError
 from generator.content.prose import ABBREVIATION, RULING_REFERENCE, heading_anchor, placed
@@ -400,7 +401,7 @@ class _Toolbar:
                      "sections": [(anchor, curl(title)) for anchor, title in chapter.sections
                                   if anchor not in rulings]}
                     for chapter in book.chapters]
-        contents.append({"id": "glosario", "title": words["glossary"], "sections": []})
+        contents.append({"id": GLOSSARY_ANCHOR, "title": words["glossary"], "sections": []})
         if reference:
             contents.append({"id": QUICK_REFERENCE, "title": words["quick_reference"],
                              "sections": []})

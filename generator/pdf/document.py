@@ -154,7 +154,10 @@ class BookDocTemplate(BaseDocTemplate):
         media = (width + 2 * self.offset, height + 2 * self.offset)
         if press:
             kw["enforceColorSpace"] = to_cmyk
-        super().__init__(buffer, pagesize=media, title=meta.title,
+        # A dossier is its own document in a reader's list of open files and in its search.
+        title = (f"{meta.title} — {labels(meta.language)['dossier']}" if book.dossier
+                 else meta.title)
+        super().__init__(buffer, pagesize=media, title=title,
                          subject=meta.subtitle, author="; ".join(c.who for c in meta.credits),
                          creator="rulebook-generator", lang=meta.language,
                          initialFontName=names().sans, **kw)

@@ -23,7 +23,8 @@ from reportlab.platypus import (CondPageBreak, Flowable, FrameBreak, KeepTogethe
 from generator.core import palette
 from generator.core.fonts import names
 from generator.core.i18n import long_date
-from generator.content.model import Book, Companion, figure_anchor, ruling_anchors
+from generator.content.model import (GLOSSARY_ANCHOR, Book, Companion, figure_anchor,
+                                     ruling_anchors)
 from generator.content.prose import ABBREVIATION, RULING_REFERENCE, heading_anchor, placed
 from generator.core.labels import labels
 from generator.examples.replay import at_step, step_words
@@ -40,7 +41,6 @@ from generator.pdf.reference import REFERENCE_ANCHOR, placement, quick_reference
 from generator.core.typography import prose
 from generator.draw.styles import Styles, bullet_list, color
 
-GLOSSARY_ANCHOR = "glosario"
 #: The only links that leave the book: the web and e-mail (as in the HTML edition).
 LINK_SCHEMES = re.compile(r"(?i)(https?|mailto):")
 #: Tables set a cell font even when every cell is a Paragraph, and their default is fixed

@@ -75,11 +75,12 @@ def test_base_states_the_official_rule(printed, rule, words):
     assert words in printed["catan-base"], rule
 
 
-def test_base_R01_is_cited_at_the_settlement_cost(books):
-    sentences = re.split(r"(?<=[.:])\s", chapter_text(books["catan-base"]))
-    citing = [s for s in sentences if "(R01)" in s]
-    assert citing and all("poblado" in s and "cereal" in s and "desarrollo" not in s
-                          for s in citing), citing
+def test_base_rulings_are_players_questions_not_errata(books, printed):
+    """The sheet's almanac asks what a player asks; what the source got wrong is the
+    dossier's (R04, `dossier: true`), and no sentence of the sheet cites it."""
+    book, text = books["catan-base"], printed["catan-base"]
+    assert "R04" not in text and "resumen de origen" not in text and "R03. " in text
+    assert [r.id for r in book.rulings if r.dossier] == ["R04"]
 
 
 # --- catan-para-dos ---------------------------------------------------------------------
@@ -115,12 +116,17 @@ def test_para_dos_R02_reason_says_only_what_the_1v1_rules_say(books):
     ("dice method", "método de dados"),
     ("coins once unlocked", "llega a 5 puntos visibles"),
 ])
-def test_uno_rules_on_every_open_question_of_its_source(books, printed, question, words):
+def test_uno_rules_on_every_open_question_of_its_source(books, printed, built, question,
+                                                       words):
+    """Each answered in print: in the player's almanac, or (an app setting) the dossier."""
     rulings = [r for r in books["uno-contra-uno"].rulings
                if any(words in q for q in r.quote)]
     assert rulings, question
+    dossier = next(f for f in built("uno-contra-uno").dossier if f.suffix == ".pdf")
     for ruling in rulings:
-        assert f"{ruling.id}. {ruling.title}" in printed["uno-contra-uno"]
+        text = (" ".join(" ".join(ReadPdf(dossier).page_texts).split()) if ruling.dossier
+                else printed["uno-contra-uno"])
+        assert f"{ruling.id}. {ruling.title}" in text
 
 
 def test_uno_empty_reserve_example_gives_what_is_left(books):
@@ -130,14 +136,26 @@ def test_uno_empty_reserve_example_gives_what_is_left(books):
     assert game.supply == 0 and game.players[0].tokens == 11
 
 
+def test_uno_players_book_has_table_rules_not_the_platforms_settings(books, printed):
+    """The source is an app's rules page: the options a table can agree on are the player's
+    «Variantes acordadas» (R01, R02); the app's own settings (robber protection, automatic
+    trade refusal) are read in the dossier alone (R08, R09, `dossier: true`)."""
+    book, text = books["uno-contra-uno"], printed["uno-contra-uno"]
+    assert "Variantes acordadas" in text and "Opciones de la plataforma" not in text
+    for words in ("protección contra el ladrón", "rechazo automático", "R08", "R09"):
+        assert words not in text, words
+    assert [r.id for r in book.rulings if r.dossier] == ["R08", "R09"]
+
+
 # --- all three ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_ruling_is_cited_where_it_applies(books, slug):
-    """Cited in a chapter's own words, not only printed in the rulings list."""
+    """Cited in a chapter's own words, not only printed in the rulings list (a ruling for
+    the editor alone is cited by the conformance table)."""
     book = books[slug]
     cited = set(RULING_REFERENCE.findall(chapter_text(book)))
-    assert book.rulings and {r.id for r in book.rulings} <= cited
+    assert book.rulings and {r.id for r in book.rulings if not r.dossier} <= cited
 
 
 @pytest.mark.parametrize("slug", SLUGS)

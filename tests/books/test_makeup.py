@@ -285,9 +285,10 @@ def test_body_pages_are_filled(pdfs):
 REFERENCE = labels("es")["quick_reference"]
 #: Where each book's quick reference goes: under the glossary on its last page, or on pages
 #: of its own before any notes pages (every book with cards has one: pdf/reference.py).
-#: (uno-contra-uno's ran on until its coins at a glance took the room: AVERAGE_BLANK.)
+#: (uno-contra-uno's ran on until its coins at a glance took the room: AVERAGE_BLANK; since
+#: the platform's settings left for the dossier, 2026-12-07, its 12 pages run it on again.)
 REFERENCE_PLACED = {"catan-para-dos": "own pages", "splendor-solitario": "own pages",
-                    "solo-catan": "own pages", "uno-contra-uno": "own pages"}
+                    "solo-catan": "own pages", "uno-contra-uno": "run on"}
 
 
 def _plain(markup: str) -> str:

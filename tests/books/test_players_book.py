@@ -46,6 +46,9 @@ def test_the_dossier_holds_them_and_links_back(built, name):
         assert all(player in text for player in ("greedy", "expert", "strong", "clairvoyant"))
     assert 'href="index.html"' in page.read_text(encoding="utf-8")
     assert 'href="dossier.html"' in html_of(built, name).read_text(encoding="utf-8")
+    # Its own title in a reader's window and file list: «Catán 1 contra 1 — Dosier del editor».
+    titles = [PdfReader(f).metadata.title for f in (book.files[0], pdf)]
+    assert titles[1].startswith(titles[0] + " — ") and titles[1] != titles[0], titles
 
 
 def test_the_dossier_opens_its_conformance_appendix_with_the_matrix(built):

@@ -54,6 +54,6 @@ def test_the_foot_knight_card_says_the_only_a_road_costs_a_hand_card_too(solo):
     """S3: the card, chapter 6 and R15 agree with scenario 16: the only A road lost costs
     the market's card and a hand card, and the hand is refilled to five."""
     for language, says in (("es", "También con la única: el mercado queda vacío."),
-                           ("en", "Even your only one: the market is left empty.")):
+                           ("en", "Even your last A road: the market empties.")):
         book, cards = solo[language]
         assert says in cards and says in book, language

@@ -252,5 +252,15 @@ def test_a_scenario_may_not_take_an_example_id(book_copy, capsys):
                      " ".join(out.split())), out
 
 
+def test_a_scenario_that_checks_no_row_is_an_error_at_its_id(book_copy, capsys):
+    """The dossier prints each scenario with the rows it checks; one that checks none
+    proves nothing a reader can find (S20 did, review of 2026-12-05)."""
+    edit(book_copy / "conformance.yaml", "ciudad-perdida]", "]")
+    code, out = check(book_copy, capsys)
+    assert code == 1 and "Traceback" not in out
+    assert re.search(r"20-ciudad-perdida\.yaml:\d+ \(id\): scenario S20 \('ciudad-perdida'\) "
+                     r"checks no row of the conformance table", " ".join(out.split())), out
+
+
 # --- the printed appendix ----------------------------------------------------------------
 

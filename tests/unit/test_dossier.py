@@ -65,7 +65,8 @@ def test_the_dossier_chapters_leave_the_book_for_a_pdf_of_their_own(tiny_book, t
     # its provenance: what it was made from, a digest a reader can recompute
     files = content_files(load_book(tiny_book))
     provenance = next(n for n, page in enumerate(dossier) if page.startswith("Provenance "))
-    assert f"{len(files)} files, SHA-256 {content_digest(files)}" in dossier[provenance]
+    assert (f"{len(files)} files, SHA-256 {content_digest(files)} (its first 16 digits)"
+            in dossier[provenance])
     assert "© 2026 Your name." in dossier[provenance]
     # then it ends as the book does, to print double-sided and bind (review, 2026-12-05):
     # notes pages to a count of a multiple of 4 (A5), the back cover last, its rights outside
@@ -144,3 +145,30 @@ def test_a_ruling_settles_a_source_only_when_it_names_one(tiny_book, tmp_path, c
     assert_one_located_error(tiny_book, tmp_path, capsys, "rulings.yaml",
                              line_of(rulings, "- id: R01"),
                              r"expected settles: gap, contradiction or departure")
+
+
+def test_a_ruling_for_the_editor_only_is_in_the_dossier_not_the_almanac(tiny_book, tmp_path,
+                                                                          capsys):
+    """`dossier: true`: a question no player asks (how the edition reads an app's settings)
+    leaves the player's almanac and is printed whole in the dossier's sources chapter, where
+    the book's own prose may still cite it (a link into the dossier)."""
+    (tiny_book / "chapters" / "04-editor.md").write_text(
+        "# Rulings in full {#editor}\n\nThe app's settings are R02's.\n\n"
+        "{{ ruling_sources() }}\n", encoding="utf-8")
+    edit(tiny_book / "book.yaml", "  - 03-rulings.md\n",
+         "  - 03-rulings.md\n  - 04-editor.md\ndossier:\n  - 04-editor.md\n")
+    append(tiny_book / "rulings.yaml", """- id: R02
+  title: The app's sound
+  section: rules
+  question: The app plays a chime on each turn. Does the table?
+  decision: No.
+  reason: A setting of the app, not a rule.
+  dossier: true
+""")
+    code, said = run("build", tiny_book, tmp_path / "out", capsys)
+    assert code == 0, said
+    folder = tmp_path / "out" / "juego"
+    book = " ".join(page_words(folder / "juego.pdf"))
+    dossier = " ".join(page_words(folder / "juego-dossier.pdf"))
+    assert "R01." in book and "R02" not in book and "chime" not in book
+    assert "R02. The app’s sound" in dossier and "chime" in dossier

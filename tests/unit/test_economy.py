@@ -92,10 +92,10 @@ def test_official_rules_have_no_exchange_and_no_robber_coin(two_rules):
 
 # --- rulings the engine applies, and what the books say it does --------------------------
 
-def test_a_forced_trade_may_give_back_the_cards_it_took_R04_R08(two_rules, one_v_one_rules):
+def test_a_forced_trade_may_give_back_the_cards_it_took_R04_R06(two_rules, one_v_one_rules):
     """Two cards go back after taking: with none of your own you may still trade against a
-    two-card hand, but not against a one-card hand (R04 in the book for two, R08 1-v-1)."""
-    for rules, ruling in ((two_rules, "R04"), (one_v_one_rules, "R08")):
+    two-card hand, but not against a one-card hand (R04 in the book for two, R06 1-v-1)."""
+    for rules, ruling in ((two_rules, "R04"), (one_v_one_rules, "R06")):
         g = game(rules, 5, 5)
         g.players[0].cards, g.players[1].cards = 0, 2
         g.rolled = True
@@ -109,7 +109,7 @@ def test_a_forced_trade_may_give_back_the_cards_it_took_R04_R08(two_rules, one_v
         assert (refused.value.code, refused.value.ruling) == ("not-enough-cards", ruling)
 
 
-def test_coins_stay_usable_once_someone_reached_five_points_R07(one_v_one_rules):
+def test_coins_stay_usable_once_someone_reached_five_points_R05(one_v_one_rules):
     g = game(one_v_one_rules, 5, 4, tokens=3)
     g.push(Act("roll"))
     g.players[0].points = 4  # lost 1 point: nobody has 5 any more
@@ -173,7 +173,7 @@ def test_refusals_cite_their_own_books_rulings_and_sections(one_v_one_rules):
     g.push(Act("roll"))
     with pytest.raises(IllegalAction) as refused:
         g.push(Act("robber-to-desert"))
-    assert (refused.value.code, refused.value.ruling) == ("robber-already-there", "R09")
+    assert (refused.value.code, refused.value.ruling) == ("robber-already-there", "R07")
     g.push(Act("exchange"))
     with pytest.raises(IllegalAction) as refused:
         g.push(Act("forced-trade"))
@@ -192,7 +192,7 @@ def test_an_economy_ruling_must_exist_in_the_book(tmp_path, capsys):
     shutil.copytree(CONTENT_ROOT / "uno-contra-uno", book)
     shutil.copytree(CONTENT_ROOT / "_facts", tmp_path / "content" / "_facts")
     path = book / "components.yaml"
-    path.write_text(path.read_text().replace("robber-on-desert: R09", "robber-on-desert: R99"))
+    path.write_text(path.read_text().replace("robber-on-desert: R07", "robber-on-desert: R99"))
     assert main(["check", str(book)]) == 1
     err = capsys.readouterr().err
     assert "components.yaml:" in err and "ruling R99 is not in rulings.yaml" in err

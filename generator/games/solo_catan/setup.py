@@ -48,7 +48,7 @@ SCREEN_WIDTH = FIGURE_SCREEN_WIDTH
 PRINT_WIDTH = 118.0
 
 #: Each part's label: messages of the gettext catalogs, in the book's language when drawn.
-LABELS = {"expansions": N_("City expansions"), "stacks": N_("Three stacks"),
+LABELS = {"expansions": N_("City expansions"), "stacks": N_("Three decks"),
           "market": N_("Market"), "deck": N_("Resource deck"), "hand": N_("Your hand"),
           "start": N_("Next to your hand")}
 
