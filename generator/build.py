@@ -113,7 +113,8 @@ def _build(book: Book, folder: Path, output: Path, size: PageSize | None,
         editor = _render_dossier(dossier, size, replays, figures, target,
                                  Companion(book.meta.title, BOOK_PAGE,
                                            {a: pages.get(a, 0) for a in player.anchors},
-                                           provenance(book, replays)))
+                                           provenance(book, replays),
+                                           words["sheet" if book.meta.sheet else "book"]))
     write_all([(target, pdf), *svgs, (html, page), *pieces, *press, *folded, *editor,
                (layout, json.dumps(pages, sort_keys=True).encode())], prune=folder_out,
               folder=book.output_folder(output), family=deck_family(book) if papers else None)
@@ -181,8 +182,10 @@ def provenance(book: Book, replays) -> tuple[tuple[str, str], ...]:
     built = dt.datetime.fromtimestamp(int(TimeStamp().t), dt.timezone.utc).date()
     examples = t.ngettext("{n} worked example", "{n} worked examples", len(replays))
     scenarios = t.ngettext("{n} scenario", "{n} scenarios", len(book.scenarios))
-    checked = (t.gettext("{examples} and {scenarios}, replayed by the rules engine "
-                         "{engine}").format(examples=examples, scenarios=scenarios,
+    # the engine by its book.yaml key: an identifier a designer looks up, not a word to
+    # translate (review, 2026-12-05: «motor de reglas economy» read as untranslated)
+    checked = (t.gettext("{examples} and {scenarios}, replayed by the book's rules engine "
+                         "(engine: {engine})").format(examples=examples, scenarios=scenarios,
                                             engine=meta.engine)
                if meta.engine else
                t.gettext("the examples as written: no rules engine replays them"))

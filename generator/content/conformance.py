@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+import jinja2
+
 from generator.errors import Location
 from generator.core.i18n import N_, pN_, translator
 from generator.content.context import quoted
@@ -122,15 +124,17 @@ class Conformance:
         page). `chapters` fills up as the loader reads them: a row may point to any heading
         of the chapters before the table. On a sheet (`layout: sheet`) a block is one run-in
         paragraph, its parts in the same order with the same labels: lines broken after the
-        quote and the rule would cost a sheet a line and a half per row."""
+        quote and the rule would cost a sheet a line and a half per row. A sheet's table in
+        a chapter of the editor's dossier is set as a rulebook's, as the dossier is."""
         language = context["book"].language
         words = translator(language)
         labels = {name: words.gettext(message) for name, message in LABELS.items()}
-        # Markdown's hard line break, or a space on a sheet.
-        brk = " " if getattr(context["book"], "layout", "rulebook") == "sheet" else "  \n"
+        meta = context["book"]
+        sheet = getattr(meta, "layout", "rulebook") == "sheet"
+        dossier = set(getattr(meta, "dossier", ()))
         numbers = scenario_numbers(sources)
 
-        def block(index: int, row: ConformanceRow, titles: dict[str, str]) -> str:
+        def block(index: int, row: ConformanceRow, titles: dict[str, str], brk: str) -> str:
             if row.section not in titles:
                 raise self.doc.error((index, "section"), f"unknown section '{row.section}'",
                                      "the id of a chapter or heading printed before the table")
@@ -182,13 +186,17 @@ class Conformance:
                       for row in self.rows if row.section in titles]
             return "\n".join(lines)
 
-        def conformance_table() -> str:
+        @jinja2.pass_context
+        def conformance_table(chapter) -> str:
+            """(`chapter`: the template being run, named by its file: in the dossier?)"""
             self.printed = True
+            # Markdown's hard line break, or a space on a sheet.
+            brk = " " if sheet and Path(chapter.name or "").name not in dossier else "  \n"
             titles: dict[str, str] = {}
             for chapter in chapters:
                 titles[chapter.id] = chapter.title
                 titles.update(chapter.sections)
-            blocks = [block(i, row, titles) for i, row in enumerate(self.rows)]
+            blocks = [block(i, row, titles, brk) for i, row in enumerate(self.rows)]
             if brk != " ":
                 blocks.insert(0, matrix(titles))
             return "\n\n".join(blocks)

@@ -82,8 +82,13 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
         return [res[r].name.lower() for r in resource_ids]
 
     def cost(building_id: str) -> str:
-        """A building's cost in card order, as words: «madera y ladrillo»."""
-        return join_words(names(bld[building_id].cost), lang)
+        """A building's cost in card order, as words: «madera y ladrillo»; a cost paid in
+        any order (the board game's) counted: «2 cereales y 3 minerales»."""
+        paid = bld[building_id].cost
+        if components.game is None or components.game.ordered_costs:
+            return join_words(names(paid), lang)
+        return join_words([i18n.count_noun(paid.count(r), res[r].name.lower(), res[r].plural,
+                                           lang) for r in dict.fromkeys(paid)], lang)
 
     def points(building: Any) -> str:
         if building.faces:

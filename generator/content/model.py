@@ -1055,11 +1055,13 @@ class Companion:
     editor's dossier, book.yaml `dossier:`): its name, its HTML page, and its anchors, each
     with its page in the PDF where this one can print it (the player's book's, in the
     dossier; 0 where not known), since a link cannot turn the other file's pages. A
-    dossier's also carries its provenance: (label, value) rows for its last page."""
+    dossier's also carries its provenance: (label, value) rows for its last page, and what
+    a page reference calls the player's document: "book, p. 12", or "sheet, p. 1"."""
     title: str = ""
     file: str = ""
     pages: dict[str, int] = field(default_factory=dict)
     provenance: tuple[tuple[str, str], ...] = ()
+    called: str = ""
 
 
 @dataclasses.dataclass

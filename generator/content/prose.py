@@ -176,9 +176,10 @@ def _compiled(file: str, source: str) -> jinja2.Template:
     the slow half of a render): `rulebook watch` compiles again only the chapter saved. A
     compiled template keeps no state between renders; one with a syntax error raises every
     time (an exception is not cached)."""
-    template = _ENV.from_string(source)
-    template.filename = file
-    return template
+    # named by its file, as a loader would name it: a helper that needs to know which
+    # chapter calls it reads the render's `name` (conformance_table: in the dossier?)
+    code = _ENV.compile(source, name=file, filename=file)
+    return _ENV.template_class.from_code(_ENV, code, _ENV.make_globals(None))
 
 
 _NO_ATTRIBUTE = re.compile(r"^'(?:[\w.]+\.)?(\w+) object' has no attribute '([^']+)'$")

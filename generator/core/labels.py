@@ -78,8 +78,10 @@ LABELS = {
     # The second document of a book: what a publisher or a playtest group checks.
     "dossier": N_("Editor’s dossier"),
     "provenance": N_("Provenance"),
-    # A link from the editor's dossier to a page of the player's book: "book, p. 12".
+    # A link from the editor's dossier to a page of the player's book: "book, p. 12"; to
+    # a side of a reminder sheet (layout: sheet): "sheet, p. 1".
     "book": N_("book"),
+    "sheet": pN_("a reminder sheet", "sheet"),
     "press_subject": N_("{subtitle}. Print-shop edition: {size} ({width} × {height} mm), "
                         "{pages} pages, 3 mm bleed and crop marks."),
 }

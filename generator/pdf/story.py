@@ -130,7 +130,8 @@ class StoryContext:
         if anchor not in self.companion.pages:
             return None
         page = self.companion.pages[anchor]  # "p." and its number never parted, as in a link
-        return f'{self.words["book"]}, {self.words["page"]}\u00a0{page}' if page \
+        called = self.companion.called or self.words["book"]
+        return f'{called}, {self.words["page"]}\u00a0{page}' if page \
             else self.companion.title
 
     def page_of(self, anchor: str) -> str:

@@ -142,3 +142,15 @@ def test_the_credits_name_people_and_works_not_the_tool(built, name):
         assert not re.search(r"rulebook-generator|motor de reglas|rules engine", text), \
             (name, where, text)
     assert info.creator == "rulebook-generator"
+
+
+def test_a_sheets_dossier_is_set_as_a_rulebook_and_cites_the_sheet(built):
+    """catan-base is a two-sided sheet; its dossier is a rulebook: the conformance table
+    opens with its matrix and its entries are blocks (not the sheet's run-in lines), and a
+    reference to the player's document says «hoja, p. 1» (review of 2026-12-05: «libro»).
+    A cost paid in any order is counted: «2 cereales y 3 minerales»."""
+    pdf = next(f for f in built("catan-base").dossier if f.suffix == ".pdf")
+    text = " ".join(page_words(pdf))
+    assert "Entrada Dónde Aclaraciones Comprobado en C01" in text
+    assert "(hoja, p. 1)" in text and "(libro, p." not in text
+    assert "Una ciudad cuesta 2 cereales y 3 minerales" in text
