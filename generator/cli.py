@@ -225,6 +225,9 @@ def _parser() -> argparse.ArgumentParser:
     game.add_argument("--output", type=Path, metavar="DIR",
                       help="the output folder of the build whose page numbers a refusal "
                            "cites (default: the project's; none built: no page numbers)")
+    game.add_argument("--record", type=Path, metavar="FILE",
+                      help="write the moves played (from `mark` to `stop`, or all of them) "
+                           "as a worked example the book can show and check replays")
 
     check = sub.add_parser("check", help="validate books without writing anything",
                            description="Validate content: YAML, chapters, glossary, "
@@ -622,7 +625,8 @@ def _run(args, out: Console, err: Console) -> int:
             seed, said = stored_deal(book, args.deal) if args.deal else challenge(
                 book, random.Random(args.seed))
             print(said)
-        return play(book, seed, sys.stdin, sys.stdout, built_pages(book, where.output), moves)
+        return play(book, seed, sys.stdin, sys.stdout, built_pages(book, where.output), moves,
+                    args.record)
     elif args.command == "watch":
         from generator.watch import watch
         return watch(folders, where.output, out, err)

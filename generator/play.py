@@ -11,6 +11,13 @@ player would play (`Simulation.hint`), `undo` takes a move back, `save FILE` kee
 for `--load`, `quit` (or the end of the input) leaves. The end says how the game ended, in
 the words of the simulation report.
 
+With `--record FILE` the played line becomes a worked example in the book's format, which
+`rulebook check` replays: its start is the deal (`deal: {seed, moves}`: the seed and the
+moves before the recorded ones, which the example does not print), its steps the moves from
+`mark` (or the first) to `stop` (or the last), the last step checked as the engine saw it
+(`Recording.expectation`) and drawn. A designer turns a game into an example without
+writing it by hand; the title, the section and the summary are then theirs to write.
+
 A game is dealt from `--seed`, or is one of the stored runs' deals (difficulty.yaml): `--deal
 N` the N-th they dealt, `--challenge` one the clairvoyant player proved winnable and every
 fair player lost, chosen by `--seed` (at random without it): the deals the book's difficulty
@@ -36,7 +43,10 @@ from generator.simulate.engines import make_player, simulations
 from generator.simulate.report import end_words
 
 #: The words a player types: numbers and notation aside, these.
-UNDO, QUIT, HINT, RULES, SAVE = "undo", "quit", "hint", "rules", "save"
+UNDO, QUIT, HINT, RULES, SAVE, MARK, STOP = "undo", "quit", "hint", "rules", "save", "mark", \
+    "stop"
+#: A recorded example's first line: what marks a file as one (no other file is replaced).
+RECORDED = "# rulebook play --record: a played line as a worked example"
 #: A saved game's first line: what marks a file as one (no other file is ever replaced).
 SAVED = "# rulebook play: a saved game"
 #: The most moves a saved game may hold (a whole game is a few hundred).
@@ -55,16 +65,25 @@ def dealer(book: Book, engine):
 
 
 def play(book: Book, seed: int, read: IO[str], write: IO[str],
-         pages: dict[str, int] | None = None, moves: list[str] = ()) -> int:
+         pages: dict[str, int] | None = None, moves: list[str] = (),
+         record: Path | None = None) -> int:
     """One game from `seed`, its moves read from `read`, the table written to `write`; a
     refusal cites the page of its section in `pages` (the book's last build), if there.
-    `moves` (a saved game's, `load`) are played first."""
+    `moves` (a saved game's, `load`) are played first. `record`: the example file the
+    played line is written to, at `stop`, at the end or on leaving."""
     engine = adapter_for(book) if book.meta.engine else None
     sim = dealer(book, engine)
     t = translator(book.meta.language)
     say = lambda text="": print(text, file=write)  # noqa: E731
     game, history, shown, last_section = sim.random_start(seed), [], False, ""
     played: list[str] = []  # the moves so far, in the notation: what `save` writes
+    marked, recorded = 0, False  # where a recording starts (`mark`); written already?
+
+    def write_record() -> None:
+        nonlocal recorded
+        if record is not None and not recorded:
+            said, recorded = _record(book, engine, seed, played, marked, game, record, t)
+            say(said)
     for number, text in enumerate(moves, start=1):
         action = _chosen(engine, [], text)
         if action is None or action not in game.legal_actions():
@@ -79,6 +98,10 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
                   "takes a move back, {save} FILE keeps the game, {quit} leaves.").format(
         title=book.meta.title, seed=seed, hint=HINT, rules=RULES, undo=UNDO, save=SAVE,
         quit=QUIT))
+    if record is not None:
+        say(t.gettext("Recording to {file}: {mark} starts the example at this position, "
+                      "{stop} writes it (or the end of the game does).").format(
+            file=record, mark=MARK, stop=STOP))
     while True:
         actions = [] if sim.is_over(game) else game.legal_actions()
         if not shown:  # the table once a position: a mistyped line does not repeat it
@@ -87,6 +110,7 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
                 say(f"{key}: {text}")
             if not actions:
                 say(_ending(sim, game, t))
+                write_record()
                 return 0
             for number, action in enumerate(actions, start=1):
                 say(f"{number:>3}. {engine.action_text(action, game)}  [{action}]")
@@ -97,9 +121,21 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
         if line and not line.endswith("\n"):
             say()  # (input from a file without a last newline: the answer on a line of its own)
         if not line or line.strip() == QUIT:
+            write_record()
             say(t.gettext("Game left at turn {turns}.").format(turns=sim.result(game).turns))
             return 0
         typed = line.strip()
+        if typed in (MARK, STOP):
+            if record is None:
+                say(t.gettext("Nothing is being recorded: start the game with --record FILE."))
+            elif recorded:
+                say(t.gettext("{file} is written already.").format(file=record))
+            elif typed == MARK:
+                marked = len(played)
+                say(t.gettext("The recording starts here, after move {n}.").format(n=marked))
+            else:
+                write_record()
+            continue
         if typed == RULES or typed.startswith(RULES + " "):
             topic = typed[len(RULES):].strip()
             say(_rules(book, topic or last_section, t))
@@ -115,6 +151,7 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
             if history:
                 game, shown = history.pop(), False
                 played.pop()
+                marked = min(marked, len(played))
                 say(t.gettext("Move taken back."))
             else:
                 say(t.gettext("Nothing to take back."))
@@ -224,12 +261,56 @@ def _save(book: Book, seed: int, played: list[str], name: str, t) -> str:
                       len(played)).format(file=target)
 
 
-def _is_saved(file: Path) -> bool:
+def _is_saved(file: Path, mark: str = SAVED) -> bool:
     try:
         with open(file, "rb") as handle:
-            return handle.read(len(SAVED)) == SAVED.encode()
+            return handle.read(len(mark)) == mark.encode()
     except OSError:
         return False
+
+
+def _record(book: Book, engine, seed: int, played: list[str], marked: int, game, target: Path,
+            t) -> tuple[str, bool]:
+    """The moves from `marked` on written to `target` as a worked example (the module's
+    docstring), and what to say; (said, written). A file there that `--record` did not
+    write is never replaced, and nothing is written without a move to record."""
+    import re
+    import yaml
+    from generator.core.output import write_atomically
+    from generator.examples.protocol import declares
+    steps = [{"do": move} for move in played[marked:]]
+    if not steps:
+        return t.gettext("No move to record: {file} is not written.").format(file=target), False
+    if target.exists() and not _is_saved(target, RECORDED):
+        return t.gettext("{file} is there and is not a recorded example: nothing written; "
+                         "start again with another --record.").format(file=target), False
+    if declares(engine, "recording"):
+        steps[-1]["expect"] = engine.expectation(game)
+    steps[-1]["show"] = True
+    first, last = marked + 1, len(played)
+    example = {
+        "id": re.sub(r"[^a-z0-9]+", "-", target.stem.lower()).strip("-") or "partida",
+        "title": t.gettext("Moves {first} to {last} of the game from seed {seed}").format(
+            first=first, last=last, seed=seed),
+        "section": book.printed().chapters[0].id,
+        "summary": t.ngettext(
+            "{n} move of the game dealt from seed {seed}, as it was played.",
+            "{n} moves of the game dealt from seed {seed}, as they were played.",
+            len(steps)).format(n=len(steps), seed=seed),
+        "deal": {"seed": seed, "moves": played[:marked]},
+        "steps": steps}
+    data = yaml.safe_dump(example, allow_unicode=True, sort_keys=False, width=92)
+    try:
+        write_atomically(target, f"{RECORDED}\n{data}".encode("utf-8"))
+    except (OSError, GeneratorError) as error:
+        return t.gettext("{file}: not written ({why}).").format(file=target, why=error), False
+    return t.ngettext(
+        "{file}: {n} move recorded as a worked example; `rulebook check` replays it once it "
+        "is in the book's examples/ folder and a chapter shows it with {{{{ example(\"{id}\") "
+        "}}}}.",
+        "{file}: {n} moves recorded as a worked example; `rulebook check` replays it once it "
+        "is in the book's examples/ folder and a chapter shows it with {{{{ example(\"{id}\") "
+        "}}}}.", len(steps)).format(file=target, n=len(steps), id=example["id"]), True
 
 
 def saved_game(file: Path, book: Book) -> tuple[int, list[str]]:

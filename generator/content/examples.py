@@ -81,6 +81,16 @@ class Step:
 
 
 @dataclass(config=STRICT)
+class Deal:
+    """A start dealt as `rulebook play --seed` and the simulator deal a whole game, then
+    `moves` played (in the engine's notation, not printed): the position a played game
+    reached, the random state of its deck included (a reshuffle later deals as it did)."""
+
+    seed: Annotated[int, Field(ge=0, le=2**63 - 1)]  # the deal's, as `rulebook play --seed`
+    moves: list[str] = field(default_factory=list)  # played first, in the notation; unprinted
+
+
+@dataclass(config=STRICT)
 class Example:
     id: Annotated[str, Field(pattern=r"^[a-z0-9-]+$")]
     title: str
@@ -89,6 +99,12 @@ class Example:
     steps: Annotated[list[Step], Field(min_length=1)]
     start: dict | None = None
     seed: Int = 0
+    deal: Deal | None = None  # instead of start: (and seed:): a dealt game (`rulebook play`)
+
+    def __post_init__(self) -> None:
+        if self.deal is not None and (self.start is not None or self.seed):
+            raise ValueError("an example starts from `deal:` (a dealt game) or from "
+                             "`start:` (a position written out), not both; expected one")
 
 
 @dataclasses.dataclass

@@ -744,9 +744,10 @@ def _check_unchecked(book_doc, meta: BookMeta, examples, scenarios) -> None:
                              "no examples: line (checked), or no engine:")
     if meta.engine is not None:
         for source in [*examples, *scenarios]:
-            if source.example.start is None:
+            if source.example.start is None and source.example.deal is None:
                 raise source.doc.error(("start",), "missing field 'start'", "the position the "
-                                       "example starts from, which the engine sets up")
+                                       "example starts from, which the engine sets up (or "
+                                       "deal: a game dealt from its seed)")
         return
     if scenarios:
         raise scenarios[0].doc.error((), "a scenario is only replayed by an engine, and the "

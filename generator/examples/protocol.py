@@ -34,7 +34,7 @@ from generator.examples.adapter import Adapter, mismatches
 #: What a plugin imports from here besides the protocol: its refusals, and the helpers the
 #: built-in engines use (a base with `copy` and `arrange`; 'expected X, found Y').
 __all__ = ["Action", "Adapter", "Coverage", "Diagrams", "Engine", "EngineFactory", "Game",
-           "IllegalAction", "Narration", "Outcome", "Player", "REQUIRED", "SIMULATION",
+           "IllegalAction", "Narration", "Outcome", "Player", "Recording", "REQUIRED", "SIMULATION",
            "Budget", "CAPABILITIES", "Simulation", "Variants", "declares", "mismatches"]
 
 Action = Any
@@ -252,6 +252,17 @@ class Variants(Protocol):
         `comparable` read them), its budgeted players at `budget` (None: their default)."""
 
 
+@runtime_checkable
+class Recording(Protocol):
+    """Optional ("recording" in `provides`): what `rulebook play --record` writes as a
+    recorded example's `expect:` at its last step, so that `rulebook check` proves the
+    played line still ends where it ended."""
+
+    def expectation(self, game: Game) -> dict:
+        """Some of the fields of this engine's `expect:` for `game`, as plain YAML values
+        (numbers, strings, lists, mappings): what `compare` accepts and finds equal."""
+
+
 #: What an entry point of `rulebook.engines` names: called with the loaded `Book`.
 EngineFactory = Callable[[Any], Engine]
 
@@ -273,9 +284,21 @@ CAPABILITIES: dict[str, tuple[str, ...]] = {
     "variants": ("simulation_for", "comparable", "budgets"),  # Variants
     # difficulty.yaml checked against the rules, and written by `simulate --save`
     "stored-runs": ("check_runs", "save_runs"),
+    "recording": ("expectation",),                              # Recording
 }
 #: Of those, the attributes that are data, not methods.
 DATA = ("figure_kinds", "comparable", "budgets")
+
+
+def simulation_of(engine):
+    """What deals and plays whole games with `engine`: `(changes, budget) → Simulation`,
+    the engine itself for one that declares "simulation", its `simulation_for` for one that
+    declares "variants"; None for an engine that can do neither."""
+    if declares(engine, "variants"):
+        return engine.simulation_for
+    if declares(engine, "simulation"):
+        return lambda changes, budget: engine
+    return None
 
 
 def declares(engine, capability: str) -> bool:

@@ -14,7 +14,7 @@ from generator.content.examples import Example, ExampleSource
 from generator.content.model import Book
 from generator.errors import ContentError, ExampleFailure, ExamplesFailed, IllegalAction
 from generator.examples.guard import at
-from generator.examples.protocol import declares
+from generator.examples.protocol import declares, simulation_of
 
 
 @dataclass
@@ -124,7 +124,8 @@ def at_step(source: ExampleSource, number: int | None):
 
 def replay(source: ExampleSource, adapter) -> Replay:
     with at_step(source, None):
-        game = adapter.new_game(source)
+        game = (dealt(source, adapter) if source.example.deal is not None
+                else adapter.new_game(source))
         start = adapter.copy(game)
     result = Replay(source, [Frame(None, None, start, show=True)], adapter=adapter)
     for index in range(len(source.example.steps)):
@@ -132,6 +133,30 @@ def replay(source: ExampleSource, adapter) -> Replay:
             if not _replay_step(result, game, index):
                 break
     return result
+
+
+def dealt(source: ExampleSource, adapter):
+    """The start of an example with `deal:`: the game the engine's simulation deals from its
+    seed (as `rulebook play --seed` does), then its `moves`, each one the game allows."""
+    deal, doc = source.example.deal, source.doc
+    factory = simulation_of(adapter)
+    if factory is None:
+        raise doc.error(("deal",), "this book's engine cannot deal a whole game",
+                        "`start:`, the position written out (deal: needs an engine that "
+                        "declares \"simulation\" or \"variants\")")
+    game = factory({}, None).random_start(deal.seed)
+    for index, text in enumerate(deal.moves):
+        try:
+            action = adapter.parse(text)
+        except ValueError as exc:
+            raise doc.error(("deal", "moves", index), str(exc)) from None
+        try:
+            adapter.game_push(game, action)
+        except IllegalAction as exc:
+            raise doc.error(("deal", "moves", index), f"move {index + 1} of the deal, "
+                            f"'{text}', is refused: {exc}",
+                            "the moves of a game played from this seed") from None
+    return game
 
 
 def _replay_step(result: Replay, game, index: int) -> bool:

@@ -21,7 +21,7 @@ from typing import Sequence
 
 from generator.content.model import MAX_ACTIONS
 from generator.errors import GeneratorError, UsageError
-from generator.examples.protocol import SIMULATION, declares
+from generator.examples.protocol import SIMULATION, simulation_of
 from generator.examples.guard import at, interrupts_told_apart
 from generator.simulate.runs import GameRecord, loaded_left_alone, seed_chunks, workers
 
@@ -66,10 +66,9 @@ def simulations(book, engine):
     the engine itself for one that declares "simulation", its `simulation_for` for one that
     declares "variants" (rules read as `changes` say, players at `budget`); one line for an
     engine that can do neither (`rulebook simulate`, `rulebook play`)."""
-    if declares(engine, "variants"):
-        return engine.simulation_for
-    if declares(engine, "simulation"):
-        return lambda changes, budget: engine
+    found = simulation_of(engine)
+    if found is not None:
+        return found
     raise GeneratorError(f"{book.slug}: no simulator for engine '{book.meta.engine}': it "
                          f"cannot play whole games alone (it does not declare "
                          f"\"simulation\" in `provides`, with {', '.join(SIMULATION)}; "

@@ -227,3 +227,130 @@ def test_a_book_without_stored_runs_has_no_deal_to_offer(capsys, monkeypatch):
     assert code == 2 and said.strip() == (
         "error: --challenge: splendor-solitario has no stored runs; expected a book with a "
         "difficulty.yaml (rulebook simulate splendor-solitario --save)")
+
+
+# --- a played line recorded as a worked example ----------------------------------------------
+
+@pytest.fixture
+def splendor_copy(tmp_path):
+    """The Splendor book in a project of its own, to record examples into."""
+    import shutil
+    for name in ("splendor-solitario", "_facts"):
+        shutil.copytree(CONTENT_ROOT / name, tmp_path / "content" / name)
+    return tmp_path / "content" / "splendor-solitario"
+
+
+def test_a_recorded_segment_is_an_example_check_replays_and_the_book_prints(
+        capsys, monkeypatch, splendor_copy, tmp_path):
+    """`--record FILE`, `mark` after 3 moves, `stop` after 10 more: the file is a worked
+    example of the book's format (deal: the seed and the 3 moves before; the 10 steps; the
+    last checked and drawn), which check replays unchanged and build prints when a chapter
+    shows it."""
+    from pdfread import page_words
+    record = splendor_copy / "examples" / "06-grabada.yaml"
+    code, said = _play(capsys, monkeypatch, splendor_copy,
+                       "1\n1\n1\nmark\n" + "1\n" * 10 + "stop\n1\nquit\n", "--seed", "7",
+                       "--record", str(record))
+    assert code == 0 and "> La grabación empieza aquí, tras la jugada 3.\n" in said
+    assert f"> {record}: 10 jugadas grabadas como ejemplo; " in said
+    import yaml
+    example = yaml.safe_load(record.read_text(encoding="utf-8"))
+    assert example["id"] == "06-grabada" and example["deal"]["seed"] == 7
+    assert len(example["deal"]["moves"]) == 3 and len(example["steps"]) == 10
+    assert set(example["steps"][-1]) == {"do", "expect", "show"}
+    assert example["title"] == "Jugadas 4 a 13 de la partida de la semilla 7"
+    with open(splendor_copy / "chapters" / "01-reglas.md", "a", encoding="utf-8") as chapter:
+        chapter.write('\n{{ example("06-grabada") }}\n')
+    assert main(["check", str(splendor_copy)]) == 0, capsys.readouterr()
+    out = tmp_path / "out"
+    assert main(["build", str(splendor_copy), "--output", str(out)]) == 0
+    text = " ".join(page_words(out / "splendor-solitario" / "splendor-solitario.pdf"))
+    assert "Ejemplo 6 · Jugadas 4 a 13 de la partida de la semilla 7" in text
+
+
+def test_a_whole_game_recorded_replays_to_its_end(capsys, monkeypatch, tmp_path):
+    """No mark: the solo game from its first move to its end, written when it ends; the deal
+    has no moves before it, and the last step checks the points the game ended with. As a
+    scenario that checks a row of the conformance table, `check` replays it."""
+    import shutil
+    import yaml
+    for name in ("solo-catan", "_facts"):
+        shutil.copytree(CONTENT_ROOT / name, tmp_path / "content" / name)
+    book = tmp_path / "content" / "solo-catan"
+    record = book / "scenarios" / "26-partida.yaml"
+    code, said = _play(capsys, monkeypatch, book, "1\n" * 500, "--seed", "7",
+                       "--record", str(record))
+    assert code == 0 and re.search(r"\n(Ganas|Pierdes): .*\n.*jugadas grabadas como", said)
+    example = yaml.safe_load(record.read_text(encoding="utf-8"))
+    assert example["deal"] == {"seed": 7, "moves": []}
+    points = int(re.search(r"· (\d+) puntos? ·", said).group(1))
+    assert example["steps"][-1]["expect"]["points"] == points
+    conformance = book / "conformance.yaml"
+    text = conformance.read_text(encoding="utf-8")
+    conformance.write_text(text.replace("ciudad-perdida]", "ciudad-perdida, 26-partida]", 1),
+                           encoding="utf-8")
+    assert main(["check", str(book), "--lang", "es"]) == 0, capsys.readouterr()
+
+
+def test_record_never_replaces_a_file_it_did_not_write_and_needs_a_move(
+        capsys, monkeypatch, tmp_path):
+    notes = tmp_path / "notes.yaml"
+    notes.write_text("mine", encoding="utf-8")
+    code, said = _play(capsys, monkeypatch, SOLO, "1\nstop\nquit\n", "--seed", "7",
+                       "--record", str(notes))
+    assert f"> {notes} ya existe y no es un ejemplo grabado: no se escribe nada" in said
+    assert notes.read_text(encoding="utf-8") == "mine"
+    fresh = tmp_path / "fresh.yaml"
+    code, said = _play(capsys, monkeypatch, SOLO, "mark\nstop\nquit\n", "--seed", "7",
+                       "--record", str(fresh))
+    assert f"> Ninguna jugada que grabar: {fresh} no se escribe.\n" in said
+    assert not fresh.exists()
+    code, said = _play(capsys, monkeypatch, SOLO, "mark\nquit\n", "--seed", "7")
+    assert "> No se está grabando: empieza la partida con --record ARCHIVO.\n" in said
+
+
+DEALT = """id: dealt
+title: Dealt
+section: reglas
+summary: A dealt game.
+deal:
+  seed: 7
+  moves: [{moves}]
+steps:
+  - do: take white blue green
+"""
+
+
+@pytest.mark.parametrize("moves, extra, where, message", [
+    ("buy 9-99", "", r"deal\.moves\[0\]", r"move 1 of the deal, 'buy 9-99', is refused"),
+    ("dance", "", r"deal\.moves\[0\]", r"dance"),
+    ("", "start: {}\n", None, r"from `deal:` \(a dealt game\) or from `start:`"),
+])
+def test_a_dealt_start_that_cannot_be_dealt_is_one_located_line(moves, extra, where, message,
+                                                                 splendor_copy, capsys):
+    file = splendor_copy / "scenarios" / "06-dealt.yaml"
+    file.write_text(DEALT.format(moves=moves) + extra, encoding="utf-8")
+    conformance = splendor_copy / "conformance.yaml"
+    conformance.write_text(conformance.read_text(encoding="utf-8").replace(
+        "checks: [maestro", "checks: [dealt, maestro", 1), encoding="utf-8")
+    code = main(["check", str(splendor_copy)])
+    said = " ".join(capsys.readouterr().err.split())
+    assert code == 1 and "Traceback" not in said
+    place = r"06-dealt\.yaml:\d+" + (r" \(" + where if where else "")
+    assert re.search(place + r".*" + message, said), said
+
+
+def test_a_dealt_start_needs_an_engine_that_deals(tmp_path, capsys):
+    import shutil
+    for name in ("catan-base", "_facts"):
+        shutil.copytree(CONTENT_ROOT / name, tmp_path / "content" / name)
+    book = tmp_path / "content" / "catan-base"
+    file = book / "examples" / "01-poblado.yaml"
+    text = file.read_text(encoding="utf-8")
+    start = text.index("start:")
+    end = text.index("steps:")
+    file.write_text(text[:start] + "deal: {seed: 1}\n" + text[end:], encoding="utf-8")
+    code = main(["check", str(book)])
+    said = " ".join(capsys.readouterr().err.split())
+    assert code == 1 and re.search(r"01-poblado\.yaml:\d+ \(deal\): this book's engine cannot "
+                                   r"deal a whole game", said), said

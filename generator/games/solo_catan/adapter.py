@@ -25,7 +25,8 @@ def rules_for(book) -> Ruleset:
 class SoloAdapter:
     #: Its optional parts (examples/protocol.py CAPABILITIES). It simulates under readings of
     #: its rules and with searching players ("variants": a runner.SoloSimulation per run).
-    provides = ("narration", "diagrams", "coverage", "figures", "stored-runs", "variants")
+    provides = ("narration", "diagrams", "coverage", "figures", "stored-runs", "variants",
+                "recording")
     #: The rule parameters `--compare` changes (ruleset.py) and the players `--budget` sets.
     comparable = COMPARABLE
     #: What it reads of components.yaml (checks.py refuses a book without it).
@@ -51,6 +52,12 @@ class SoloAdapter:
 
     def copy(self, game: Game) -> Game:
         return game.copy()
+
+    def expectation(self, game: Game) -> dict:
+        """A recorded example's last check (`rulebook play --record`): the points, the hand
+        and the market, the cards left in the MDR."""
+        return {"points": game.points, "hand": sorted(map(str, game.hand)),
+                "market": sorted(map(str, game.market)), "deck_size": len(game.deck)}
 
     def position_lines(self, game: Game):
         return position_lines(game, self.words)

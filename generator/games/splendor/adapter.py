@@ -69,7 +69,7 @@ class SplendorExpect:
 
 
 class SplendorAdapter(Adapter):
-    provides = ("narration", "diagrams", "simulation", "figures")  # its optional parts
+    provides = ("narration", "diagrams", "simulation", "figures", "recording")  # optional
     #: The named figure it draws for figures.yaml (`figure`): a card of an example's start,
     #: its parts named, with the key of the gems.
     figure_kinds = ("card",)
@@ -182,6 +182,13 @@ class SplendorAdapter(Adapter):
     def title(self, points: int) -> str:
         return next((b.title for b in self.book.scores
                      if b.min <= points and (b.max is None or points <= b.max)), "")
+
+    def expectation(self, game: SplendorGame) -> dict:
+        """A recorded example's last check (`rulebook play --record`): the points, your
+        tokens, the cards you bought, the turns played."""
+        return {"points": game.points,
+                "tokens": {c: n for c, n in game.tokens.items() if n},
+                "bought": [c.id for c in game.bought], "turns": game.turns}
 
     def compare(self, game: SplendorGame, expect: dict, source, path) -> list[str]:
         spec = validate(source.doc, SplendorExpect, at=path)
