@@ -6,6 +6,8 @@ example box prints without a diagram); the legal actions are numbered, each in w
 the book's notation, and either may be typed. A move the rules do not allow is refused as
 the book refuses it in a worked example (the engine's narration of the refusal), citing the
 section that states the rule, its page in the last build and the ruling that decided it.
+`why N` says which rule allows a listed action (the section that states it, its page and
+ruling, and the rule in the section's words: `Reasons.allowed_by`),
 `rules` reads that section (or one a topic names), `hint` says what the engine's best fair
 player would play (`Simulation.hint`), `undo` takes a move back, `save FILE` keeps the game
 for `--load`, `quit` (or the end of the input) leaves. The end says how the game ended, in
@@ -43,8 +45,8 @@ from generator.simulate.engines import make_player, simulations
 from generator.simulate.report import end_words
 
 #: The words a player types: numbers and notation aside, these.
-UNDO, QUIT, HINT, RULES, SAVE, MARK, STOP = "undo", "quit", "hint", "rules", "save", "mark", \
-    "stop"
+UNDO, QUIT, HINT, RULES, SAVE, MARK, STOP, WHY = "undo", "quit", "hint", "rules", "save", \
+    "mark", "stop", "why"
 #: A recorded example's first line: what marks a file as one (no other file is replaced).
 RECORDED = "# rulebook play --record: a played line as a worked example"
 #: A saved game's first line: what marks a file as one (no other file is ever replaced).
@@ -94,10 +96,11 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
         game.push(action)
         played.append(text)
     say(t.gettext("{title}: a game from seed {seed}. Type an action's number or its "
-                  "notation; {hint} suggests one, {rules} TOPIC reads a section, {undo} "
-                  "takes a move back, {save} FILE keeps the game, {quit} leaves.").format(
-        title=book.meta.title, seed=seed, hint=HINT, rules=RULES, undo=UNDO, save=SAVE,
-        quit=QUIT))
+                  "notation; {hint} suggests one, {why} N says which rule allows it, {rules} "
+                  "TOPIC reads a section, {undo} takes a move back, {save} FILE keeps the "
+                  "game, {quit} leaves.").format(
+        title=book.meta.title, seed=seed, hint=HINT, why=WHY, rules=RULES, undo=UNDO,
+        save=SAVE, quit=QUIT))
     if record is not None:
         say(t.gettext("Recording to {file}: {mark} starts the example at this position, "
                       "{stop} writes it (or the end of the game does).").format(
@@ -142,6 +145,9 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
             continue
         if typed == SAVE or typed.startswith(SAVE + " "):
             say(_save(book, seed, played, typed[len(SAVE):].strip(), t))
+            continue
+        if typed == WHY or typed.startswith(WHY + " "):
+            say(_why(book, engine, game, actions, typed[len(WHY):].strip(), t, pages or {}))
             continue
         if typed == HINT:
             say(_hint(sim, engine, game, actions, random.Random(seed * 1_000_003 + len(history)),
@@ -401,6 +407,41 @@ def _hint(sim, engine, game, actions: list, rng, t) -> str:
         player=name, number=number, action=engine.action_text(action, game), notation=action)
 
 
+def _cited(book: Book, section: str, ruling: str | None, pages: dict[str, int], t) -> str:
+    """«see “Trade”, p. 12, R21»: where the book states a rule, as a cross-reference prints
+    it (its page in the last build, when there is one), and the ruling that decided it."""
+    cite = t.gettext("see “{section}”").format(section=book.anchors.get(section, section))
+    if section in pages:
+        cite += f", {labels(book.meta.language)['page']}\u00a0{pages[section]}"
+    return cite + (f", {ruling}" if ruling else "")
+
+
+def _why(book: Book, engine, game, actions: list, typed: str, t,
+         pages: dict[str, int]) -> str:
+    """Why the action `typed` names (its number or notation) is legal here: the book's
+    section that allows it (`Reasons.allowed_by`) and the rule as that section states it
+    first; a move the rules refuse is refused, as when played."""
+    from generator.examples.protocol import declares
+    action = _chosen(engine, actions, typed) if typed else None
+    if action is None:
+        return t.gettext("Say which action: {why} and its number, from 1 to {count}, or its "
+                         "notation.").format(why=WHY, count=len(actions))
+    if action not in actions:
+        before = engine.copy(game)
+        try:
+            before.push(action)
+        except IllegalAction as refusal:
+            return _refused(book, engine, action, game, refusal, t, pages)
+    if not declares(engine, "reasons"):
+        return t.gettext("{action}: allowed here (this engine does not say by which "
+                         "rule).").format(action=engine.action_text(action, game))
+    section, ruling = engine.allowed_by(game, action)
+    rule = next(iter(section_lines(book, section)), "")
+    said = t.gettext("✓ {action}: allowed ({cite}).").format(
+        action=engine.action_text(action, game), cite=_cited(book, section, ruling, pages, t))
+    return f"{said}\n  {rule}" if rule else said
+
+
 def _chosen(engine, actions: list, typed: str):
     """The action `typed` names: its number in `actions`, or the book's notation for it
     (legal or not: the game then refuses it); None if it names neither."""
@@ -427,13 +468,7 @@ def _refused(book: Book, engine, action, before, refusal: IllegalAction, t,
     if not whole:  # the action's words alone: what the rule needed, said here
         text = t.gettext("{action} is not allowed: needed {needed}; found {found}").format(
             action=text, needed=refusal.needed, found=refusal.found)
-    where = book.anchors.get(refusal.section, refusal.section)
-    cite = t.gettext("see “{section}”").format(section=where)
-    if refusal.section in pages:
-        cite += f", {labels(book.meta.language)['page']}\u00a0{pages[refusal.section]}"
-    if refusal.ruling:
-        cite += f", {refusal.ruling}"
-    return f"× {text} ({cite})."
+    return f"× {text} ({_cited(book, refusal.section, refusal.ruling, pages, t)})."
 
 
 def _ending(sim, game, t) -> str:

@@ -34,7 +34,8 @@ from generator.examples.adapter import Adapter, mismatches
 #: What a plugin imports from here besides the protocol: its refusals, and the helpers the
 #: built-in engines use (a base with `copy` and `arrange`; 'expected X, found Y').
 __all__ = ["Action", "Adapter", "Coverage", "Diagrams", "Engine", "EngineFactory", "Game",
-           "IllegalAction", "Narration", "Outcome", "Player", "Recording", "REQUIRED", "SIMULATION",
+           "IllegalAction", "Narration", "Outcome", "Player", "Reasons", "Recording", "REQUIRED",
+           "SIMULATION",
            "Budget", "CAPABILITIES", "Simulation", "Variants", "declares", "mismatches"]
 
 Action = Any
@@ -263,6 +264,17 @@ class Recording(Protocol):
         (numbers, strings, lists, mappings): what `compare` accepts and finds equal."""
 
 
+@runtime_checkable
+class Reasons(Protocol):
+    """Optional ("reasons" in `provides`): why a legal action is legal, for `rulebook play`'s
+    `why N`: where the book states the rule that allows it, as a refusal cites the rule
+    that forbids one."""
+
+    def allowed_by(self, game: Game, action: Action) -> tuple[str, str | None]:
+        """The anchor of the book's section that states the rule allowing `action` in
+        `game`, and the ruling that decided it, if one did (else None)."""
+
+
 #: What an entry point of `rulebook.engines` names: called with the loaded `Book`.
 EngineFactory = Callable[[Any], Engine]
 
@@ -285,6 +297,7 @@ CAPABILITIES: dict[str, tuple[str, ...]] = {
     # difficulty.yaml checked against the rules, and written by `simulate --save`
     "stored-runs": ("check_runs", "save_runs"),
     "recording": ("expectation",),                              # Recording
+    "reasons": ("allowed_by",),                                 # Reasons
 }
 #: Of those, the attributes that are data, not methods.
 DATA = ("figure_kinds", "comparable", "budgets")

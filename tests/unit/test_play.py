@@ -354,3 +354,47 @@ def test_a_dealt_start_needs_an_engine_that_deals(tmp_path, capsys):
     said = " ".join(capsys.readouterr().err.split())
     assert code == 1 and re.search(r"01-poblado\.yaml:\d+ \(deal\): this book's engine cannot "
                                    r"deal a whole game", said), said
+
+
+def test_why_names_the_rule_that_allows_a_listed_action(capsys, monkeypatch):
+    """`why N`: the section that allows action N, its ruling, and the rule as that section
+    states it first; an action the rules refuse is refused as when played; a bare `why`
+    asks which."""
+    code, said = _play(capsys, monkeypatch, SOLO, "why 1\nwhy market ore ore\nwhy\nquit\n",
+                       "--seed", "7")
+    assert code == 0
+    assert "> ✓ Colocas la madera y empiezas una carretera: se puede (véase «Empezar una " \
+           "serie»).\n  Solo se empieza una serie de construcción con el primer recurso" in said
+    assert "> × No puedes cambiar la piedra de tu mano por la piedra del mercado " \
+           "(véase «Comercio»).\n" in said
+    assert "> Di qué acción: why y su número, del 1 al 7, o su notación.\n" in said
+    code, said = _play(capsys, monkeypatch, CONTENT_ROOT / "splendor-solitario",
+                       "why 1\nquit\n", "--seed", "3")
+    assert "> ✓ Toma 1 diamante, 1 zafiro y 1 esmeralda: se puede (véase «El turno»).\n" \
+           "  En tu turno haces una sola acción" in said
+
+
+def test_every_legal_action_of_a_game_is_allowed_by_a_section_the_book_has():
+    """The sections `allowed_by` names exist in the book, for every action a played game
+    offers (solo seed 7 and Splendor seed 3, each action listed at each position of the
+    game the first listed action plays), and so do its rulings."""
+    from generator.content.loader import load_book
+    from generator.examples.protocol import simulation_of
+    from generator.examples.replay import adapter_for
+    for slug, seed in (("solo-catan", 7), ("splendor-solitario", 3)):
+        book = load_book(CONTENT_ROOT / slug)
+        engine = adapter_for(book)
+        game = simulation_of(engine)({}, None).random_start(seed)
+        rulings = {r.id for r in book.rulings}
+        named = set()
+        for _ in range(300):
+            actions = game.legal_actions()
+            if not actions:
+                break
+            for action in actions:
+                section, ruling = engine.allowed_by(game, action)
+                assert section in book.anchors and (ruling is None or ruling in rulings), \
+                    (slug, str(action), section, ruling)
+                named.add(section)
+            game.push(actions[0])
+        assert len(named) >= 2, (slug, named)

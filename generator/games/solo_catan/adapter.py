@@ -11,6 +11,7 @@ from generator.content.examples import ExampleSource, Expectation, SeriesSpec, S
 from generator.content.yamlsource import validate
 from generator.games.solo_catan import Game, Ruleset, Series, ShCard
 from generator.games.solo_catan.coverage import uncovered
+from generator.games.solo_catan.explain import allowed_by
 from generator.games.solo_catan.notation import parse
 from generator.games.solo_catan.ruleset import COMPARABLE
 from generator.games.solo_catan.text import (Words, action_text, lost_cards, narrate,
@@ -26,7 +27,7 @@ class SoloAdapter:
     #: Its optional parts (examples/protocol.py CAPABILITIES). It simulates under readings of
     #: its rules and with searching players ("variants": a runner.SoloSimulation per run).
     provides = ("narration", "diagrams", "coverage", "figures", "stored-runs", "variants",
-                "recording")
+                "recording", "reasons")
     #: The rule parameters `--compare` changes (ruleset.py) and the players `--budget` sets.
     comparable = COMPARABLE
     #: What it reads of components.yaml (checks.py refuses a book without it).
@@ -52,6 +53,9 @@ class SoloAdapter:
 
     def copy(self, game: Game) -> Game:
         return game.copy()
+
+    def allowed_by(self, game: Game, action) -> tuple[str, str | None]:
+        return allowed_by(game, action)
 
     def expectation(self, game: Game) -> dict:
         """A recorded example's last check (`rulebook play --record`): the points, the hand

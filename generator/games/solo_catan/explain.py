@@ -147,3 +147,37 @@ def explain(game, action) -> IllegalAction:
                       f"{len(game.deck)}", "R16")
     return refuse("not-legal-now", "turno", "one of the legal actions",
                   ", ".join(str(a) for a in game.legal_actions()) or "none")
+
+
+def allowed_by(game, action) -> tuple[str, str | None]:
+    """Where the book states the rule that allows a legal `action` (`rulebook play`'s `why
+    N`): its section's anchor, and the ruling that decided it, if one did. The same sections
+    `explain` cites for a refusal of the same kind of action."""
+    match action:
+        case StartSeries(as_resource=str()) | Continue(as_resource=str()):
+            return "universidad", "R09"
+        case StartSeries():
+            return "empezar-una-serie", None
+        case Continue():
+            return "series", None
+        case PlaceLoose():
+            return "cartas-sueltas", "R07"
+        case TradeMarket() | TradeThree():
+            return "comercio", None
+        case LibrarySwap():
+            return "ampliaciones", "R10"
+        case PayTownHall():
+            return "ayuntamiento", "R11"
+        case Demolish():
+            return "demolicion", "R13"
+        case Recycle() | EndRecycling():
+            return "reciclaje", "R18"
+        case UseKnight():
+            return "caballeros", "R16"
+        case KnightPays():
+            return "caballero-a-pie", None
+        case LoseCard() | SacrificeHand():
+            return "coincidencias", "R01"
+        case DiscardHand() | DiscardMarket():
+            return "carreteras", "R15"
+    return "turno", None

@@ -69,7 +69,7 @@ class SplendorExpect:
 
 
 class SplendorAdapter(Adapter):
-    provides = ("narration", "diagrams", "simulation", "figures", "recording")  # optional
+    provides = ("narration", "diagrams", "simulation", "figures", "recording", "reasons")
     #: The named figure it draws for figures.yaml (`figure`): a card of an example's start,
     #: its parts named, with the key of the gems.
     figure_kinds = ("card",)
@@ -182,6 +182,15 @@ class SplendorAdapter(Adapter):
     def title(self, points: int) -> str:
         return next((b.title for b in self.book.scores
                      if b.min <= points and (b.max is None or points <= b.max)), "")
+
+    def allowed_by(self, game: SplendorGame, action) -> tuple[str, str | None]:
+        """Where the book allows a legal action (`rulebook play`'s `why N`): taking and
+        buying are the turn's action; giving back and a noble's visit end the turn."""
+        if isinstance(action, (Return, Visit)):
+            return "final-del-turno", "R03" if isinstance(action, Visit) else None
+        if isinstance(action, Take) and len(action.colours) < self.rules.take:
+            return "turno", "R04"  # fewer colours than three left in the bank
+        return "turno", None
 
     def expectation(self, game: SplendorGame) -> dict:
         """A recorded example's last check (`rulebook play --record`): the points, your
