@@ -225,6 +225,9 @@ def _parser() -> argparse.ArgumentParser:
     game.add_argument("--output", type=Path, metavar="DIR",
                       help="the output folder of the build whose page numbers a refusal "
                            "cites (default: the project's; none built: no page numbers)")
+    game.add_argument("--plain", action="store_true",
+                      help="plain lines, no colours or bold, even on a terminal (a screen "
+                           "reader's, or a script's)")
     game.add_argument("--record", type=Path, metavar="FILE",
                       help="write the moves played (from `mark` to `stop`, or all of them) "
                            "as a worked example the book can show and check replays")
@@ -626,7 +629,7 @@ def _run(args, out: Console, err: Console) -> int:
                 book, random.Random(args.seed))
             print(said)
         return play(book, seed, sys.stdin, sys.stdout, built_pages(book, where.output), moves,
-                    args.record)
+                    args.record, args.plain)
     elif args.command == "watch":
         from generator.watch import watch
         return watch(folders, where.output, out, err)

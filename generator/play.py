@@ -25,7 +25,8 @@ N` the N-th they dealt, `--challenge` one the clairvoyant player proved winnable
 fair player lost, chosen by `--seed` (at random without it): the deals the book's difficulty
 figures were measured on, for a player to try.
 
-It reads and writes plain lines only, so a test, a pipe or a screen reader can drive it.
+It reads and writes lines, so a test, a pipe or a screen reader can drive it; on a terminal
+rich sets them in bold and colour, and `--plain` keeps them plain there too.
 Any engine that can deal a whole game plays (it declares "simulation", or "variants" and is
 asked for the book's own rules): solo-catan, splendor-solitario, the economy games.
 """
@@ -68,15 +69,18 @@ def dealer(book: Book, engine):
 
 def play(book: Book, seed: int, read: IO[str], write: IO[str],
          pages: dict[str, int] | None = None, moves: list[str] = (),
-         record: Path | None = None) -> int:
+         record: Path | None = None, plain: bool = False) -> int:
     """One game from `seed`, its moves read from `read`, the table written to `write`; a
     refusal cites the page of its section in `pages` (the book's last build), if there.
     `moves` (a saved game's, `load`) are played first. `record`: the example file the
-    played line is written to, at `stop`, at the end or on leaving."""
+    played line is written to, at `stop`, at the end or on leaving. On a terminal the lines
+    are set with rich (the table's names in bold, a refusal in red, an allowed move in
+    green); `plain`, or any other output (a pipe, a file, a test), gets the same lines
+    without styles."""
     engine = adapter_for(book) if book.meta.engine else None
     sim = dealer(book, engine)
     t = translator(book.meta.language)
-    say = lambda text="": print(text, file=write)  # noqa: E731
+    say = _sayer(write, plain)
     game, history, shown, last_section = sim.random_start(seed), [], False, ""
     played: list[str] = []  # the moves so far, in the notation: what `save` writes
     marked, recorded = 0, False  # where a recording starts (`mark`); written already?
@@ -110,13 +114,14 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
         if not shown:  # the table once a position: a mistyped line does not repeat it
             say()
             for key, text in engine.position_lines(game):
-                say(f"{key}: {text}")
+                say(f"{key}: {text}", "bold", len(key) + 1)
             if not actions:
-                say(_ending(sim, game, t))
+                say(_ending(sim, game, t), "bold")
                 write_record()
                 return 0
             for number, action in enumerate(actions, start=1):
-                say(f"{number:>3}. {engine.action_text(action, game)}  [{action}]")
+                say(f"{number:>3}. {engine.action_text(action, game)}  [{action}]", "dim",
+                    -len(str(action)) - 2)
             shown = True
         write.write("> ")
         write.flush()
@@ -147,7 +152,9 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
             say(_save(book, seed, played, typed[len(SAVE):].strip(), t))
             continue
         if typed == WHY or typed.startswith(WHY + " "):
-            say(_why(book, engine, game, actions, typed[len(WHY):].strip(), t, pages or {}))
+            said = _why(book, engine, game, actions, typed[len(WHY):].strip(), t, pages or {})
+            say(said, "green" if said.startswith("✓") else "red" if said.startswith("×")
+                else None)
             continue
         if typed == HINT:
             say(_hint(sim, engine, game, actions, random.Random(seed * 1_000_003 + len(history)),
@@ -171,7 +178,7 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
         try:
             game.push(action)
         except IllegalAction as refusal:
-            say(_refused(book, engine, action, before, refusal, t, pages or {}))
+            say(_refused(book, engine, action, before, refusal, t, pages or {}), "red")
             last_section = refusal.section
             continue
         history.append(before)
@@ -407,6 +414,27 @@ def _hint(sim, engine, game, actions: list, rng, t) -> str:
         player=name, number=number, action=engine.action_text(action, game), notation=action)
 
 
+def _sayer(write: IO[str], plain: bool):
+    """`say(text, style=None, span=None)`: a line to `write`; on a terminal (and not
+    `plain`) in rich's `style`, over the whole line or its first `span` characters (its last
+    ones, negative). Elsewhere the same characters, unstyled: what a test or a screen reader
+    reads is what a player sees."""
+    if plain or not write.isatty():
+        return lambda text="", style=None, span=None: print(text, file=write)
+    from rich.console import Console
+    from rich.text import Text
+    console = Console(file=write, highlight=False, soft_wrap=True)
+
+    def say(text: str = "", style: str | None = None, span: int | None = None) -> None:
+        line = Text(text)
+        if style:
+            start, end = ((0, span) if span and span > 0 else (len(text) + span, len(text))
+                          if span else (0, len(text)))
+            line.stylize(style, start, end)
+        console.print(line)
+    return say
+
+
 def _cited(book: Book, section: str, ruling: str | None, pages: dict[str, int], t) -> str:
     """«see “Trade”, p. 12, R21»: where the book states a rule, as a cross-reference prints
     it (its page in the last build, when there is one), and the ruling that decided it."""
@@ -463,12 +491,15 @@ def _refused(book: Book, engine, action, before, refusal: IllegalAction, t,
              pages: dict[str, int]) -> str:
     """A refused move as the book refuses one (its narration of the refusal, or the
     engine's own line), then where the rule is: its section's title, its page in the last
-    build (as the book prints a cross-reference), and the ruling."""
+    build (as the book prints a cross-reference), and the ruling; then the rule, in the
+    words that section opens with."""
     text, whole = step_words(engine, Frame(None, action, before, rejected=refusal.code), before)
     if not whole:  # the action's words alone: what the rule needed, said here
         text = t.gettext("{action} is not allowed: needed {needed}; found {found}").format(
             action=text, needed=refusal.needed, found=refusal.found)
-    return f"× {text} ({_cited(book, refusal.section, refusal.ruling, pages, t)})."
+    said = f"× {text} ({_cited(book, refusal.section, refusal.ruling, pages, t)})."
+    rule = next(iter(section_lines(book, refusal.section)), "")
+    return f"{said}\n  {rule}" if rule else said
 
 
 def _ending(sim, game, t) -> str:

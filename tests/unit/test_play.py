@@ -55,7 +55,8 @@ def test_a_refused_move_cites_its_section_and_changes_nothing(capsys, monkeypatc
                        "--seed", "7")
     assert code == 0
     assert "> × No puedes cambiar la piedra de tu mano por la piedra del mercado " \
-           "(véase «Comercio»).\n" in said
+           "(véase «Comercio»).\n  Comercias cuando quieras salvo mientras rellenas la " \
+           "mano:" in said  # the rule, as the section states it first
     assert "> No hay jugada que deshacer.\n" in said  # the refusal was no move
     assert said.rstrip().endswith("Partida dejada en el turno 0.")
 
@@ -398,3 +399,26 @@ def test_every_legal_action_of_a_game_is_allowed_by_a_section_the_book_has():
                 named.add(section)
             game.push(actions[0])
         assert len(named) >= 2, (slug, named)
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_terminal_gets_styles_and_plain_gets_the_same_words_without():
+    """On a terminal the table's names are bold and a refusal red (rich); `--plain` (or a
+    pipe) writes the same characters without a single escape."""
+    from generator.content.loader import load_book
+    from generator.play import play
+    book = load_book(SOLO)
+    screens = {}
+    for plain in (False, True):
+        screen = _Terminal()
+        assert play(book, 7, io.StringIO("market ore ore\nquit\n"), screen, {},
+                    plain=plain) == 0
+        screens[plain] = screen.getvalue()
+    assert "\x1b[1mMano:\x1b[0m madera" in screens[False]
+    assert "\x1b[31m× No puedes cambiar la piedra" in screens[False]
+    assert "\x1b" not in screens[True]
+    assert re.sub(r"\x1b\[[0-9;]*m", "", screens[False]) == screens[True]
