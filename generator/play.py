@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import IO
 
 from generator.content.model import Book
-from generator.core.i18n import translator
+from generator.core.i18n import decimal, translator
 from generator.core.labels import labels
 from generator.errors import GeneratorError, IllegalAction, UsageError
 from generator.examples.replay import Frame, adapter_for, step_words
@@ -408,10 +408,19 @@ def _hint(sim, engine, game, actions: list, rng, t) -> str:
     that sees only what a player sees; greedy, one move ahead, when it names none), by its
     number and in words: a suggestion, never played for you."""
     name = getattr(sim, "hint", "greedy")
-    action = make_player(sim, name).choose(engine.copy(game), list(actions), rng)
+    player = make_player(sim, name)
+    action = player.choose(engine.copy(game), list(actions), rng)
     number = actions.index(action) + 1
-    return t.gettext("The {player} player would play {number}: {action}  [{notation}]").format(
+    said = t.gettext("The {player} player would play {number}: {action}  [{notation}]").format(
         player=name, number=number, action=engine.action_text(action, game), notation=action)
+    reason = getattr(player, "reason", None)  # Player.reason: why, in one line
+    if reason:
+        message, values = reason
+        language = t.language
+        said += "\n  " + t.gettext(message).format(**{
+            key: decimal(value, language, 1) if isinstance(value, float) else value
+            for key, value in values.items()}) + "."
+    return said
 
 
 def _sayer(write: IO[str], plain: bool):

@@ -182,7 +182,9 @@ class Outcome:
 
 
 class Player(Protocol):
-    """An automatic player for `rulebook simulate`."""
+    """An automatic player for `rulebook simulate`. It may also keep `reason`: after each
+    `choose`, why, in one line (an `N_` message and its values, numbers formatted in the
+    book's language), or None; `rulebook play`'s hint says it after the move."""
 
     name: str
 

@@ -20,6 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Sequence
 
 from generator.content.model import MAX_ACTIONS
+from generator.core.i18n import N_
 from generator.errors import GeneratorError, UsageError
 from generator.examples.protocol import SIMULATION, simulation_of
 from generator.examples.guard import at, interrupts_told_apart
@@ -45,6 +46,7 @@ class OneMoveGreedy:
 
     def __init__(self, engine):
         self.engine = engine
+        self.reason: tuple[str, dict] | None = None  # why the last choice (Player.reason)
 
     def choose(self, game, actions: list, rng: random.Random):
         engine = self.engine
@@ -58,6 +60,8 @@ class OneMoveGreedy:
                 best, best_key = [action], key
             elif key == best_key:
                 best.append(action)
+        self.reason = (N_("it gives the most points at once: {points}"),
+                       {"points": best_key[1]}) if len(actions) > 1 else None
         return best[0] if len(best) == 1 else rng.choice(best)
 
 

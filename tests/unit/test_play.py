@@ -70,10 +70,14 @@ def test_undo_takes_the_move_back_to_the_same_table(capsys, monkeypatch):
 
 def test_a_hint_names_the_strong_players_move_and_plays_nothing(capsys, monkeypatch):
     """The solo engine's hint is its strong player (it sees no hidden card): its choice, by
-    number and in words; nothing is played (undo has nothing to take back)."""
+    number and in words, and why in one line (its trial games: how many, won, points);
+    nothing is played (undo has nothing to take back)."""
     code, said = _play(capsys, monkeypatch, SOLO, "hint\nundo\nquit\n", "--seed", "7")
-    hint = re.search(r"> El jugador strong jugaría la (\d+): (.+)  \[(.+)\]\n", said)
+    hint = re.search(r"> El jugador strong jugaría la (\d+): (.+)  \[(.+)\]\n  en (\d+) "
+                     r"partidas de prueba desde aquí, .*, ganó (\d+) y llegó a [\d,]+ puntos "
+                     r"de media; sopesó (\d+) jugadas\.\n", said)
     assert code == 0 and hint, said[-500:]
+    assert int(hint.group(5)) <= int(hint.group(4)) and int(hint.group(6)) > 1
     listed = re.search(rf"\n +{hint.group(1)}\. {re.escape(hint.group(2))}  "
                        rf"\[{re.escape(hint.group(3))}\]\n", said)
     assert listed  # one of the legal actions, as listed

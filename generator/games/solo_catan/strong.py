@@ -25,6 +25,7 @@ import math
 import random
 from typing import Sequence
 
+from generator.core.i18n import N_
 from generator.games.solo_catan import Game
 from generator.games.solo_catan.players import BUDGETS, ExpertPlayer, PositionMemory
 
@@ -68,8 +69,12 @@ class StrongPlayer:
         self.horizon = horizon
         self.expert = ExpertPlayer()
         self.memory = PositionMemory()
+        #: Why the last choice, in one line (`rulebook play`'s hint): a catalog message and
+        #: its values, or None when there was nothing to weigh.
+        self.reason: tuple[str, dict] | None = None
 
     def choose(self, game: Game, actions: Sequence, rng: random.Random):
+        self.reason = None
         if len(actions) == 1:
             return actions[0]
         key = None
@@ -88,6 +93,9 @@ class StrongPlayer:
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         totals = {a: 0.0 for a in candidates}
         counts = {a: 0 for a in candidates}
+        wins = {a: 0 for a in candidates}
+        points = {a: 0.0 for a in candidates}
+        goal = game.rules.goal
 
         def score(action) -> float:  # its mean, the expert's move PRIOR ahead
             return totals[action] / counts[action] + (PRIOR if action == anchor else 0.0)
@@ -97,13 +105,24 @@ class StrongPlayer:
             seeds = [rng.getrandbits(64) for _ in range(per)]
             for action in alive:
                 for seed in seeds:
-                    totals[action] += self._playout(game, action, seed)
+                    scored = self._playout(game, action, seed)
+                    totals[action] += scored
                     counts[action] += 1
+                    won = scored > goal  # a win scores the goal plus WIN_BONUS
+                    wins[action] += won
+                    points[action] += scored - WIN_BONUS if won else scored
             alive.sort(key=score, reverse=True)
             if len(alive) > 2:
                 kept = alive[:max(2, len(alive) // 2)]
                 alive = kept if anchor in kept else kept[:-1] + [anchor]
-        return max(alive, key=lambda a: (score(a), a == anchor))
+        chosen = max(alive, key=lambda a: (score(a), a == anchor))
+        self.reason = (N_("in {count} trial games from here, played on by the expert player "
+                          "with the deck shuffled as you cannot see it, it won {wins} and "
+                          "reached {points} points on average; it weighed {options} moves"),
+                       {"count": counts[chosen], "wins": wins[chosen],
+                        "points": points[chosen] / counts[chosen],
+                        "options": len(candidates)})
+        return chosen
 
     def _playout(self, game: Game, action, seed: int) -> float:
         rng = random.Random(seed)
