@@ -1,47 +1,67 @@
 """Issue 35's proof of `rulebook play`: a whole game of the solo book played by its hint
-alone, recorded with `--record`, is an example `rulebook check` replays (some twenty
-CPU-seconds: the hint is the strong player, which plays out each decision)."""
+alone, through the command as a player runs it (`rulebook play BOOK --seed 7 --plain
+--record FILE`, its prompts read and answered over a pipe), recorded as an example that
+`rulebook check` replays (some twenty CPU-seconds: the hint is the strong player, which
+plays out each decision)."""
 
 from __future__ import annotations
 
-import io
+import os
 import re
 import shutil
+import subprocess
+import sys
 
 from generator.cli import main
-from generator.content.loader import load_book
-from generator.play import play
 from repo import CONTENT_ROOT
 
-
-class HintTaker:
-    """The player at the keyboard who asks `hint` at each prompt and plays what it names."""
-
-    def __init__(self, screen: io.StringIO):
-        self.screen, self.read_up_to, self.moves = screen, 0, 0
-
-    def readline(self) -> str:
-        said = self.screen.getvalue()[self.read_up_to:]
-        self.read_up_to += len(said)
-        named = re.findall(r"jugaría la (\d+):", said)
-        if named:
-            self.moves += 1
-            return f"{named[-1]}\n"
-        return "hint\n"
+#: Seconds the whole game may take, at most (it takes some 25 on a 2-core machine).
+MOST_SECONDS = 300
 
 
-def test_a_game_played_by_the_hint_is_recorded_and_replays(tmp_path, capsys):
+def _until_prompt(process) -> str:
+    """What the command writes up to its next prompt ("> " at a line's start), or to its end."""
+    said = b""
+    while not said.endswith(b"\n> ") and not said == b"> ":
+        chunk = os.read(process.stdout.fileno(), 65536)
+        if not chunk:
+            break
+        said += chunk
+    return said.decode("utf-8")
+
+
+def test_a_game_played_by_the_hint_through_the_command_is_recorded_and_replays(tmp_path,
+                                                                               capsys):
     for name in ("solo-catan", "_facts"):
         shutil.copytree(CONTENT_ROOT / name, tmp_path / "content" / name)
     book = tmp_path / "content" / "solo-catan"
     record = book / "scenarios" / "26-por-la-pista.yaml"
-    screen = io.StringIO()
-    taker = HintTaker(screen)
-    assert play(load_book(book), 7, taker, screen, {}, record=record) == 0
-    said = screen.getvalue()
-    ending = re.search(r"\n(Ganas|Pierdes): (.*) · (\d+) puntos? · \d+ turnos?\.\n", said)
-    assert ending and taker.moves > 20, said[-500:]
-    assert f"{taker.moves} jugadas grabadas como ejemplo" in said
+    process = subprocess.Popen([sys.executable, "-m", "generator", "play", str(book),
+                                "--seed", "7", "--plain", "--record", str(record)],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=tmp_path)
+    screen, moves, asked = "", 0, False
+    try:
+        while True:
+            said = _until_prompt(process)
+            screen += said
+            if not said.endswith("> "):
+                break  # the game ended: no prompt after its last words
+            if asked:  # the hint has named its move: play it
+                answer = re.search(r"jugaría la (\d+):", said).group(1)
+                moves += 1
+            else:
+                answer = "hint"
+            asked = not asked
+            process.stdin.write(f"{answer}\n".encode())
+            process.stdin.flush()
+        process.wait(MOST_SECONDS)
+    finally:
+        process.kill()
+    assert process.returncode == 0, screen[-800:]
+    assert "\x1b" not in screen  # --plain
+    ending = re.search(r"\n(Ganas|Pierdes): .* · \d+ puntos? · \d+ turnos?\.\n", screen)
+    assert ending and moves > 20, screen[-800:]
+    assert f"{moves} jugadas grabadas como ejemplo" in screen, screen[-800:]
     conformance = book / "conformance.yaml"
     conformance.write_text(conformance.read_text(encoding="utf-8").replace(
         "ciudad-perdida]", "ciudad-perdida, 26-por-la-pista]", 1), encoding="utf-8")
