@@ -414,13 +414,17 @@ def _hint(sim, engine, game, actions: list, rng, t) -> str:
     said = t.gettext("The {player} player would play {number}: {action}  [{notation}]").format(
         player=name, number=number, action=engine.action_text(action, game), notation=action)
     reason = getattr(player, "reason", None)  # Player.reason: why, in one line
-    if reason:
-        message, values = reason
-        language = t.language
-        said += "\n  " + t.gettext(message).format(**{
-            key: decimal(value, language, 1) if isinstance(value, float) else value
-            for key, value in values.items()}) + "."
-    return said
+    if not (isinstance(reason, tuple) and len(reason) == 2 and isinstance(reason[0], str)
+            and isinstance(reason[1], dict)):
+        return said  # none, or not the (message, values) a player says why with
+    message, values = reason
+    try:
+        why = t.gettext(message).format(**{
+            key: decimal(value, t.language, 1) if isinstance(value, float) else value
+            for key, value in values.items()})
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return said  # a plugin's message its values do not fill: the move alone
+    return f"{said}\n  {why}."
 
 
 def _sayer(write: IO[str], plain: bool):

@@ -279,9 +279,15 @@ class _GuardedFactory(_GuardedMethod):
 
 
 class _GuardedPlayer:
-    """A plugin's player: its `name`, and `choose` through the door."""
+    """A plugin's player: its `name`, `choose` and `reason` through the door."""
 
     def __init__(self, player, blame: Blame, name: str):
         self.name = blame.call(f"{name}.name", getattr, player, "name", name)
         self.choose = _GuardedMethod(blame.call(f"{name}.choose", getattr, player, "choose"),
                                      blame, f"{name}.choose")
+        self._player, self._blame, self._label = player, blame, name
+
+    @property
+    def reason(self):
+        """Why its last choice (Player.reason), read through the door; None if it keeps none."""
+        return self._blame.call(f"{self._label}.reason", getattr, self._player, "reason", None)

@@ -426,3 +426,10 @@ def test_a_terminal_gets_styles_and_plain_gets_the_same_words_without():
     assert "\x1b[31m× No puedes cambiar la piedra" in screens[False]
     assert "\x1b" not in screens[True]
     assert re.sub(r"\x1b\[[0-9;]*m", "", screens[False]) == screens[True]
+
+
+def test_splendors_hint_says_why_too(capsys, monkeypatch):
+    code, said = _play(capsys, monkeypatch, CONTENT_ROOT / "splendor-solitario", "hint\nquit\n",
+                       "--seed", "3")
+    assert code == 0 and re.search(r"> El jugador greedy jugaría la \d+: .*\]\n  (toma|compra|"
+                                   r"devuelve) .*(busca|buscaba|faltan)[^\n]*\.\n", said), said

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from generator.games.splendor import Buy, Card, Noble, Return, SplendorGame, Take, Visit
+from generator.core.i18n import N_
 from generator.errors import GeneratorError
 from generator.examples.protocol import Outcome
 
@@ -103,20 +104,27 @@ class SplendorGreedy:
     gems it needs least. No search, no memory."""
 
     name = "greedy"
+    #: Why the last choice, in one line (Player.reason: `rulebook play`'s hint), or None.
+    reason: tuple[str, dict] | None = None
 
     def choose(self, game: SplendorGame, actions: list, rng: random.Random):
+        self.reason = None
         if isinstance(actions[0], Visit):
             return actions[0]
         plan = self._plan(game)
         price = game.price(plan) if plan else {}
         if isinstance(actions[0], Return):
+            self.reason = (N_("it gives back the gem the card it is aiming at needs least"), {})
             return max(actions, key=lambda a: (game.tokens[a.colour] - price.get(a.colour, 0),
                                                rng.random()))
         if plan is not None and Buy(plan.id) in actions:
+            self.reason = (N_("it buys the card it was aiming at: of the cards face up, the "
+                              "one worth most for the special gems you still lack"), {})
             return Buy(plan.id)
         short = {c: n - game.tokens[c] for c, n in price.items() if n > game.tokens[c]}
         takes = [a for a in actions if isinstance(a, Take)]
         if takes and short:
+            self.reason = (N_("it takes the gems the card it is aiming at still lacks"), {})
             return max(takes, key=lambda a: (sum(c in short for c in a.colours), rng.random()))
         buys = [a for a in actions if isinstance(a, Buy)]
         return rng.choice(buys or actions)
