@@ -77,6 +77,10 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
     are set with rich (the table's names in bold, a refusal in red, an allowed move in
     green); `plain`, or any other output (a pipe, a file, a test), gets the same lines
     without styles."""
+    if record is not None and (record.is_dir() or record.exists() and not _untouched(record)):
+        raise UsageError(f"--record {record}: there already, and not an example --record "
+                         "wrote (or edited since); expected a new file's name (nothing is "
+                         "replaced)")
     engine = adapter_for(book) if book.meta.engine else None
     sim = dealer(book, engine)
     t = translator(book.meta.language)
@@ -282,6 +286,21 @@ def _is_saved(file: Path, mark: str = SAVED) -> bool:
         return False
 
 
+def _digest(text: str) -> str:
+    import hashlib
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _untouched(file: Path) -> bool:
+    """Whether `file` is an example --record wrote and nobody has edited since (its first
+    line holds the digest of the rest): a designer's edits are never recorded over."""
+    try:
+        head, _, body = file.read_bytes()[:1_000_000].decode("utf-8").partition("\n")
+    except (OSError, UnicodeDecodeError):
+        return False
+    return head == f"{RECORDED} · {_digest(body)}"
+
+
 def _record(book: Book, engine, seed: int, played: list[str], marked: int, game, target: Path,
             t) -> tuple[str, bool]:
     """The moves from `marked` on written to `target` as a worked example (the module's
@@ -294,7 +313,7 @@ def _record(book: Book, engine, seed: int, played: list[str], marked: int, game,
     steps = [{"do": move} for move in played[marked:]]
     if not steps:
         return t.gettext("No move to record: {file} is not written.").format(file=target), False
-    if target.exists() and not _is_saved(target, RECORDED):
+    if target.exists() and not _untouched(target):
         return t.gettext("{file} is there and is not a recorded example: nothing written; "
                          "start again with another --record.").format(file=target), False
     if declares(engine, "recording"):
@@ -314,16 +333,17 @@ def _record(book: Book, engine, seed: int, played: list[str], marked: int, game,
         "steps": steps}
     data = yaml.safe_dump(example, allow_unicode=True, sort_keys=False, width=92)
     try:
-        write_atomically(target, f"{RECORDED}\n{data}".encode("utf-8"))
+        write_atomically(target, f"{RECORDED} · {_digest(data)}\n{data}".encode("utf-8"))
     except (OSError, GeneratorError) as error:
         return t.gettext("{file}: not written ({why}).").format(file=target, why=error), False
     return t.ngettext(
-        "{file}: {n} move recorded as a worked example; `rulebook check` replays it once it "
-        "is in the book's examples/ folder and a chapter shows it with {{{{ example(\"{id}\") "
-        "}}}}.",
-        "{file}: {n} moves recorded as a worked example; `rulebook check` replays it once it "
-        "is in the book's examples/ folder and a chapter shows it with {{{{ example(\"{id}\") "
-        "}}}}.", len(steps)).format(file=target, n=len(steps), id=example["id"]), True
+        "{file}: {n} move recorded as a worked example. In the book's examples/ folder, a "
+        "chapter must show it ({{{{ example(\"{id}\") }}}}) before the next check, build or "
+        "play: an example no chapter shows is refused.",
+        "{file}: {n} moves recorded as a worked example. In the book's examples/ folder, a "
+        "chapter must show it ({{{{ example(\"{id}\") }}}}) before the next check, build or "
+        "play: an example no chapter shows is refused.",
+        len(steps)).format(file=target, n=len(steps), id=example["id"]), True
 
 
 def saved_game(file: Path, book: Book) -> tuple[int, list[str]]:
@@ -371,18 +391,21 @@ def _plain(text: str) -> str:
 
 
 def section_lines(book: Book, anchor: str) -> list[str]:
-    """A chapter's opening (up to its first section) or a section's text, as lines: each
-    paragraph one line, each list item one "- " line, a table's rows with " | "; a worked
-    example or figure the text shows is left out (they print in the book)."""
+    """A chapter's opening (up to its first section) or a section's text (to the next
+    heading of its level or above), as lines: each paragraph one line, each list item one
+    "- " line, a table's rows with " | "; a worked example or figure the text shows is left
+    out (they print in the book)."""
     for chapter in book.chapters:
         elements = list(chapter.tree)
-        starts = [i for i, el in enumerate(elements) if el.tag == "h2"]
+        # the chapter's sections are its h2 and h3 headings, in order (loader._chapter)
+        starts = [i for i, el in enumerate(elements) if el.tag in ("h2", "h3")]
         if anchor == chapter.id:
             part = elements[1:starts[0] if starts else None]
         elif anchor in (a for a, _ in chapter.sections):
-            index = [a for a, _ in chapter.sections].index(anchor)
-            ends = starts[index + 1] if index + 1 < len(starts) else None
-            part = elements[starts[index] + 1:ends]
+            start = starts[[a for a, _ in chapter.sections].index(anchor)]
+            # to the next heading of its level or above: an h2 keeps its h3s' text
+            ends = [i for i in starts if i > start and elements[i].tag <= elements[start].tag]
+            part = elements[start + 1:ends[0] if ends else None]
         else:
             continue
         lines = []

@@ -39,6 +39,9 @@ SETTLES = {"gap": N_("This ruling fills a gap in the text"),
            "departure": N_("This ruling departs from the text")}
 #: The source line of a ruling that reads none: a book that is its own source.
 OWN_DECISION = N_("The designer's own decision: this book is the rules' source")
+#: Under a ruling the player's almanac leaves out (`Ruling.dossier`), in the dossier.
+DOSSIER_ONLY = N_("This ruling is printed only in this dossier: no player asks it, and the "
+                  "player's book does not cite it.")
 
 
 def join_words(words: list[str], language: str) -> str:
@@ -148,9 +151,13 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
                                   for text in (ruling.question, ruling.decision))
             title = titles.get(ruling.section)
             link = f"[{title}](#{ruling.section})"
-            where = f" ({t.gettext(SEE).format(section=link)})" if title else ""
+            see = t.gettext(SEE).format(section=link)
+            decision = decision.strip()
+            # after a sentence, a sentence of its own: «… a 15. (Véase La partida, p. 3.)»
+            where = ("" if not title else f" ({see[:1].upper()}{see[1:]}.)"
+                     if decision.endswith((".", "!", "?")) else f" ({see})")
             blocks.append(f"## {ruling.id}. {ruling.title} {{#{ruling_anchors(ruling.id)[0]}}}"
-                          f"\n\n*{question.strip()}* {decision.strip()}{where}")
+                          f"\n\n*{question.strip()}* {decision}{where}")
         return "\n\n".join(blocks)
 
     def ruling_sources() -> str:
@@ -171,8 +178,9 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
                       f". {t.gettext(SETTLES[ruling.settles])}" +
                       (f": {render_string(ruling.departs, context)}" if ruling.departs
                        else "."))
+            only = f"*{t.gettext(DOSSIER_ONLY)}*\n\n" if ruling.dossier else ""
             blocks.append(f"## {ruling.id}. {ruling.title} {{#{ruling_anchors(ruling.id)[1]}}}"
-                          f"\n\n*{s}:* {source}\n\n"
+                          f"\n\n{only}*{s}:* {source}\n\n"
                           f"*{q}:* {question}\n\n*{d}:* {decision}\n\n*{r}:* {reason}")
         return "\n\n".join(blocks)
 

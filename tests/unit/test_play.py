@@ -257,7 +257,7 @@ def test_a_recorded_segment_is_an_example_check_replays_and_the_book_prints(
                        "1\n1\n1\nmark\n" + "1\n" * 10 + "stop\n1\nquit\n", "--seed", "7",
                        "--record", str(record))
     assert code == 0 and "> La grabación empieza aquí, tras la jugada 3.\n" in said
-    assert f"> {record}: 10 jugadas grabadas como ejemplo; " in said
+    assert f"> {record}: 10 jugadas grabadas como ejemplo. En la carpeta examples/ " in said
     import yaml
     example = yaml.safe_load(record.read_text(encoding="utf-8"))
     assert example["id"] == "06-grabada" and example["deal"]["seed"] == 7
@@ -285,7 +285,7 @@ def test_a_whole_game_recorded_replays_to_its_end(capsys, monkeypatch, tmp_path)
     record = book / "scenarios" / "26-partida.yaml"
     code, said = _play(capsys, monkeypatch, book, "1\n" * 500, "--seed", "7",
                        "--record", str(record))
-    assert code == 0 and re.search(r"\n(Ganas|Pierdes): .*\n.*jugadas grabadas como", said)
+    assert code == 0 and re.search(r"\n(Ganas|Pierdes): .*\n.*jugadas grabadas como ejemplo\. ", said)
     example = yaml.safe_load(record.read_text(encoding="utf-8"))
     assert example["deal"] == {"seed": 7, "moves": []}
     points = int(re.search(r"· (\d+) puntos? ·", said).group(1))
@@ -303,8 +303,12 @@ def test_record_never_replaces_a_file_it_did_not_write_and_needs_a_move(
     notes.write_text("mine", encoding="utf-8")
     code, said = _play(capsys, monkeypatch, SOLO, "1\nstop\nquit\n", "--seed", "7",
                        "--record", str(notes))
-    assert f"> {notes} ya existe y no es un ejemplo grabado: no se escribe nada" in said
+    # refused before the deal, as a bad --load is: no game played for nothing
+    assert code == 2 and said.count("\n") == 1 and f"--record {notes}: there already" in said
     assert notes.read_text(encoding="utf-8") == "mine"
+    code, said = _play(capsys, monkeypatch, SOLO, "quit\n", "--seed", "7",
+                       "--record", str(tmp_path))
+    assert code == 2 and "not an example --record wrote" in said
     fresh = tmp_path / "fresh.yaml"
     code, said = _play(capsys, monkeypatch, SOLO, "mark\nstop\nquit\n", "--seed", "7",
                        "--record", str(fresh))
@@ -433,3 +437,44 @@ def test_splendors_hint_says_why_too(capsys, monkeypatch):
                        "--seed", "3")
     assert code == 0 and re.search(r"> El jugador greedy jugaría la \d+: .*\]\n  (toma|compra|"
                                    r"devuelve) .*(busca|buscaba|faltan)[^\n]*\.\n", said), said
+
+
+def test_rules_reads_each_sections_own_text_in_every_book():
+    """`rules`, `why` and a refusal read a section's text: its own (an h3 is a section too,
+    and an h2 keeps its h3s' text), never the next one's; no section of any shipped book
+    fails to read (the Splendor book's last sections raised, its h3s read their
+    neighbours', a newcomer found: review of 2026-12-07)."""
+    from generator.content.loader import load_book
+    from generator.play import section_lines
+    from repo import book_folders
+    for folder in book_folders():
+        book = load_book(folder)
+        for chapter in book.chapters:
+            for anchor, _ in chapter.sections:
+                section_lines(book, anchor)
+    splendor = load_book(CONTENT_ROOT / "splendor-solitario")
+    first = {anchor: (section_lines(splendor, anchor) or [""])[0]
+             for chapter in splendor.chapters for anchor, _ in chapter.sections}
+    assert first["tomar-fichas"].startswith("Toma 3 fichas de colores distintos")
+    assert first["comprar-una-carta"].startswith("Compra una carta de una fila")
+    assert first["final-del-turno"].startswith("Después de tu acción")
+    assert first["puntuacion"].startswith("Suma los puntos de tus cartas")
+    assert any("Toma 3 fichas" in line for line in section_lines(splendor, "turno"))
+
+
+def test_a_recorded_example_edited_since_is_never_recorded_over(capsys, monkeypatch,
+                                                               tmp_path):
+    record = tmp_path / "mine.yaml"
+    code, said = _play(capsys, monkeypatch, SOLO, "1\nstop\nquit\n", "--seed", "7",
+                       "--record", str(record))
+    assert code == 0 and record.exists()
+    # untouched: recorded over at will
+    code, said = _play(capsys, monkeypatch, SOLO, "1\n1\nstop\nquit\n", "--seed", "7",
+                       "--record", str(record))
+    assert code == 0 and "2 jugadas grabadas" in said
+    edited = record.read_text(encoding="utf-8").replace("title: ", "title: Mi título. ")
+    record.write_text(edited, encoding="utf-8")
+    code, said = _play(capsys, monkeypatch, SOLO, "1\nstop\nquit\n", "--seed", "7",
+                       "--record", str(record))
+    assert code == 2 and "(or edited since)" in said
+    assert record.read_text(encoding="utf-8") == edited
