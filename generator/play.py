@@ -37,7 +37,7 @@ import random
 from pathlib import Path
 from typing import IO
 
-from generator.content.model import Book
+from generator.content.model import Book, ruling_anchors
 from generator.core.i18n import decimal, translator
 from generator.core.labels import labels
 from generator.errors import GeneratorError, IllegalAction, UsageError
@@ -46,8 +46,8 @@ from generator.simulate.engines import make_player, simulations
 from generator.simulate.report import end_words
 
 #: The words a player types: numbers and notation aside, these.
-UNDO, QUIT, HINT, RULES, SAVE, MARK, STOP, WHY = "undo", "quit", "hint", "rules", "save", \
-    "mark", "stop", "why"
+UNDO, QUIT, HINT, RULES, SAVE, MARK, STOP, WHY, HELP = "undo", "quit", "hint", "rules", \
+    "save", "mark", "stop", "why", "help"
 #: A recorded example's first line: what marks a file as one (no other file is replaced).
 RECORDED = "# rulebook play --record: a played line as a worked example"
 #: A saved game's first line: what marks a file as one (no other file is ever replaced).
@@ -103,12 +103,13 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
         history.append(engine.copy(game))
         game.push(action)
         played.append(text)
-    say(t.gettext("{title}: a game from seed {seed}. Type an action's number or its "
-                  "notation; {hint} suggests one, {why} N says which rule allows it, {rules} "
-                  "TOPIC reads a section, {undo} takes a move back, {save} FILE keeps the "
-                  "game, {quit} leaves.").format(
+    commands = t.gettext(
+        "{title}: a game from seed {seed}. Type an action's number or its notation; {hint} "
+        "suggests one, {why} N says which rule allows it, {rules} TOPIC reads a section, "
+        "{undo} takes a move back, {save} FILE keeps the game, {quit} leaves.").format(
         title=book.meta.title, seed=seed, hint=HINT, why=WHY, rules=RULES, undo=UNDO,
-        save=SAVE, quit=QUIT))
+        save=SAVE, quit=QUIT)
+    say(commands)
     if record is not None:
         say(t.gettext("Recording to {file}: {mark} starts the example at this position, "
                       "{stop} writes it (or the end of the game does).").format(
@@ -173,10 +174,14 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
             else:
                 say(t.gettext("Nothing to take back."))
             continue
+        if typed in (HELP, "?"):
+            say(commands)
+            continue
         action = _chosen(engine, actions, typed)
         if action is None:
             say(t.gettext("'{typed}' is neither a number from 1 to {count} nor an action "
-                          "in the book's notation.").format(typed=typed, count=len(actions)))
+                          "in the book's notation.").format(typed=typed, count=len(actions))
+                + " " + t.gettext("{help} lists the commands.").format(help=HELP))
             continue
         before = engine.copy(game)
         try:
@@ -500,10 +505,22 @@ def _why(book: Book, engine, game, actions: list, typed: str, t,
         return t.gettext("{action}: allowed here (this engine does not say by which "
                          "rule).").format(action=engine.action_text(action, game))
     section, ruling = engine.allowed_by(game, action)
-    rule = next(iter(section_lines(book, section)), "")
+    rule = _rule_words(book, section, ruling)
     said = t.gettext("✓ {action}: allowed ({cite}).").format(
         action=engine.action_text(action, game), cite=_cited(book, section, ruling, pages, t))
     return f"{said}\n  {rule}" if rule else said
+
+
+def _rule_words(book: Book, section: str, ruling: str | None) -> str:
+    """The rule in the book's words: the ruling that decided the case, as the almanac prints
+    it (its question and decision: the precise case), or else the first paragraph of the
+    section that states the rule."""
+    if ruling:
+        for anchor in ruling_anchors(ruling):
+            said = section_lines(book, anchor)
+            if said:
+                return " ".join(said[:2]) if anchor.endswith("-fuente") else said[0]
+    return next(iter(section_lines(book, section)), "")
 
 
 def _chosen(engine, actions: list, typed: str):
@@ -534,7 +551,7 @@ def _refused(book: Book, engine, action, before, refusal: IllegalAction, t,
         text = t.gettext("{action} is not allowed: needed {needed}; found {found}").format(
             action=text, needed=refusal.needed, found=refusal.found)
     said = f"× {text} ({_cited(book, refusal.section, refusal.ruling, pages, t)})."
-    rule = next(iter(section_lines(book, refusal.section)), "")
+    rule = _rule_words(book, refusal.section, refusal.ruling)
     return f"{said}\n  {rule}" if rule else said
 
 

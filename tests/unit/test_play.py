@@ -151,7 +151,8 @@ def test_a_number_or_words_that_name_no_action_are_said_and_asked_again(capsys,
                                                                         monkeypatch):
     code, said = _play(capsys, monkeypatch, SOLO, "99\nflip the table\n", "--seed", "7")
     assert code == 0
-    assert "«99» no es un número del 1 al 7 ni una acción en la notación del libro." in said
+    assert "«99» no es un número del 1 al 7 ni una acción en la notación del libro. help da " \
+           "la lista de órdenes." in said
     assert "«flip the table» no es un número del 1 al 7" in said
     assert len(_tables(said)) == 1  # the table is not printed again for a mistyped line
 
@@ -478,3 +479,20 @@ def test_a_recorded_example_edited_since_is_never_recorded_over(capsys, monkeypa
                        "--record", str(record))
     assert code == 2 and "(or edited since)" in said
     assert record.read_text(encoding="utf-8") == edited
+
+
+def test_a_refusal_a_ruling_decided_quotes_the_ruling(capsys, monkeypatch):
+    """Taking back at once the card just left in the market is refused by R21: the line
+    under the refusal is R21's question and decision, the precise case, not the section's
+    opening."""
+    code, said = _play(capsys, monkeypatch, SOLO, "1\nmarket wool grain\nmarket grain wool\n"
+                       "quit\n", "--seed", "7")
+    assert code == 0
+    assert "(véase «Comercio», R21).\n  ¿Cuántas veces puedes cambiar con el mercado en un " \
+           "turno? Las que quieras, pero no puedes recuperar en el mismo turno una carta que " \
+           "acabas de dejar en el mercado." in said, said[-600:]
+
+
+def test_help_lists_the_commands_again(capsys, monkeypatch):
+    code, said = _play(capsys, monkeypatch, SOLO, "help\nquit\n", "--seed", "7")
+    assert code == 0 and said.count("why N dice qué regla la permite") == 2
