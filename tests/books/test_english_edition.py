@@ -191,8 +191,9 @@ ENGLISH_WORDS = (
 ALLOWED = {
     "en": [(r"\bX,\s?Y\b|\bgives Y\b",
             "Y, the calibration's vertical axis, as the option --offset X,Y names it")],
-    "es": [(r"The Struggle for Catan",
-            "the two-player game's English title, as the edition note names it")],
+    "es": [(r"The\s+Struggle\s+for\s+Catan",
+            "the base game's English title, as the edition note and the credits name it "
+            "(a line may break inside it)")],
 }
 #: Parts of an output's path that are no words: the output folder's fixed names, the same in
 #: every edition because scripts and links find the files by them ("figures/", "index.html"),
