@@ -149,15 +149,14 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
             else:
                 write_record()
             continue
-        if typed == RULES or typed.startswith(RULES + " "):
-            topic = typed[len(RULES):].strip()
+        if (topic := _argument(typed, RULES)) is not None:
             say(_rules(book, topic or last_section, t))
             continue
-        if typed == SAVE or typed.startswith(SAVE + " "):
-            say(_save(book, seed, played, typed[len(SAVE):].strip(), t))
+        if (name := _argument(typed, SAVE)) is not None:
+            say(_save(book, seed, played, name, t))
             continue
-        if typed == WHY or typed.startswith(WHY + " "):
-            said = _why(book, engine, game, actions, typed[len(WHY):].strip(), t, pages or {})
+        if (which := _argument(typed, WHY)) is not None:
+            said = _why(book, engine, game, actions, which, t, pages or {})
             say(said, "green" if said.startswith("✓") else "red" if said.startswith("×")
                 else None)
             continue
@@ -194,6 +193,14 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
         played.append(str(action))
         shown = False
         say(_told(engine, action, before, game))
+
+
+def _argument(typed: str, command: str) -> str | None:
+    """What follows `command` in the line `typed` ("" for the command alone), or None when
+    the line is not that command: `rules comercio` → "comercio"."""
+    if typed == command or typed.startswith(command + " "):
+        return typed[len(command):].strip()
+    return None
 
 
 # --- deals of the stored runs ---------------------------------------------------------------
@@ -283,10 +290,10 @@ def _save(book: Book, seed: int, played: list[str], name: str, t) -> str:
                       len(played)).format(file=target)
 
 
-def _is_saved(file: Path, mark: str = SAVED) -> bool:
+def _is_saved(file: Path) -> bool:
     try:
         with open(file, "rb") as handle:
-            return handle.read(len(mark)) == mark.encode()
+            return handle.read(len(SAVED)) == SAVED.encode()
     except OSError:
         return False
 
@@ -299,9 +306,10 @@ def _digest(text: str) -> str:
 def _untouched(file: Path) -> bool:
     """Whether `file` is an example --record wrote and nobody has edited since (its first
     line holds the digest of the rest): a designer's edits are never recorded over."""
+    from generator.core.files import read_bytes
     try:
-        head, _, body = file.read_bytes()[:1_000_000].decode("utf-8").partition("\n")
-    except (OSError, UnicodeDecodeError):
+        head, _, body = read_bytes(file, 1_000_000).decode("utf-8").partition("\n")
+    except (OSError, UnicodeDecodeError, GeneratorError):
         return False
     return head == f"{RECORDED} · {_digest(body)}"
 
@@ -505,22 +513,23 @@ def _why(book: Book, engine, game, actions: list, typed: str, t,
         return t.gettext("{action}: allowed here (this engine does not say by which "
                          "rule).").format(action=engine.action_text(action, game))
     section, ruling = engine.allowed_by(game, action)
-    rule = _rule_words(book, section, ruling)
-    said = t.gettext("✓ {action}: allowed ({cite}).").format(
-        action=engine.action_text(action, game), cite=_cited(book, section, ruling, pages, t))
+    return _with_rule(book, t.gettext("✓ {action}: allowed ({cite}).").format(
+        action=engine.action_text(action, game), cite=_cited(book, section, ruling, pages, t)),
+        section, ruling)
+
+
+def _with_rule(book: Book, said: str, section: str, ruling: str | None) -> str:
+    """`said`, then on a line of its own the rule in the book's words: the ruling that
+    decided the case, as the almanac prints it (its question and decision: the precise
+    case), or else the first paragraph of the section that states the rule."""
+    rule = ""
+    for anchor in ruling_anchors(ruling) if ruling else ():
+        found = section_lines(book, anchor)
+        if found:
+            rule = " ".join(found[:2]) if anchor.endswith("-fuente") else found[0]
+            break
+    rule = rule or next(iter(section_lines(book, section)), "")
     return f"{said}\n  {rule}" if rule else said
-
-
-def _rule_words(book: Book, section: str, ruling: str | None) -> str:
-    """The rule in the book's words: the ruling that decided the case, as the almanac prints
-    it (its question and decision: the precise case), or else the first paragraph of the
-    section that states the rule."""
-    if ruling:
-        for anchor in ruling_anchors(ruling):
-            said = section_lines(book, anchor)
-            if said:
-                return " ".join(said[:2]) if anchor.endswith("-fuente") else said[0]
-    return next(iter(section_lines(book, section)), "")
 
 
 def _chosen(engine, actions: list, typed: str):
@@ -550,9 +559,8 @@ def _refused(book: Book, engine, action, before, refusal: IllegalAction, t,
     if not whole:  # the action's words alone: what the rule needed, said here
         text = t.gettext("{action} is not allowed: needed {needed}; found {found}").format(
             action=text, needed=refusal.needed, found=refusal.found)
-    said = f"× {text} ({_cited(book, refusal.section, refusal.ruling, pages, t)})."
-    rule = _rule_words(book, refusal.section, refusal.ruling)
-    return f"{said}\n  {rule}" if rule else said
+    cite = _cited(book, refusal.section, refusal.ruling, pages, t)
+    return _with_rule(book, f"× {text} ({cite}).", refusal.section, refusal.ruling)
 
 
 def _ending(sim, game, t) -> str:

@@ -67,8 +67,8 @@ class Conformance:
     def check(self, rulings, sources) -> None:
         """Ids unique; every ruling, example and scenario named exists; every row is checked
         by a replay, or says why none can (`unchecked`: a rule the engine does not model), or
-        is marked pending; every scenario checks a row. (Sections are checked where the table is printed: only then are the
-        headings known.)"""
+        is marked pending; every scenario checks a row. (Sections are checked where the
+        table is printed: only then are the headings known.)"""
         ruling_ids = {r.id for r in rulings}
         _check_scenario_files(sources)
         seen: set[str] = set()

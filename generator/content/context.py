@@ -84,14 +84,18 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
     def names(resource_ids: list[str]) -> list[str]:
         return [res[r].name.lower() for r in resource_ids]
 
+    def counted(paid: list[str]) -> list[str]:
+        """A cost paid in any order, each resource once with its count: «2 cereales»."""
+        return [i18n.count_noun(paid.count(r), res[r].name.lower(), res[r].plural, lang)
+                for r in dict.fromkeys(paid)]
+
     def cost(building_id: str) -> str:
         """A building's cost in card order, as words: «madera y ladrillo»; a cost paid in
         any order (the board game's) counted: «2 cereales y 3 minerales»."""
         paid = bld[building_id].cost
         if components.game is None or components.game.ordered_costs:
             return join_words(names(paid), lang)
-        return join_words([i18n.count_noun(paid.count(r), res[r].name.lower(), res[r].plural,
-                                           lang) for r in dict.fromkeys(paid)], lang)
+        return join_words(counted(paid), lang)
 
     def points(building: Any) -> str:
         if building.faces:
@@ -119,9 +123,7 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
             if ordered:
                 cost = " → ".join(n.capitalize() for n in names(b.cost))
             else:
-                seen = list(dict.fromkeys(b.cost))
-                cost = ", ".join(i18n.count_noun(b.cost.count(r), res[r].name.lower(),
-                                                 res[r].plural, lang) for r in seen)
+                cost = ", ".join(counted(b.cost))
             count = "—" if b.flip_of or (counting == "pieces" and not b.count) else str(b.count)
             rows.append(f"| {b.name} | {cost} | {points(b)} | {count} |")
         return "\n".join(rows)

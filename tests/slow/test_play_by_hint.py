@@ -12,6 +12,8 @@ import shutil
 import subprocess
 import sys
 
+import yaml
+
 from generator.cli import main
 from repo import CONTENT_ROOT
 
@@ -59,9 +61,14 @@ def test_a_game_played_by_the_hint_through_the_command_is_recorded_and_replays(t
         process.kill()
     assert process.returncode == 0, screen[-800:]
     assert "\x1b" not in screen  # --plain
-    ending = re.search(r"\n(Ganas|Pierdes): .* · \d+ puntos? · \d+ turnos?\.\n", screen)
+    ending = re.search(r"\n(Ganas|Pierdes): .* · (\d+) puntos? · \d+ turnos?\.\n", screen)
     assert ending and moves > 20, screen[-800:]
     assert f"{moves} jugadas grabadas como ejemplo" in screen, screen[-800:]
+    # the whole game: dealt with no move before it, its last step checks the points it ended
+    # with (the unit tier records segments: tests/unit/test_play.py)
+    example = yaml.safe_load(record.read_text(encoding="utf-8"))
+    assert example["deal"] == {"seed": 7, "moves": []} and len(example["steps"]) == moves
+    assert example["steps"][-1]["expect"]["points"] == int(ending.group(2))
     conformance = book / "conformance.yaml"
     conformance.write_text(conformance.read_text(encoding="utf-8").replace(
         "ciudad-perdida]", "ciudad-perdida, 26-por-la-pista]", 1), encoding="utf-8")

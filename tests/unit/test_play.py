@@ -274,30 +274,6 @@ def test_a_recorded_segment_is_an_example_check_replays_and_the_book_prints(
     assert "Ejemplo 6 · Jugadas 4 a 13 de la partida de la semilla 7" in text
 
 
-def test_a_whole_game_recorded_replays_to_its_end(capsys, monkeypatch, tmp_path):
-    """No mark: the solo game from its first move to its end, written when it ends; the deal
-    has no moves before it, and the last step checks the points the game ended with. As a
-    scenario that checks a row of the conformance table, `check` replays it."""
-    import shutil
-    import yaml
-    for name in ("solo-catan", "_facts"):
-        shutil.copytree(CONTENT_ROOT / name, tmp_path / "content" / name)
-    book = tmp_path / "content" / "solo-catan"
-    record = book / "scenarios" / "26-partida.yaml"
-    code, said = _play(capsys, monkeypatch, book, "1\n" * 500, "--seed", "7",
-                       "--record", str(record))
-    assert code == 0 and re.search(r"\n(Ganas|Pierdes): .*\n.*jugadas grabadas como ejemplo\. ", said)
-    example = yaml.safe_load(record.read_text(encoding="utf-8"))
-    assert example["deal"] == {"seed": 7, "moves": []}
-    points = int(re.search(r"· (\d+) puntos? ·", said).group(1))
-    assert example["steps"][-1]["expect"]["points"] == points
-    conformance = book / "conformance.yaml"
-    text = conformance.read_text(encoding="utf-8")
-    conformance.write_text(text.replace("ciudad-perdida]", "ciudad-perdida, 26-partida]", 1),
-                           encoding="utf-8")
-    assert main(["check", str(book), "--lang", "es"]) == 0, capsys.readouterr()
-
-
 def test_record_never_replaces_a_file_it_did_not_write_and_needs_a_move(
         capsys, monkeypatch, tmp_path):
     notes = tmp_path / "notes.yaml"
