@@ -321,6 +321,7 @@ def _record(book: Book, engine, seed: int, played: list[str], marked: int, game,
     write is never replaced, and nothing is written without a move to record."""
     import re
     import yaml
+    from markdown.extensions.toc import slugify
     from generator.core.output import write_atomically
     from generator.examples.protocol import declares
     steps = [{"do": move} for move in played[marked:]]
@@ -334,7 +335,10 @@ def _record(book: Book, engine, seed: int, played: list[str], marked: int, game,
     steps[-1]["show"] = True
     first, last = marked + 1, len(played)
     example = {
-        "id": re.sub(r"[^a-z0-9]+", "-", target.stem.lower()).strip("-") or "partida",
+        # an accented letter kept as its letter («compra-rápida» → compra-rapida), as a
+        # heading's anchor is made (markdown's slugify)
+        "id": re.sub(r"[^a-z0-9]+", "-", slugify(target.stem, "-").lower()).strip("-")
+        or "partida",
         "title": t.gettext("Moves {first} to {last} of the game from seed {seed}").format(
             first=first, last=last, seed=seed),
         "section": book.printed().chapters[0].id,

@@ -274,6 +274,16 @@ def test_a_recorded_segment_is_an_example_check_replays_and_the_book_prints(
     assert "Ejemplo 6 · Jugadas 4 a 13 de la partida de la semilla 7" in text
 
 
+def test_a_recorded_examples_id_keeps_its_accented_letters(capsys, monkeypatch, tmp_path):
+    """A newcomer's «06-compra-rápida.yaml» was id `06-compra-r-pida`."""
+    import yaml
+    record = tmp_path / "06-Compra Rápida.yaml"
+    code, said = _play(capsys, monkeypatch, SOLO, "1\nstop\nquit\n", "--seed", "7",
+                       "--record", str(record))
+    assert code == 0
+    assert yaml.safe_load(record.read_text(encoding="utf-8"))["id"] == "06-compra-rapida"
+
+
 def test_record_never_replaces_a_file_it_did_not_write_and_needs_a_move(
         capsys, monkeypatch, tmp_path):
     notes = tmp_path / "notes.yaml"
