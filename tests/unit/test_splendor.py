@@ -281,14 +281,30 @@ def test_a_start_that_loses_a_special_gem_is_refused(tmp_path):
     assert "special gem 'rubi-real' is neither on the table nor bought" in str(caught.value)
 
 
-@pytest.mark.parametrize("old, new, message", [
-    ('    "1": [e1, r1, z1, d1]', '    "1": [e1, r1]', "row 1 holds 2 cards"),
-    ("  tokens: {red: 1, blue: 1, white: 1}", "  tokens: {red: 1, blue: 1, white: 1}\n"
-     "  bought: [e1]", "card 'e1' is in two places"),
+@pytest.mark.parametrize("example, old, new, message", [
+    ("02-comprar", '    "1": [e1, r1, z1, d1]', '    "1": [e1, r1]', "row 1 holds 2 cards"),
+    ("02-comprar", "  tokens: {red: 1, blue: 1, white: 1}", "  tokens: {red: 1, blue: 1, "
+     "white: 1}\n  bought: [e1]", "card 'e1' is in two places"),
+    # A special gem costs 7 of a colour and the bank holds 3: it follows 4 bonuses of it
+    # (the old examples 3 and 5 and scenarios 4 and 5 bought them from nothing).
+    ("05-mazo", "  bought: [e1,", "  bought: [diamante-real, e1,", "no game buys "
+     "'diamante-real': it costs 7 black, one holds 3 black gems at most, and the cards it "
+     "could follow give 1 black bonus; expected 4 black bonuses from cards bought before it"),
+    # Rows change only when bought from: with the deck empty, one row is short at most.
+    ("05-mazo", '"1": [d1, z1, o2, z2]', '"1": [d1, z1]', "rows 1 and 2 are both short "
+     "with the deck empty"),
+    ("03-final", "{id: azul-verde, needs: {blue: 4, green: 4}}",
+     "{id: azul-verde, needs: {blue: 4, green: 5}}",
+     "noble 'azul-verde' visited without the bonuses it asks for"),
+    # A noble can't be refused: one the bonuses call is still there only if another one
+    # visited at the last turn's end.
+    ("04-nobles", "{id: verde-azul, needs: {green: 4, blue: 4}}",
+     "{id: verde-azul, needs: {green: 3, blue: 4}}",
+     "noble 'verde-azul' would have visited you"),
 ])
-def test_impossible_positions_are_refused(tmp_path, old, new, message):
+def test_impossible_positions_are_refused(tmp_path, example, old, new, message):
     folder = copy_book(tmp_path)
-    file = folder / "examples" / "02-comprar.yaml"
+    file = folder / "examples" / f"{example}.yaml"
     text = file.read_text(encoding="utf-8")
     assert old in text
     file.write_text(text.replace(old, new), encoding="utf-8")

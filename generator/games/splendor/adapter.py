@@ -32,6 +32,12 @@ END_WORDS = {"special": N_("you have bought {specials}"),
              "stuck": N_("you can no longer buy any card on the table (R05)")}
 
 
+def bonuses(n: int, colour: str) -> str:
+    """ "1 black bonus", "4 black bonuses": an error message's count (in English, as every
+    error of `rulebook check` is)."""
+    return f"{n} {colour} bonus" + ("" if n == 1 else "es")
+
+
 @dataclass(config=STRICT)
 class NobleSpec:
     id: str
@@ -48,6 +54,7 @@ class SplendorStart:
     bought: list[str] = field(default_factory=list)
     tokens: dict[str, Int] = field(default_factory=dict)
     nobles: list[NobleSpec] = field(default_factory=list)
+    visitors: list[NobleSpec] = field(default_factory=list)  # nobles that have visited you
 
 
 @dataclass(config=STRICT)
@@ -159,10 +166,62 @@ class SplendorAdapter(Adapter):
         if game.token_count > self.rules.token_limit:
             raise doc.error(("start", "tokens"), f"{game.token_count} gems at a turn's start",
                             f"at most {self.rules.token_limit}")
-        game.nobles = [Noble(n.id, n.points, tuple((c, n.needs[c]) for c in self.rules.colours
-                                                   if n.needs.get(c)))
-                       for n in spec.nobles]
+        game.nobles, game.visitors = ([self._noble(n, doc, (key, i)) for i, n in
+                                       enumerate(getattr(spec, key))]
+                                      for key in ("nobles", "visitors"))
+        self._reached(game, doc, spec)
         return game
+
+    def _noble(self, spec: NobleSpec, doc, path) -> Noble:
+        for colour in spec.needs:
+            if colour not in self.gems:
+                raise doc.error(("start", *path, "needs", colour), f"unknown gem '{colour}'",
+                                f"one of {', '.join(self.rules.colours)}")
+        return Noble(spec.id, spec.points,
+                     tuple((c, spec.needs[c]) for c in self.rules.colours if spec.needs.get(c)))
+
+    def _reached(self, game: SplendorGame, doc, spec: SplendorStart) -> None:
+        """Refuse a start no game reaches by its purchases and its nobles. Buying only adds
+        bonuses, so a card within reach stays within reach: buying every card within reach,
+        again and again, finds an order of purchase if there is one."""
+        past = SplendorGame.empty(self.rules)
+        left = list(game.bought)
+        while reach := [c for c in left if past.within_reach(c)]:
+            past.bought += reach
+            left = [c for c in left if c not in reach]
+        if left:
+            card = left[0]
+            at = ("start", "bought", spec.bought.index(card.id))
+            lacking = past.missing_bonuses(card)
+            if not lacking:
+                raise doc.error(at, f"no game buys '{card.id}': after the bonuses of the "
+                                f"other cards it costs {sum(past.price(card).values())} gems",
+                                f"at most {self.rules.token_limit}, the gems one holds")
+            colour, more = next(iter(lacking.items()))
+            raise doc.error(at, f"no game buys '{card.id}': it costs {dict(card.cost)[colour]} "
+                            f"{colour}, one holds {self.rules.bank_per_colour} {colour} gems "
+                            f"at most, and the cards it could follow give "
+                            f"{bonuses(past.bonus(colour), colour)}",
+                            f"{bonuses(past.bonus(colour) + more, colour)} from cards bought "
+                            "before it")
+        for i, noble in enumerate(game.visitors):
+            if not all(game.bonus(c) >= k for c, k in noble.needs):
+                raise doc.error(("start", "visitors", i), f"noble '{noble.id}' visited "
+                                "without the bonuses it asks for",
+                                "bonuses of the bought cards that meet its needs")
+        called = game.qualifying()
+        if called and not game.visitors:
+            raise doc.error(("start", "nobles"), f"noble '{called[0].id}' would have visited "
+                            "you: your bonuses meet its needs",
+                            "it in start.visitors, or a noble that visited at the last turn's "
+                            "end (one visits a turn)")
+        if not game.deck:
+            short = [r for r, cards in game.rows.items()
+                     if 0 < len(cards) < self.rules.row_length]
+            if len(short) > 1:
+                raise doc.error(("start", "rows"), f"rows {' and '.join(short)} are both "
+                                "short with the deck empty",
+                                "one short row at most: the row dealt last (R02)")
 
     def parse(self, text: str):
         words = text.split()

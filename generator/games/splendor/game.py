@@ -150,6 +150,12 @@ class SplendorGame:
         return (max(price, default=0) <= self.rules.bank_per_colour
                 and sum(price) <= self.rules.token_limit)
 
+    def missing_bonuses(self, card: Card) -> dict[str, int]:
+        """The bonuses this card still lacks to come within reach, by colour: a price above
+        the bank's gems of a colour can only fall by bonuses bought before it."""
+        return {c: n - self.rules.bank_per_colour for c, n in self.price(card).items()
+                if n > self.rules.bank_per_colour}
+
     def face_up(self) -> list[Card]:
         return self.rows["1"] + self.rows["2"] + self.special
 
