@@ -20,6 +20,7 @@ compiled text of its .po.
 from __future__ import annotations
 
 import datetime as dt
+import decimal as _decimal
 import functools
 import math
 import unicodedata
@@ -164,16 +165,24 @@ def count_noun(count: int, one: str, other: str, language: str) -> str:
     return f"{format_decimal(count, locale=language)} {plural(count, one, other, language)}"
 
 
+#: How a printed number is rounded: half away from zero, as a reader rounds (0,25 % is
+#: «0,3 %»), where Python's decimal default, which Babel follows, rounds half to even.
+HALF_UP = _decimal.Context(rounding=_decimal.ROUND_HALF_UP)
+
+
 def decimal(value: float, language: str, digits: int = 1) -> str:
     """A number as the language writes it (Spanish: decimal comma)."""
-    return format_decimal(value, format="0." + "0" * digits if digits else "0", locale=language)
+    with _decimal.localcontext(HALF_UP):
+        return format_decimal(value, format="0." + "0" * digits if digits else "0",
+                              locale=language)
 
 
 def signed(value: float, language: str, digits: int = 1) -> str:
     """A measured offset with its sign always shown: "+0,5", "−1,0"."""
     digits_pattern = "0." + "0" * digits if digits else "0"
-    return format_decimal(value, format=f"+{digits_pattern};-{digits_pattern}",
-                          locale=language).replace("-", "−")
+    with _decimal.localcontext(HALF_UP):
+        return format_decimal(value, format=f"+{digits_pattern};-{digits_pattern}",
+                              locale=language).replace("-", "−")
 
 
 def percent(value: float, language: str, digits: int = 1) -> str:
@@ -181,8 +190,9 @@ def percent(value: float, language: str, digits: int = 1) -> str:
     "4.2%" in English (the sign's spacing is the locale's percent pattern, from CLDR)."""
     pattern = Locale.parse(language).percent_formats[None].pattern
     fraction = "0." + "0" * digits if digits else "0"
-    return format_percent(value, format=pattern.replace("#,##0", "#,##" + fraction),
-                          locale=language)
+    with _decimal.localcontext(HALF_UP):
+        return format_percent(value, format=pattern.replace("#,##0", "#,##" + fraction),
+                              locale=language)
 
 
 #: The shares a player can picture, as "n in d", from the rarest to the likeliest: close

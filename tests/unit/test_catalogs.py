@@ -15,6 +15,7 @@ import yaml
 from pypdf import PdfReader
 
 from generator.cli import main
+from generator.core import i18n
 from generator.content.loader import load_book
 from generator.examples.replay import check_book, step_words
 from generator.core.i18n import translator
@@ -87,6 +88,17 @@ def test_labels_come_from_the_catalogs():
 ])
 def test_plurals_follow_the_catalogs_rule_not_an_appended_s(language, count, said):
     assert translator(language).ngettext("print {n} copy", "print {n} copies", count) == said
+
+
+@pytest.mark.parametrize("language, value, said", [
+    pytest.param("es", 0.0025, "0,3\u00a0%", id="es a half rounds up"),
+    pytest.param("en", 0.0015, "0.2%", id="en a half rounds up"),
+    pytest.param("es", 0.0024, "0,2\u00a0%", id="es below a half rounds down"),
+])
+def test_a_share_is_rounded_as_a_reader_rounds(language, value, said):
+    """Babel follows decimal's default, half to even: 0.25 % printed «0,2 %»."""
+    assert i18n.percent(value, language) == said
+    assert i18n.decimal(100 * value, language) == said.rstrip("%\u00a0")
 
 
 @pytest.mark.parametrize("language, noun, a, the", [
