@@ -16,19 +16,20 @@ its smallest type, has no line to spare.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 
 from generator.core import palette
 from generator.core.i18n import count_noun, translator
-from generator.diagrams.flow import (BREAK, LABEL, SCREEN_SCALE, SCREEN_WIDTH, Group, flow_drawing,
-                                     label_width, new_panel, pt, text)
+from generator.diagrams.flow import (BREAK, EDGE, GROUP_GAP, LABEL, SCREEN_SCALE, SCREEN_WIDTH,
+                                     Group, flow_drawing, label_width, new_panel, pt, text)
 from generator.diagrams.icons import building_icon, letter_fit, resource_icon, resource_shape
 from generator.diagrams.style import DiagramStyle
 
 COSTS_WIDTH = 84.0       # mm: an example box's inner width in a sheet's column (A4, 9.2 pt)
-BADGE_R = 3.0            # a resource badge: two letters in the fir at 6.4 pt
-NAME = pt(7.0)           # a building's name
+BADGE_R = 3.25           # a resource badge: two letters in the fir at 6.9 pt
+NAME = pt(8.0)           # a building's name, a resource's in the key
 ROW = 2 * 1.15 * BADGE_R         # a line of badges: the hand's, what is built
 TICK = 2.2               # the tick's half-width
 PICTOGRAM = 2.2          # a building's pictogram (radius)
@@ -138,8 +139,9 @@ def _built(dwg, style: DiagramStyle, built: dict[str, int], names: dict[str, str
 #: Each shape's width over the badge's radius (icons.resource_shape): badges sit side by
 #: side at their own widths.
 SHAPE_W = {"tree": 2.2, "diamond": 2.2, "hexagon": 2.0, "circle": 1.8, "square": 1.6}
-BADGE_GAP = 0.8
-CELL_GAP = 4.0           # between two buildings side by side
+BADGE_GAP = 0.5
+CELL_GAP = 3.0           # between two buildings side by side
+KEY_GAP = 3.0            # between two resources of the key
 LINE_GAP = 1.2           # between two lines of buildings
 
 
@@ -210,6 +212,29 @@ def _costs(dwg, style: DiagramStyle, buildings, hand: Counter, width: float,
                  lines * cell_h + (lines - 1) * LINE_GAP, draw, "costs", alone=True)
 
 
+def _key(dwg, style: DiagramStyle, resources, width: float) -> list:
+    """What the badges' letters stand for, a badge and its resource's name each ("Ar
+    arcilla"): the sheet has no abbreviations list, and a player reads the letters here
+    first. One group a resource, in as few rows as `width` holds, the rows balanced (3
+    and 2, not 4 and 1)."""
+    def item(resource) -> Group:
+        badge_w = _row_width(style, [resource.id])
+        name = resource.name.lower()
+
+        def draw(x, y):
+            cy = y + ROW / 2
+            dwg.add(_badges(dwg, style, [resource.id], [True], x, cy, "key"))
+            dwg.add(text(dwg, style, name, x + badge_w + 1.0, cy + NAME * 0.36, size=NAME))
+        return Group("", badge_w + 1.0 + label_width(name, NAME) + KEY_GAP - GROUP_GAP,
+                     ROW, draw, "key")
+    items = [item(r) for r in resources]
+    rows = max(1, math.ceil((sum(i.outer_width + GROUP_GAP for i in items) - GROUP_GAP)
+                            / width))
+    per_row = math.ceil(len(items) / rows)
+    return [entry for k, i in enumerate(items)
+            for entry in ([BREAK, i] if k and k % per_row == 0 else [i])]
+
+
 def costs_position_drawing(game, components, style: DiagramStyle, words: CostsWords, *,
                            table: bool = True, title: str = "", width: float = COSTS_WIDTH,
                            scale: float = 1.0):
@@ -226,7 +251,8 @@ def costs_position_drawing(game, components, style: DiagramStyle, words: CostsWo
     if table:
         # Unlabelled: each cell names its building, and the caption says what the hand pays
         # for (a label line more would not fit catan-base's sheet).
-        groups += [BREAK, _costs(dwg, style, components.buildings, game.hand, width - 0.8, "")]
+        groups += [BREAK, _costs(dwg, style, components.buildings, game.hand, width - 0.8, ""),
+                   BREAK, *_key(dwg, style, components.resources, width - 2 * EDGE)]
     return flow_drawing(groups, dwg, background, style, width=width, scale=scale)
 
 
