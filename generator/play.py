@@ -37,7 +37,7 @@ import random
 from pathlib import Path
 from typing import IO
 
-from generator.content.model import Book, ruling_anchors
+from generator.content.model import Book, ruling_anchors, title_for
 from generator.core.i18n import decimal, translator
 from generator.core.labels import labels
 from generator.errors import GeneratorError, IllegalAction, UsageError
@@ -110,6 +110,8 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
         title=book.meta.title, seed=seed, hint=HINT, why=WHY, rules=RULES, undo=UNDO,
         save=SAVE, quit=QUIT)
     say(commands)
+    if goal := _goal(book, t):
+        say(goal, "bold")
     if record is not None:
         say(t.gettext("Recording to {file}: {mark} starts the example at this position, "
                       "{stop} writes it (or the end of the game does).").format(
@@ -121,7 +123,7 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
             for key, text in engine.position_lines(game):
                 say(f"{key}: {text}", "bold", len(key) + 1)
             if not actions:
-                say(_ending(sim, game, t), "bold")
+                say(_ending(book, sim, game, t), "bold")
                 write_record()
                 return 0
             for number, action in enumerate(actions, start=1):
@@ -567,11 +569,30 @@ def _refused(book: Book, engine, action, before, refusal: IllegalAction, t,
     return _with_rule(book, f"× {text} ({cite}).", refusal.section, refusal.ruling)
 
 
-def _ending(sim, game, t) -> str:
-    """How the game ended, in the report's words (`Simulation.end_names`)."""
+def _goal(book: Book, t) -> str:
+    """What the game is played for, before its first position: the goal in points, or, in a
+    book whose final points give a title (scores.yaml), the titles' range."""
+    goal = book.components.game.goal
+    if goal:
+        return t.gettext("Goal: {points}.").format(
+            points=t.ngettext("{n} point", "{n} points", goal))
+    if book.scores:
+        return t.gettext("At the end, your points give your title, from {first} to "
+                         "{last}.").format(first=book.scores[0].title,
+                                           last=book.scores[-1].title)
+    return ""
+
+
+def _ending(book: Book, sim, game, t) -> str:
+    """How the game ended, in the report's words (`Simulation.end_names`); in a book whose
+    points give a title, the title rather than a win or a loss the book never speaks of."""
     outcome = sim.result(game)
     reason = end_words(outcome.end_reason, getattr(sim, "end_names", {}), t)
-    verdict = t.gettext("You win") if outcome.won else t.gettext("You lose")
     points = t.ngettext("{n} point", "{n} points", outcome.points)
     turns = t.ngettext("{n} turn", "{n} turns", outcome.turns)
+    if book.scores and not book.components.game.goal:
+        over = t.gettext("The game is over")
+        title = title_for(book.scores, outcome.points)
+        return f"{over}: {reason} · {points}: {title} · {turns}."
+    verdict = t.gettext("You win") if outcome.won else t.gettext("You lose")
     return f"{verdict}: {reason} · {points} · {turns}."

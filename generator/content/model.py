@@ -1002,6 +1002,14 @@ class ScoreBand:
     min: Annotated[int, Field(ge=0), NUMBER]
     max: Annotated[int, Field(ge=0), NUMBER] | None = None  # None: and above
 
+    def holds(self, points: int) -> bool:
+        return self.min <= points and (self.max is None or points <= self.max)
+
+
+def title_for(bands, points: int) -> str:
+    """The title a final score gives in the book's score table ("" if none does)."""
+    return next((band.title for band in bands if band.holds(points)), "")
+
 
 # --- assembled book: put together by the loader from what was validated above, so plain
 # dataclasses (validating them again would build, at every check, a validator for every file

@@ -151,11 +151,9 @@ def titles_table(title: str, columns: dict[str, Summary], bands, language: str) 
     for name in columns:
         table.add_column(name, justify="right")
     for band in bands:
-        def within(points: int, band=band) -> bool:
-            return band.min <= points and (band.max is None or points <= band.max)
         span = f"{band.min}–{band.max}" if band.max is not None else f"≥{band.min}"
         table.add_row(band.title, span, *(
-            percent(sum(n for p, n in s.points.items() if within(p)) / s.games, language)
+            percent(sum(n for p, n in s.points.items() if band.holds(p)) / s.games, language)
             for s in columns.values()))
     return table
 

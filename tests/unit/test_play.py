@@ -12,9 +12,15 @@ import re
 import pytest
 
 from generator.cli import main
+from generator.content.loader import load_book
+from generator.content.model import title_for
+from generator.examples.replay import adapter_for
+from generator.play import dealer
+from generator.simulate.engines import play as simulated
 from repo import CONTENT_ROOT
 
 SOLO = CONTENT_ROOT / "solo-catan"
+SPLENDOR = CONTENT_ROOT / "splendor-solitario"
 pytestmark = pytest.mark.usefixtures("unbuilt")
 
 
@@ -43,6 +49,7 @@ def test_a_whole_game_is_played_to_its_end_in_the_books_words(capsys, monkeypatc
     code, said = _play(capsys, monkeypatch, SOLO, "1\n" * 500, "--seed", "7")
     assert code == 0 and "Traceback" not in said
     assert said.startswith("Catán – El juego de cartas: una partida de la semilla 7.")
+    assert "\nObjetivo: 20 puntos.\n" in said
     assert "\n  1. Colocas la madera y empiezas una carretera  [start lumber road]\n" in said
     assert "> Colocas la madera y empiezas una carretera. Robas un trigo: no coincide.\n" in said
     assert re.search(r"\n(Ganas|Pierdes): [^·\n]+ · \d+ puntos? · \d+ turnos?\.\n$", said), \
@@ -165,6 +172,24 @@ def test_the_english_edition_and_another_engine_play(capsys, monkeypatch):
                        "--seed", "3")
     assert code == 0 and "\n  1. Toma 1 diamante, 1 zafiro y 1 esmeralda  " \
                          "[take white blue green]\n" in said
+
+
+def test_a_book_of_titles_names_them_at_the_start_and_gives_one_at_the_end(capsys,
+                                                                        monkeypatch):
+    """Splendor's book never speaks of winning: its final points give a title. The game's
+    moves are greedy's on the same seed, typed in the notation."""
+    book = load_book(SPLENDOR)
+    moves: list[str] = []
+    simulated(dealer(book, adapter_for(book)), 3, "greedy", moves)
+    typed = "".join(move.split("  →")[0] + "\n" for move in moves)  # the log notes points
+    code, said = _play(capsys, monkeypatch, SPLENDOR, typed, "--seed", "3")
+    assert code == 0 and "\nAl final, tus puntos te dan un título, de Trabajador a " \
+                         "Maestro.\n" in said
+    end = re.search(r"\nFin de la partida: [^·\n]+ · (\d+) puntos?: ([^·\n]+) · \d+ "
+                    r"turnos?\.\n$", said)
+    assert end, said[-300:]
+    assert end.group(2) == title_for(book.scores, int(end.group(1)))
+    assert not re.search(r"\n(Ganas|Pierdes):", said)
 
 
 def test_a_book_whose_engine_cannot_deal_a_game_is_one_line(capsys, monkeypatch, tiny_book):

@@ -16,7 +16,7 @@ from dataclasses import field
 from pydantic import ConfigDict
 from pydantic.dataclasses import dataclass
 
-from generator.content.model import EngineNeeds, GemCard, Int
+from generator.content.model import EngineNeeds, GemCard, Int, title_for
 from generator.content.yamlsource import validate
 from generator.games.splendor import (Buy, Card, Noble, Reserve, Return, SplendorGame,
                                       SplendorRules, Take, Visit)
@@ -239,8 +239,7 @@ class SplendorAdapter(Adapter):
                          f"(colours: {', '.join(colours)})")
 
     def title(self, points: int) -> str:
-        return next((b.title for b in self.book.scores
-                     if b.min <= points and (b.max is None or points <= b.max)), "")
+        return title_for(self.book.scores, points)
 
     def allowed_by(self, game: SplendorGame, action) -> tuple[str, str | None]:
         """Where the book allows a legal action (`rulebook play`'s `why N`): taking and
