@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from generator.content.appendix import cpu_time
 from pdfread import read_pdf
+from rounding import half_up
 
 
 def test_the_printed_appendix_shows_the_bracket_with_its_undecided_deals(built, stored_runs):
@@ -15,7 +16,7 @@ def test_the_printed_appendix_shows_the_bracket_with_its_undecided_deals(built, 
     clairvoyant = stored_runs.run("clairvoyant")
 
     def es(share: float) -> str:
-        return f"{100 * share:.1f}".replace(".", ",")
+        return half_up(100 * share, "0.1", comma=True)
     assert rows["Partidas (repartos)"] == [str(r.games) for r in runs]
     assert rows["Semilla de la tirada"] == [str(r.seed) for r in runs]
     assert rows["Partidas ganadas"] == [f"{r.wins} ({es(r.win_rate)} %)" for r in runs]

@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from contentedit import assert_one_located_error, edit, line_of
+from rounding import half_up
 from generator.cli import main
 from generator.content.loader import load_book
 from generator.simulate.runs import game_seeds
@@ -232,7 +233,7 @@ def test_the_book_prints_the_figures_of_its_stored_games(project, capsys):
     points = [g.points for g in greedy.records]
     line = greedy_line(project, 1)
     edit(book / "difficulty.yaml", line, re.sub(r" false \d+ ", " false 9 ", line, count=1))
-    mean = f"{(sum(points) - points[0] + 9) / 3:.1f}".replace(".", ",")
+    mean = half_up((sum(points) - points[0] + 9) / 3, "0.1", comma=True)
     bare = sum(g.end == "stuck" and g.buildings == 0 for g in greedy.records)
     text = printed()
     assert f"Puntos al terminar, media {mean} " in text, text

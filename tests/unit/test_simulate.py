@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from generator.cli import main
+from rounding import half_up
 from repo import CONTENT_ROOT
 from generator.diagrams.style import style_for
 from generator.diagrams.table import difficulty_chart
@@ -127,9 +128,9 @@ def test_several_players_play_the_same_deals_side_by_side(capsys, monkeypatch, s
     assert heads.index("random") < heads.index("greedy"), "in the order --player names them"
     for player, cell in zip(("random", "greedy"), _row(out, "victorias")):
         summary = summarise(run(solo_rules, 8, seed=4, player=player))
-        share = f"{100 * summary.win_rate:.1f}".replace(".", ",")
+        share = half_up(100 * summary.win_rate, "0.1", comma=True)
         assert cell.startswith(f"{summary.wins} ({share}\u00a0%; "), cell
-        first_q, median, third_q = (f"{q:.0f}" for q in summary.point_quartiles)
+        first_q, median, third_q = (half_up(q, "1") for q in summary.point_quartiles)
         assert _row(out, "puntos, mediana (cuartiles)")[("random", "greedy").index(player)] \
             == f"{median} ({first_q}–{third_q})"
     assert all("\u00a0s (" in cell for cell in _row(out, "tiempo de CPU por partida"))
