@@ -41,6 +41,7 @@ from generator.content.model import Book, ruling_anchors, title_for
 from generator.core.i18n import decimal, translator
 from generator.core.labels import labels
 from generator.errors import GeneratorError, IllegalAction, UsageError
+from generator.examples.protocol import declares
 from generator.examples.replay import Frame, adapter_for, step_words
 from generator.simulate.engines import make_player, simulations
 from generator.simulate.report import end_words
@@ -325,7 +326,6 @@ def _record(book: Book, engine, seed: int, played: list[str], marked: int, game,
     import yaml
     from markdown.extensions.toc import slugify
     from generator.core.output import write_atomically
-    from generator.examples.protocol import declares
     steps = [{"do": move} for move in played[marked:]]
     if not steps:
         return t.gettext("No move to record: {file} is not written.").format(file=target), False
@@ -504,7 +504,6 @@ def _why(book: Book, engine, game, actions: list, typed: str, t,
     """Why the action `typed` names (its number or notation) is legal here: the book's
     section that allows it (`Reasons.allowed_by`) and the rule as that section states it
     first; a move the rules refuse is refused, as when played."""
-    from generator.examples.protocol import declares
     action = _chosen(engine, actions, typed) if typed else None
     if action is None:
         return t.gettext("Say which action: {why} and its number, from 1 to {count}, or its "
@@ -562,7 +561,10 @@ def _refused(book: Book, engine, action, before, refusal: IllegalAction, t,
     build (as the book prints a cross-reference), and the ruling; then the rule, in the
     words that section opens with."""
     text, whole = step_words(engine, Frame(None, action, before, rejected=refusal.code), before)
-    if not whole:  # the action's words alone: what the rule needed, said here
+    because = engine.refused_because(before, refusal) if declares(engine, "reasons") else None
+    if because:  # why, in the player's terms: «No puedes …: te faltan 2 ónices»
+        text = f"{text.rstrip('.')}: {because}"
+    elif not whole:  # the action's words alone: what the rule needed, said here
         text = t.gettext("{action} is not allowed: needed {needed}; found {found}").format(
             action=text, needed=refusal.needed, found=refusal.found)
     cite = _cited(book, refusal.section, refusal.ruling, pages, t)

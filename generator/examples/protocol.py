@@ -267,13 +267,18 @@ class Recording(Protocol):
 
 @runtime_checkable
 class Reasons(Protocol):
-    """Optional ("reasons" in `provides`): why a legal action is legal, for `rulebook play`'s
-    `why N`: where the book states the rule that allows it, as a refusal cites the rule
-    that forbids one."""
+    """Optional ("reasons" in `provides`): for `rulebook play`, why a legal action is legal
+    (`why N`: where the book states the rule that allows it, as a refusal cites the rule
+    that forbids one), and why a refused one is refused, in the player's terms."""
 
     def allowed_by(self, game: Game, action: Action) -> tuple[str, str | None]:
         """The anchor of the book's section that states the rule allowing `action` in
         `game`, and the ruling that decided it, if one did (else None)."""
+
+    def refused_because(self, game: Game, refusal: IllegalAction) -> str | None:
+        """Why the rules refuse `refusal.action` in `game`, as a clause in the book's
+        language that follows «No puedes …:» ("te faltan 2 ónices", "you have no ore"); None
+        where the engine has no words for the case (its section's rule is cited alone)."""
 
 
 #: What an entry point of `rulebook.engines` names: called with the loaded `Book`.
@@ -298,7 +303,7 @@ CAPABILITIES: dict[str, tuple[str, ...]] = {
     # difficulty.yaml checked against the rules, and written by `simulate --save`
     "stored-runs": ("check_runs", "save_runs"),
     "recording": ("expectation",),                              # Recording
-    "reasons": ("allowed_by",),                                 # Reasons
+    "reasons": ("allowed_by", "refused_because"),               # Reasons
 }
 #: Of those, the attributes that are data, not methods.
 DATA = ("figure_kinds", "comparable", "budgets")

@@ -20,8 +20,9 @@ def test_a_refusal_names_the_page_of_its_section_in_the_last_build(built, capsys
                  "--output", str(pdf.parent.parent)])
     said = capsys.readouterr().out
     assert code == 0
-    cited = re.search(r"× No puedes cambiar la piedra de tu mano por la piedra del mercado "
-                      r"\(véase «Comercio», p\.\u00a0(\d+)\)\.", said)
+    cited = re.search(r"× No puedes cambiar la piedra de tu mano por la piedra del mercado: "
+                      r"no tienes piedra en la mano \(véase «Comercio», p\.\u00a0(\d+)\)\.",
+                      said)
     assert cited, said[-400:]
     page = page_words(pdf)[int(cited.group(1)) - 1]
     assert re.search(r"(^| )Comercio ", page), page[:300]  # the heading is on that page

@@ -14,7 +14,8 @@ import pytest
 from generator.cli import main
 from generator.content.loader import load_book
 from generator.content.model import title_for
-from generator.examples.replay import adapter_for
+from generator.errors import IllegalAction
+from generator.examples.replay import adapter_for, check_book
 from generator.play import dealer
 from generator.simulate.engines import play as simulated
 from repo import CONTENT_ROOT
@@ -61,9 +62,9 @@ def test_a_refused_move_cites_its_section_and_changes_nothing(capsys, monkeypatc
     code, said = _play(capsys, monkeypatch, SOLO, "market ore ore\nundo\nquit\n",
                        "--seed", "7")
     assert code == 0
-    assert "> × No puedes cambiar la piedra de tu mano por la piedra del mercado " \
-           "(véase «Comercio»).\n  Comercias cuando quieras salvo mientras rellenas la " \
-           "mano:" in said  # the rule, as the section states it first
+    assert "> × No puedes cambiar la piedra de tu mano por la piedra del mercado: no tienes " \
+           "piedra en la mano (véase «Comercio»).\n  Comercias cuando quieras salvo " \
+           "mientras rellenas la mano:" in said  # why, then the rule as the section states it
     assert "> No hay jugada que deshacer.\n" in said  # the refusal was no move
     assert said.rstrip().endswith("Partida dejada en el turno 0.")
 
@@ -190,6 +191,35 @@ def test_a_book_of_titles_names_them_at_the_start_and_gives_one_at_the_end(capsy
     assert end, said[-300:]
     assert end.group(2) == title_for(book.scores, int(end.group(1)))
     assert not re.search(r"\n(Ganas|Pierdes):", said)
+
+
+@pytest.mark.parametrize("folder", [SOLO, SPLENDOR], ids=lambda f: f.name)
+def test_every_refusal_the_examples_show_says_why_in_the_books_language(folder):
+    """Each refusal code a worked example or scenario shows has the engine's words for why
+    (`Reasons.refused_because`), in Spanish: «No puedes …: te faltan 2 ónices»."""
+    replays = check_book(load_book(folder))
+    said = {}
+    for replay in replays:
+        for frame in replay.frames:
+            if frame.rejected:
+                game = replay.adapter.copy(frame.game)
+                with pytest.raises(IllegalAction) as refusal:
+                    game.push(frame.action)
+                said[frame.rejected] = replay.adapter.refused_because(frame.game, refusal.value)
+    assert len(said) >= 7
+    for code, because in said.items():
+        assert because and not re.search(r"\b(you|the|is|are)\b", because), (code, because)
+
+
+def test_a_refusal_says_what_is_missing(capsys, monkeypatch):
+    code, said = _play(capsys, monkeypatch, SPLENDOR, "take white white blue\nbuy "
+                       "diamante-real\ntake red\nquit\n", "--seed", "3")
+    assert "> × No puedes tomar 2 diamantes y 1 zafiro: nunca dos fichas del mismo color " \
+           "(véase «Tomar fichas»).\n  Toma 3 fichas de colores distintos" in said
+    assert "> × No puedes comprar la gema especial de diamante (cuesta 3 diamantes y 7 " \
+           "ónices): te faltan 3 diamantes y 7 ónices (véase «Comprar una carta»).\n" in said
+    assert "> × No puedes tomar 1 rubí: toma 3 de colores distintos (véase «Tomar " \
+           "fichas»).\n" in said
 
 
 def test_a_book_whose_engine_cannot_deal_a_game_is_one_line(capsys, monkeypatch, tiny_book):
@@ -386,8 +416,8 @@ def test_why_names_the_rule_that_allows_a_listed_action(capsys, monkeypatch):
     assert code == 0
     assert "> ✓ Colocas la madera y empiezas una carretera: se puede (véase «Empezar una " \
            "serie»).\n  Solo se empieza una serie de construcción con el primer recurso" in said
-    assert "> × No puedes cambiar la piedra de tu mano por la piedra del mercado " \
-           "(véase «Comercio»).\n" in said
+    assert "> × No puedes cambiar la piedra de tu mano por la piedra del mercado: no tienes " \
+           "piedra en la mano (véase «Comercio»).\n" in said
     assert "> Di qué acción: why y su número, del 1 al 7, o su notación.\n" in said
     code, said = _play(capsys, monkeypatch, CONTENT_ROOT / "splendor-solitario",
                        "why 1\nquit\n", "--seed", "3")
@@ -399,9 +429,7 @@ def test_every_legal_action_of_a_game_is_allowed_by_a_section_the_book_has():
     """The sections `allowed_by` names exist in the book, for every action a played game
     offers (solo seed 7 and Splendor seed 3, each action listed at each position of the
     game the first listed action plays), and so do its rulings."""
-    from generator.content.loader import load_book
     from generator.examples.protocol import simulation_of
-    from generator.examples.replay import adapter_for
     for slug, seed in (("solo-catan", 7), ("splendor-solitario", 3)):
         book = load_book(CONTENT_ROOT / slug)
         engine = adapter_for(book)

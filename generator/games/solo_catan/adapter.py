@@ -15,7 +15,8 @@ from generator.games.solo_catan.explain import allowed_by
 from generator.games.solo_catan.notation import parse
 from generator.games.solo_catan.ruleset import COMPARABLE
 from generator.games.solo_catan.text import (Words, action_text, lost_cards, narrate,
-                                             position_caption, position_lines, position_status)
+                                             position_caption, position_lines, position_status,
+                                             refusal_reason)
 
 
 def rules_for(book) -> Ruleset:
@@ -56,6 +57,9 @@ class SoloAdapter:
 
     def allowed_by(self, game: Game, action) -> tuple[str, str | None]:
         return allowed_by(game, action)
+
+    def refused_because(self, game: Game, refusal) -> str | None:
+        return refusal_reason(game, refusal, self.words)
 
     def expectation(self, game: Game) -> dict:
         """A recorded example's last check (`rulebook play --record`): the points, the hand

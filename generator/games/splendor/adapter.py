@@ -18,6 +18,7 @@ from pydantic.dataclasses import dataclass
 
 from generator.content.model import EngineNeeds, GemCard, Int, title_for
 from generator.content.yamlsource import validate
+from generator.errors import IllegalAction
 from generator.games.splendor import (Buy, Card, Noble, Reserve, Return, SplendorGame,
                                       SplendorRules, Take, Visit)
 from generator.engine import need
@@ -249,6 +250,49 @@ class SplendorAdapter(Adapter):
         if isinstance(action, Take) and len(action.colours) < self.rules.take:
             return "turno", "R04"  # fewer colours than three left in the bank
         return "turno", None
+
+    def refused_because(self, game: SplendorGame, refusal: IllegalAction) -> str | None:
+        """Why the rules refuse an action here, in the player's terms: what is missing or
+        what the turn waits for (`rulebook play`, after «No puedes …:»)."""
+        t, action, code = self.t, refusal.action, refusal.code
+        limit = self.rules.token_limit
+        if code == "game-over":
+            return t.gettext("the game is over")
+        if code == "over-limit":
+            return t.gettext("you hold {gems}: first give back those over {limit}").format(
+                gems=t.ngettext("{n} token", "{n} tokens", game.token_count), limit=limit)
+        if code == "noble-pending":
+            return t.gettext("first choose which noble visits you")
+        if code == "no-noble-choice":
+            return t.gettext("no choice of noble is pending: a single noble comes by itself")
+        if code == "noble-not-qualified":
+            return t.gettext("your bonuses do not meet what that noble asks for")
+        if code == "nothing-to-return":
+            return t.gettext("you do not hold more than {n}").format(
+                n=t.ngettext("{n} token", "{n} tokens", limit))
+        if code == "not-held":
+            return t.gettext("you have no {gems}").format(gems=self.gems[action.colour].plural)
+        if code == "no-reserving":
+            return t.gettext("there is no gold in the solo game")
+        if code == "same-colour":
+            return t.gettext("never two gems of the same colour")
+        if code == "bank-empty":
+            gone = next(c for c in action.colours if game.bank.get(c, 0) == 0)
+            return t.gettext("the bank has no {gems} left").format(gems=self.gems[gone].plural)
+        if code == "take-three":
+            left = sum(1 for c in self.rules.colours if game.bank[c] > 0)
+            if left < self.rules.take:
+                return t.ngettext("the bank has gems of {n} colour: take one of it",
+                                  "the bank has gems of {n} colours: take one of each", left)
+            return t.gettext("take {n} of different colours").format(n=self.rules.take)
+        if code == "not-on-table":
+            return t.gettext("that card is not face up on the table")
+        if code == "cannot-afford":
+            card = next(c for c in game.face_up() if c.id == action.card)
+            short = {c: n - game.tokens[c] for c, n in game.price(card).items()
+                     if n > game.tokens[c]}
+            return t.gettext("you are short of {gems}").format(gems=self.gem_list(short))
+        return None
 
     def expectation(self, game: SplendorGame) -> dict:
         """A recorded example's last check (`rulebook play --record`): the points, your

@@ -20,6 +20,9 @@ from itertools import combinations
 from generator.errors import IllegalAction
 
 RETURN, NOBLE = "return", "noble"  # what an open turn waits for
+#: The book's sections a refusal cites (their anchors): the rule the action broke is stated
+#: there, under the turn's heading.
+TAKING, BUYING, END_OF_TURN = "tomar-fichas", "comprar-una-carta", "final-del-turno"
 
 
 @dataclass(frozen=True)
@@ -261,44 +264,50 @@ class SplendorGame:
                           section="fin-de-la-partida")
         if self.decision == RETURN and not isinstance(action, Return):
             return refuse("over-limit", f"at most {self.rules.token_limit} gems kept",
-                          f"{self.token_count}: return some first")
+                          f"{self.token_count}: return some first", section=END_OF_TURN)
         if self.decision == NOBLE and not isinstance(action, Visit):
             return refuse("noble-pending", "the choice of the noble who visits, first",
-                          ", ".join(n.id for n in self.qualifying()), "R03")
+                          ", ".join(n.id for n in self.qualifying()), "R03",
+                          section=END_OF_TURN)
         if isinstance(action, Visit):
             if self.decision != NOBLE:
                 return refuse("no-noble-choice", "several nobles called at the end of a turn "
                               "(a visit is no action; a single noble comes by itself)",
-                              "no choice pending", "R03")
+                              "no choice pending", "R03", section=END_OF_TURN)
             return refuse("noble-not-qualified", "a noble whose needs your bonuses meet: "
-                          + ", ".join(n.id for n in self.qualifying()), action.noble, "R03")
+                          + ", ".join(n.id for n in self.qualifying()), action.noble, "R03",
+                          section=END_OF_TURN)
         if isinstance(action, Return):
             if self.decision != RETURN:
                 return refuse("nothing-to-return", f"more than {self.rules.token_limit} gems "
-                              "after the turn's action", f"{self.token_count}")
-            return refuse("not-held", f"a {action.colour} gem of yours", "none")
+                              "after the turn's action", f"{self.token_count}",
+                              section=END_OF_TURN)
+            return refuse("not-held", f"a {action.colour} gem of yours", "none",
+                          section=END_OF_TURN)
         if isinstance(action, Reserve):
             return refuse("no-reserving", "no reserving: there is no gold in the solo game",
-                          f"reserve {action.card}")
+                          f"reserve {action.card}", section=TAKING)
         if isinstance(action, Take):
             colours = action.colours
             if len(set(colours)) != len(colours):
                 return refuse("same-colour", "gems of different colours (never two alike)",
-                              " ".join(colours))
+                              " ".join(colours), section=TAKING)
             empty = [c for c in colours if self.bank.get(c, 0) == 0]
             if empty:
-                return refuse("bank-empty", "gems the bank still has", f"no {empty[0]} left")
+                return refuse("bank-empty", "gems the bank still has", f"no {empty[0]} left",
+                              section=TAKING)
             left = sum(1 for c in self.rules.colours if self.bank[c] > 0)
             return refuse("take-three", f"{min(self.rules.take, left)} gems of different "
-                          "colours", f"{len(colours)}", "R04" if left < self.rules.take else None)
+                          "colours", f"{len(colours)}", "R04" if left < self.rules.take else None,
+                          section=TAKING)
         if isinstance(action, Buy):
             card = next((c for c in self.face_up() if c.id == action.card), None)
             if card is None:
                 return refuse("not-on-table", "a card face up in a row or a special gem",
-                              action.card)
+                              action.card, section=BUYING)
             short = {c: n - self.tokens[c] for c, n in self.price(card).items()
                      if n > self.tokens[c]}
             return refuse("cannot-afford", f"{self.price(card)} after bonuses",
-                          f"short of {short}")
+                          f"short of {short}", section=BUYING)
         return refuse("not-legal-now", "one of the legal actions",
                       ", ".join(map(str, self.legal_actions())))
