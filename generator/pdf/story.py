@@ -339,20 +339,45 @@ def _item_words(li: ET.Element):
     return lambda ctx: inline(words, ctx)
 
 
-def _column_widths(element: ET.Element, width: float, styles: Styles) -> list[float]:
+def _printed(cell: ET.Element, ctx: StoryContext) -> tuple[str, list[str]]:
+    """A cell's words as they print, and those that never break: a link within the
+    document is set whole with its page («Opciones de la plataforma, p. 3», `_inline_child`),
+    a link to the other document gains its place in words («(libro, p. 3)»). A page of this
+    document is measured as two digits, known or not: both passes of the page numbers lay
+    the table out alike."""
+    text = " ".join("".join(cell.itertext()).split())
+    whole = []
+    for link in cell.iter("a"):
+        href = link.get("href", "")
+        if not href.startswith("#"):
+            continue
+        anchor, label = href[1:], " ".join("".join(link.itertext()).split())
+        if anchor in ctx.link_targets:
+            figure = ctx.figure_numbers.get(anchor)
+            suffix = f" {figure}" if figure else f", {ctx.words['page']} 99"
+            whole.append(label + suffix)
+            text += suffix
+        elif where := ctx.elsewhere(anchor):
+            text += f" ({where})"
+    return text, whole
+
+
+def _column_widths(element: ET.Element, width: float, ctx: StoryContext) -> list[float]:
     """Each column as wide as its longest word at least (a word is never broken inside a
-    cell: «Piezas por jugador» wraps between its words, never as «Pieza/s por j/ugado/r»),
-    the room left shared in proportion to what each column still needs to set its body's
-    cells on one line (a head wraps between its words); a table whose words alone are wider
-    than `width` shares it evenly, its first column (its names) a quarter. Measured in each
-    cell's font (the head's is bold)."""
+    cell: «Piezas por jugador» wraps between its words, never as «Pieza/s por j/ugado/r»;
+    a link within the document is one word with its page), the room left shared in
+    proportion to what each column still needs to set its body's cells on one line (a head
+    wraps between its words); a table whose words alone are wider than `width` shares it
+    evenly, its first column (its names) a quarter. Measured in each cell's font (the
+    head's is bold), as the cell prints (`_printed`)."""
+    styles = ctx.styles
     need: dict[int, list[float]] = {}  # column → [longest word, longest cell], in points
     for tr in element.iter("tr"):
         for index, cell in enumerate(tr):
             style = styles.table_head if cell.tag == "th" else styles.table_cell
-            text = " ".join("".join(cell.itertext()).split())
+            text, whole = _printed(cell, ctx)
             measure = lambda t: stringWidth(t, style.fontName, style.fontSize)  # noqa: E731
-            word = max((measure(w) for w in text.split()), default=0.0)
+            word = max((measure(w) for w in text.split() + whole), default=0.0)
             low, high = need.setdefault(index, [0.0, 0.0])
             # a head may wrap between its words: the body's cells say what a column needs
             body = 0.0 if cell.tag == "th" else measure(text)
@@ -402,7 +427,7 @@ def table_flowable(element: ET.Element, ctx: StoryContext, width: float | None =
     if columns == 0:
         return Spacer(1, 0)
     rows = [r + [""] * (columns - len(r)) for r in rows]
-    widths = _column_widths(element, width, s)
+    widths = _column_widths(element, width, ctx)
     table = RowTable(rows, colWidths=widths, repeatRows=1 if len(rows) > 1 else 0,
                      hAlign="LEFT", splitInRow=1)
     # A column narrower than its paddings (many columns, in a list inside a note) keeps a
