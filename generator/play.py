@@ -34,6 +34,7 @@ asked for the book's own rules): solo-catan, splendor-solitario, the economy gam
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import IO
 
@@ -141,6 +142,8 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
             say(t.gettext("Game left at turn {turns}.").format(turns=sim.result(game).turns))
             return 0
         typed = line.strip()
+        if not typed:  # an empty line: the prompt again, as a shell gives it
+            continue
         if typed in (MARK, STOP):
             if record is None:
                 say(t.gettext("Nothing is being recorded: start the game with --record FILE."))
@@ -394,12 +397,17 @@ def _rules(book: Book, topic: str, t) -> str:
     a topic (and no refusal yet), the sections one may name."""
     sections = [(anchor, title) for chapter in book.printed().chapters  # not the dossier's
                 for anchor, title in [(chapter.id, chapter.title), *chapter.sections]]
-    wanted = _plain(topic)
-    found = next((s for s in sections if s[0] == topic), None) or next(
-        (s for s in sections if wanted and wanted in _plain(s[1])), None)
+    wanted = _tokens(topic)
+    titled = [(section, _tokens(section[1])) for section in sections]
+    found = next((s for s in sections if _plain(s[0]) == _plain(topic)), None) or next(
+        (s for s, words in titled if wanted and wanted <= words), None) or next(
+        (s for s, words in titled if wanted and all(
+            len(w) >= 4 and any(x.startswith(w) for x in words) for w in wanted)), None)
+    listed = t.gettext("Sections: {titles}.").format(
+        titles="; ".join(title for _, title in sections))
     if found is None:
-        return t.gettext("Sections: {titles}.").format(
-            titles="; ".join(title for _, title in sections))
+        return listed if not topic else t.gettext("No section is called “{topic}”.").format(
+            topic=topic) + " " + listed
     return "\n".join([found[1].upper(), *section_lines(book, found[0])])
 
 
@@ -407,6 +415,13 @@ def _plain(text: str) -> str:
     import unicodedata
     return "".join(c for c in unicodedata.normalize("NFD", text.casefold())
                    if not unicodedata.combining(c))
+
+
+def _tokens(text: str) -> set[str]:
+    """A title's or a topic's words, accents and case aside, a ruling's number without its
+    zeros («R01» and «r1» alike): what `rules TOPIC` matches, word for word before prefixes
+    (so «R1» is not R10, nor «foo» a knight «on foot»)."""
+    return {re.sub(r"^r0+(?=\d)", "r", word) for word in re.findall(r"\w+", _plain(text))}
 
 
 def section_lines(book: Book, anchor: str) -> list[str]:
@@ -518,9 +533,11 @@ def _why(book: Book, engine, game, actions: list, typed: str, t,
         return t.gettext("{action}: allowed here (this engine does not say by which "
                          "rule).").format(action=engine.action_text(action, game))
     section, ruling = engine.allowed_by(game, action)
+    # the section's rule under it, never the ruling's question and answer: a ruling often
+    # decides what is refused («¿…? No.»), which under a ✓ reads as a contradiction
     return _with_rule(book, t.gettext("✓ {action}: allowed ({cite}).").format(
         action=engine.action_text(action, game), cite=_cited(book, section, ruling, pages, t)),
-        section, ruling)
+        section, None)
 
 
 def _with_rule(book: Book, said: str, section: str, ruling: str | None) -> str:
@@ -543,10 +560,12 @@ def _chosen(engine, actions: list, typed: str):
     if typed.isdigit():
         number = int(typed)
         return actions[number - 1] if 1 <= number <= len(actions) else None
-    try:
-        return engine.parse(typed)
-    except (GeneratorError, ValueError):
-        return None
+    for text in dict.fromkeys((typed, typed.lower())):  # «START GRAIN CITY» as typed too
+        try:
+            return engine.parse(text)
+        except (GeneratorError, ValueError):
+            continue
+    return None
 
 
 def _told(engine, action, before, after) -> str:

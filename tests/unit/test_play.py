@@ -104,9 +104,15 @@ def test_rules_reads_the_section_of_the_last_refusal_or_of_a_topic(capsys, monke
     assert "\n- Con el mercado. Cambia una carta de tu mano por una del mercado" in said
     assert "> EL TURNO\nCada turno colocas una carta de tu mano en la serie histórica" in said
     assert "\n1. Coloca una carta de tu mano al final de la serie histórica" in said
-    sections = re.search(r"> Secciones: (.*)\.\n", said).group(1).split("; ")
+    sections = re.search(r"> Ninguna sección se llama «xyzzy». Secciones: (.*)\.\n",
+                         said).group(1).split("; ")
     assert sections[:3] == ["Introducción", "Cómo leer este libro", "Componentes y preparación"]
     assert not any("original" in title for title in sections)  # the dossier's appendix
+    code, said = _play(capsys, monkeypatch, SOLO, "rules R1\nrules foo\nrules carta suelta\n"
+                       "quit\n", "--seed", "7")
+    assert "> R01. " in said and "> R10. " not in said  # a ruling's number, zeros aside
+    assert "> Ninguna sección se llama «foo»." in said  # no knight «on foot» for it
+    assert "> CARTAS SUELTAS\n" in said  # every word, in the title's words or their start
 
 
 def test_a_saved_game_goes_on_where_it_was_left(capsys, monkeypatch, tmp_path):

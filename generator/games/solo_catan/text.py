@@ -599,7 +599,8 @@ def refusal_reason(game: Game, refusal, w: Words) -> str | None:
     if code == "no-library":
         return t.gettext("you have not built the Library")
     if code == "no-knight":
-        return t.gettext("you have no knight")
+        return (t.ngettext("you have {n} knight", "you have {n} knights", len(game.knights))
+                if game.knights else t.gettext("you have no knight"))
     if code == "library-used":
         return t.gettext("you have used the Library this turn")
     if code == "university-used":

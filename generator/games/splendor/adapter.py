@@ -286,7 +286,7 @@ class SplendorAdapter(Adapter):
                                   "the bank has gems of {n} colours: take one of each", left)
             return t.gettext("take {n} of different colours").format(n=self.rules.take)
         if code == "not-on-table":
-            return t.gettext("that card is not face up on the table")
+            return None  # «No puedes comprar una carta que no está en la mesa» says it
         if code == "cannot-afford":
             card = next(c for c in game.face_up() if c.id == action.card)
             short = {c: n - game.tokens[c] for c, n in game.price(card).items()
@@ -461,9 +461,26 @@ class SplendorAdapter(Adapter):
         return ""
 
     def narrate(self, action, before, after, refused: str | None = None) -> str:
-        """The step as a sentence to the player: "Compras la carta de rubí…", or refused,
-        "No puedes comprar la carta de rubí…"."""
-        return self._phrases(action, before)[2 if refused else 1]
+        """The step in sentences to the player: "Compras la carta de rubí…", with what you
+        paid when your bonuses paid part of its cost ("… y pagas 3 diamantes"), then any
+        noble who visits at the turn's end; refused, "No puedes comprar la carta de rubí…"."""
+        t = self.t
+        said = self._phrases(action, before)[2 if refused else 1]
+        if refused or after is None or before is None:
+            return said
+        card = before.find(action.card) if isinstance(action, Buy) else None
+        paid = {c: before.tokens[c] - after.tokens[c] for c in self.rules.colours
+                if before.tokens[c] > after.tokens[c]}
+        if card is not None and paid != dict(card.cost):  # the bonuses paid part of it
+            said = (t.gettext("{bought} and pay {gems}").format(bought=said,
+                                                                gems=self.gem_list(paid))
+                    if paid else t.gettext("{bought}: your bonuses pay it all").format(
+                        bought=said))
+        sentences = [said] + [t.gettext("The {noble} visits you ({points})").format(
+            noble=self.noble_name(n), points=t.ngettext("{n} point", "{n} points", n.points))
+            for n in after.visitors[len(before.visitors):]
+            if not (isinstance(action, Visit) and n.id == action.noble)]  # told already
+        return ". ".join(sentences)
 
     def action_text(self, action, before: SplendorGame | None) -> str:
         return self._phrases(action, before)[0]
@@ -488,8 +505,9 @@ class SplendorAdapter(Adapter):
             what = self.noble_name(noble) if noble else ""
         else:
             card = before.find(action.card) if before else None
-            what = t.the(self.card_name(card)) if card else t.gettext(
-                "a card that is not on the table")
+            what = (t.the(self.card_name(card)) if card else
+                    t.gettext("a card that is not on the table") if isinstance(action, Buy)
+                    else t.gettext("any card"))  # no reserving, whichever card is named
             forms = ((N_("Buy {thing}"), N_("You buy {thing}"), N_("You cannot buy {thing}"))
                      if isinstance(action, Buy) else
                      (N_("Reserve {thing}"), N_("You reserve {thing}"),
