@@ -75,6 +75,15 @@ def test_both_editions_print_the_same_numbers(solo_book):
     assert Counter(spanish) == Counter(english_numbers)
 
 
+def test_a_book_copied_under_another_name_keeps_its_stored_runs(book_copy, capsys):
+    """A designer starts from a copy of a book: its runs were measured by the same rules
+    under the old name, and `check` accepts them (the command's other words must match)."""
+    renamed = book_copy.rename(book_copy.with_name("mi-variante"))
+    assert main(["check", str(renamed)]) == 0, capsys.readouterr().err
+    assert "rulebook simulate solo-catan " in (renamed / "difficulty.yaml").read_text(
+        encoding="utf-8")
+
+
 def test_save_keeps_the_other_players_runs_and_replaces_its_own(book_copy, capsys):
     file = book_copy / "difficulty.yaml"
     before = load_book(book_copy).difficulty

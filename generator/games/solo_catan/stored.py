@@ -73,7 +73,10 @@ def _check_run(doc, i: int, run: PlayerRun, goal: int, slug: str) -> None:
     goal = run.rules.get("goal", goal)
     expected = Difficulty.run_command(slug, run.games, run.seed, run.player, run.budget,
                                       run.rules)
-    if run.command != expected:
+    # the book's folder name aside: a copied book (a designer's start, a test's) keeps the
+    # runs its rules were measured by, under the name they were measured as
+    if run.command.split()[:2] + run.command.split()[3:] != \
+            expected.split()[:2] + expected.split()[3:]:
         raise doc.error(at + ("command",), f"the stored run names the command "
                         f"{run.command!r}, not the one its player, games, seed and budget "
                         "make", f"command: {expected}")
