@@ -114,10 +114,11 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
     say(commands)
     if goal := _goal(book, t):
         say(goal, "bold")
-    if record is not None:
-        say(t.gettext("Recording to {file}: {mark} starts the example at this position, "
-                      "{stop} writes it (or the end of the game does).").format(
-            file=record, mark=MARK, stop=STOP))
+    recording = "" if record is None else t.gettext(
+        "Recording to {file}: {mark} starts the example at this position, {stop} writes it "
+        "(or the end of the game does).").format(file=record, mark=MARK, stop=STOP)
+    if recording:
+        say(recording)
     while True:
         actions = [] if sim.is_over(game) else game.legal_actions()
         if not shown:  # the table once a position: a mistyped line does not repeat it
@@ -181,6 +182,8 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
             continue
         if typed in (HELP, "?"):
             say(commands)
+            if recording:
+                say(recording)
             continue
         action = _chosen(engine, actions, typed)
         if action is None:

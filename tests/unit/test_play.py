@@ -427,8 +427,8 @@ def test_why_names_the_rule_that_allows_a_listed_action(capsys, monkeypatch):
     assert "> Di qué acción: why y su número, del 1 al 7, o su notación.\n" in said
     code, said = _play(capsys, monkeypatch, CONTENT_ROOT / "splendor-solitario",
                        "why 1\nquit\n", "--seed", "3")
-    assert "> ✓ Toma 1 diamante, 1 zafiro y 1 esmeralda: se puede (véase «El turno»).\n" \
-           "  En tu turno haces una sola acción" in said
+    assert "> ✓ Toma 1 diamante, 1 zafiro y 1 esmeralda: se puede (véase «Tomar fichas»)." \
+           "\n  Toma 3 fichas de colores distintos del banco" in said
 
 
 def test_every_legal_action_of_a_game_is_allowed_by_a_section_the_book_has():

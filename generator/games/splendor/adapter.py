@@ -22,7 +22,7 @@ from generator.errors import IllegalAction
 from generator.games.splendor import (Buy, Card, Noble, Reserve, Return, SplendorGame,
                                       SplendorRules, Take, Visit)
 from generator.engine import need
-from generator.games.splendor.game import NOBLE, RETURN
+from generator.games.splendor.game import BUYING, END_OF_TURN, NOBLE, RETURN, TAKING
 from generator.core.i18n import N_, Translator, count_noun, translator
 from generator.examples.adapter import Adapter, mismatches
 
@@ -246,10 +246,10 @@ class SplendorAdapter(Adapter):
         """Where the book allows a legal action (`rulebook play`'s `why N`): taking and
         buying are the turn's action; giving back and a noble's visit end the turn."""
         if isinstance(action, (Return, Visit)):
-            return "final-del-turno", "R03" if isinstance(action, Visit) else None
-        if isinstance(action, Take) and len(action.colours) < self.rules.take:
-            return "turno", "R04"  # fewer colours than three left in the bank
-        return "turno", None
+            return END_OF_TURN, "R03" if isinstance(action, Visit) else None
+        if isinstance(action, Take):  # fewer colours than three left in the bank: R04
+            return TAKING, "R04" if len(action.colours) < self.rules.take else None
+        return BUYING, None
 
     def refused_because(self, game: SplendorGame, refusal: IllegalAction) -> str | None:
         """Why the rules refuse an action here, in the player's terms: what is missing or
