@@ -11,7 +11,8 @@ from typing import Any
 
 from generator.core import i18n
 from generator.core.i18n import N_, pN_
-from generator.content.model import BookMeta, Components, GameParameters, Ruling, ruling_anchors
+from generator.content.model import (TITLE_TO_COME, BookMeta, Components, GameParameters,
+                                     Ruling, ruling_anchors)
 
 
 def quoted(text: str, language: str) -> str:
@@ -151,7 +152,9 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
         for ruling in (r for r in rulings if not r.dossier):
             question, decision = (render_string(text, context)
                                   for text in (ruling.question, ruling.decision))
-            title = titles.get(ruling.section)
+            # a section of a chapter not read yet (the same one, on a sheet): its title is
+            # filled in once the book is read (loader._fill_titles)
+            title = titles.get(ruling.section) or (TITLE_TO_COME if ruling.section else None)
             link = f"[{title}](#{ruling.section})"
             see = t.gettext(SEE).format(section=link)
             decision = decision.strip()

@@ -39,7 +39,7 @@ from generator.content.problems import Problems
 from generator.content.typos import typo_of
 from generator.content.model import (Book, BookMeta, Chapter, Components, ConformanceRow,
                                      Difficulty, EngineNeeds, Facts, FigureSpec, Glossary,
-                                     PrintSpec, Ruling, ScoreBand, KNOWN_PARAMETERS,
+                                     PrintSpec, Ruling, ScoreBand, KNOWN_PARAMETERS, TITLE_TO_COME,
                                      PARAMETER_VALUE_TEXT, figure_anchor, free_parameters,
                                      parameter_type, ruling_anchors)
 from generator.content.statements import Statements, card_markup
@@ -146,6 +146,7 @@ def load_book(folder: Path, language: str | None = None,
         if rendered is not None:
             prose.append(rendered)
     found.settle()
+    _fill_titles(chapters)
 
     in_prose = set(statements.used)
     with _glyphs_of(typefaces, folder):
@@ -895,6 +896,20 @@ def _chapter(file: Path, rendered) -> Chapter:
                 for h in tree if h.tag in ("h2", "h3")]
     return Chapter(id=chapter_id, title=text_of(first), source=file, tree=tree,
                    sections=sections)
+
+
+def _fill_titles(chapters: list[Chapter]) -> None:
+    """Each cross-reference written before its target's title was known (`TITLE_TO_COME`:
+    the almanac of a sheet, whose rulings point to sections of the same chapter) takes the
+    title now that every chapter is read; an unknown target is `_check_cross_references`'s
+    to report, and keeps its anchor as its words meanwhile."""
+    titles = {anchor: title for chapter in chapters
+              for anchor, title in [(chapter.id, chapter.title), *chapter.sections]}
+    for chapter in chapters:
+        for link in chapter.tree.iter("a"):
+            if link.text == TITLE_TO_COME:
+                anchor = link.get("href", "").removeprefix("#")
+                link.text = titles.get(anchor, anchor)
 
 
 def _check_anchors(book: Book) -> None:

@@ -1041,6 +1041,9 @@ class EngineNeeds:
 #: Where every edition's glossary starts: the PDF's and the HTML edition's id, and the
 #: target a chapter links to.
 GLOSSARY_ANCHOR = "glosario"
+#: A cross-reference's text while its target's title is unknown (a heading further on in
+#: the chapter that links to it): the loader puts the title in once every chapter is read.
+TITLE_TO_COME = "\ue000"
 
 
 def figure_anchor(figure_id: str) -> str:

@@ -132,6 +132,19 @@ def test_an_example_is_read_on_one_side_of_the_sheet(sheet):
     assert "(cont.)" not in " ".join(texts)
 
 
+def test_the_sheets_almanac_sends_each_ruling_to_its_section(sheet):
+    """The rulings on the sheet point to sections of the same chapter, whose titles were
+    unknown when the almanac was written: each still ends «(Véase Sección, p. 1.)», as a
+    rulebook's almanac does, the section's title and the page it is on."""
+    pdf, _ = sheet
+    text = " ".join(" ".join(pdf.page_texts).split())
+    almanac = text[text.index("Aclaraciones R01."):]
+    seen = re.findall(r"\(Véase ([^,()]+), p\.\s?(\d)\.\)", almanac)
+    assert [title for title, _ in seen] == ["Tu turno", "Construir", "Resumen"], seen
+    for title, page in seen:
+        assert title in pdf.page_texts[int(page) - 1], (title, page)
+
+
 def test_the_sheet_opens_with_its_title_block_and_has_no_cover_or_contents(sheet):
     pdf, _ = sheet
     book = load_book(CONTENT_ROOT / SHEET)
