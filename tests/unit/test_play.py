@@ -217,6 +217,19 @@ def test_every_refusal_the_examples_show_says_why_in_the_books_language(folder):
         assert because and not re.search(r"\b(you|the|is|are)\b", because), (code, because)
 
 
+def test_a_take_of_too_few_colours_says_how_many_the_bank_has():
+    """R04: with gems of two colours left, one of each; the reason counts them."""
+    book = load_book(SPLENDOR)
+    engine = adapter_for(book)
+    game = engine.random_start(3)
+    for colour in ("white", "blue", "green"):
+        game.bank[colour] = 0
+    with pytest.raises(IllegalAction) as refusal:
+        game.push(engine.parse("take red"))
+    assert engine.refused_because(game, refusal.value) == \
+        "el banco solo tiene fichas de 2 colores: toma una de cada uno"
+
+
 def test_a_refusal_says_what_is_missing(capsys, monkeypatch):
     code, said = _play(capsys, monkeypatch, SPLENDOR, "take white white blue\nbuy "
                        "diamante-real\ntake red\nquit\n", "--seed", "3")

@@ -558,32 +558,55 @@ def series_label(series, words: Words, resolving: bool = False) -> str:
     return f"{name}…"
 
 
+#: Why explain.py refuses, where the words need nothing of the position but the decks'
+#: names (`refusal_reason`).
+FIXED_REASONS = {
+    "cannot-start-series": N_("the last card of the {sh} ends no series"),
+    "no-open-series": N_("no series is open at the end of the {sh}"),
+    "nothing-to-demolish": N_("the {sh} is empty"),
+    "cannot-place-loose": N_("a loose card follows a finished series, or starts the {sh}"),
+    "deck-not-empty": N_("the {deck} still has cards"),
+    "deck-too-small": N_("the {deck} has too few cards"),
+    "nothing-due": N_("the Town Hall is paid"),
+    "starter-not-loose": N_("a card of your hand could start a series"),
+    "game-over": N_("the game is over"),
+    "no-decision-pending": N_("nothing is waiting for that choice"),
+    "no-university": N_("you have not built the University"),
+    "market-card-just-given": N_("you gave that card to the market this turn"),
+    "no-library": N_("you have not built the Library"),
+    "library-used": N_("you have used the Library this turn"),
+    "university-used": N_("this series has had its substitution already"),
+    "town-hall-unpaid": N_("first pay the Town Hall's extra ore"),
+    "not-blocked": N_("you can still continue the series or start another"),
+    "payment-type-used": N_("you have given back a building of that kind this turn"),
+    "payment-forced": N_("the series pays with its own building"),
+    "payment-not-owned": N_("you have no such building to give back"),
+    "recycle-limit": N_("you recycle a series for each card missing from your hand, no more"),
+    "can-progress": N_("you can still build a settlement, a city or an expansion"),
+    "series-in-progress": N_("only the series in progress is left, and it is not recycled"),
+    "payment-not-allowed": N_("that is not a series you may recycle"),
+    "not-legal-now": N_("it is not one of the actions open now"),
+}
+
+
 def refusal_reason(game: Game, refusal, w: Words) -> str | None:
     """Why explain.py refused an action, in the player's terms, as a clause after «No
     puedes …:» (`rulebook play`): what the hand, the market or the SH lacks. None for a
     code without words here: the section the refusal cites is then the reason."""
     t, action, code = w.t, refusal.action, refusal.code
-    if code == "game-over":
-        return t.gettext("the game is over")
+    if code in FIXED_REASONS:  # the decks' names spelled out, as the book's prose does
+        return t.gettext(FIXED_REASONS[code]).format(sh=w.noun("SH"), deck=w.noun("MDR"))
     if code == "decision-pending":
         return t.gettext("first: {decision}").format(
             decision=t.gettext(DECISIONS.get(game.decision, game.decision)))
-    if code == "no-decision-pending":
-        return t.gettext("nothing is waiting for that choice")
     if code == "not-in-hand":
         held = getattr(action, "give", None) or action.resource
         return t.gettext("you have no {card} in your hand").format(card=w.res(held))
-    if code == "no-university":
-        return t.gettext("you have not built the University")
-    if code == "cannot-start-series":
-        return t.gettext("the last card of the {sh} ends no series").format(sh=w.noun("SH"))
     if code == "not-a-starter":
         return t.gettext("no {target} series starts with {card}").format(
             target=w.target(action.target), card=w.a(action.as_resource or action.resource))
     if code == "target-unavailable":
         return t.gettext("you cannot take {target} now").format(target=w.a_target(action.target))
-    if code == "no-open-series":
-        return t.gettext("no series is open at the end of the {sh}").format(sh=w.noun("SH"))
     if code == "wrong-card":
         series = game.open_series
         need = game.rules.costs[series.target][len(series.cards)]
@@ -591,61 +614,22 @@ def refusal_reason(game: Game, refusal, w: Words) -> str | None:
             target=w.target(series.target), card=w.a(need))
     if code == "not-in-market":
         return t.gettext("the market has no {card}").format(card=w.res(action.take))
-    if code == "market-card-just-given":
-        return t.gettext("you gave that card to the market this turn")
     if code == "three-needed":
         return t.gettext("three equal cards are needed, and you have {n}").format(
             n=Counter(game.hand)[action.give])
-    if code == "no-library":
-        return t.gettext("you have not built the Library")
     if code == "no-knight":
         return (t.ngettext("you have {n} knight", "you have {n} knights", len(game.knights))
                 if game.knights else t.gettext("you have no knight"))
-    if code == "library-used":
-        return t.gettext("you have used the Library this turn")
-    if code == "university-used":
-        return t.gettext("this series has had its substitution already")
-    if code == "town-hall-unpaid":
-        return t.gettext("first pay the Town Hall's extra ore")
-    if code in ("nothing-due", "cannot-pay"):
-        return (t.gettext("the Town Hall is paid") if code == "nothing-due" else
-                t.gettext("two {cards} are needed, and you have {n}").format(
-                    cards=w.plural("ore"), n=Counter(game.hand)["ore"]))
-    if code in ("cannot-place-loose", "starter-not-loose"):
-        return (t.gettext("a loose card follows a finished series, or starts the {sh}")
-                .format(sh=w.noun("SH")) if code == "cannot-place-loose" else
-                t.gettext("a card of your hand could start a series"))
-    if code == "nothing-to-demolish":
-        return t.gettext("the {sh} is empty").format(sh=w.noun("SH"))
-    if code == "not-blocked":
-        return t.gettext("you can still continue the series or start another")
+    if code == "cannot-pay":
+        return t.gettext("two {cards} are needed, and you have {n}").format(
+            cards=w.plural("ore"), n=Counter(game.hand)["ore"])
     if code == "demolition-limit":
         return t.gettext("you have demolished {n} this turn already").format(
             n=t.ngettext("{n} card", "{n} cards", len(game.demolished)))
-    if code == "payment-type-used":
-        return t.gettext("you have given back a building of that kind this turn")
-    if code == "payment-forced":
-        return t.gettext("the series pays with its own building")
-    if code == "payment-not-owned":
-        return t.gettext("you have no such building to give back")
-    if code == "recycle-limit":
-        return t.gettext("you recycle a series for each card missing from your hand, no more")
-    if code == "deck-not-empty":
-        return t.gettext("the {deck} still has cards").format(deck=w.noun("MDR"))
-    if code == "can-progress":
-        return t.gettext("you can still build a settlement, a city or an expansion")
-    if code == "series-in-progress":
-        return t.gettext("only the series in progress is left, and it is not recycled")
-    if code == "deck-too-small":
-        return t.gettext("the {deck} has too few cards").format(deck=w.noun("MDR"))
-    if code == "payment-not-allowed":
-        return t.gettext("that is not a series you may recycle")
     if code == "not-in-pile":
         pile = game.deck if getattr(action, "source", "discard") == "deck" else game.discard
         if action.take in pile and action.take == action.give:
             return t.gettext("you would take back the resource you give")
         return t.gettext("the {pile} has no {card}").format(
             pile=w.noun("MDR" if pile is game.deck else "MDD"), card=w.res(action.take))
-    if code == "not-legal-now":
-        return t.gettext("it is not one of the actions open now")
     return None

@@ -33,6 +33,17 @@ END_WORDS = {"special": N_("you have bought {specials}"),
              "stuck": N_("you can no longer buy any card on the table (R05)")}
 
 
+#: Why the rules refuse, where the words need nothing of the position (`refused_because`).
+FIXED_REASONS = {
+    "game-over": N_("the game is over"),
+    "noble-pending": N_("first choose which noble visits you"),
+    "no-noble-choice": N_("no choice of noble is pending: a single noble comes by itself"),
+    "noble-not-qualified": N_("your bonuses do not meet what that noble asks for"),
+    "no-reserving": N_("there is no gold in the solo game"),
+    "same-colour": N_("never two gems of the same colour"),
+}
+
+
 def bonuses(n: int, colour: str) -> str:
     """ "1 black bonus", "4 black bonuses": an error message's count (in English, as every
     error of `rulebook check` is)."""
@@ -256,26 +267,16 @@ class SplendorAdapter(Adapter):
         what the turn waits for (`rulebook play`, after «No puedes …:»)."""
         t, action, code = self.t, refusal.action, refusal.code
         limit = self.rules.token_limit
-        if code == "game-over":
-            return t.gettext("the game is over")
+        if code in FIXED_REASONS:
+            return t.gettext(FIXED_REASONS[code])
         if code == "over-limit":
             return t.gettext("you hold {gems}: first give back those over {limit}").format(
                 gems=t.ngettext("{n} token", "{n} tokens", game.token_count), limit=limit)
-        if code == "noble-pending":
-            return t.gettext("first choose which noble visits you")
-        if code == "no-noble-choice":
-            return t.gettext("no choice of noble is pending: a single noble comes by itself")
-        if code == "noble-not-qualified":
-            return t.gettext("your bonuses do not meet what that noble asks for")
         if code == "nothing-to-return":
             return t.gettext("you do not hold more than {n}").format(
                 n=t.ngettext("{n} token", "{n} tokens", limit))
         if code == "not-held":
             return t.gettext("you have no {gems}").format(gems=self.gems[action.colour].plural)
-        if code == "no-reserving":
-            return t.gettext("there is no gold in the solo game")
-        if code == "same-colour":
-            return t.gettext("never two gems of the same colour")
         if code == "bank-empty":
             gone = next(c for c in action.colours if game.bank.get(c, 0) == 0)
             return t.gettext("the bank has no {gems} left").format(gems=self.gems[gone].plural)
@@ -283,16 +284,15 @@ class SplendorAdapter(Adapter):
             left = sum(1 for c in self.rules.colours if game.bank[c] > 0)
             if left < self.rules.take:
                 return t.ngettext("the bank has gems of {n} colour: take one of it",
-                                  "the bank has gems of {n} colours: take one of each", left)
+                                  "the bank has gems of {n} colours: take one of each",
+                                  left).format(n=left)
             return t.gettext("take {n} of different colours").format(n=self.rules.take)
-        if code == "not-on-table":
-            return None  # «No puedes comprar una carta que no está en la mesa» says it
         if code == "cannot-afford":
             card = next(c for c in game.face_up() if c.id == action.card)
             short = {c: n - game.tokens[c] for c, n in game.price(card).items()
                      if n > game.tokens[c]}
             return t.gettext("you are short of {gems}").format(gems=self.gem_list(short))
-        return None
+        return None  # not-on-table: «No puedes comprar una carta que no está en la mesa»
 
     def expectation(self, game: SplendorGame) -> dict:
         """A recorded example's last check (`rulebook play --record`): the points, your
