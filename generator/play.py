@@ -97,7 +97,7 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
             said, recorded = _record(book, engine, seed, played, marked, game, record, t)
             say(said)
     for number, text in enumerate(moves, start=1):
-        action = _chosen(engine, [], text)
+        action = _chosen(book, engine, [], text)
         if action is None or action not in game.legal_actions():
             raise UsageError(f"--load: move {number} of the saved game, '{text}', is not one "
                              "the game allows there; expected the moves of a game saved from "
@@ -185,7 +185,7 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
             if recording:
                 say(recording)
             continue
-        action = _chosen(engine, actions, typed)
+        action = _chosen(book, engine, actions, typed)
         if action is None:
             say(t.gettext("'{typed}' is neither a number from 1 to {count} nor an action "
                           "in the book's notation.").format(typed=typed, count=len(actions))
@@ -522,7 +522,7 @@ def _why(book: Book, engine, game, actions: list, typed: str, t,
     """Why the action `typed` names (its number or notation) is legal here: the book's
     section that allows it (`Reasons.allowed_by`) and the rule as that section states it
     first; a move the rules refuse is refused, as when played."""
-    action = _chosen(engine, actions, typed) if typed else None
+    action = _chosen(book, engine, actions, typed) if typed else None
     if action is None:
         return t.gettext("Say which action: {why} and its number, from 1 to {count}, or its "
                          "notation.").format(why=WHY, count=len(actions))
@@ -557,18 +557,35 @@ def _with_rule(book: Book, said: str, section: str, ruling: str | None) -> str:
     return f"{said}\n  {rule}" if rule else said
 
 
-def _chosen(engine, actions: list, typed: str):
+def _chosen(book: Book, engine, actions: list, typed: str):
     """The action `typed` names: its number in `actions`, or the book's notation for it
-    (legal or not: the game then refuses it); None if it names neither."""
+    (legal or not: the game then refuses it), in any case and with the components named in
+    the book's words («take diamante zafiro esmeralda», «start trigo ciudad»); None if it
+    names neither."""
     if typed.isdigit():
         number = int(typed)
         return actions[number - 1] if 1 <= number <= len(actions) else None
-    for text in dict.fromkeys((typed, typed.lower())):  # «START GRAIN CITY» as typed too
+    named = _ids_for_names(book, typed)
+    for text in dict.fromkeys((typed, typed.lower(), named)):
         try:
             return engine.parse(text)
         except (GeneratorError, ValueError):
             continue
     return None
+
+
+def _ids_for_names(book: Book, typed: str) -> str:
+    """`typed` with each component the book names (a resource, its plural, a building, an
+    expansion: «Ampliación de ciudad») put as its id, accents and case aside, the longest
+    names first: what the notation reads."""
+    c = book.components
+    names = [(name, item.id) for item in c.resources for name in (item.name, item.plural)]
+    names += [(name, item.id) for item in c.buildings for name in (item.name, item.plural)]
+    names += [(item.name, item.id) for item in c.expansions]
+    text = _plain(typed)
+    for name, item_id in sorted(names, key=lambda pair: -len(pair[0])):
+        text = re.sub(rf"(?<![\w-]){re.escape(_plain(name))}(?![\w-])", item_id, text)
+    return text
 
 
 def _told(engine, action, before, after) -> str:

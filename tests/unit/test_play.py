@@ -217,6 +217,16 @@ def test_every_refusal_the_examples_show_says_why_in_the_books_language(folder):
         assert because and not re.search(r"\b(you|the|is|are)\b", because), (code, because)
 
 
+def test_the_notation_reads_the_books_names_for_its_components(capsys, monkeypatch):
+    """A player types what the table shows: «diamante», «Trigo», «CIUDAD» are the
+    notation's white, grain and city (accents and case aside)."""
+    code, said = _play(capsys, monkeypatch, SPLENDOR, "take diamante Zafiro ESMERALDA\nquit\n",
+                       "--seed", "3")
+    assert "> Tomas 1 diamante, 1 zafiro y 1 esmeralda.\n" in said
+    code, said = _play(capsys, monkeypatch, SOLO, "start Trigo CIUDAD\nquit\n", "--seed", "7")
+    assert "> Colocas el trigo y empiezas una ciudad." in said
+
+
 def test_a_take_of_too_few_colours_says_how_many_the_bank_has():
     """R04: with gems of two colours left, one of each; the reason counts them."""
     book = load_book(SPLENDOR)
