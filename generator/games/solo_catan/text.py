@@ -335,7 +335,7 @@ def _log_sentences(log, w: Words, action, before: Game, after: Game) -> list[str
                 parts.append(t.gettext("{cards} for your hand").format(cards=w.some(hand)))
             if market:
                 parts.append(t.gettext("{cards} for the market").format(cards=w.some(market)))
-            out.append(t.gettext("You draw without comparing {cards}").format(
+            out.append(t.gettext("You draw, without comparing, {cards}").format(
                 cards=w.join(parts)))
         run.clear()
 
