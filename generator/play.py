@@ -128,7 +128,11 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
             if not actions:
                 say(_ending(book, sim, game, t), "bold")
                 write_record()
-                return 0
+                if not history:  # nothing to take back: the game was over when dealt
+                    return 0
+                # a learner may take a losing move back and try another
+                say(t.gettext("{undo} takes your last move back; {quit} leaves.").format(
+                    undo=UNDO, quit=QUIT))
             for number, action in enumerate(actions, start=1):
                 say(f"{number:>3}. {engine.action_text(action, game)}  [{action}]", "dim",
                     -len(str(action)) - 2)
@@ -140,6 +144,8 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
             say()  # (input from a file without a last newline: the answer on a line of its own)
         if not line or line.strip() == QUIT:
             write_record()
+            if not actions:  # over: its end is said already
+                return 0
             say(t.gettext("Game left at turn {turns}.").format(turns=sim.result(game).turns))
             return 0
         typed = line.strip()
@@ -161,6 +167,10 @@ def play(book: Book, seed: int, read: IO[str], write: IO[str],
             continue
         if (name := _argument(typed, SAVE)) is not None:
             say(_save(book, seed, played, name, t))
+            continue
+        if not actions and typed not in (UNDO, HELP, "?"):  # over: no move, hint or why
+            say(t.gettext("The game is over: {undo} takes your last move back; {quit} "
+                          "leaves.").format(undo=UNDO, quit=QUIT))
             continue
         if (which := _argument(typed, WHY)) is not None:
             said = _why(book, engine, game, actions, which, t, pages or {})

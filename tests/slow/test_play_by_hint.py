@@ -47,8 +47,10 @@ def test_a_game_played_by_the_hint_through_the_command_is_recorded_and_replays(t
             said = _until_prompt(process)
             screen += said
             if not said.endswith("> "):
-                break  # the game ended: no prompt after its last words
-            if asked:  # the hint has named its move: play it
+                break  # the command has left
+            if re.search(r"\n(Ganas|Pierdes): ", said):  # the end: undo is offered; leave
+                answer = "quit"
+            elif asked:  # the hint has named its move: play it
                 answer = re.search(r"jugaría la (\d+):", said).group(1)
                 moves += 1
             else:

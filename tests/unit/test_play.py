@@ -53,9 +53,12 @@ def test_a_whole_game_is_played_to_its_end_in_the_books_words(capsys, monkeypatc
     assert "\nObjetivo: 20 puntos.\n" in said
     assert "\n  1. Colocas la madera y empiezas una carretera  [start lumber road]\n" in said
     assert "> Colocas la madera y empiezas una carretera. Robas un trigo: no coincide.\n" in said
-    assert re.search(r"\n(Ganas|Pierdes): [^·\n]+ · \d+ puntos? · \d+ turnos?\.\n$", said), \
-        said[-300:]
-    assert said.count("> ") < 500  # it ended before the input did
+    end = re.search(r"\n(Ganas|Pierdes): [^·\n]+ · \d+ puntos? · \d+ turnos?\.\n"
+                    r"undo deshace tu última jugada; quit sale\.\n", said)
+    assert end, said[-300:]  # it ended before the input did; a learner may take it back
+    after = said[end.end():].split("> ")[1:]
+    assert after and set(after) <= {"La partida ha terminado: undo deshace tu última jugada; "
+                                     "quit sale.\n", ""}, after[:3]
 
 
 def test_a_refused_move_cites_its_section_and_changes_nothing(capsys, monkeypatch):
@@ -193,7 +196,7 @@ def test_a_book_of_titles_names_them_at_the_start_and_gives_one_at_the_end(capsy
     assert code == 0 and "\nAl final, tus puntos te dan un título, de Trabajador a " \
                          "Maestro.\n" in said
     end = re.search(r"\nFin de la partida: [^·\n]+ · (\d+) puntos?: ([^·\n]+) · \d+ "
-                    r"turnos?\.\n$", said)
+                    r"turnos?\.\n", said)
     assert end, said[-300:]
     assert end.group(2) == title_for(book.scores, int(end.group(1)))
     assert not re.search(r"\n(Ganas|Pierdes):", said)
@@ -249,6 +252,23 @@ def test_a_refusal_says_what_is_missing(capsys, monkeypatch):
            "ónices): te faltan 3 diamantes y 7 ónices (véase «Comprar una carta»).\n" in said
     assert "> × No puedes tomar 1 rubí: toma 3 de colores distintos (véase «Tomar " \
            "fichas»).\n" in said
+
+
+def test_the_last_move_of_an_ended_game_can_be_taken_back(capsys, monkeypatch):
+    """A learner who lost on a move tries another: after the end, `undo` brings the table
+    back with its actions; anything else is answered, and the end of the input leaves
+    without a second farewell."""
+    book = load_book(SPLENDOR)
+    moves: list[str] = []
+    simulated(dealer(book, adapter_for(book)), 3, "greedy", moves)
+    typed = "".join(move.split("  →")[0] + "\n" for move in moves)
+    code, said = _play(capsys, monkeypatch, SPLENDOR, typed + "hint\nundo\n", "--seed", "3")
+    assert code == 0
+    over = said.index("\nFin de la partida: ")
+    assert "> La partida ha terminado: undo deshace tu última jugada; quit sale.\n" in said[over:]
+    assert "> Jugada deshecha.\n" in said[over:]
+    assert re.search(r"\n  1\. .*\[", said[said.index("> Jugada deshecha."):])  # actions again
+    assert "Partida dejada en el turno" in said[over:]  # left when the input ends, mid-game
 
 
 def test_a_book_whose_engine_cannot_deal_a_game_is_one_line(capsys, monkeypatch, tiny_book):
