@@ -33,6 +33,7 @@ asked for the book's own rules): solo-catan, splendor-solitario, the economy gam
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from pathlib import Path
@@ -556,14 +557,21 @@ def _why(book: Book, engine, game, actions: list, typed: str, t,
 def _with_rule(book: Book, said: str, section: str, ruling: str | None) -> str:
     """`said`, then on a line of its own the rule in the book's words: the ruling that
     decided the case, as the almanac prints it (its question and decision: the precise
-    case), or else the first paragraph of the section that states the rule."""
+    case), or else the first paragraph of the section that states the rule (and the list
+    it opens, when it ends on a colon: «Después de tu acción…:» says nothing alone)."""
     rule = ""
     for anchor in ruling_anchors(ruling) if ruling else ():
         found = section_lines(book, anchor)
         if found:
             rule = " ".join(found[:2]) if anchor.endswith("-fuente") else found[0]
             break
-    rule = rule or next(iter(section_lines(book, section)), "")
+    if not rule:
+        lines = section_lines(book, section)
+        rule = next(iter(lines), "")
+        if rule.endswith(":"):  # it opens a list, which says the rule: the list's items too
+            items = list(itertools.takewhile(lambda line: re.match(r"(- |\d+\. )", line),
+                                             lines[1:]))
+            rule = "\n  ".join([rule, *items])
     return f"{said}\n  {rule}" if rule else said
 
 

@@ -230,6 +230,17 @@ def test_the_notation_reads_the_books_names_for_its_components(capsys, monkeypat
     assert "> Colocas el trigo y empiezas una ciudad." in said
 
 
+def test_a_rule_that_opens_a_list_is_quoted_with_its_list(capsys, monkeypatch):
+    """«Después de tu acción, y sin que cuente como otra:» says nothing alone: the steps it
+    introduces follow it (Splendor, 12 gems after a take: why giving one back is allowed)."""
+    code, said = _play(capsys, monkeypatch, SPLENDOR, "take white blue green\ntake red black "
+                       "white\ntake white blue green\ntake red black blue\nwhy 1\nquit\n",
+                       "--seed", "3")
+    assert "(véase «Al final del turno»).\n  Después de tu acción, y sin que cuente como " \
+           "otra:\n  1. Límite: si tienes más de 10 fichas" in said
+    assert "\n  2. Nobles: si tus bonificaciones llegan" in said
+
+
 def test_a_take_of_too_few_colours_says_how_many_the_bank_has():
     """R04: with gems of two colours left, one of each; the reason counts them."""
     book = load_book(SPLENDOR)
@@ -248,8 +259,10 @@ def test_a_refusal_says_what_is_missing(capsys, monkeypatch):
                        "diamante-real\ntake red\nquit\n", "--seed", "3")
     assert "> × No puedes tomar 2 diamantes y 1 zafiro: nunca dos fichas del mismo color " \
            "(véase «Tomar fichas»).\n  Toma 3 fichas de colores distintos" in said
+    # never payable by gems alone: only 3 of a colour are in play
     assert "> × No puedes comprar la gema especial de diamante (cuesta 3 diamantes y 7 " \
-           "ónices): te faltan 3 diamantes y 7 ónices (véase «Comprar una carta»).\n" in said
+           "ónices): solo hay 3 ónices en juego: antes necesitas 4 bonificaciones más de " \
+           "ónice (véase «Comprar una carta»).\n" in said
     assert "> × No puedes tomar 1 rubí: toma 3 de colores distintos (véase «Tomar " \
            "fichas»).\n" in said
 

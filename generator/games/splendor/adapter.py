@@ -289,10 +289,19 @@ class SplendorAdapter(Adapter):
             return t.gettext("take {n} of different colours").format(n=self.rules.take)
         if code == "cannot-afford":
             card = next(c for c in game.face_up() if c.id == action.card)
+            lacking = game.missing_bonuses(card)
+            if lacking:  # no gems taken ever pay it: bonuses must come first
+                colour, more = next(iter(lacking.items()))
+                return t.gettext("only {gems} are in play: you need {bonuses} first").format(
+                    gems=self.count(self.rules.bank_per_colour, colour),
+                    bonuses=t.ngettext("{n} more bonus of {gem}", "{n} more bonuses of {gem}",
+                                       more).format(n=more, gem=self.gems[colour].name.lower()))
             short = {c: n - game.tokens[c] for c, n in game.price(card).items()
                      if n > game.tokens[c]}
             return t.gettext("you are short of {gems}").format(gems=self.gem_list(short))
-        return None  # not-on-table: «No puedes comprar una carta que no está en la mesa»
+        if code == "not-on-table" and game.find(action.card) is not None:
+            return t.gettext("that card is not face up on the table")  # in the deck, say
+        return None  # a card of no pile: «… una carta que no está en la mesa» says it
 
     def expectation(self, game: SplendorGame) -> dict:
         """A recorded example's last check (`rulebook play --record`): the points, your
