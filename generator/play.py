@@ -339,7 +339,6 @@ def _record(book: Book, engine, seed: int, played: list[str], marked: int, game,
     """The moves from `marked` on written to `target` as a worked example (the module's
     docstring), and what to say; (said, written). A file there that `--record` did not
     write is never replaced, and nothing is written without a move to record."""
-    import re
     import yaml
     from markdown.extensions.toc import slugify
     from generator.core.output import write_atomically
@@ -631,15 +630,19 @@ def _refused(book: Book, engine, action, before, refusal: IllegalAction, t,
 def _goal(book: Book, t) -> str:
     """What the game is played for, before its first position: the goal in points, or, in a
     book whose final points give a title (scores.yaml), the titles' range."""
-    goal = book.components.game.goal
-    if goal:
-        return t.gettext("Goal: {points}.").format(
-            points=t.ngettext("{n} point", "{n} points", goal))
-    if book.scores:
+    if _titled(book):
         return t.gettext("At the end, your points give your title, from {first} to "
                          "{last}.").format(first=book.scores[0].title,
                                            last=book.scores[-1].title)
-    return ""
+    goal = book.components.game.goal
+    return t.gettext("Goal: {points}.").format(
+        points=t.ngettext("{n} point", "{n} points", goal)) if goal else ""
+
+
+def _titled(book: Book) -> bool:
+    """A book whose final points give a title (scores.yaml) and that sets no goal: its game
+    is played for the title, and it never speaks of winning or losing."""
+    return bool(book.scores) and not book.components.game.goal
 
 
 def _ending(book: Book, sim, game, t) -> str:
@@ -649,7 +652,7 @@ def _ending(book: Book, sim, game, t) -> str:
     reason = end_words(outcome.end_reason, getattr(sim, "end_names", {}), t)
     points = t.ngettext("{n} point", "{n} points", outcome.points)
     turns = t.ngettext("{n} turn", "{n} turns", outcome.turns)
-    if book.scores and not book.components.game.goal:
+    if _titled(book):
         over = t.gettext("The game is over")
         title = title_for(book.scores, outcome.points)
         return f"{over}: {reason} · {points}: {title} · {turns}."

@@ -35,7 +35,8 @@ from generator.examples.adapter import Adapter, mismatches
 #: built-in engines use (a base with `copy` and `arrange`; 'expected X, found Y').
 __all__ = ["Action", "Adapter", "Coverage", "Diagrams", "Engine", "EngineFactory", "Game",
            "IllegalAction", "Narration", "Outcome", "Player", "Reasons", "Recording",
-           "REQUIRED", "SIMULATION", "Budget", "CAPABILITIES", "Simulation", "Variants", "declares", "mismatches"]
+           "REQUIRED", "SIMULATION", "Budget", "CAPABILITIES", "Simulation", "Variants",
+           "declares", "mismatches"]
 
 Action = Any
 """An action in the engine's own type (a dataclass, a tuple...). It must compare equal to

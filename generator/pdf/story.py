@@ -180,14 +180,11 @@ def _inline_child(child: ET.Element, ctx: StoryContext, link_terms: bool) -> str
         link_color = ctx.styles.accent
         if href.startswith("#"):
             anchor = href[1:]
-            if anchor not in ctx.link_targets:  # the other document's, or set by {: href }
-                where = ctx.elsewhere(anchor)  # past the checks
-                return f"{text} ({escape(where)})" if where else text
-            figure = ctx.figure_numbers.get(anchor)
-            shown = f"{text}\u00a0{figure}" if figure else \
-                f'{text}, {ctx.words["page"]}\u00a0{ctx.page_of(anchor)}'
+            suffix, here = _reference(anchor, ctx, ctx.page_of(anchor))
+            if not here:  # the other document's, or set by {: href } (past the checks)
+                return text + escape(suffix)
             return (f'<a href="#{attribute(anchor)}" color="{link_color}">'
-                    f'<nobr>{shown}</nobr></a>')
+                    f'<nobr>{text}{suffix}</nobr></a>')
         if not LINK_SCHEMES.match(href):  # javascript:, file:, data:… : the words alone
             return text
         if not re.search(r"[/@]", text):  # an address itself may break at its slashes
@@ -351,15 +348,23 @@ def _printed(cell: ET.Element, ctx: StoryContext) -> tuple[str, list[str]]:
         href = link.get("href", "")
         if not href.startswith("#"):
             continue
-        anchor, label = href[1:], " ".join("".join(link.itertext()).split())
-        if anchor in ctx.link_targets:
-            figure = ctx.figure_numbers.get(anchor)
-            suffix = f" {figure}" if figure else f", {ctx.words['page']} 99"
-            whole.append(label + suffix)
-            text += suffix
-        elif where := ctx.elsewhere(anchor):
-            text += f" ({where})"
+        suffix, here = _reference(href[1:], ctx, "99")
+        if here:
+            whole.append(" ".join("".join(link.itertext()).split()) + suffix)
+        text += suffix
     return text, whole
+
+
+def _reference(anchor: str, ctx: StoryContext, page: str) -> tuple[str, bool]:
+    """What a link to `anchor` prints after its words, and whether it is a link of this
+    document, set whole with them: a figure's number («\u00a02») or the page («,
+    p.\u00a012»); a link to the other document gains its place in words, which may break
+    («(libro, p.\u00a03)»); anything else nothing."""
+    if anchor not in ctx.link_targets:
+        where = ctx.elsewhere(anchor)
+        return (f" ({where})" if where else ""), False
+    figure = ctx.figure_numbers.get(anchor)
+    return (f"\u00a0{figure}" if figure else f", {ctx.words['page']}\u00a0{page}"), True
 
 
 def _column_widths(element: ET.Element, width: float, ctx: StoryContext) -> list[float]:

@@ -118,7 +118,8 @@ class StrongPlayer:
         chosen = max(alive, key=lambda a: (score(a), a == anchor))
         self.reason = (N_("in {count} trial games from here, played on by the expert player "
                           "with the deck shuffled as you cannot see it, it won {wins} and "
-                          "reached {points} points on average; it compared {options} possible moves"),
+                          "reached {points} points on average; it compared {options} "
+                          "possible moves"),
                        {"count": counts[chosen], "wins": wins[chosen],
                         "points": points[chosen] / counts[chosen],
                         "options": len(candidates)})

@@ -296,9 +296,8 @@ class SplendorAdapter(Adapter):
                     gems=self.count(self.rules.bank_per_colour, colour),
                     bonuses=t.ngettext("{n} more bonus of {gem}", "{n} more bonuses of {gem}",
                                        more).format(n=more, gem=self.gems[colour].name.lower()))
-            short = {c: n - game.tokens[c] for c, n in game.price(card).items()
-                     if n > game.tokens[c]}
-            return t.gettext("you are short of {gems}").format(gems=self.gem_list(short))
+            return t.gettext("you are short of {gems}").format(
+                gems=self.gem_list(game.shortfall(card)))
         if code == "not-on-table" and game.find(action.card) is not None:
             return t.gettext("that card is not face up on the table")  # in the deck, say
         return None  # a card of no pile: «… una carta que no está en la mesa» says it

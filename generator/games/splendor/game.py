@@ -153,6 +153,10 @@ class SplendorGame:
         return (max(price, default=0) <= self.rules.bank_per_colour
                 and sum(price) <= self.rules.token_limit)
 
+    def shortfall(self, card: Card) -> dict[str, int]:
+        """The gems of each colour the price still lacks from those held."""
+        return {c: n - self.tokens[c] for c, n in self.price(card).items() if n > self.tokens[c]}
+
     def missing_bonuses(self, card: Card) -> dict[str, int]:
         """The bonuses this card still lacks to come within reach, by colour: a price above
         the bank's gems of a colour can only fall by bonuses bought before it."""
@@ -305,9 +309,7 @@ class SplendorGame:
             if card is None:
                 return refuse("not-on-table", "a card face up in a row or a special gem",
                               action.card, section=BUYING)
-            short = {c: n - self.tokens[c] for c, n in self.price(card).items()
-                     if n > self.tokens[c]}
             return refuse("cannot-afford", f"{self.price(card)} after bonuses",
-                          f"short of {short}", section=BUYING)
+                          f"short of {self.shortfall(card)}", section=BUYING)
         return refuse("not-legal-now", "one of the legal actions",
                       ", ".join(map(str, self.legal_actions())))

@@ -121,7 +121,7 @@ class SplendorGreedy:
             self.reason = (N_("it buys the card it was aiming at: of the cards face up, the "
                               "one worth most for the special gems you still lack"), {})
             return Buy(plan.id)
-        short = {c: n - game.tokens[c] for c, n in price.items() if n > game.tokens[c]}
+        short = game.shortfall(plan) if plan else {}
         takes = [a for a in actions if isinstance(a, Take)]
         if takes and short:
             self.reason = (N_("it takes the gems the card it is aiming at still lacks"), {})
