@@ -84,7 +84,7 @@ def test_examples_name_cards_not_ids(texts, edition, splendor):
     assert ids and "onice-real" in ids
     printed = sorted(i for i in ids if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text))
     assert not printed
-    assert "carta de esmeralda sin puntos (cuesta 1 diamante, 1 zafiro y 1 rubí)" in text
+    assert "carta de esmeralda sin puntos (cuesta 2 diamantes y 1 zafiro)" in text
     assert "gema especial de ónice (cuesta 7 rubíes y 3 ónices)" in text
 
 

@@ -441,15 +441,15 @@ steps:
 ])
 def test_a_dealt_start_that_cannot_be_dealt_is_one_located_line(moves, extra, where, message,
                                                                  splendor_copy, capsys):
-    file = splendor_copy / "scenarios" / "06-dealt.yaml"
+    file = splendor_copy / "scenarios" / "05-dealt.yaml"
     file.write_text(DEALT.format(moves=moves) + extra, encoding="utf-8")
     conformance = splendor_copy / "conformance.yaml"
     conformance.write_text(conformance.read_text(encoding="utf-8").replace(
-        "checks: [maestro", "checks: [dealt, maestro", 1), encoding="utf-8")
+        "checks: [titulos]", "checks: [titulos, dealt]", 1), encoding="utf-8")
     code = main(["check", str(splendor_copy)])
     said = " ".join(capsys.readouterr().err.split())
     assert code == 1 and "Traceback" not in said
-    place = r"06-dealt\.yaml:\d+" + (r" \(" + where if where else "")
+    place = r"05-dealt\.yaml:\d+" + (r" \(" + where if where else "")
     assert re.search(place + r".*" + message, said), said
 
 

@@ -281,33 +281,105 @@ def test_a_start_that_loses_a_special_gem_is_refused(tmp_path):
     assert "special gem 'rubi-real' is neither on the table nor bought" in str(caught.value)
 
 
+#: Green cards of the box that example 4 does not use.
+UNUSED_GREEN = [("blue", "{white: 1, green: 1, red: 1, black: 1}"),
+                ("blue", "{blue: 1, green: 3, red: 1}"), ("blue", "{white: 1, green: 2, red: 2}"),
+                ("blue", "{green: 2, black: 2}"), ("blue", "{white: 1, black: 2}"),
+                ("blue", "{black: 3}"), ("red", "{white: 1, blue: 1, green: 1, black: 1}"),
+                ("red", "{white: 2, blue: 1, green: 1, black: 1}")]
+
+
+def test_the_row_dealt_last_is_on_the_table(tmp_path):
+    """After 12 purchases from the rows the 14th row, yellow, was dealt last: two green rows
+    on the table are an old position and a new deck's."""
+    folder = copy_book(tmp_path)
+    file = folder / "examples" / "04-nobles.yaml"
+    text = file.read_text(encoding="utf-8")
+    for cid, (bonus, cost) in zip(["o5", "o6", "e4", "z2", "z3", "r2", "r3", "z4"],
+                                  UNUSED_GREEN):
+        text, n = re.subn(r"\{id: %s, .*\}\}" % cid,
+                          "{id: %s, bonus: %s, points: 0, cost: %s}" % (cid, bonus, cost), text)
+        assert n == 1
+    file.write_text(text, encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        check_book(load_book(folder))
+    assert ("no row on the table is the row dealt last; expected after 12 purchases from the "
+            "rows, a row of 4 yellow cards: it stays until bought from") in str(caught.value)
+
+
 @pytest.mark.parametrize("example, old, new, message", [
-    ("02-comprar", '    "1": [e1, r1, z1, d1]', '    "1": [e1, r1]', "row 1 holds 2 cards"),
-    ("02-comprar", "  tokens: {red: 1, blue: 1, white: 1}", "  tokens: {red: 1, blue: 1, "
-     "white: 1}\n  bought: [e1]", "card 'e1' is in two places"),
+    ("02-comprar", ('"1": [e1, r1, z1, d1]', "deck: [z3,"), ('"1": [e1, r1]', "deck: [z1, d1, z3,"),
+     "row 1 holds 2 green cards; expected a row the central deck has dealt after 0 purchases "
+     "from the rows: 4 green cards"),
+    ("02-comprar", "  tokens: {white: 2, blue: 1}", "  tokens: {white: 2, blue: 1}\n"
+     "  bought: [e1]", "card 'e1' is in two places"),
+    ("02-comprar", "  deck: [z3, r2, e3, d3]", "  deck: [z3, r2, e3]",
+     "card 'd3' is in no row, pile or deck"),
     # A special gem costs 7 of a colour and the bank holds 3: it follows 4 bonuses of it
     # (the old examples 3 and 5 and scenarios 4 and 5 bought them from nothing).
-    ("05-mazo", "  bought: [e1,", "  bought: [diamante-real, e1,", "no game buys "
-     "'diamante-real': it costs 7 black, one holds 3 black gems at most, and the cards it "
-     "could follow give 1 black bonus; expected 4 black bonuses from cards bought before it"),
-    # Rows change only when bought from: with the deck empty, one row is short at most.
-    ("05-mazo", '"1": [d1, z1, o2, z2]', '"1": [d1, z1]', "rows 1 and 2 are both short "
-     "with the deck empty"),
+    ("03-titulos", "special: [zafiro-real, ", "special: [", None),
+    # Only Splendor's cards and nobles: the old examples invented both.
+    ("02-comprar", "{id: e1, bonus: green, points: 0, cost: {white: 2, blue: 1}}",
+     "{id: e1, bonus: green, points: 0, cost: {white: 1, blue: 1, red: 1}}",
+     "card 'e1' (green bonus, 0 points, costs 1 white, 1 blue, 1 red) is not one of "
+     "Splendor's cards; expected a card of the green or yellow deck; with a green bonus and "
+     "0 points: 1 white, 1 blue, 1 red, 1 black;"),
+    ("02-comprar", "{id: z3, bonus: blue, points: 0, cost: {green: 2, black: 2}}",
+     "{id: z3, bonus: blue, points: 0, cost: {black: 3}}",
+     "cards 'z1' and 'z3' are the same card of the box; expected each card of the box once"),
     ("03-final", "{id: azul-verde, needs: {blue: 4, green: 4}}",
      "{id: azul-verde, needs: {blue: 4, green: 5}}",
+     "noble 'azul-verde' asks for 4 blue, 5 green: no noble of the box does"),
+    ("03-final", "{id: azul-verde, needs: {blue: 4, green: 4}}",
+     "{id: azul-verde, needs: {white: 4, black: 4}}",
+     "nobles 'blanco-negro' and 'azul-verde' are the same noble"),
+    ("01-tomar", "    - {id: verde-rojo, needs: {green: 4, red: 4}}\n", "",
+     "4 nobles on the table and 0 that have visited; expected 5 in all"),
+    ("03-final", "{id: azul-verde, needs: {blue: 4, green: 4}}",
+     "{id: azul-verde, needs: {green: 4, red: 4}}",
      "noble 'azul-verde' visited without the bonuses it asks for"),
     # A noble can't be refused: one the bonuses call is still there only if another one
     # visited at the last turn's end.
-    ("04-nobles", "{id: verde-azul, needs: {green: 4, blue: 4}}",
-     "{id: verde-azul, needs: {green: 3, blue: 4}}",
-     "noble 'verde-azul' would have visited you"),
+    ("04-nobles", "{id: verde-rojo, needs: {green: 4, red: 4}}",
+     "{id: verde-rojo, needs: {white: 4, black: 4}}",
+     "noble 'verde-rojo' would have visited you"),
+    # The central deck as the deal leaves it: green on yellow, 62 cards after the set-up and
+    # 4 fewer a purchase from a row (the old examples printed 2, 3 or 40 cards where a game
+    # has 58, 18 or 46).
+    ("01-tomar", "{id: o2, bonus: black, points: 0, cost: {white: 1, blue: 1, green: 1, red: 1}}",
+     "{id: o2, bonus: black, points: 1, cost: {white: 3, green: 3, black: 2}}",
+     "card 'o2' is yellow, the deck's card 1 from the top green; expected the green deck on "
+     "the yellow one: 28 green and 30 yellow cards after 1 purchase from the rows"),
+    ("05-mazo", ("  special:", "  cards:\n"), ("  deck: [x1]\n  special:", "  cards:\n"
+     "    - {id: x1, bonus: green, points: 2, cost: {green: 5}}\n"),
+     "1 card named on top of the central deck; expected at most 0: after 16 purchases from the "
+     "rows the central deck holds 0 cards"),
+    ("01-tomar", "{id: z1, bonus: blue, points: 0, cost: {black: 3}}",
+     "{id: z1, bonus: blue, points: 2, cost: {blue: 5}}",
+     "row 2 holds 3 green and 1 yellow cards; expected a row the central deck has dealt "
+     "after 1 purchase from the rows: 4 green cards"),
+    # The old example 4 bought eleven cards of no points: the green deck deals ten rows.
+    ("03-final", "{id: z2, bonus: blue, points: 2, cost: {white: 2, red: 1, black: 4}}",
+     "{id: z2, bonus: blue, points: 0, cost: {white: 1, black: 2}}",
+     "10 green and 7 yellow cards bought from the rows; expected one from each row bought "
+     "from: 9 green and 8 yellow of the 10 green and 8 yellow dealt, the rest being on the "
+     "table"),
+    ("05-mazo", ('"1": [d6, e3]', "bought: ["), ('"1": []', "bought: [d6, e3, "),
+     "1 row holds cards after 18 purchases from the rows; expected 0"),
 ])
 def test_impossible_positions_are_refused(tmp_path, example, old, new, message):
     folder = copy_book(tmp_path)
-    file = folder / "examples" / f"{example}.yaml"
+    file = next(folder.glob(f"*/{example}.yaml"))
     text = file.read_text(encoding="utf-8")
-    assert old in text
-    file.write_text(text.replace(old, new), encoding="utf-8")
+    for old, new in zip(*((old, new) if isinstance(old, tuple) else ((old,), (new,)))):
+        assert old in text
+        text = text.replace(old, new)
+    if message is None:  # the Zafiro especial bought with 2 white bonuses
+        text = text.replace("bought: [", "bought: [zafiro-real, ")
+        message = ("no game buys 'zafiro-real': it costs 7 white, one holds 3 white gems at "
+                   "most, and the cards it could follow give 2 white bonuses; expected 4 "
+                   "white bonuses from cards bought before it")
+    file.write_text(text, encoding="utf-8")
     with pytest.raises(ContentError) as caught:
         check_book(load_book(folder))
     assert message in str(caught.value)

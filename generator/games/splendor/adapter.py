@@ -22,6 +22,7 @@ from generator.errors import IllegalAction
 from generator.games.splendor import (Buy, Card, Noble, Reserve, Return, SplendorGame,
                                       SplendorRules, Take, Visit)
 from generator.engine import need
+from generator.games.splendor.dealt import box_matches, central_deck, check_nobles
 from generator.games.splendor.game import BUYING, END_OF_TURN, NOBLE, RETURN, TAKING
 from generator.core.i18n import N_, Translator, count_noun, translator
 from generator.examples.adapter import Adapter, mismatches
@@ -123,9 +124,11 @@ class SplendorAdapter(Adapter):
     # --- a starting position -----------------------------------------------------------
 
     def new_game(self, source) -> SplendorGame:
-        """The example's position, refused if no game could reach it: a card in two places,
-        a special gem neither on the table nor bought, a short row while the deck still has
-        cards, more gems than the bank or the limit allow."""
+        """The example's position, refused if no game could reach it: a card in two places
+        or in none, a card or noble the box does not hold, rows, purchases or a central deck
+        the deal never gives (dealt.py), a special gem neither on the table nor bought, more
+        gems than the bank or the limit allow. The central deck gets the box's unseen cards
+        under the ones the example names, so it is as big as a game's."""
         doc = source.doc
         spec = validate(doc, SplendorStart, at=("start",))
         specials = [c.id for c in self.book.components.special_cards]
@@ -164,10 +167,13 @@ class SplendorAdapter(Adapter):
         game.deck = pick(spec.deck, "deck")
         for row in ("1", "2"):
             game.rows[row] = pick(spec.rows.get(row, []), "rows", row)
-            size = len(game.rows[row])
-            if size > self.rules.row_length or (size < self.rules.row_length and game.deck):
-                raise doc.error(("start", "rows", row), f"row {row} holds {size} cards",
-                                f"{self.rules.row_length} while the deck has cards, never more")
+        for i, c in enumerate(spec.cards):
+            if c.id not in placed:
+                raise doc.error(("start", "cards", i), f"card '{c.id}' is in no row, pile or "
+                                "deck", "each card of start.cards in a row, start.deck or "
+                                "start.bought")
+        matched = box_matches(doc, spec.cards, cards, self.rules.colours)
+        game.deck = central_deck(doc, spec, game, matched, self.rules.row_length)
         for colour, n in spec.tokens.items():
             if colour not in game.tokens or n > self.rules.bank_per_colour:
                 raise doc.error(("start", "tokens", colour), f"bad gems {colour}: {n}",
@@ -181,6 +187,7 @@ class SplendorAdapter(Adapter):
         game.nobles, game.visitors = ([self._noble(n, doc, (key, i)) for i, n in
                                        enumerate(getattr(spec, key))]
                                       for key in ("nobles", "visitors"))
+        check_nobles(doc, game.nobles, game.visitors, self.rules.colours)
         self._reached(game, doc, spec)
         return game
 
@@ -227,13 +234,6 @@ class SplendorAdapter(Adapter):
                             "you: your bonuses meet its needs",
                             "it in start.visitors, or a noble that visited at the last turn's "
                             "end (one visits a turn)")
-        if not game.deck:
-            short = [r for r, cards in game.rows.items()
-                     if 0 < len(cards) < self.rules.row_length]
-            if len(short) > 1:
-                raise doc.error(("start", "rows"), f"rows {' and '.join(short)} are both "
-                                "short with the deck empty",
-                                "one short row at most: the row dealt last (R02)")
 
     def parse(self, text: str):
         words = text.split()
