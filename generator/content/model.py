@@ -407,6 +407,7 @@ class Economy:
     robber_compensation: Int = 0
     army_on_play: bool = False  # a set-aside Largest Army is taken only by playing a knight
     rulings: dict[str, str] = field(default_factory=dict)  # engine rule → ruling it applies
+    start_points: Int = 0  # visible points of each player after the set-up: none has fewer
 
 
 @dataclass(config=STRICT)

@@ -198,6 +198,31 @@ def test_an_economy_ruling_must_exist_in_the_book(tmp_path, capsys):
     assert "components.yaml:" in err and "ruling R99 is not in rulings.yaml" in err
 
 
+
+@pytest.mark.parametrize("old, new, message", [
+    # The old example 5: 5 visible points with the Largest Army, after four settlements.
+    ("{points: 6, tokens: 1, knights: 3}", "{points: 5, tokens: 1, knights: 3}",
+     "05-gran-ejercito.yaml:10 (start.players[0].points): player 1 has 5 visible points; "
+     "expected at least 6: 4 from the set-up's settlements and 2 from the Largest Army"),
+    ("{points: 4, tokens: 3, knights: 3}", "{points: 3, tokens: 3, knights: 3}",
+     "player 2 has 3 visible points; expected at least 4: 4 from the set-up's settlements"),
+    ("{points: 6, tokens: 1, knights: 3}", "{points: 6, tokens: 1, knights: 2}",
+     "player 1 holds the Largest Army with 2 knights played; expected at least 3"),
+])
+def test_a_start_no_game_shows_is_refused(tmp_path, capsys, old, new, message):
+    """Every player has the set-up's settlements: four each in the 1-v-1 rules."""
+    import shutil
+    from generator.cli import main
+    book = tmp_path / "content" / "uno-contra-uno"
+    shutil.copytree(CONTENT_ROOT / "uno-contra-uno", book)
+    shutil.copytree(CONTENT_ROOT / "_facts", tmp_path / "content" / "_facts")
+    path = book / "examples" / "05-gran-ejercito.yaml"
+    assert old in path.read_text()
+    path.write_text(path.read_text().replace(old, new))
+    assert main(["check", str(book)]) == 1
+    assert message in " ".join(capsys.readouterr().err.split())
+
+
 SVG = "{http://www.w3.org/2000/svg}"
 
 

@@ -227,7 +227,27 @@ class EconomyAdapter(Adapter):
         game.current, game.rolled = spec.current, spec.rolled
         game.robber_on_desert = spec.robber_on_desert
         game.army = spec.army
+        self._reached(game, doc)
         return game
+
+    def _reached(self, game: EconomyGame, doc) -> None:
+        """Refuse points and knights no game shows: a player never has fewer visible points
+        than the set-up's settlements give (`economy.start_points`), plus the Largest Army's
+        when holding it, and holds that card only with enough knights played."""
+        floor = self.book.components.economy.start_points
+        for i, player in enumerate(game.players):
+            army = game.army == i
+            if army and player.knights < self.rules.army_knights:
+                raise doc.error(("start", "players", i, "knights"), f"player {i + 1} holds "
+                                f"the Largest Army with {player.knights} knights played",
+                                f"at least {self.rules.army_knights}")
+            least = floor + (self.rules.army_points if army else 0)
+            if player.points < least:
+                raise doc.error(("start", "players", i, "points"), f"player {i + 1} has "
+                                f"{player.points} visible points",
+                                f"at least {least}: {floor} from the set-up's settlements"
+                                + (f" and {self.rules.army_points} from the Largest Army"
+                                   if army else ""))
 
     def parse(self, text: str) -> Act:
         words = text.split()

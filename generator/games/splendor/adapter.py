@@ -173,7 +173,8 @@ class SplendorAdapter(Adapter):
                                 "deck", "each card of start.cards in a row, start.deck or "
                                 "start.bought")
         matched = box_matches(doc, spec.cards, cards, self.rules.colours)
-        game.deck = central_deck(doc, spec, game, matched, self.rules.row_length)
+        game.deck = central_deck(doc, spec, game, matched, self.rules.row_length,
+                                 source.example.id)
         for colour, n in spec.tokens.items():
             if colour not in game.tokens or n > self.rules.bank_per_colour:
                 raise doc.error(("start", "tokens", colour), f"bad gems {colour}: {n}",

@@ -17,6 +17,7 @@ so a start is held to the box (box.py) and to the way the central deck deals its
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from itertools import combinations, permutations
 
@@ -109,10 +110,13 @@ def _fits(bought: Counter, purchased: list[tuple[int, ...]]) -> bool:
         for size in range(1, len(decks) + 1) for group in combinations(decks, size))
 
 
-def central_deck(doc, spec, game, matched: dict[str, Card], row_length: int) -> list[Card]:
-    """The central deck of the start: its named top cards, then the box's unseen cards, as
-    many of each deck as the purchases from the rows leave; refused when the rows on the
-    table, the cards bought or the named cards are not what the deal gives."""
+def central_deck(doc, spec, game, matched: dict[str, Card], row_length: int,
+                 shuffle_seed: str) -> list[Card]:
+    """The central deck of the start: its named top cards, then the box's unseen cards
+    shuffled (from `shuffle_seed`, the example's id: a shuffled deck never deals four cards
+    in the box's order, and the same start deals the same cards at every check), as many
+    of each deck as the purchases from the rows leave; refused when the rows on the table,
+    the cards bought or the named cards are not what the deal gives."""
     deal = Deal.of(row_length)
     bought = [c for c in game.bought if not c.special]
     purchases = len(bought)
@@ -166,9 +170,12 @@ def central_deck(doc, spec, game, matched: dict[str, Card], row_length: int) -> 
                             f"from the top {LEVELS[levels[i]]}",
                             f"the green deck on the yellow one: {_levels(levels)} "
                             f"{_after(purchases)}")
-    unseen = {n: [c for c in box_cards(game.rules.colours) if level(c) == n
-                  and c.id not in {m.id for m in matched.values()}] for n in LEVELS}
-    rest = [unseen[n].pop(0) for n in levels[len(named):]]
+    seen = {m.id for m in matched.values()}
+    shuffled = random.Random(shuffle_seed)  # the same deck at every check of this start
+    unseen = {n: shuffled.sample(cards, len(cards)) for n in LEVELS
+              for cards in [[c for c in box_cards(game.rules.colours)
+                             if level(c) == n and c.id not in seen]]}
+    rest = [unseen[n].pop() for n in levels[len(named):]]
     clash = next((c.id for c in rest if c.id in matched), None)
     if clash is not None:
         index = next(i for i, s in enumerate(spec.cards) if s.id == clash)
