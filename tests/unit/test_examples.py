@@ -129,8 +129,8 @@ def test_malformed_example_files_are_content_errors(book_copy, capsys, old, new,
      "expected supply 18, found 19"),
     ("splendor-solitario", "03-final.yaml", "      title: Maestro", "      title: Viajante",
      "expected title Viajante, found Maestro"),
-    ("catan-base", "01-poblado.yaml", "      score: 1", "      score: 2",
-     "expected score 2, found 1"),
+    ("catan-base", "01-poblado.yaml", "      score: 3", "      score: 2",
+     "expected score 2, found 3"),
 ])
 def test_every_engine_reports_a_wrong_outcome(tmp_path, slug, file, old, new, message):
     import shutil

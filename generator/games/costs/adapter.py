@@ -20,6 +20,7 @@ STRICT = ConfigDict(extra="forbid", frozen=True)
 @dataclass(config=STRICT)
 class CostsStart:
     hand: list[str] = field(default_factory=list)
+    built: dict[str, Int] = field(default_factory=dict)  # what stands already, by building
 
 
 @dataclass(config=STRICT)
@@ -58,7 +59,12 @@ class CostsAdapter(Adapter):
             if r not in self.names:
                 raise source.doc.error(("start", "hand", i), f"unknown resource '{r}'",
                                        f"one of {', '.join(self.names)}")
-        return CostsGame(self.costs, self.points, hand=Counter(spec.hand))
+        for b in spec.built:
+            if b not in self.buildings:
+                raise source.doc.error(("start", "built", b), f"unknown building '{b}'",
+                                       f"one of {', '.join(self.buildings)}")
+        return CostsGame(self.costs, self.points, hand=Counter(spec.hand),
+                         built=Counter(spec.built))
 
     def parse(self, text: str):
         words = text.split()

@@ -54,16 +54,18 @@ class CostsWords:
 
 def costs_caption(game, components, language: str) -> str:
     """The line under the diagram: your points, what your hand pays for, and a trade the
-    bank would make ("1 punto · tu mano paga: carretera y poblado")."""
+    bank would make ("3 puntos · con tu mano puedes pagar una carretera · la banca te
+    cambiaría 4 minerales por 1 carta"), in a player's sentences."""
     t = translator(language)
-    affordable = [b.name.lower() for b in components.buildings
+    affordable = [t.a(b.name.lower()) for b in components.buildings
                   if all(covered(tuple(b.cost), game.hand))]
     parts = [t.ngettext("{n} point", "{n} points", game.score),
-             t.gettext("your hand pays for: {buildings}").format(buildings=t.join(affordable))
+             t.gettext("with your hand you can pay for {buildings}").format(
+                 buildings=t.join(affordable))
              if affordable else t.gettext("your hand pays for no building")]
     tradeable = [r for r in components.resources if game.hand[r.id] >= game.bank_rate]
     if tradeable:
-        parts.append(t.gettext("the bank trades you {cards}").format(cards=t.join([
+        parts.append(t.gettext("the bank would trade you 1 card for {cards}").format(cards=t.join([
             count_noun(game.bank_rate, r.name.lower(), r.plural, language)
             for r in tradeable[:2]])))
     return " · ".join(parts)
