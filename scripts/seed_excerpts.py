@@ -35,8 +35,9 @@ POST_HEADINGS = ["INTRODUCCIÓN", "SETUP", "INICIO", "SERIES DE CONSTRUCCIÓN", 
                  "CABALLEROS", "CABALLEROS A CABALLO", "COMERCIO", "PROGRESO",
                  "AMPLIACIONES DE CIUDAD", "DEMOLICIÓN", "FIN DEL JUEGO", "RECICLAR LA SH"]
 THREAD_STARTS = "me da error al loguearme"
-# The other seeds, cut at their own headings (as the rows' `passage` names them); `texto` is
-# what comes before the first. Each heading is looked for after the one before it.
+# The other seeds, cut at their own headings (as the rows' `passage` names them);
+# `introducción` is what comes before the first. Each heading is looked for after the one
+# before it.
 SEED_HEADINGS = {
     "solo-catan": ("000_", None),
     "catan-base": ("002_", ["Objetivo", "Configuración",
@@ -73,7 +74,7 @@ def _cut_at_headings(text: str, headings: list[str]) -> dict[str, str]:
         at = text.index(heading, at)
         starts.append(at)
         at += len(heading)
-    parts = {"texto": text[:starts[0]]}
+    parts = {"introducción": text[:starts[0]]}
     for heading, start, end in zip(headings, starts, starts[1:] + [len(text)]):
         parts[heading] = text[start + len(heading):end]
     return parts

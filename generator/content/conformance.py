@@ -38,8 +38,8 @@ LABELS = {"source": N_("Source"), "rule": N_("Rule"), "where": N_("Where"),
           "checks": N_("Checks"), "entry": pN_("conformance", "Entry"),
           "not_checked": N_("not checked")}
 #: `passage` names for parts of a source that have no heading of their own.
-UNHEADED = frozenset({"texto", "presentación", "respuesta en el hilo",
-                      "text", "presentation", "answer in the thread"})  # es, en
+UNHEADED = frozenset({"texto", "presentación", "introducción", "respuesta en el hilo",
+                      "text", "presentation", "introduction", "answer in the thread"})  # es, en
 #: Characters that would make a verbatim quote emphasis, a link or code in Markdown.
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]])")
 #: A scenario's number as printed: the same in every edition, like a ruling's R04.

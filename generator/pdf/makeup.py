@@ -134,6 +134,7 @@ class Row:
     content: list[Flowable]
     keep_with_next: bool = False  # a title, an example's summary: never a part's last row
     avoid_after: bool = False     # a step whose position follows it
+    whole: bool = False           # an example's step: the box splits before it, not in it
     shrink: Shrinkable | None = None  # a diagram that may be drawn a little smaller
 
 
@@ -251,6 +252,8 @@ class Box(Flowable):
         cut, the height above), or None. (The first row of a box without a title, a quote's,
         may split too; and, at the `top` of a page, a title that is taller than the page.)"""
         row = self.rows[index]
+        if row.whole and not top:
+            return None  # a step read across a page turn is read twice (review, issue 32)
         if (row.keep_with_next and (not top or self.continued)) or len(row.content) != 1:
             return None  # a row kept with the next is not split either (a continued part's
             # title is the box's own, repeated: kept whole)

@@ -600,7 +600,7 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
             said = f'<font color="{s.accent}">{escape(mark)}</font> {said}'
         note = f" {_text(frame.note, ctx, True)}" if frame.note else ""
         rows.append(Row([ctx.para(f"<b>{frame.step}.</b> {said}.{note}", s.callout_body)],
-                        avoid_after=bool(frame.show)))
+                        avoid_after=bool(frame.show), whole=True))
         if frame.show:
             with at_step(replay.source, frame.step):
                 position(frame.game, frame.step, f"{ctx.words['after_step']} {frame.step}")

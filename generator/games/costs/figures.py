@@ -116,26 +116,31 @@ def _hand(dwg, style: DiagramStyle, hand: list[str], words: CostsWords) -> Group
 
 
 def _built(dwg, style: DiagramStyle, built: dict[str, int], names: dict[str, str],
-           words: CostsWords) -> Group | None:
-    """What stands on the table: a pictogram and its count per building."""
+           words: CostsWords, width: float) -> Group | None:
+    """What stands on the table: a pictogram and its count per building, side by side, or
+    one under the other when a line `width` mm wide does not hold them (a phone's column)."""
     items = [(b, n) for b, n in built.items() if n]
     if not items:
         return None
     widths = [2 * PICTOGRAM + 1.2 + label_width(f"{n} × {names[b]}", NAME) for b, n in items]
+    across = sum(widths) + 3.0 * (len(items) - 1)
+    stacked = label_width(words.built, LABEL) + 2.0 + across > width
 
     def draw(x, cy):
         group = dwg.g(class_="built")
-        for (building, count), w in zip(items, widths):
-            icon = building_icon(dwg, style, building, x + PICTOGRAM, cy, PICTOGRAM,
+        left, top = x, cy - (ROW * (len(items) - 1) / 2 if stacked else 0.0)
+        for k, ((building, count), w) in enumerate(zip(items, widths)):
+            bx, by = (left, top + k * ROW) if stacked else (x, cy)
+            icon = building_icon(dwg, style, building, bx + PICTOGRAM, by, PICTOGRAM,
                                  colour=style.accent)
             icon["data-count"] = str(count)
             group.add(icon)
             group.add(text(dwg, style, f"{count} × {names[building]}",
-                           x + 2 * PICTOGRAM + 1.2, cy + NAME * 0.36, size=NAME))
+                           bx + 2 * PICTOGRAM + 1.2, by + NAME * 0.36, size=NAME))
             x += w + 3.0
         dwg.add(group)
-    return _inline(dwg, style, words.built, sum(widths) + 3.0 * (len(items) - 1), ROW, draw,
-                   "built")
+    return _inline(dwg, style, words.built, max(widths) if stacked else across,
+                   ROW * len(items) if stacked else ROW, draw, "built")
 
 
 #: Each shape's width over the badge's radius (icons.resource_shape): badges sit side by
@@ -247,7 +252,7 @@ def costs_position_drawing(game, components, style: DiagramStyle, words: CostsWo
     hand = sorted(game.hand.elements(), key=order.index)
     names = {b.id: b.name.lower() for b in components.buildings}
     groups = [_hand(dwg, style, hand, words)]
-    built = _built(dwg, style, dict(game.built), names, words)
+    built = _built(dwg, style, dict(game.built), names, words, width - 2 * EDGE)
     if built is not None:
         groups.append(built)
     if table:
