@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.checks import checked_book
+from generator.core.commit import commit_of
 from generator.content.edition import editions
 from generator.content.loader import book_language
 from generator.content.model import AUTONYMS, Book, Companion
@@ -171,8 +172,9 @@ def _render_dossier(dossier: Book, size: PageSize | None, replays, figures, targ
 
 def provenance(book: Book, replays) -> tuple[tuple[str, str], ...]:
     """What a dossier says it was made from and by (its last page): the edition, a digest
-    of every content file read, the generator, the build's date (SOURCE_DATE_EPOCH's, when
-    set, as every PDF's own date) and what the rules engine replayed."""
+    of every content file read, the commit of the git repository the book is in (when it is
+    in one), the generator, the build's date (SOURCE_DATE_EPOCH's, when set, as every PDF's
+    own date) and what the rules engine replayed."""
     from reportlab.lib.utils import TimeStamp
 
     import generator
@@ -184,19 +186,23 @@ def provenance(book: Book, replays) -> tuple[tuple[str, str], ...]:
     scenarios = t.ngettext("{n} scenario", "{n} scenarios", len(book.scenarios))
     # the engine by its book.yaml key: an identifier a designer looks up, not a word to
     # translate (review, 2026-12-05: «motor de reglas economy» read as untranslated)
-    checked = (t.gettext("{examples} and {scenarios}, replayed by the book's rules engine "
-                         "(engine: {engine})").format(examples=examples, scenarios=scenarios,
+    checked = (t.gettext("{examples} and {scenarios}, replayed by the book's rules engine, "
+                         "{engine}").format(examples=examples, scenarios=scenarios,
                                             engine=meta.engine)
                if meta.engine else
                t.gettext("the examples as written: no rules engine replays them"))
     files = content_files(book)
+    commit = commit_of(book.folder)
     return ((t.gettext("Edition"), f"{meta.title}. {meta.subtitle}. {t.gettext('Version')} "
              f"{meta.version}, {long_date(meta.date, language)}"),
             (t.gettext("Content"), t.gettext("{files} files, SHA-256 {digest} (its first 16 "
                                              "digits)").format(files=len(files),
                                                                digest=content_digest(files))),
-            (t.gettext("Made by"), f"rulebook-generator {generator.__version__}, "
-             f"{long_date(built, language)}"),
+            *([(t.gettext("Commit"), t.gettext("{commit}, checked out in the git repository "
+                                               "the book is in").format(commit=commit))]
+              if commit else []),
+            (t.gettext("Program"), f"rulebook-generator {generator.__version__}"),
+            (t.gettext("Built on"), long_date(built, language)),
             (t.gettext("Checked"), checked))
 
 

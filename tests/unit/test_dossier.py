@@ -68,6 +68,9 @@ def test_the_dossier_chapters_leave_the_book_for_a_pdf_of_their_own(tiny_book, t
     assert (f"{len(files)} files, SHA-256 {content_digest(files)} (its first 16 digits)"
             in dossier[provenance])
     assert "© 2026 Your name." in dossier[provenance]
+    # the program and the build's date on rows of their own; no commit outside a repository
+    assert "Program rulebook-generator" in dossier[provenance]
+    assert "Built on" in dossier[provenance] and "Commit" not in dossier[provenance]
     # then it ends as the book does, to print double-sided and bind (review, 2026-12-05):
     # notes pages to a count of a multiple of 4 (A5), the back cover last, its rights outside
     assert len(dossier) % 4 == 0 and len(dossier) > provenance + 1

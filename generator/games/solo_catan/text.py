@@ -454,14 +454,19 @@ def _end_sentence(game: Game, w: Words) -> str:
 # --- a position in words -------------------------------------------------------------------------
 
 def position_caption(game: Game, words: Words) -> str:
-    """The line under a position's diagram: points and the two piles, spelled out."""
+    """The line under a position's diagram: points and the two piles, spelled out, and the
+    cards out of the game when there are any (a sacrificed hand; an example's `rest:
+    removed`), so that a reader who counts finds the game's cards."""
     w, t = words, words.t
-    return " · ".join([
+    parts = [
         _points(game, w),
         t.gettext("{cards} in the {deck}").format(
             cards=t.ngettext("{n} card", "{n} cards", len(game.deck)), deck=w.noun("MDR")),
         t.gettext("{count} in the {discard}").format(count=len(game.discard),
-                                                     discard=w.noun("MDD"))])
+                                                     discard=w.noun("MDD"))]
+    if game.removed:
+        parts.append(t.gettext("{count} out of the game").format(count=len(game.removed)))
+    return " · ".join(parts)
 
 
 def position_status(game: Game, words: Words) -> str:
