@@ -37,6 +37,7 @@ SEE = N_("see {section}")
 #: What a ruling does to its source (`Ruling.settles`).
 SETTLES = {"gap": N_("This ruling fills a gap in the text"),
            "contradiction": N_("This ruling settles a contradiction in the text"),
+           "ambiguity": N_("This ruling chooses between two readings of the text"),
            "departure": N_("This ruling departs from the text")}
 #: The source line of a ruling that reads none: a book that is its own source.
 OWN_DECISION = N_("The designer's own decision: this book is the rules' source")

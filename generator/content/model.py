@@ -543,8 +543,8 @@ Question = Annotated[str, AfterValidator(_a_question)]
 @dataclass(config=STRICT)
 class Ruling:
     """One decision of this edition. In a book that edits someone else's rules (a variant
-    posted on a forum, a summary of a published game), a ruling fills a gap or settles a
-    contradiction of the source: `source` names the passage it interprets (a section of the
+    posted on a forum, a summary of a published game), a ruling fills a gap, chooses between
+    two readings of an ambiguous sentence, or settles a contradiction of the source: `source` names the passage it interprets (a section of the
     original text, or the author's answers in the thread) so a reader can check it, `quote`
     gives its words and `settles` says which; a ruling that changes what the source says
     (`departure`) must say how, in `departs`. In a book that is its own source (a designer's
@@ -562,7 +562,7 @@ class Ruling:
     reason: str
     section: str
     source: str | None = None
-    settles: Literal["gap", "contradiction", "departure"] | None = None
+    settles: Literal["gap", "ambiguity", "contradiction", "departure"] | None = None
     quote: list[str] = field(default_factory=list)
     departs: str | None = None
     dossier: bool = False  # an editor's question only: in the dossier, not the almanac
@@ -574,7 +574,7 @@ class Ruling:
                              "own decision, no settles, quote or departs)")
         if self.source is not None and self.settles is None:
             raise ValueError("a ruling that reads a source says what it does to it; expected "
-                             "settles: gap, contradiction or departure")
+                             "settles: gap, ambiguity, contradiction or departure")
         if (self.settles == "departure") != bool(self.departs):
             raise ValueError("a ruling with settles: departure says how in `departs`, "
                              "and only such a ruling has `departs`")
