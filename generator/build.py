@@ -86,7 +86,8 @@ def _build(book: Book, folder: Path, output: Path, size: PageSize | None,
     """`build_book` once the book is checked, in its own typefaces."""
     if booklet:
         _check_booklet(book, size)
-    replays = check_book(book)  # a book whose examples fail is not built
+    everything = check_book(book, scenarios=True)  # a book whose examples fail is not built
+    replays = [r for r in everything if not r.source.scenario]  # what the book prints
     figures = book_figures(book, replays)
     target = rulebook_path(book, output, size)
     layout = page_memo(target)
@@ -111,7 +112,7 @@ def _build(book: Book, folder: Path, output: Path, size: PageSize | None,
     folded = render_booklets(player, pdf, target) if booklet else []
     editor: Rendered = []
     if dossier.chapters:
-        editor = _render_dossier(dossier, size, replays, figures, target,
+        editor = _render_dossier(dossier, size, everything, figures, target,
                                  Companion(book.meta.title, BOOK_PAGE,
                                            {a: pages.get(a, 0) for a in player.anchors},
                                            provenance(book, replays),

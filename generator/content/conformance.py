@@ -205,8 +205,9 @@ class Conformance:
 
     def scenario_function(self, context: dict, sources: dict) -> Callable[[], str]:
         """`{{ scenario_list() }}`: every scenario under its printed number and title (the
-        table's «escenario S06 «Tres carreteras A»» is S06 here), its summary and the rows
-        it checks: the replays a publisher can read without the YAML, in the dossier."""
+        table's «escenario S06 «Tres carreteras A»» is S06 here), its summary, the rows it
+        checks and its replay (a `[[scenario:id]]` box: start, steps, the position they end
+        in): what a publisher checks without the YAML, in the dossier."""
         words = translator(context["book"].language)
         numbers = scenario_numbers(sources)
 
@@ -219,7 +220,8 @@ class Conformance:
                     if rows else ""
                 summary = " ".join((source.example.summary or "").split())
                 blocks.append(f"## {number}. {_escape(source.example.title)} "
-                              f"{{#escenario-{number.lower()}}}\n\n{_escape(summary)}{checks}")
+                              f"{{#escenario-{number.lower()}}}\n\n{_escape(summary)}{checks}"
+                              f"\n\n[[scenario:{source.example.id}]]")
             return "\n\n".join(blocks)
         return scenario_list
 

@@ -575,10 +575,11 @@ def _figure_reference(ids: set[str], language: str):
 def _markers_shown(book: Book, prose) -> dict[tuple[str, str], tuple]:
     """(kind, id) → (file, line) of every example and figure placed in the chapters. Each
     marker in a chapter's text, written by {{ example("id") }} or made by a statement or a
-    template, must name one of the book's examples (a scenario is never printed) or figures,
-    once, and stand where a box can go (`prose.placed`, which the renderers follow too)."""
+    template, must name one of the book's examples or figures (or scenarios: the dossier's
+    `scenario_list` prints them), once, and stand where a box can go (`prose.placed`, which the renderers follow too)."""
     known = {"example": {s.example.id for s in book.examples},
-             "figure": {f.id for f in book.figures}}
+             "figure": {f.id for f in book.figures},
+             "scenario": {s.example.id for s in book.scenarios}}
     shown: dict[tuple[str, str], tuple] = {}
     for chapter, rendered in zip(book.chapters, prose):
         unplaced = Counter(placements(chapter.tree))

@@ -43,7 +43,7 @@ ABBREVIATION = re.compile(r"(?<![\w#-])([A-ZÁÉÍÓÚÑ]{2,6})(?![\w-])")
 #: A ruling cited by its id, like R07.
 RULING_REFERENCE = re.compile(r"(?<![\w#-])(R\d{2})(?![\w-])")
 #: Where an example's box or a figure goes, as written by the `example()`/`figure()` helpers.
-MARKER = re.compile(r"\[\[(example|figure):([a-z0-9-]+)\]\]")
+MARKER = re.compile(r"\[\[(example|figure|scenario):([a-z0-9-]+)\]\]")
 #: A link to a place in the book: inline `[text](#id)` or a reference definition `[r]: #id`.
 CROSS_REFERENCE = re.compile(r"\]\(#([^)\s]+)\)|^\s{0,3}\[[^\]]+\]:\s*<?#([^\s>]+)")
 CODE_SPAN = re.compile(r"`[^`]*`")

@@ -86,13 +86,14 @@ def replay_book(book: Book) -> list[Replay]:
 def check_book(book: Book, scenarios: bool = False) -> list[Replay]:
     """Replay every example and scenario; raise ExamplesFailed listing all failures, if any.
     Returns the examples' replays (what the book prints), with the scenarios' too if asked.
-    The engine words every printed example too (`told`): what check accepts, build prints."""
+    The engine words every example and scenario too (`told`; the dossier prints the
+    scenarios): what check accepts, build prints."""
     replays = replay_book(book)
     failures = [r.failure for r in replays if r.failure]
     if failures:
         raise ExamplesFailed(book.slug, failures)
     printed = [r for r in replays if not r.source.scenario]
-    for one in printed:
+    for one in replays:  # a scenario too: the dossier prints it
         told(one)
     return replays if scenarios else printed
 
@@ -108,7 +109,7 @@ def told(replay: Replay) -> None:
     for before, frame in zip(frames, frames[1:]):
         with at_step(replay.source, frame.step):
             step_words(adapter, frame, before.game)
-            if frame.show:
+            if frame.show or (replay.source.scenario and frame is frames[-1]):
                 adapter.position_lines(frame.game)
 
 

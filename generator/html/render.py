@@ -460,7 +460,8 @@ def render_html(book: Book, replays: list, figures, companion: Companion | None 
     rulings = ruling_links(book, companion)
     anchors = book.anchors
     by_id = {r.example.id: r for r in replays}
-    numbers = {"example": book.numbers("example"), "figure": book.numbers("figure")}
+    numbers = {"example": book.numbers("example"), "figure": book.numbers("figure"),
+               "scenario": {}}  # a scenario's number is its heading's (scenario_list)
     figure_numbers = book.figure_numbers
     words = labels(book.meta.language)
     # the rulings that settle a section's rule, by the section's anchor: listed under its
@@ -479,9 +480,9 @@ def render_html(book: Book, replays: list, figures, companion: Companion | None 
             box = placed(element)
             if box:
                 kind, item = box
-                if kind == "example":
-                    example = _example(by_id[item], numbers[kind][item], figures, words,
-                                       drawings)
+                if kind in ("example", "scenario"):
+                    example = _example(by_id[item], numbers[kind].get(item), figures, words,
+                                       drawings, scenario=kind == "scenario")
                     example["level"] = min(level + 1, 6)  # under the heading it follows
                     blocks.append(("example", example))
                 else:
@@ -574,11 +575,14 @@ def _quick_reference(book: Book, drawings: _Drawings) -> list[dict]:
     return out
 
 
-def _example(replay, number: int, figures, words: dict[str, str], drawings: _Drawings) -> dict:
+def _example(replay, number: int | None, figures, words: dict[str, str], drawings: _Drawings,
+             scenario: bool = False) -> dict:
     """An example box's data: a position with a diagram (the solo engine's) is that diagram,
     its text alternative (the position's lines, as the SVG's <title>) and its caption; one
     without, its lines. Steps come told in sentences (`step_words`); `marker` is what marks
-    a refused one: "×" before the engine's own "No puedes…", else the "× Not allowed:" label."""
+    a refused one: "×" before the engine's own "No puedes…", else the "× Not allowed:" label.
+    A `scenario` (the dossier's, under its heading and summary) has no title or summary of
+    its own, and shows the position its last step ends in."""
     per_step = figures.examples.get(replay.example.id, {}) if figures else {}
     adapter = replay.adapter
 
@@ -602,9 +606,10 @@ def _example(replay, number: int, figures, words: dict[str, str], drawings: _Dra
         steps.append({"number": frame.step, "text": text, "rejected": frame.rejected,
                       "marker": "×" if whole else words["refused"], "note": frame.note,
                       "position": position(frame, f"{words['after_step']} {frame.step}")
-                      if frame.show else None})
+                      if frame.show or (scenario and frame is frames[-1]) else None})
         previous = frame.game
-    return {"id": replay.example.id, "number": number, "title": replay.example.title,
-            "summary": replay.example.summary,
+    return {"id": replay.example.id, "number": number,
+            "title": None if scenario else replay.example.title,
+            "summary": None if scenario else replay.example.summary,
             "start": start, "steps": steps,
             "unchecked": not getattr(adapter, "checked", True)}

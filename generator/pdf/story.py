@@ -25,6 +25,7 @@ from generator.core.fonts import names
 from generator.core.i18n import long_date
 from generator.content.model import (GLOSSARY_ANCHOR, Book, Companion, figure_anchor,
                                      ruling_anchors)
+from generator.content.conformance import scenario_numbers
 from generator.content.prose import ABBREVIATION, RULING_REFERENCE, heading_anchor, placed
 from generator.core.labels import labels
 from generator.examples.replay import at_step, step_words
@@ -257,8 +258,8 @@ def block(element: ET.Element, ctx: StoryContext, chapter) -> list[Flowable]:
                             chapter.title)]
     if tag == "p":
         box = placed(element)
-        if box and box[0] == "example":
-            return example_box(ctx.replays[box[1]], ctx)
+        if box and box[0] in ("example", "scenario"):
+            return example_box(ctx.replays[box[1]], ctx, scenario=box[0] == "scenario")
         if box:
             return figure_block(box[1], ctx)
         paragraph = ctx.para(inline(element, ctx), s.body)
@@ -537,8 +538,10 @@ def _callout_content(element: ET.Element, ctx: StoryContext, chapter, ink: str,
     return content
 
 
-def example_box(replay, ctx: StoryContext) -> list[Flowable]:
+def example_box(replay, ctx: StoryContext, scenario: bool = False) -> list[Flowable]:
     """A worked example as the engine replayed it: start, numbered steps, positions shown.
+    A `scenario` (the dossier's list, under its heading and summary) has no title or
+    summary of its own, and shows the position its last step ends in.
 
     A position the book has a diagram of (the solo engine's: the solo game's position.py) is that
     diagram between its label ("Tras el paso 2") and its caption (points and piles), kept
@@ -550,13 +553,14 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
     the next page is headed "Ejemplo N (cont.)"."""
     s = ctx.styles
     adapter = replay.adapter
-    number = ctx.book.numbers("example")[replay.example.id]
+    number = (scenario_numbers({one.example.id: one for one in ctx.book.scenarios})[
+        replay.example.id] if scenario else ctx.book.numbers("example")[replay.example.id])
     figures = ctx.figures.examples.get(replay.example.id, {}) if ctx.figures else {}
     ink = palette.EXAMPLE
     title_style = s.callout_title.clone("example_title", textColor=color(ink))
     small = s.callout_body.clone("example_small", fontName=names().sans,
                                  fontSize=s.callout_body.fontSize * 0.95, spaceAfter=1.5)
-    rows: list[Row] = [
+    rows: list[Row] = [] if scenario else [
         Row([ctx.para(f'<a name="ej-{replay.example.id}"/>{ctx.words["example"]} {number} · '
                       f'{prose(replay.example.title)}', title_style)], keep_with_next=True),
         # the title and what the example shows stay with its start (or first step): never
@@ -601,11 +605,12 @@ def example_box(replay, ctx: StoryContext) -> list[Flowable]:
         note = f" {_text(frame.note, ctx, True)}" if frame.note else ""
         rows.append(Row([ctx.para(f"<b>{frame.step}.</b> {said}.{note}", s.callout_body)],
                         avoid_after=bool(frame.show), whole=True))
-        if frame.show:
+        if frame.show or (scenario and frame is frames[-1]):  # where a scenario ends
             with at_step(replay.source, frame.step):
                 position(frame.game, frame.step, f"{ctx.words['after_step']} {frame.step}")
         previous = frame.game
-    continued = f'{ctx.words["example"]} {number} ({ctx.words["continued"]})'
+    continued = f'{number if scenario else ctx.words["example"] + " " + str(number)} ' \
+        f'({ctx.words["continued"]})'
     return _boxed(rows, ctx, ink, palette.EXAMPLE_LIGHT, continued=continued,
                   title_style=title_style)
 

@@ -51,6 +51,27 @@ def test_the_dossier_holds_them_and_links_back(built, name):
     assert titles[1].startswith(titles[0] + " — ") and titles[1] != titles[0], titles
 
 
+@pytest.mark.parametrize("name", EDITIONS)
+def test_the_dossier_prints_each_scenario_played_out(built, name):
+    """Reviews of issue 32: the dossier gave each scenario as a two-line summary, and an
+    editor could not check one without its YAML. Each is now replayed under its heading: its
+    start, its numbered steps, and the position after its last step."""
+    slug, _, language = name.partition("/")
+    book = built(slug, lang=language or None)
+    text = " ".join(page_words(next(f for f in book.dossier if f.suffix == ".pdf")))
+    start, after = ("At the start", "After step") if language == "en" else \
+        ("Al empezar", "Tras el paso")
+    scenarios = sorted(book.book.scenarios, key=lambda s: s.file.name)
+    assert scenarios, name
+    heads = [text.rindex(f"S{n:02d}. ") for n in range(1, len(scenarios) + 1)]
+    assert heads == sorted(heads), "in order"
+    for n, (source, head) in enumerate(zip(scenarios, heads)):
+        block = text[head:heads[n + 1] if n + 1 < len(heads) else len(text)]
+        steps = len(source.example.steps)
+        assert start in block and f"{after} {steps}" in block, (name, source.example.id)
+        assert f"{steps}. " in block, (name, source.example.id)
+
+
 def test_the_dossier_opens_its_conformance_appendix_with_the_matrix(built):
     """Review: the conformance rows as a table an editor scans (row, where, rulings, what
     checks it), before each row's block; a row the engine does not model says so."""

@@ -37,7 +37,8 @@ def test_a_game_played_by_the_hint_through_the_command_is_recorded_and_replays(t
     for name in ("solo-catan", "_facts"):
         shutil.copytree(CONTENT_ROOT / name, tmp_path / "content" / name)
     book = tmp_path / "content" / "solo-catan"
-    record = book / "scenarios" / "26-por-la-pista.yaml"
+    number = len(list((book / "scenarios").glob("*.yaml"))) + 1  # the next scenario's
+    record = book / "scenarios" / f"{number:02d}-por-la-pista.yaml"
     process = subprocess.Popen([sys.executable, "-m", "generator", "play", str(book),
                                 "--seed", "7", "--plain", "--record", str(record)],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=tmp_path)
@@ -73,5 +74,5 @@ def test_a_game_played_by_the_hint_through_the_command_is_recorded_and_replays(t
     assert example["steps"][-1]["expect"]["points"] == int(ending.group(2))
     conformance = book / "conformance.yaml"
     conformance.write_text(conformance.read_text(encoding="utf-8").replace(
-        "ciudad-perdida]", "ciudad-perdida, 26-por-la-pista]", 1), encoding="utf-8")
+        "ciudad-perdida]", f"ciudad-perdida, {record.stem}]", 1), encoding="utf-8")
     assert main(["check", str(book), "--lang", "es"]) == 0, capsys.readouterr()

@@ -147,7 +147,7 @@ def test_a_ruling_settles_a_source_only_when_it_names_one(tiny_book, tmp_path, c
     edit(rulings, "  settles: gap\n", "  source: “How to win”\n")
     assert_one_located_error(tiny_book, tmp_path, capsys, "rulings.yaml",
                              line_of(rulings, "- id: R01"),
-                             r"expected settles: gap, contradiction or departure")
+                             r"expected settles: gap, ambiguity, contradiction or departure")
 
 
 def test_a_ruling_for_the_editor_only_is_in_the_dossier_not_the_almanac(tiny_book, tmp_path,
