@@ -133,9 +133,10 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
     def expansion_list() -> str:
         lines = []
         for e in components.expansions:
-            extra = f" (+ {join_words(names(e.extra_cost), lang)})" if e.extra_cost else ""
-            points = i18n.translator(lang).ngettext("{n} point", "{n} points",
-                                                    e.points).format(n=e.points)
+            t = i18n.translator(lang)
+            extra = "; " + t.gettext("it also costs {cards}").format(
+                cards=join_words(counted(e.extra_cost), lang)) if e.extra_cost else ""
+            points = t.ngettext("{n} point", "{n} points", e.points).format(n=e.points)
             lines.append(f"- **{e.name}** — {points}{extra}. {e.power}")
         return "\n".join(lines)
 

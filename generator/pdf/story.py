@@ -976,13 +976,14 @@ def back_cover(ctx: StoryContext, total: int) -> list[Flowable]:
 
 def back_matter(ctx: StoryContext) -> list[Flowable]:
     """The pages after the glossary, chosen on purpose (`BackMatter`): the quick reference
-    (reference.py) run on under the last text when it fits there, or on pages of its own;
-    notes pages as many as the count still needs; the back cover as the last page."""
+    (reference.py) on pages of its own, found and photocopied as one (the production
+    review of issue 32: run on under the glossary, it shared a page and a running head with
+    it); notes pages as many as the count still needs; the back cover as the last page."""
 
     def make(page: int, room: float, frame: float, width: float, canv,
              signature: int) -> tuple[list[Flowable], int]:
         reference = quick_reference(ctx)
-        where = placement(reference, room, frame, width, canv)
+        where = placement(reference, 0.0, frame, width, canv)  # no room: never run on
         out: list[Flowable] = []
         if where.run_on:
             out = reference

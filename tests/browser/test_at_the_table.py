@@ -35,7 +35,7 @@ QUESTIONS = {
         ("¿Cómo compro una carta?", "comprar", {"comprar-una-carta"}),
         ("¿Cuándo acaba la partida?", "fin de la partida", {"fin-de-la-partida", "r06"}),
         ("¿Qué título me dan mis puntos?", None, {"ref-titulos", "referencia-rapida"}),
-        ("¿Cuándo me visita un noble?", "noble", {"final-del-turno", "r03"}),
+        ("¿Cuándo me visita un noble?", "noble", {"final-del-turno", "r03", "gl-noble"}),
     ],
 }
 CASES = [(book, *question) for book, questions in QUESTIONS.items() for question in questions]
