@@ -48,10 +48,14 @@ class DiagramStyle:
 
 
 def style_for(components, theme: palette.Theme = palette.NEUTRAL) -> DiagramStyle:
-    """The style with each resource's letter taken from its name in the book's language, and
-    the accent of the book's theme (a Splendor book's figures are not marked in Catan red)."""
+    """The style with each resource's letter taken from its name in the book's language (two
+    letters when initials clash with each other or with a building's side), and the accent
+    of the book's theme (a Splendor book's figures are not marked in Catan red)."""
     letters = {r.id: r.name[:1].upper() for r in components.resources}
-    if len(set(letters.values())) != len(letters):  # initials clash: use two letters
+    # a building's side is a letter too (a road's A and B): in English "B" would be brick
+    # and side B at once (the production review of issue 32)
+    sides = {f.letter for b in components.buildings for f in getattr(b, "faces", [])}
+    if len(set(letters.values())) != len(letters) or sides & set(letters.values()):
         letters = {r.id: r.name[:2].capitalize() for r in components.resources}
     return DiagramStyle(letters=letters, accent=theme.accent, font=names_of(current()).sans)
 
