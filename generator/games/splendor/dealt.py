@@ -128,7 +128,7 @@ def central_deck(doc, spec, game, matched: dict[str, Card], row_length: int,
     table = [(row, tuple(level(matched[c.id]) for c in cards))
              for row, cards in game.rows.items() if cards]
     if len(table) != dealt - purchases:
-        raise doc.error(("start", "rows"), (f"1 row holds" if len(table) == 1 else
+        raise doc.error(("start", "rows"), ("1 row holds" if len(table) == 1 else
                                             f"{len(table)} rows hold")
                         + f" cards {_after(purchases)}",
                         f"{dealt - purchases}: a row is dealt after each purchase from a row "
