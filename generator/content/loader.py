@@ -576,7 +576,8 @@ def _markers_shown(book: Book, prose) -> dict[tuple[str, str], tuple]:
     """(kind, id) → (file, line) of every example and figure placed in the chapters. Each
     marker in a chapter's text, written by {{ example("id") }} or made by a statement or a
     template, must name one of the book's examples or figures (or scenarios: the dossier's
-    `scenario_list` prints them), once, and stand where a box can go (`prose.placed`, which the renderers follow too)."""
+    `scenario_list` prints them), once, and stand where a box can go (`prose.placed`, which
+    the renderers follow too)."""
     known = {"example": {s.example.id for s in book.examples},
              "figure": {f.id for f in book.figures},
              "scenario": {s.example.id for s in book.scenarios}}

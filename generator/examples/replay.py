@@ -98,6 +98,13 @@ def check_book(book: Book, scenarios: bool = False) -> list[Replay]:
     return replays if scenarios else printed
 
 
+def position_shown(replay: Replay, frame: Frame) -> bool:
+    """Whether a box prints the position after `frame`: a step marked `show`, and a
+    scenario's last (the dossier prints where each scenario ends). One rule for check and
+    for both renderers."""
+    return bool(frame.show) or (replay.source.scenario and frame is replay.frames[-1])
+
+
 def told(replay: Replay) -> None:
     """Ask the engine for the words a box prints, as the renderers do (every step's
     sentence, the lines of each position shown), each at its example and step: a plugin
@@ -109,7 +116,7 @@ def told(replay: Replay) -> None:
     for before, frame in zip(frames, frames[1:]):
         with at_step(replay.source, frame.step):
             step_words(adapter, frame, before.game)
-            if frame.show or (replay.source.scenario and frame is frames[-1]):
+            if position_shown(replay, frame):
                 adapter.position_lines(frame.game)
 
 

@@ -40,7 +40,7 @@ from generator.content.model import (GLOSSARY_ANCHOR, Book, Companion, figure_an
 from generator.diagrams.board import NEUTRAL_COLOURS
 from generator.errors import RenderError
 from generator.content.prose import ABBREVIATION, RULING_REFERENCE, heading_anchor, placed
-from generator.examples.replay import at_step, step_words
+from generator.examples.replay import at_step, position_shown, step_words
 from generator.diagrams.words import BookWords
 from generator.badges import badge_texts
 from generator.core.typography import curl, curl_tree
@@ -460,8 +460,7 @@ def render_html(book: Book, replays: list, figures, companion: Companion | None 
     rulings = ruling_links(book, companion)
     anchors = book.anchors
     by_id = {r.example.id: r for r in replays}
-    numbers = {"example": book.numbers("example"), "figure": book.numbers("figure"),
-               "scenario": {}}  # a scenario's number is its heading's (scenario_list)
+    numbers = {"example": book.numbers("example"), "figure": book.numbers("figure")}
     figure_numbers = book.figure_numbers
     words = labels(book.meta.language)
     # the rulings that settle a section's rule, by the section's anchor: listed under its
@@ -481,8 +480,9 @@ def render_html(book: Book, replays: list, figures, companion: Companion | None 
             if box:
                 kind, item = box
                 if kind in ("example", "scenario"):
-                    example = _example(by_id[item], numbers[kind].get(item), figures, words,
-                                       drawings, scenario=kind == "scenario")
+                    scenario = kind == "scenario"  # numbered by its heading (scenario_list)
+                    example = _example(by_id[item], None if scenario else numbers[kind][item],
+                                       figures, words, drawings, scenario=scenario)
                     example["level"] = min(level + 1, 6)  # under the heading it follows
                     blocks.append(("example", example))
                 else:
@@ -606,7 +606,7 @@ def _example(replay, number: int | None, figures, words: dict[str, str], drawing
         steps.append({"number": frame.step, "text": text, "rejected": frame.rejected,
                       "marker": "×" if whole else words["refused"], "note": frame.note,
                       "position": position(frame, f"{words['after_step']} {frame.step}")
-                      if frame.show or (scenario and frame is frames[-1]) else None})
+                      if position_shown(replay, frame) else None})
         previous = frame.game
     return {"id": replay.example.id, "number": number,
             "title": None if scenario else replay.example.title,

@@ -14,8 +14,7 @@ cover have no running head (they carry their own title), and the covers no folio
 ends with the back cover on an even page, the count padded to a multiple of the book's
 signature (`Geometry.signature`: 4 on A5, a saddle-stitched booklet; 2 on A4 and Letter, so
 the back cover is the back of the last leaf) with pages chosen on purpose (story.py
-`back_matter`: the quick reference when it does not run on under the glossary, then notes
-pages).
+`back_matter`: the quick reference on pages of its own, then notes pages).
 
 The print-shop edition (`render_press_pdf`) is the same layout on a larger page: every page
 is the trim (TrimBox) with 3 mm of bleed around it (BleedBox), into which the covers' bands

@@ -6,16 +6,13 @@ cards print, one source of truth), each card under its title: lines as a list, s
 numbered, score bands one a line, and a costs card as the card's own drawing. An
 abbreviations card is left out: the glossary just above lists them with their meaning.
 
-Where it goes is the back matter's choice (story.py `back_matter`), as a typesetter's
-conditional page break: in the hole the last text page leaves when the whole section fits
-there; otherwise on pages of its own in place of notes pages, when the booklet has that
-many to pad with; otherwise not at all (the cards are printed anyway, and four more pages
-of paper for a summary would be waste).
+Where it goes is the back matter's choice (story.py `back_matter`): on pages of its own
+(`pages_needed`), in place of notes pages the booklet pads with; left out only when a card
+is taller than a page (the cards are printed anyway).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
@@ -61,35 +58,22 @@ def quick_reference(ctx) -> list[Flowable]:
     return [KeepTogether([heading] + blocks[0])] + [KeepTogether(b) for b in blocks[1:]]
 
 
-@dataclass(frozen=True)
-class Placement:
-    """Where the quick reference goes: run on under the last text (`run_on`), or on
-    `pages` pages of its own (0: left out)."""
-
-    run_on: bool
-    pages: int
-
-
-def placement(blocks: list[KeepTogether], room: float, frame: float, width: float,
-              canv) -> Placement:
-    """Run on when the whole section fits the `room` left on the last text page; else on
-    pages of its own (`frame` tall): the quick reference is part of every book that has
-    cards to print (left out only when a card is taller than a page). Blocks are kept whole,
-    so the pages they take are counted by stacking them as the frame will (a block's space
-    before is dropped at the top of a page)."""
+def pages_needed(blocks: list[KeepTogether], frame: float, width: float, canv) -> int:
+    """The pages of their own that `blocks` take (`frame` tall), stacked as the frame will
+    (a block's space before is dropped at the top of a page): the quick reference always
+    starts a page (fixed back matter, found and photocopied alone: the production review
+    of issue 32 found one run on under a glossary, sharing its page and running head). 0:
+    nothing to place, or a block taller than a page, which would split and so could not be
+    counted (the quick reference is then left out)."""
     if not blocks:
-        return Placement(False, 0)
-    whole = blocks[0].getSpaceBefore() + _listWrapOn(
-        [f for block in blocks for f in block._content], width, canv)[1]
-    if whole <= room:
-        return Placement(True, 0)
+        return 0
     pages, used = 1, 0.0
     for block in blocks:
         height = _listWrapOn(block._content, width, canv)[1]
-        if height > frame:  # a card taller than a page would split: its pages are not
-            return Placement(False, 0)  # counted here, so the count could not be kept
+        if height > frame:
+            return 0
         need = height + (block.getSpaceBefore() if used else 0.0)
         if used and used + need > frame:
             pages, used, need = pages + 1, 0.0, height
         used += need + block.getSpaceAfter()
-    return Placement(False, pages)
+    return pages

@@ -28,7 +28,7 @@ from generator.content.model import (GLOSSARY_ANCHOR, Book, Companion, figure_an
 from generator.content.conformance import scenario_numbers
 from generator.content.prose import ABBREVIATION, RULING_REFERENCE, heading_anchor, placed
 from generator.core.labels import labels
-from generator.examples.replay import at_step, step_words
+from generator.examples.replay import at_step, position_shown, step_words
 from generator.badges import badge_texts
 from generator.pdf.cover import CoverBadges, title_markup
 from generator.draw.figures import MIN_TYPE, drawing, smallest_type
@@ -38,7 +38,7 @@ from generator.pdf.makeup import (MOST_SHRINK, Box, BoxLook, FigureBlock, ItemLi
                                   kept_with_next, lead_in)
 from generator.pdf.paragraphs import Paragraph as _CachingParagraph
 from generator.pdf.paragraphs import paragraph_cache
-from generator.pdf.reference import REFERENCE_ANCHOR, placement, quick_reference
+from generator.pdf.reference import REFERENCE_ANCHOR, pages_needed, quick_reference
 from generator.core.typography import prose
 from generator.draw.styles import Styles, bullet_list, color
 
@@ -605,7 +605,7 @@ def example_box(replay, ctx: StoryContext, scenario: bool = False) -> list[Flowa
         note = f" {_text(frame.note, ctx, True)}" if frame.note else ""
         rows.append(Row([ctx.para(f"<b>{frame.step}.</b> {said}.{note}", s.callout_body)],
                         avoid_after=bool(frame.show), whole=True))
-        if frame.show or (scenario and frame is frames[-1]):  # where a scenario ends
+        if position_shown(replay, frame):
             with at_step(replay.source, frame.step):
                 position(frame.game, frame.step, f"{ctx.words['after_step']} {frame.step}")
         previous = frame.game
@@ -767,7 +767,7 @@ def dossier_back_matter(ctx: StoryContext) -> list[Flowable]:
     def make(page: int, room: float, frame: float, width: float, canv,
              signature: int) -> tuple[list[Flowable], int | None]:
         content = provenance(ctx)
-        pages = placement([KeepTogether(content[1:])], 0.0, frame, width, canv).pages
+        pages = pages_needed([KeepTogether(content[1:])], frame, width, canv)
         if not pages:
             return content, None
         page += pages
@@ -983,13 +983,9 @@ def back_matter(ctx: StoryContext) -> list[Flowable]:
     def make(page: int, room: float, frame: float, width: float, canv,
              signature: int) -> tuple[list[Flowable], int]:
         reference = quick_reference(ctx)
-        where = placement(reference, 0.0, frame, width, canv)  # no room: never run on
-        out: list[Flowable] = []
-        if where.run_on:
-            out = reference
-        elif where.pages:
-            out = [PageBreak()] + reference
-        page += where.pages
+        pages = pages_needed(reference, frame, width, canv)
+        out: list[Flowable] = [PageBreak()] + reference if pages else []
+        page += pages
         pads = -(page + 1) % signature  # pages between this one and the back cover
         total = page + pads + 1
         paper = [log_page(ctx)] + [notes_page(ctx) for _ in range(pads - 1)] if pads else []

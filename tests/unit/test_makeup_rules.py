@@ -70,22 +70,20 @@ def _body_rows(table) -> list[str]:
     return [row[0] for row in table._cellvalues[1:]]
 
 
-def test_the_quick_reference_runs_on_or_takes_pages_of_its_own():
-    """Three cards of 200 pt: under the last text with 650 pt left; else two pages of their
-    own (two cards on the first of a 500 pt frame), whatever the count then needs; none
+def test_the_quick_reference_takes_pages_of_its_own():
+    """Three cards of 200 pt: two pages of their own (two cards on the first of a 500 pt
+    frame), one on a 650 pt frame (it never runs on under the last text: 2026-12-08); none
     without cards, or with a card taller than a page (it could not be counted)."""
     import io
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import KeepTogether, Spacer
-    from generator.pdf.reference import placement
+    from generator.pdf.reference import pages_needed
     cards = [KeepTogether([Spacer(10, 200)]) for _ in range(3)]
     canv = Canvas(io.BytesIO())
-    assert placement(cards, 650, 500, 300, canv).run_on
-    where = placement(cards, 300, 500, 300, canv)
-    assert not where.run_on and where.pages == 2
-    assert placement([], 650, 500, 300, canv).pages == 0
-    tall = [KeepTogether([Spacer(10, 600)])]
-    assert placement(tall, 300, 500, 300, canv) == placement([], 300, 500, 300, canv)
+    assert pages_needed(cards, 650, 300, canv) == 1
+    assert pages_needed(cards, 500, 300, canv) == 2
+    assert pages_needed([], 500, 300, canv) == 0
+    assert pages_needed([KeepTogether([Spacer(10, 600)])], 500, 300, canv) == 0
 
 
 def test_a_box_moves_whole_only_over_a_small_hole():
@@ -344,11 +342,10 @@ def test_a_back_matter_that_miscounts_its_pages_stops_the_build(monkeypatch):
     from generator.examples.replay import check_book
     from generator.pdf import story
     from generator.pdf.document import render_pdf
-    from generator.pdf.reference import Placement
     book = load_book(next(f for f in book_folders() if f.name == "uno-contra-uno")).printed()
     replays = check_book(book)
     figures = book_figures(book, replays)
     render_pdf(book, None, replays, None, figures)  # as built: the count holds
-    monkeypatch.setattr(story, "placement", lambda *args: Placement(False, 3))
+    monkeypatch.setattr(story, "pages_needed", lambda *args: 3)
     with pytest.raises(RenderError, match="back cover says"):
         render_pdf(book, None, replays, None, figures)

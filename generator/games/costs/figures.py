@@ -128,16 +128,16 @@ def _built(dwg, style: DiagramStyle, built: dict[str, int], names: dict[str, str
 
     def draw(x, cy):
         group = dwg.g(class_="built")
-        left, top = x, cy - (ROW * (len(items) - 1) / 2 if stacked else 0.0)
-        for k, ((building, count), w) in enumerate(zip(items, widths)):
-            bx, by = (left, top + k * ROW) if stacked else (x, cy)
+        top = cy - ROW * (len(items) - 1) / 2 if stacked else cy
+        lefts = [x + sum(widths[:k]) + 3.0 * k for k in range(len(items))]
+        for k, (building, count) in enumerate(items):
+            bx, by = (x, top + k * ROW) if stacked else (lefts[k], cy)
             icon = building_icon(dwg, style, building, bx + PICTOGRAM, by, PICTOGRAM,
                                  colour=style.accent)
             icon["data-count"] = str(count)
             group.add(icon)
             group.add(text(dwg, style, f"{count} × {names[building]}",
                            bx + 2 * PICTOGRAM + 1.2, by + NAME * 0.36, size=NAME))
-            x += w + 3.0
         dwg.add(group)
     return _inline(dwg, style, words.built, max(widths) if stacked else across,
                    ROW * len(items) if stacked else ROW, draw, "built")

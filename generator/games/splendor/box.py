@@ -68,6 +68,14 @@ def nobles(order: tuple[str, ...]) -> list[Noble]:
             for n, entry in enumerate(NOBLES.split("|"))]
 
 
+def gems_expected(colours) -> str | None:
+    """What a book must name its gems for Splendor's own cards to be dealt or checked
+    (components.yaml `resources`), or None when it does."""
+    if set(colours) == set(GEMS.values()):
+        return None
+    return f"the gems {', '.join(GEMS.values())} in components.yaml"
+
+
 def box_cards(order: tuple[str, ...]) -> list[Card]:
     """The green deck, then the yellow one, in the order written above; a card's id is its
     level and its place in its deck ("1-07")."""
@@ -92,8 +100,7 @@ class Deal:
 
     @classmethod
     def of(cls, row_length: int) -> "Deal":
-        levels = ([1] * len(deck(GREEN_DECK, 1, tuple(GEMS.values())))
-                  + [2] * len(deck(YELLOW_DECK, 2, tuple(GEMS.values()))))
+        levels = [level(card) for card in box_cards(tuple(GEMS.values()))]  # green first
         return cls(tuple(tuple(levels[i:i + row_length])
                          for i in range(0, len(levels), row_length)))
 

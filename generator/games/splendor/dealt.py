@@ -21,8 +21,8 @@ import random
 from collections import Counter
 from itertools import combinations, permutations
 
-from generator.games.splendor.box import (GEMS, LEVELS, NOBLE_POINTS, NOBLES_ON_TABLE, Deal,
-                                          box_cards, level, nobles)
+from generator.games.splendor.box import (LEVELS, NOBLE_POINTS, NOBLES_ON_TABLE, Deal,
+                                          box_cards, gems_expected, level, nobles)
 from generator.games.splendor.game import Card, Noble
 
 
@@ -50,9 +50,10 @@ def _after(purchases: int) -> str:
 def box_matches(doc, specs, cards: dict[str, Card], colours) -> dict[str, Card]:
     """The box card each of the example's own cards is (by its id), refused when the box has
     no such card or has it once and the example twice."""
-    if set(colours) != set(GEMS.values()):
+    expected = gems_expected(colours)
+    if expected:
         raise doc.error(("start",), "an example of Splendor deals Splendor's own cards",
-                        f"the gems {', '.join(GEMS.values())} in components.yaml")
+                        expected)
     box = {(c.bonus, c.points, c.cost): c for c in box_cards(colours)}
     matched: dict[str, Card] = {}
     seen: dict[str, str] = {}
@@ -137,9 +138,10 @@ def central_deck(doc, spec, game, matched: dict[str, Card], row_length: int,
     for row, levels in table:
         fitting.append([i for i in range(dealt) if sorted(deal.rows[i]) == sorted(levels)])
         if not fitting[-1]:
+            kinds = sorted({_levels(r) for r in deal.rows[:dealt]})
             raise doc.error(("start", "rows", row), f"row {row} holds {_levels(levels)}",
-                            f"a row the central deck has dealt {_after(purchases)}: " + " or ".join(sorted(
-                                {_levels(r) for r in deal.rows[:dealt]})))
+                            f"a row the central deck has dealt {_after(purchases)}: "
+                            + " or ".join(kinds))
     newest = dealt - 1 if 2 + purchases <= len(deal.rows) else None
     places = [p for p in permutations(range(dealt), len(table))
               if all(i in f for i, f in zip(p, fitting)) and (newest is None or newest in p)]
@@ -159,8 +161,8 @@ def central_deck(doc, spec, game, matched: dict[str, Card], row_length: int,
     levels = deal.deck_after(purchases)
     named = game.deck
     if len(named) > len(levels):
-        raise doc.error(("start", "deck"), f"{len(named)} card{'' if len(named) == 1 else 's'} named "
-                        "on top of the central deck",
+        cards = f"{len(named)} card" + ("" if len(named) == 1 else "s")
+        raise doc.error(("start", "deck"), f"{cards} named on top of the central deck",
                         f"at most {len(levels)}: {_after(purchases)} the central deck "
                         f"holds {len(levels)} cards")
     for i, card in enumerate(named):

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from generator.games.splendor import Buy, Return, SplendorGame, Take, Visit
-from generator.games.splendor.box import (GEMS, GREEN_DECK, NOBLES_ON_TABLE, YELLOW_DECK,
-                                          deck, nobles)
+from generator.games.splendor.box import (GREEN_DECK, NOBLES_ON_TABLE, YELLOW_DECK, deck,
+                                          gems_expected, nobles)
 from generator.core.i18n import N_
 from generator.errors import GeneratorError
 from generator.examples.protocol import Outcome
@@ -18,10 +18,11 @@ def deal(adapter, seed: int) -> SplendorGame:
     central deck), two rows dealt from it, the special gems of components.yaml in their own
     row, five nobles drawn from the ten."""
     rules = adapter.rules
-    if set(rules.colours) != set(GEMS.values()):
+    expected = gems_expected(rules.colours)
+    if expected:
         raise GeneratorError(f"{adapter.book.slug}: the Splendor simulation deals Splendor's "
-                             f"own cards; expected the gems {', '.join(GEMS.values())} in "
-                             f"components.yaml, found {', '.join(rules.colours)}")
+                             f"own cards; expected {expected}, found "
+                             f"{', '.join(rules.colours)}")
     rng = random.Random(seed)
     green, yellow = deck(GREEN_DECK, 1, rules.colours), deck(YELLOW_DECK, 2, rules.colours)
     rng.shuffle(green)
