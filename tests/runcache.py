@@ -23,7 +23,7 @@ from typing import Callable, TypeVar
 from generator.build import Built, build_book
 from generator.content.model import PageSize
 from generator.sheets.render import SheetOptions
-from repo import CONTENT_ROOT
+from repo import CONTENT_ROOT, shipped
 
 T = TypeVar("T")
 
@@ -106,6 +106,8 @@ class Books:
         writes is the same to the byte (a paper's files are made from the book alone), so
         one build serves every `papers` a test asks for, and a run builds a book at most
         twice at a size (with and without its booklet), not five times."""
+        if size == shipped(book).meta.page_size:
+            size = None  # the book at its own size: the same files, built once
         key = (book, lang, size, booklet)
         if key not in self._memo:
             name = "-".join([book, size.value if size else "own-size"]

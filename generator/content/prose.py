@@ -106,7 +106,7 @@ def render_string(text: str, context: dict[str, Any]) -> str:
     if not has_template_syntax(text):  # most texts: nothing to compile, nothing to run
         return text
     try:
-        rendered = _ENV.render_bounded(_ENV.from_string(text), context)
+        rendered = _ENV.render_bounded(_compiled_line(text), context)
     except jinja2.exceptions.SecurityError as exc:
         raise TemplateRefused(f"template refused: {_refusal(exc)}") from None
     except jinja2.TemplateSyntaxError as exc:
@@ -180,6 +180,14 @@ def _compiled(file: str, source: str) -> jinja2.Template:
     # chapter calls it reads the render's `name` (conformance_table: in the dossier?)
     code = _ENV.compile(source, name=file, filename=file)
     return _ENV.template_class.from_code(_ENV, code, _ENV.make_globals(None))
+
+
+@functools.lru_cache(maxsize=1024)
+def _compiled_line(text: str) -> jinja2.Template:
+    """A short text's template (a card line, a caption), compiled once per process: a book
+    renders the same lines for its PDF, its HTML, its cards and its dossier, and Jinja's
+    compiler is the slow half of a render. A syntax error raises every time."""
+    return _ENV.from_string(text)
 
 
 _NO_ATTRIBUTE = re.compile(r"^'(?:[\w.]+\.)?(\w+) object' has no attribute '([^']+)'$")

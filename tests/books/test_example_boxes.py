@@ -7,6 +7,7 @@ from its HTML edition, and from the diagrams' SVG."""
 
 from __future__ import annotations
 
+import functools
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -26,11 +27,27 @@ from generator.pdf.makeup import MOST_SHRINK
 from repo import shipped
 
 SVG = "{http://www.w3.org/2000/svg}"
-BOOK = shipped("solo-catan")
-REPLAYS = check_book(BOOK)
-BY_ID = {r.example.id: r for r in REPLAYS}
-WORDS = Words.for_book(BOOK)
-FIGURES = book_figures(BOOK, REPLAYS)
+SOLO = "solo-catan"
+
+
+@functools.cache
+def replays_of() -> list:
+    """The solo book's examples replayed, once a process and only by the worker that runs
+    this file's tests (not as the file is collected)."""
+    return check_book(shipped(SOLO))
+
+
+def by_id_of() -> dict:
+    return {r.example.id: r for r in replays_of()}
+
+
+def words_of() -> Words:
+    return Words.for_book(shipped(SOLO))
+
+
+@functools.cache
+def figures_of():
+    return book_figures(shipped(SOLO), replays_of())
 PT = 72 / 25.4
 #: The diagram's group labels, in the book's language (a row of the table each).
 ROW_LABELS = ("Mano", "Mercado", "Serie histórica")
@@ -56,13 +73,13 @@ def _tinted(rect) -> bool:
 def shown_states() -> list[tuple[str, int]]:
     """(example id, step; 0 for the start) of every position the book shows, in book order."""
     order = []
-    for chapter in BOOK.chapters:
+    for chapter in shipped(SOLO).chapters:
         for element in chapter.tree.iter("p"):
             found = MARKER.fullmatch((element.text or "").strip())
             if found and found.group(1) == "example":
                 order.append(found.group(2))
     return [(example, frame.step or 0) for example in order
-            for n, frame in enumerate(BY_ID[example].frames) if n == 0 or frame.show]
+            for n, frame in enumerate(by_id_of()[example].frames) if n == 0 or frame.show]
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +112,7 @@ def box_text(pages) -> list[str]:
 
 def test_every_box_is_found_and_none_prints_a_list_of_state(pages):
     texts = box_text(pages)
-    assert sum(len(re.findall(r"Ejemplo \d+ ·", t)) for t in texts) == len(BOOK.examples)
+    assert sum(len(re.findall(r"Ejemplo \d+ ·", t)) for t in texts) == len(shipped(SOLO).examples)
     for text in texts:
         assert "[" not in text and "]" not in text, text[:200]
         assert not STATE_LIST.search(text), STATE_LIST.search(text).group(0)
@@ -117,13 +134,13 @@ def test_each_shown_state_is_a_diagram_under_its_label_with_its_caption(pages):
             found.append((above[-1] if above else "", inside, below[:2]))
     assert len(found) == len(states), "one diagram per position the book shows"
     for (example, step), (label, inside, caption) in zip(states, found):
-        frame = next(f for f in BY_ID[example].frames if (f.step or 0) == step)
-        status = position_status(frame.game, WORDS)
+        frame = next(f for f in by_id_of()[example].frames if (f.step or 0) == step)
+        status = position_status(frame.game, words_of())
         assert label == ("Al empezar" if step == 0 else f"Tras el paso {step}") \
             + (f" · {status}" if status else ""), (example, step, label)
         for row in ROW_LABELS:
             assert row in inside, (example, step, row, inside)
-        expected = position_caption(frame.game, WORDS)
+        expected = position_caption(frame.game, words_of())
         # one line, or two when it counts the cards out of the game too
         assert expected in (caption[0] if caption else "", " ".join(caption)), \
             (example, step, caption)
@@ -135,7 +152,7 @@ def test_no_glyph_in_a_diagram_is_under_6_pt(pages):
              for char in page["chars"] if within(char, panel)]
     assert len(sizes) > 1000
     assert min(sizes) >= 6.0, min(sizes)
-    for per in FIGURES.examples.values():  # and in the SVG files themselves, at print size
+    for per in figures_of().examples.values():  # and in the SVG files themselves, at print size
         for figure in per.values():
             assert smallest_text(figure.svg) >= MIN_TEXT - 1e-6, figure.name
 
@@ -174,10 +191,10 @@ def test_the_narration_says_only_what_the_engine_recorded():
     """Each draw told is a card the engine drew in that step, in its order, matching or not
     as the engine compared it."""
     said = Counter()
-    for replay in REPLAYS:
+    for replay in replays_of():
         before = replay.frames[0].game
         for frame in replay.frames[1:]:
-            text = narrate(frame.action, WORDS, before, frame.game, frame.rejected)
+            text = narrate(frame.action, words_of(), before, frame.game, frame.rejected)
             if frame.rejected:
                 assert text.startswith("No puedes "), text
                 assert frame.game.log == before.log, "a refused action did nothing"
@@ -185,7 +202,7 @@ def test_the_narration_says_only_what_the_engine_recorded():
             compared = [(card, how) for kind, *rest in frame.game.log if kind == "draw"
                         for card, how in [rest] if how in ("miss", "match")]
             for card, how in compared:
-                told = f"{WORDS.a(card)}: {'coincide' if how == 'match' else 'no coincide'}"
+                told = f"{words_of().a(card)}: {'coincide' if how == 'match' else 'no coincide'}"
                 if len([c for c in compared if c[1] == how]) == 1:
                     assert told in text, (replay.example.id, frame.step, text)
                 said[how] += 1
@@ -195,8 +212,8 @@ def test_the_narration_says_only_what_the_engine_recorded():
 
 def test_a_diagram_draws_the_engines_table():
     """Hand, market and buildings in the SVG are the engine's, group by group."""
-    for replay in REPLAYS:
-        for step, figure in FIGURES.examples[replay.example.id].items():
+    for replay in replays_of():
+        for step, figure in figures_of().examples[replay.example.id].items():
             game = next(f for f in replay.frames if (f.step or 0) == step).game
             root = ET.fromstring(figure.svg)
             cards = [g for g in root.iter(f"{SVG}g") if g.get("class") == "card"]
@@ -222,8 +239,8 @@ def test_a_diagram_draws_the_engines_table():
 
 def test_cards_read_in_greyscale_by_their_letter():
     """Every resource card of a diagram carries its resource's letter, not colour alone."""
-    style = style_for(BOOK.components)
-    figure = FIGURES.examples["principiante"][0]
+    style = style_for(shipped(SOLO).components)
+    figure = figures_of().examples["principiante"][0]
     root = ET.fromstring(figure.svg)
     for card in (g for g in root.iter(f"{SVG}g") if g.get("data-role") == "hand"):
         letters = [t.text for t in card.iter(f"{SVG}text")]
@@ -238,11 +255,11 @@ def test_the_html_shows_each_position_as_a_diagram_with_a_text_alternative(solo_
     assert len(parser.figures) == len(states)
     assert parser.lists_in_examples == 0, "no state list in an HTML example box either"
     for (example, step), figure in zip(states, parser.figures):
-        frame = next(f for f in BY_ID[example].frames if (f.step or 0) == step)
+        frame = next(f for f in by_id_of()[example].frames if (f.step or 0) == step)
         assert figure["svg"] == 1
-        status = position_status(frame.game, WORDS)
+        status = position_status(frame.game, words_of())
         assert " ".join(figure["label"].split()) == \
             ("Al empezar" if step == 0 else f"Tras el paso {step}") \
             + (f" · {status}" if status else "")
         assert figure["title"].startswith("Mano: ") and "Serie histórica: " in figure["title"]
-        assert " ".join(figure["caption"].split()) == position_caption(frame.game, WORDS)
+        assert " ".join(figure["caption"].split()) == position_caption(frame.game, words_of())

@@ -10,6 +10,7 @@ diagrams' SVG. The solo book's boxes are tests/books/test_example_boxes.py's."""
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -37,9 +38,20 @@ SPLENDOR, ECONOMY, COSTS = ("splendor-solitario",), ("uno-contra-uno", "catan-pa
 SLUGS = SPLENDOR + ECONOMY + COSTS
 #: A diagram's width in the PDF: an A5 example box's, or (catan-base) a sheet column's box.
 PANEL_WIDTH = {slug: WIDTH for slug in SLUGS} | {"catan-base": COSTS_WIDTH}
-BOOKS = {slug: shipped(slug) for slug in SLUGS}
-REPLAYS = {slug: check_book(book) for slug, book in BOOKS.items()}
-FIGURES = {slug: book_figures(BOOKS[slug], REPLAYS[slug]) for slug in SLUGS}
+
+
+@functools.cache
+def replays_of(slug: str) -> list:
+    """A book's examples replayed, once a process and only by the worker that runs this
+    file's tests (not as the file is collected)."""
+    return check_book(shipped(slug))
+
+
+@functools.cache
+def figures_of(slug: str):
+    return book_figures(shipped(slug), replays_of(slug))
+
+
 #: The labels of the diagram's groups, found as text inside each diagram of the PDF.
 LABELS = {"splendor-solitario": ("Tuyas", "Bonif.", "Banco", "Fila 1", "Fila 2"),
           "uno-contra-uno": ("Jugador 1 (tú)", "Jugador 2 (tu rival)", "Reserva"),
@@ -66,8 +78,8 @@ def _same(colour, hex_colour: str, tolerance: float = 0.01) -> bool:
 
 def shown_states(slug: str) -> list[tuple[str, object]]:
     """(example id, frame) of every position the book shows, in the book's order."""
-    by_id = {r.example.id: r for r in REPLAYS[slug]}
-    order = [found.group(2) for chapter in BOOKS[slug].chapters
+    by_id = {r.example.id: r for r in replays_of(slug)}
+    order = [found.group(2) for chapter in shipped(slug).chapters
              for element in chapter.tree.iter("p")
              if (found := MARKER.fullmatch((element.text or "").strip()))
              and found.group(1) == "example"]
@@ -130,7 +142,7 @@ def test_each_shown_state_is_a_diagram_under_its_label_with_its_caption(pages, s
     found = _found(pages[slug])
     assert len(found) == len(states) > 0, "one diagram per position the book shows"
     for (example, frame), diagram in zip(states, found):
-        adapter = next(r.adapter for r in REPLAYS[slug] if r.example.id == example)
+        adapter = next(r.adapter for r in replays_of(slug) if r.example.id == example)
         step = frame.step or 0
         status = adapter.position_status(frame.game) if hasattr(adapter,
                                                                  "position_status") else ""
@@ -163,7 +175,7 @@ def test_no_glyph_in_a_diagram_is_under_6_pt_nor_wider_than_the_box(pages, slug)
              for char in page["chars"] if within(char, panel)]
     assert len(sizes) > 100
     assert min(sizes) >= 6.0, min(sizes)
-    for figures in FIGURES[slug].examples.values():
+    for figures in figures_of(slug).examples.values():
         for figure in figures.values():
             for svg, width in ((figure.svg, WIDTH), (figure.screen_svg, SCREEN_WIDTH)):
                 root = ET.fromstring(svg)
@@ -174,7 +186,7 @@ def test_no_glyph_in_a_diagram_is_under_6_pt_nor_wider_than_the_box(pages, slug)
 def test_splendor_diagrams_use_no_catan_colour_or_motif(pages):
     """Gem colours, never the book palette's brick red nor the Catan resources', in the SVG
     and as drawn in the PDF; no hexagon (Catan's terrain) among the shapes."""
-    for figures in FIGURES["splendor-solitario"].examples.values():
+    for figures in figures_of("splendor-solitario").examples.values():
         for figure in figures.values():
             colours = {c.lower() for c in re.findall(r'(?:fill|stroke)="(#[0-9a-fA-F]{6})"',
                                                      figure.svg)}
@@ -195,10 +207,10 @@ def test_splendor_diagrams_use_no_catan_colour_or_motif(pages):
 
 def test_each_gem_reads_in_greyscale():
     """Each gem has its own shape and its own letter (from the book's gem names)."""
-    book = BOOKS["splendor-solitario"]
+    book = shipped("splendor-solitario")
     colours = [r.id for r in book.components.resources]
     assert len({GEM_LOOK[c][0] for c in colours}) == len(colours)
-    figure = FIGURES["splendor-solitario"].examples["tomar-gemas"][0]
+    figure = figures_of("splendor-solitario").examples["tomar-gemas"][0]
     root = ET.fromstring(figure.svg)
     letters = {}
     for gem in (g for g in root.iter(f"{SVG}g") if g.get("data-role") == "ledger"):
@@ -210,8 +222,8 @@ def test_each_gem_reads_in_greyscale():
 
 
 def test_a_splendor_diagram_draws_the_engines_table():
-    for replay in REPLAYS["splendor-solitario"]:
-        for step, figure in FIGURES["splendor-solitario"].examples[replay.example.id].items():
+    for replay in replays_of("splendor-solitario"):
+        for step, figure in figures_of("splendor-solitario").examples[replay.example.id].items():
             game = next(f for f in replay.frames if (f.step or 0) == step).game
             root = ET.fromstring(figure.svg)
             groups = list(root.iter(f"{SVG}g"))
@@ -279,8 +291,8 @@ def test_the_splendor_ledger_reads_down_a_gems_column_beside_the_rows():
     its own: its gems are on the rows' line, beside the cards (on paper; a phone's column
     is too narrow for both)."""
     lines = {"tokens": "Tuyas", "bonuses": "Bonif.", "bank": "Banco"}
-    for replay in REPLAYS["splendor-solitario"]:
-        for step, figure in FIGURES["splendor-solitario"].examples[replay.example.id].items():
+    for replay in replays_of("splendor-solitario"):
+        for step, figure in figures_of("splendor-solitario").examples[replay.example.id].items():
             game = next(f for f in replay.frames if (f.step or 0) == step).game
             root = ET.fromstring(figure.svg)
             ledger = _ledger(root)
@@ -309,8 +321,8 @@ def test_splendor_special_gems_share_the_rows_line_when_they_fit():
     them on the rows' line, to the right of the last row's cards: a row of cards less tall.
     Cards of a line share its top; those on a lower line start under its cards."""
     shared = 0
-    for replay in REPLAYS["splendor-solitario"]:
-        for figure in FIGURES["splendor-solitario"].examples[replay.example.id].values():
+    for replay in replays_of("splendor-solitario"):
+        for figure in figures_of("splendor-solitario").examples[replay.example.id].values():
             root = ET.fromstring(figure.svg)
             top = lambda role: min((float(r.get("y")) for g in root.iter(f"{SVG}g")
                                     if g.get("class") == "card" and g.get("data-role") == role
@@ -328,8 +340,8 @@ def test_splendor_special_gems_share_the_rows_line_when_they_fit():
 
 @pytest.mark.parametrize("slug", ECONOMY)
 def test_an_economy_diagram_draws_the_engines_table(slug):
-    for replay in REPLAYS[slug]:
-        for step, figure in FIGURES[slug].examples[replay.example.id].items():
+    for replay in replays_of(slug):
+        for step, figure in figures_of(slug).examples[replay.example.id].items():
             game = next(f for f in replay.frames if (f.step or 0) == step).game
             root = ET.fromstring(figure.svg)
             players = [g for g in root.iter(f"{SVG}g") if g.get("class") == "player"]
@@ -384,7 +396,7 @@ def test_steps_are_told_in_the_second_person(pages, slug, told):
 def test_every_economy_step_is_told_whole(slug):
     """The engine narrates: you in the second person, your rival as «tu rival», a refusal
     as what cannot be done; never the imperative of the notation's words."""
-    for replay in REPLAYS[slug]:
+    for replay in replays_of(slug):
         before = replay.frames[0].game
         for frame in replay.frames[1:]:
             said, whole = step_words(replay.adapter, frame, before)
@@ -404,7 +416,7 @@ def test_an_engine_without_diagrams_gets_none():
     from types import SimpleNamespace
 
     from generator.diagrams.figures import example_figures
-    replay = next(iter(REPLAYS["catan-base"]))
+    replay = next(iter(replays_of("catan-base")))
     bare = SimpleNamespace(adapter=object(), frames=replay.frames, example=replay.example)
     assert example_figures(bare) == {}
 
@@ -413,11 +425,11 @@ def test_a_costs_diagram_draws_the_hand_against_each_cost():
     """catan-base: the hand's badges are the engine's hand; in each building's cell a badge
     is solid exactly where the hand pays it, and the tick marks the costs the hand pays
     whole; after a step that pdfs, what stands on the table instead of the costs."""
-    book = BOOKS["catan-base"]
+    book = shipped("catan-base")
     order = [r.id for r in book.components.resources]
     seen = set()
-    for replay in REPLAYS["catan-base"]:
-        for step, figure in FIGURES["catan-base"].examples[replay.example.id].items():
+    for replay in replays_of("catan-base"):
+        for step, figure in figures_of("catan-base").examples[replay.example.id].items():
             game = next(f for f in replay.frames if (f.step or 0) == step).game
             root = ET.fromstring(figure.svg)
             groups = list(root.iter(f"{SVG}g"))
