@@ -21,10 +21,15 @@ SHEETS = {"a4": (297.0, 210.0), "letter": (279.4, 215.9)}
 A5 = (148.0, 210.0)
 
 
+#: The A5 book whose booklet is read here: a short one (16 pages, four sheets), as every
+#: booklet is imposed alike (the solo book's is built too: test_english_edition.py).
+BOOKLET = "uno-contra-uno"
+
+
 @pytest.fixture(scope="module")
-def solo_booklet(built):
-    """The solo book built with --booklet."""
-    return built("solo-catan", booklet=True)
+def a5_booklet(built):
+    """BOOKLET built with --booklet."""
+    return built(BOOKLET, booklet=True)
 
 
 def _norm(text: str | None) -> str:
@@ -57,21 +62,21 @@ def test_unit_order_is_saddle_stitch_for_short_edge_duplex():
     assert sides(padded(2)) == [(None, 1), (2, None)]
 
 
-def test_booklet_files_are_written_beside_the_rulebook(solo_booklet):
-    names = sorted(p.name for p in solo_booklet.booklets)
-    assert names == ["solo-catan-folleto-a4.pdf", "solo-catan-folleto-letter.pdf"]
-    assert all(p.parent == solo_booklet.files[0].parent and p.is_file()
-               for p in solo_booklet.booklets)
+def test_booklet_files_are_written_beside_the_rulebook(a5_booklet):
+    names = sorted(p.name for p in a5_booklet.booklets)
+    assert names == [f"{BOOKLET}-folleto-a4.pdf", f"{BOOKLET}-folleto-letter.pdf"]
+    assert all(p.parent == a5_booklet.files[0].parent and p.is_file()
+               for p in a5_booklet.booklets)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_sheets_are_landscape_and_hold_the_padded_pages_in_saddle_stitch_order(solo_booklet, paper):
-    rulebook = solo_booklet.files[0]
+def test_sheets_are_landscape_and_hold_the_padded_pages_in_saddle_stitch_order(a5_booklet, paper):
+    rulebook = a5_booklet.files[0]
     with read_pdf(rulebook) as book:
         pages = len(book.pages)
         texts = [_norm(page.extract_text()) for page in book.pages]
     expected = sides(padded(pages, back_cover=True))  # the book ends with its back cover
-    folded = rulebook.with_name(f"solo-catan-folleto-{paper}.pdf")
+    folded = rulebook.with_name(f"{BOOKLET}-folleto-{paper}.pdf")
     with read_pdf(folded) as booklet:
         assert len(booklet.pages) == -(-pages // 4) * 4 // 2
         for number, page in enumerate(booklet.pages):
@@ -93,11 +98,11 @@ def test_sheets_are_landscape_and_hold_the_padded_pages_in_saddle_stitch_order(s
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_pages_are_at_true_size_and_centred_in_their_halves(solo_booklet, paper):
+def test_pages_are_at_true_size_and_centred_in_their_halves(a5_booklet, paper):
     """Every glyph of a page sits where it sits on the A5 page, moved only (no scaling):
     the same size, the same distances, offset by the half's centring."""
-    rulebook = solo_booklet.files[0]
-    folded = rulebook.with_name(f"solo-catan-folleto-{paper}.pdf")
+    rulebook = a5_booklet.files[0]
+    folded = rulebook.with_name(f"{BOOKLET}-folleto-{paper}.pdf")
     width, height = (v * MM for v in SHEETS[paper])
     with read_pdf(rulebook) as book, read_pdf(folded) as booklet:
         pages = len(book.pages)
@@ -120,18 +125,18 @@ def test_pages_are_at_true_size_and_centred_in_their_halves(solo_booklet, paper)
                     assert b["top"] - a["top"] == pytest.approx(dy, abs=0.01)
 
 
-def test_a_known_heading_keeps_its_type_size(solo_booklet):
-    rulebook = solo_booklet.files[0]
+def test_a_known_heading_keeps_its_type_size(a5_booklet):
+    rulebook = a5_booklet.files[0]
     with read_pdf(rulebook) as book:
         size = {c["size"] for page in book.pages for c in page.chars if c["text"] == "Í"}
-    with read_pdf(rulebook.with_name("solo-catan-folleto-a4.pdf")) as booklet:
+    with read_pdf(rulebook.with_name(f"{BOOKLET}-folleto-a4.pdf")) as booklet:
         folded = {c["size"] for page in booklet.pages for c in page.chars if c["text"] == "Í"}
     assert size and folded == size  # "Índice", the contents page's title
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_fold_marks_at_the_middle_of_the_top_and_bottom_edges(solo_booklet, paper):
-    folded = solo_booklet.files[0].with_name(f"solo-catan-folleto-{paper}.pdf")
+def test_fold_marks_at_the_middle_of_the_top_and_bottom_edges(a5_booklet, paper):
+    folded = a5_booklet.files[0].with_name(f"{BOOKLET}-folleto-{paper}.pdf")
     with read_pdf(folded) as booklet:
         for page in booklet.pages:
             middle = page.width / 2
@@ -143,9 +148,9 @@ def test_fold_marks_at_the_middle_of_the_top_and_bottom_edges(solo_booklet, pape
             assert ends == [(0.0, 7.0), (round(height - 7.0, 1), height)], ends
 
 
-def test_booklet_metadata_and_print_dialog_hints(solo_booklet):
-    book = solo_booklet.book
-    with pikepdf.open(solo_booklet.files[0].with_name("solo-catan-folleto-a4.pdf")) as pdf:
+def test_booklet_metadata_and_print_dialog_hints(a5_booklet):
+    book = a5_booklet.book
+    with pikepdf.open(a5_booklet.files[0].with_name(f"{BOOKLET}-folleto-a4.pdf")) as pdf:
         assert str(pdf.docinfo.Title) == f"{book.meta.title} (folleto A4)"
         assert str(pdf.docinfo.Author) == "; ".join(c.who for c in book.meta.credits)
         assert "borde corto" in str(pdf.docinfo.Subject)
