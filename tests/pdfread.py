@@ -2,9 +2,9 @@
 
 `read_pdf(path or bytes)` is pdfplumber's reading of a PDF made once a run: every page's
 objects (characters with their fonts, sizes and places, rectangles, lines, curves, images),
-its links and boxes, and its text, pickled in the run's shared folder by the digest of the
-file's bytes (runcache.py), so that no PDF is parsed by pdfplumber twice in a run, whichever
-test or worker asks. Its pages are pdfplumber pages: `extract_text`, `extract_words`,
+its links and boxes, pickled in the run's shared folder by the digest of the file's bytes
+(runcache.py), so that no PDF is parsed by pdfplumber twice in a run, whichever test or
+worker asks. Its pages are pdfplumber pages: `extract_text`, `extract_words`,
 `search`, `crop`, `filter`, `extract_tables` work on them as on a page pdfplumber opened.
 
 `page_words(path)` is only the words of each page, in reading order with the white space
@@ -65,13 +65,18 @@ class StoredPdf:
     """A PDF's pages (`pages`, as pdfplumber's) and their text (`texts`, each page's
     extract_text()). `with read_pdf(path) as pdf:` reads as `with pdfplumber.open(path)`."""
 
-    def __init__(self, records: list[dict], texts: list[str]):
+    def __init__(self, records: list[dict]):
         self._records = records
-        self.texts = texts
 
     @cached_property
     def pages(self) -> list[StoredPage]:
         return [StoredPage(record) for record in self._records]
+
+    @cached_property
+    def texts(self) -> list[str]:
+        """Made from the stored objects when a test first asks (few do: laying out every
+        page's text took a sixth of a reading)."""
+        return [page.extract_text() or "" for page in self.pages]
 
     def __enter__(self) -> "StoredPdf":
         return self
@@ -80,9 +85,9 @@ class StoredPdf:
         return None
 
 
-def _parse(data: bytes, pages: list[int] | None = None) -> tuple[list[dict], list[str]]:
+def _parse(data: bytes, pages: list[int] | None = None) -> list[dict]:
     import io
-    records, texts = [], []
+    records = []
     with pdfplumber.open(io.BytesIO(data), pages=pages) as pdf:
         for page in pdf.pages:
             objects = {kind: [{k: v for k, v in o.items() if k != "stream"} for o in objs]
@@ -92,8 +97,7 @@ def _parse(data: bytes, pages: list[int] | None = None) -> tuple[list[dict], lis
                 "rotation": page.rotation, "objects": objects,
                 "annots": [{k: v for k, v in a.items() if k != "data"} for a in page.annots],
                 **{box: getattr(page, box) for box in BOXES if hasattr(page, box)}})
-            texts.append(page.extract_text() or "")
-    return records, texts
+    return records
 
 
 def plain_texts(source: Path) -> list[str]:
@@ -129,10 +133,10 @@ def read_pdf(source: Path | bytes) -> StoredPdf:
         _READ.move_to_end(digest)
         return _READ[digest]
     if READINGS is None:
-        records, texts = _parse(data)
+        records = _parse(data)
     else:
-        records, texts = runcache.once(READINGS / f"{digest}.pickle", lambda: _parse(data))
-    _READ[digest] = reading = StoredPdf(records, texts)
+        records = runcache.once(READINGS / f"{digest}.pickle", lambda: _parse(data))
+    _READ[digest] = reading = StoredPdf(records)
     while len(_READ) > KEPT:
         _READ.popitem(last=False)
     return reading
@@ -165,7 +169,7 @@ def last_page(source: Path) -> StoredPage:
     if digest in _READ:
         return _READ[digest].pages[-1]
     parse = lambda: _parse(data, [count])  # noqa: E731
-    records, _ = parse() if READINGS is None else \
+    records = parse() if READINGS is None else \
         runcache.once(READINGS / f"{digest}-{count}.pickle", parse)
     return StoredPage(records[0])
 

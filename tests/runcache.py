@@ -95,31 +95,33 @@ class Books:
 
     def __call__(self, book: str, lang: str | None = None, size: PageSize | None = None,
                  booklet: bool = False, papers: tuple[str, ...] = ()) -> Built:
-        full = self._full(book, lang, size, booklet)
+        if size == shipped(book).meta.page_size:
+            size = None  # the book at its own size: the same files, built once
+        full = self._full(book, lang, size, booklet, size is None or bool(papers))
         return dataclasses.replace(
             full, print_files=[f for f in full.print_files if _on(f, papers)],
             press=full.press if papers else [])
 
     def _full(self, book: str, lang: str | None, size: PageSize | None,
-              booklet: bool) -> Built:
+              booklet: bool, printed: bool) -> Built:
         """The book built with every paper (ALL_PAPERS): each file a build with fewer papers
         writes is the same to the byte (a paper's files are made from the book alone), so
         one build serves every `papers` a test asks for, and a run builds a book at most
-        twice at a size (with and without its booklet), not five times."""
-        if size == shipped(book).meta.page_size:
-            size = None  # the book at its own size: the same files, built once
-        key = (book, lang, size, booklet)
+        twice at a size (with and without its booklet), not five times. Not `printed` (a
+        book at another size than its own, which no test asks print files of): the build
+        without them, as `build_book(papers=None)` makes it, its rulebook the same bytes."""
+        key = (book, lang, size, booklet, printed)
         if key not in self._memo:
             name = "-".join([book, size.value if size else "own-size"]
-                            + (["booklet"] if booklet else []))
+                            + (["booklet"] if booklet else []) + ([] if printed else ["bare"]))
             folder = self.folder / "built" / name
             entry = folder / f"built-{lang or 'own-language'}.pickle"
 
             def build() -> Built:
                 with dated_at_epoch():
                     return build_book(CONTENT_ROOT / book, folder / "output", size,
-                                      papers=[SheetOptions(p) for p in ALL_PAPERS],
-                                      booklet=booklet, language=lang)
+                                      papers=[SheetOptions(p) for p in ALL_PAPERS]
+                                      if printed else None, booklet=booklet, language=lang)
             self._memo[key] = once(entry, build, lock=folder / "output")
         return self._memo[key]
 
