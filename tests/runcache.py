@@ -95,25 +95,31 @@ class Books:
 
     def __call__(self, book: str, lang: str | None = None, size: PageSize | None = None,
                  booklet: bool = False, papers: tuple[str, ...] = ()) -> Built:
-        if size == shipped(book).meta.page_size:
+        meta = shipped(book).meta
+        if size == meta.page_size:
             size = None  # the book at its own size: the same files, built once
-        full = self._full(book, lang, size, booklet, size is None or bool(papers))
+        if size is None and meta.page_size == PageSize.A5:
+            # its booklet too, whether asked or not: the booklet is imposed from the PDF
+            # built anyway, which stays the same bytes (one build, not two)
+            full = self._full(book, lang, size, True, True)
+        else:
+            full = self._full(book, lang, size, booklet, size is None or bool(papers))
         return dataclasses.replace(
             full, print_files=[f for f in full.print_files if _on(f, papers)],
-            press=full.press if papers else [])
+            press=full.press if papers else [], booklets=full.booklets if booklet else [])
 
     def _full(self, book: str, lang: str | None, size: PageSize | None,
               booklet: bool, printed: bool) -> Built:
         """The book built with every paper (ALL_PAPERS): each file a build with fewer papers
         writes is the same to the byte (a paper's files are made from the book alone), so
         one build serves every `papers` a test asks for, and a run builds a book at most
-        twice at a size (with and without its booklet), not five times. Not `printed` (a
+        once at its own size (with its booklet, if A5), not five times. Not `printed` (a
         book at another size than its own, which no test asks print files of): the build
         without them, as `build_book(papers=None)` makes it, its rulebook the same bytes."""
         key = (book, lang, size, booklet, printed)
         if key not in self._memo:
             name = "-".join([book, size.value if size else "own-size"]
-                            + (["booklet"] if booklet else []) + ([] if printed else ["bare"]))
+                            + ([] if printed else ["bare"]))
             folder = self.folder / "built" / name
             entry = folder / f"built-{lang or 'own-language'}.pickle"
 
