@@ -321,6 +321,8 @@ FIELD_NOTES: dict[str, str] = {
     "Ruling.settles": "Whether it fills a `gap`, settles a `contradiction` or is a `departure`.",
     "Ruling.quote": "The source's exact words it reads.",
     "Ruling.departs": "How it departs from the source (only, and always, with `settles: departure`).",
+    "Ruling.original_quote": "Never written: a translated edition keeps here the book's `quote` "
+                             "as the source writes it, and its dossier prints both.",
     # figures.yaml
     "FigureSpec.id": "Lowercase, digits and `-`; shown with `{{ figure(\"id\") }}`.",
     "FigureSpec.kind": "What is drawn.",
@@ -431,6 +433,9 @@ FIELD_NOTES: dict[str, str] = {
     "ConformanceRow.id": "`C` and two digits.",
     "ConformanceRow.rulings": "Ids of the rulings that read the statement.",
     "ConformanceRow.pending": "The check is still being written: a warning, never a silent pass.",
+    "ConformanceRow.original_quote": "Never written: a translated edition keeps here the "
+                                     "book's `quote` as the source writes it, and its dossier "
+                                     "prints both.",
     # board.yaml
     "BoardLayout.name": "The layout's name.",
     "BoardLayout.source": "Where the layout comes from.",

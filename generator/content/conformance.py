@@ -25,7 +25,7 @@ import jinja2
 
 from generator.errors import Location
 from generator.core.i18n import N_, pN_, translator
-from generator.content.context import quoted
+from generator.content.context import quoted, source_words
 from generator.content.model import ConformanceRow
 from generator.content.prose import render_string
 from generator.content.yamlsource import YamlDocument, read_yaml, validate
@@ -109,6 +109,10 @@ class Conformance:
                                        "its id in the `checks:` of the rows of "
                                        "conformance.yaml it proves")
 
+    def printed_originals(self) -> set[str]:
+        """The rows' `original_quote` (a translated edition's) as the table prints them."""
+        return {_escape(row.original_quote) for row in self.rows if row.original_quote}
+
     def check_printed(self) -> None:
         if not self.printed:
             raise self.doc.error((), "the conformance table is not printed",
@@ -156,8 +160,9 @@ class Conformance:
                     raise self.doc.error((index, "unchecked"), str(exc)) from None
                 checked.append(f"{labels['unchecked']}: {why}")
             passage = passage_label(row.passage, abbreviations, language)
-            return (f"**{row.id}** · *{labels['source']}* ({passage}): "
-                    f"{quoted(_escape(row.quote), language)}{brk}"
+            words_of = source_words(_escape(row.quote), _escape(row.original_quote or ""),
+                                    language)
+            return (f"**{row.id}** · *{labels['source']}* ({passage}): {words_of}{brk}"
                     f"*{labels['rule']}:* {rule}{brk}"
                     f"*{labels['where']}:* [{titles[row.section]}](#{row.section}) · "
                     f"*{labels['rulings']}:* {', '.join(row.rulings) or labels['none']} · "

@@ -46,6 +46,20 @@ DOSSIER_ONLY = N_("This ruling is printed only in this dossier: no player asks i
                   "player's book does not cite it.")
 
 
+#: A source's words in a translated edition: as written, then translated.
+IN_TRANSLATION = N_("{original} (in translation: {translation})")
+
+
+def source_words(text: str, original: str | None, language: str) -> str:
+    """A quote of the source, quoted: in a translated edition (`original`, the words as the
+    source writes them) the original first and the translation after it, as an editor
+    checks a quote against the text it quotes."""
+    if not original:
+        return quoted(text, language)
+    return i18n.translator(language).gettext(IN_TRANSLATION).format(
+        original=quoted(original, language), translation=quoted(text, language))
+
+
 def join_words(words: list[str], language: str) -> str:
     """ "madera, ladrillo y lana": a list as the language writes it."""
     return i18n.translator(language).join(words)
@@ -179,7 +193,9 @@ def prose_context(meta: BookMeta, components: Components, rulings: list[Ruling],
         for ruling in rulings:
             question, decision, reason = (render_string(text, context) for text in
                                           (ruling.question, ruling.decision, ruling.reason))
-            quotes = " ".join(quoted(text.rstrip('.'), lang) for text in ruling.quote)
+            originals = ruling.original_quote or [""] * len(ruling.quote)
+            quotes = " ".join(source_words(text.rstrip("."), original.rstrip("."), lang)
+                              for text, original in zip(ruling.quote, originals))
             source = (f"{t.gettext(OWN_DECISION)}." if ruling.source is None else
                       f"{ruling.source}" + (f": {quotes}" if quotes else "") +
                       f". {t.gettext(SETTLES[ruling.settles])}" +

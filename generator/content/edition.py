@@ -210,6 +210,12 @@ def _numbers(numbers: set[int]) -> str:
     return ", ".join(str(n) for n in sorted(numbers)) or "none (no step has a note)"
 
 
+#: The words that translate the source's own (a ruling's and a conformance row's `quote`):
+#: the merge keeps the book's beside them, under this name, so that the dossier prints the
+#: source as written and its translation (an editor checks a quote against the original).
+ORIGINAL = {"quote": "original_quote"}
+
+
 class _Merge:
     """The book's data with a translation's words laid over it, checked piece for piece."""
 
@@ -247,6 +253,8 @@ class _Merge:
                                        f"{self.doc.location(bpath + (name,))}",
                                        f"{name}: in this edition's words")
             merged[name] = self.value(have, give, kind, bpath + (name,), wpath + (name,))
+            if name in ORIGINAL:
+                merged[ORIGINAL[name]] = have
         return merged
 
     def _keyed(self, base, words, kind, bpath, wpath):

@@ -92,6 +92,7 @@ def load_book(folder: Path, language: str | None = None,
     conformance = (Conformance(validate(conformance_doc, list[ConformanceRow]), conformance_doc)
                    if conformance_doc else None)
     if conformance:
+        _no_original(edition, conformance.doc, conformance.rows)
         conformance.check(rulings, sources)
         for i, row in enumerate(conformance.rows if meta.examples == "unchecked" else ()):
             if row.checks:
@@ -171,7 +172,8 @@ def load_book(folder: Path, language: str | None = None,
         found.attempt(conformance.check_printed)
     found.attempt(_check_anchors, book)
     found.attempt(_check_cross_references, book, prose)
-    found.attempt(_check_glossary, glossary_doc, glossary, prose)
+    found.attempt(_check_glossary, glossary_doc, glossary, prose,
+                  _source_originals(rulings, conformance))
     found.attempt(_check_rulings, book, rulings_doc, prose)
     shown = found.attempt(_markers_shown, book, prose)
     if shown is not None:
@@ -309,9 +311,20 @@ def _rulings(edition: Edition, meta: BookMeta | None):
     doc, rulings = _read(edition, "rulings.yaml", list[Ruling])
     check_unique(doc, [(i, "id") for i in range(len(rulings))], [r.id for r in rulings],
                  "ruling id")
+    _no_original(edition, doc, rulings)
     if meta is not None:
         _check_ruling_titles(doc, rulings, meta)
     return doc, rulings
+
+
+def _no_original(edition: Edition, doc, items) -> None:
+    """`original_quote` is what a translated edition keeps of the book's own quote
+    (edition.ORIGINAL); written in the book's own file it would print as a translation."""
+    if edition.language is None:
+        for i, item in enumerate(items):
+            if item.original_quote:
+                raise doc.error((i, "original_quote"), "original_quote, which a translated "
+                                "edition writes itself", "the source's words in quote:")
 
 
 def _difficulty(edition: Edition):
@@ -943,7 +956,27 @@ def _check_cross_references(book: Book, prose) -> None:
                                "the id of a chapter or heading")
 
 
-def _check_glossary(doc, glossary: Glossary, prose) -> None:
+def _source_originals(rulings: list[Ruling], conformance: Conformance | None) -> set[str]:
+    """The source's words a translated edition prints as written (rulings and conformance
+    rows, `original_quote`), as the text prints them: they are the source's, in its
+    language, and their abbreviations are the source's (MDR, SH), not this edition's."""
+    found = {quote.rstrip(".") for ruling in rulings for quote in ruling.original_quote}
+    return found | (conformance.printed_originals() if conformance else set())
+
+
+def _outside(match, spans: set[str]) -> bool:
+    """Whether `match` lies outside every occurrence of `spans` in its line."""
+    line = match.string
+    for span in spans:
+        start = line.find(span)
+        while start != -1:
+            if start <= match.start() and match.end() <= start + len(span):
+                return False
+            start = line.find(span, start + 1)
+    return True
+
+
+def _check_glossary(doc, glossary: Glossary, prose, originals: set[str] = frozenset()) -> None:
     defined = {a.abbr for a in glossary.abbreviations}
     emphasis = set(glossary.emphasis)
     for i, word in enumerate(glossary.emphasis):
@@ -953,7 +986,7 @@ def _check_glossary(doc, glossary: Glossary, prose) -> None:
     used: set[str] = set()
     for file, number, match in _matches(prose, ABBREVIATION, words=True):
         word = match.group(1)
-        if word not in defined and word not in emphasis:
+        if word not in defined and word not in emphasis and _outside(match, originals):
             raise ContentError(Location(file, number),
                                f"'{word}' is used but not defined in glossary.yaml",
                                "every abbreviation in the text to have a glossary entry, "

@@ -566,6 +566,9 @@ class Ruling:
     quote: list[str] = field(default_factory=list)
     departs: str | None = None
     dossier: bool = False  # an editor's question only: in the dossier, not the almanac
+    #: In a translated edition, `quote` as the book gives it (in the source's language),
+    #: set by the edition (edition.ORIGINAL), never written: the dossier prints both.
+    original_quote: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.source is None and (self.settles or self.quote or self.departs):
@@ -1197,3 +1200,6 @@ class ConformanceRow:
     rulings: list[str] = field(default_factory=list)
     pending: bool = False
     unchecked: Annotated[str, Field(min_length=1, pattern=r"\S")] | None = None  # why not
+    #: In a translated edition, `quote` as the book gives it (edition.ORIGINAL), never
+    #: written: the dossier prints the source's words and their translation.
+    original_quote: str | None = None

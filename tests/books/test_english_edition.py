@@ -190,7 +190,11 @@ ENGLISH_WORDS = (
 #: What an edition may print in the other language, and why: (pattern, reason).
 ALLOWED = {
     "en": [(r"\bX,\s?Y\b|\bgives Y\b",
-            "Y, the calibration's vertical axis, as the option --offset X,Y names it")],
+            "Y, the calibration's vertical axis, as the option --offset X,Y names it"),
+           (r"“[^”]*”\s\(in\s+translation:",
+            "the Spanish post's own words, which the dossier quotes before their translation"),
+           (r"“[^“”]*\Z|\A[^“”]*”\s\(in\s+translation:",
+            "the same, where a page's foot cuts the quote: its start, its end on the next page")],
     "es": [(r"The\s+Struggle\s+for\s+Catan",
             "the base game's English title, as the edition note and the credits name it "
             "(a line may break inside it)")],
@@ -425,3 +429,37 @@ def test_a_source_sentence_quoted_twice_is_translated_once():
             " ".join(translated.split()).rstrip("."))
     assert len(pairs) > 60
     assert not {s: e for s, e in english.items() if len(e) > 1}
+
+
+def _squeezed(text: str) -> str:
+    """Words separated by single spaces, a word broken at a line's end joined again, and
+    every quotation mark one (a quote inside a quote is set in single marks)."""
+    text = re.sub(r"(\w)- (\w)", r"\1\2", " ".join(text.split()))
+    return re.sub("[\"“”‘’«»']", '"', text)
+
+
+def test_the_dossier_quotes_the_source_as_written_and_in_translation(editions):
+    """Review of issue 32: the English dossier gave the source's words in translation only,
+    and an editor could not check a quote against the Spanish post. Every ruling's and every
+    conformance row's quote now prints as the post writes it, then «(in translation: …)»."""
+    pairs = []
+    for name in ("rulings.yaml", "conformance.yaml"):
+        book = yaml.safe_load((SOLO / name).read_text(encoding="utf-8"))
+        words = yaml.safe_load((ENGLISH / name).read_text(encoding="utf-8"))
+        for entry in book:
+            quotes = entry.get("quote") or []
+            translated = words[entry["id"]].get("quote") or []
+            if isinstance(quotes, str):
+                quotes, translated = [quotes], [translated]
+            pairs += [(original.rstrip(".") if name == "rulings.yaml" else original,
+                       translation.rstrip(".") if name == "rulings.yaml" else translation)
+                      for original, translation in zip(quotes, translated, strict=True)]
+    assert len(pairs) > 40  # every quote of both files
+    dossier = next(f for f in editions["en"].dossier if f.suffix == ".pdf")
+    text = _squeezed(" ".join(plain_texts(dossier)))
+    # the translation's first words: a quote may run on over a page's foot and head
+    missing = [original for original, translation in pairs if _squeezed(
+        f"“{original}” (in translation: “{' '.join(translation.split()[:3])}") not in text]
+    assert not missing, missing[:3]
+    spanish = next(f for f in editions["es"].dossier if f.suffix == ".pdf")
+    assert "translation" not in " ".join(plain_texts(spanish))  # the book's own words alone

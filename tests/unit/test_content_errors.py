@@ -63,6 +63,12 @@ CASES = {
                                r"unknown rule statement 'final'", 'rule("final")'),
     "unknown ruling": ("chapters/08-comercio.md", "(R20)", "(R99)",
                        r"ruling R99 is cited but not in rulings\.yaml", "R99"),
+    # what a translated edition keeps of the book's quote, written in the book itself
+    "original quote by hand": ("rulings.yaml", "  settles: contradiction\n  question: >-\n"
+                               "    El texto da", "  settles: contradiction\n  original_quote: "
+                               "[Texto]\n  question: >-\n    El texto da",
+                               r"\(\[0\]\.original_quote\): original_quote, which a "
+                               r"translated edition writes itself", "original_quote"),
 }
 
 
