@@ -11,8 +11,9 @@ here are a typesetter's:
   small (under `SMALL_HOLE` of the frame's height) and it fits there; otherwise it splits
   at the break that leaves the least blank, a break after a step whose position follows it,
   or one that leaves a scrap of the box for the next page, counting `AVOID_LINES` lines of
-  blank more, and a line more for a part overleaf that would hold only positions (the
-  last step goes over with its position when that costs little). A position's diagram
+  blank more, and as many again for a part overleaf that would hold only positions (the
+  last step goes over with its position when that costs little) or a single step of two
+  or more (a short step goes over with it: «Ejemplo 12 (cont.)» held one). A position's diagram
   that is the first row not to fit (or the last of a part, a point too tall) may be drawn
   up to `MOST_SHRINK` smaller, never with type under 6 pt (`Shrinkable`), what it loses
   counted as blank. The part that continues opens the next page under the box's title and
@@ -340,7 +341,9 @@ class Box(Flowable):
             if total - done < SCRAP_LINES * self.look.line:
                 penalty += avoid
             if row.avoid_after and all(r.shrink is not None for r in self.rows[k:]):
-                penalty += avoid / 2  # the part overleaf would hold only the final position
+                penalty += avoid  # the part overleaf would hold only the final position
+            if sum(r.whole for r in self.rows[k:]) == 1 < sum(r.whole for r in self.rows):
+                penalty += avoid  # a single step continued overleaf (review, issue 32)
             candidates.append(((availHeight - done) + penalty, self.rows[:k], self.rows[k:]))
         for _, above, below in sorted(candidates, key=lambda c: c[0]):
             if not below:  # the whole box, its last diagram drawn smaller

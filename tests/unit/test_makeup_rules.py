@@ -159,6 +159,23 @@ def test_a_box_never_continues_with_its_final_position_alone():
     assert len(parts[0].rows) == 3 and parts[-1].continued  # the title, step 1, position 1
 
 
+def test_a_short_step_goes_over_with_the_step_before_rather_than_alone():
+    """Review of issue 32: «Ejemplo 12 (cont.)» held its second step alone, the first one on
+    the page before. A continued part that holds a single step of the box's two or more costs
+    two lines more: here the one-line first step goes over too, and the part overleaf holds
+    both steps (a longer step still goes over alone, where moving it costs more blank)."""
+    from reportlab.platypus import Spacer
+    rows = [Row([Spacer(10, 20)], keep_with_next=True), Row([Spacer(10, 60)]),
+            Row([Spacer(10, 12)], whole=True), Row([Spacer(10, 30)], whole=True,
+                                                   avoid_after=True), Row([Spacer(10, 60)])]
+    box = Box(rows, _look())
+    box.wrap(300, 1000)
+    room = sum(box._table._rowHeights[:3]) + 4  # title, start and step 1; not step 2
+    parts = _split(box, room)
+    assert len(parts) == 3 and len(parts[0].rows) == 2, [len(p.rows) for p in parts[::2]]
+    assert sum(row.whole for row in parts[-1].rows) == 2
+
+
 def test_a_box_is_never_split_after_its_title():
     box = Box(_rows([20, 300, 100]), _look())
     assert _split(box, 200) == []  # only the title would fit: the box moves on
