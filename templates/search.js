@@ -28,8 +28,11 @@
   }
 
   function sections() {
+    // an example is a result of its own under its title; a box without one (a scenario the
+    // dossier plays out under its heading) is read as part of that heading's section
     var starts = Array.prototype.slice.call(main.querySelectorAll(
-      "h1[id], h2[id], h3[id], aside.example[id], .glossary dt"));
+      "h1[id], h2[id], h3[id], aside.example[id], .glossary dt")).filter(function (start) {
+        return !start.matches("aside") || start.querySelector(".example-title"); });
     return starts.map(function (start, n) {
       var range = document.createRange();
       range.setStartAfter(start.matches("aside") ? start.querySelector(".example-title") : start);

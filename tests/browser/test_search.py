@@ -172,3 +172,22 @@ def test_the_edition_stays_one_file_under_a_megabyte(built):
     text = html.read_text(encoding="utf-8")
     assert text.count("<script") == 1 and "MiniSearch" in text
     assert not re.search(r"<script[^>]+src=", text)
+
+
+def test_the_dossiers_search_finds_a_scenario_under_its_heading(browser, built):
+    """A scenario the dossier plays out is a box without a title of its own, under its
+    heading: the search read every box by its title, stopped at the first scenario, and the
+    dossier's field found nothing. Its words lead to its heading, and no script fails."""
+    html = next(f for f in built("solo-catan").dossier if f.name == "dossier.html")
+    errors: list[str] = []
+    page = browser.new_page(viewport=PHONE)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        only_the_page(page, html)
+        page.goto(html.as_uri())
+        assert page.locator("aside.example:not(:has(.example-title))").count() > 0
+        found = _search(page, "serie empezada")  # S26 «La serie empezada cuenta»
+        assert "#escenario-s26" in found[:3], found
+        assert errors == []
+    finally:
+        page.close()
