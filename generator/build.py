@@ -35,7 +35,7 @@ from generator.core.files import read_bytes
 from generator.html.render import render_html
 from generator.core.i18n import long_date, translator
 from generator.core.labels import file_word, labels
-from generator.examples.replay import check_book
+from generator.examples.replay import check_book, worked_examples
 from generator.pdf.document import render_pdf, render_press_pdf
 from generator.pdf.imposition import booklet as impose_booklet
 from generator.draw.press import PressMeta
@@ -87,7 +87,7 @@ def _build(book: Book, folder: Path, output: Path, size: PageSize | None,
     if booklet:
         _check_booklet(book, size)
     everything = check_book(book, scenarios=True)  # a book whose examples fail is not built
-    replays = [r for r in everything if not r.source.scenario]  # what the book prints
+    replays = worked_examples(everything)  # what the player's book prints
     figures = book_figures(book, replays)
     target = rulebook_path(book, output, size)
     layout = page_memo(target)

@@ -407,7 +407,7 @@ def _check(folder: Path, language: str | None, coverage: bool,
     (coverage found no gap). `page_size`: as `rulebook build --page-size` (None: the
     book's own)."""
     from generator.checks import checked_book, draw_engine_figures, typefaces_of
-    from generator.examples.replay import check_book
+    from generator.examples.replay import check_book, worked_examples
     from generator.core.i18n import count_noun
     _count = functools.partial(count_noun, language="en")  # the program's own words
     said: list[_Line] = []
@@ -417,7 +417,7 @@ def _check(folder: Path, language: str | None, coverage: bool,
     if book.meta.sheet:  # whether it fits its two pages: only its layout tells
         from generator.pdf.document import check_sheet
         with typefaces_of(book):
-            check_sheet(book, [r for r in replays if not r.source.scenario], page_size)
+            check_sheet(book, worked_examples(replays), page_size)
     scenarios = sum(r.source.scenario for r in replays)
     replayed = _count(len(replays) - scenarios, "worked example", "worked examples") + \
         (f" and {_count(scenarios, 'scenario', 'scenarios')}" if scenarios else "")

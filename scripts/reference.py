@@ -318,7 +318,8 @@ FIELD_NOTES: dict[str, str] = {
     "Ruling.reason": "Why.",
     "Ruling.section": "The anchor of the chapter or heading whose rule it settles.",
     "Ruling.source": "The passage of the source it interprets.",
-    "Ruling.settles": "Whether it fills a `gap`, settles a `contradiction` or is a `departure`.",
+    "Ruling.settles": "Whether it fills a `gap`, chooses between two readings (`ambiguity`), "
+                      "settles a `contradiction` or is a `departure`.",
     "Ruling.quote": "The source's exact words it reads.",
     "Ruling.departs": "How it departs from the source (only, and always, with `settles: departure`).",
     "Ruling.original_quote": "Never written: a translated edition keeps here the book's `quote` "

@@ -29,6 +29,22 @@ def shipped(slug: str, language: str | None = None):
     return loader.load_book(CONTENT_ROOT / slug, language)
 
 
+@functools.cache
+def shipped_replays(slug: str) -> list:
+    """A shipped book's worked examples replayed by its engine, once a process (and only
+    when a test asks: not as a module is collected)."""
+    from generator.examples.replay import check_book
+    return check_book(shipped(slug))
+
+
+@functools.cache
+def shipped_figures(slug: str):
+    """The diagrams of a shipped book's examples (`generator.diagrams.figures.book_figures`),
+    once a process."""
+    from generator.diagrams.figures import book_figures
+    return book_figures(shipped(slug), shipped_replays(slug))
+
+
 def editions() -> list[str]:
     """Every book, and every translation of one ("solo-catan/en": its English edition)."""
     return [folder.name for folder in book_folders()] + [

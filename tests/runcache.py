@@ -82,12 +82,13 @@ def dated_at_epoch():
 
 
 class Books:
-    """`books("solo-catan", lang="en", size=PageSize.A4, booklet=True, papers=("A4",))`: the
+    """`books("solo-catan", lang="en", booklet=True, papers=("A4",))`: the
     `generator.build.Built` of that shipped book (content/<book>), built by `build_book` as
-    `rulebook build` builds it, once a run whichever worker asks first. The editions of a book
-    built alike (size, booklet, papers) share an output folder, as `rulebook build` writes
-    them (the English edition under en/). The files are shared: a test reads them and never
-    writes beside them (a test that changes a book copies it, with `book_copy`)."""
+    `rulebook build` builds it, once a run whichever worker asks first (`_full`: which builds
+    serve which requests). The editions of a book built alike share an output folder, as
+    `rulebook build` writes them (the English edition under en/). The files are shared: a
+    test reads them and never writes beside them (a test that changes a book copies it,
+    with `book_copy`)."""
 
     def __init__(self, folder: Path):
         self.folder = folder
@@ -119,7 +120,7 @@ class Books:
         key = (book, lang, size, booklet, printed)
         if key not in self._memo:
             name = "-".join([book, size.value if size else "own-size"]
-                            + ([] if printed else ["bare"]))
+                            + (["booklet"] if booklet else []) + ([] if printed else ["bare"]))
             folder = self.folder / "built" / name
             entry = folder / f"built-{lang or 'own-language'}.pickle"
 

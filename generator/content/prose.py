@@ -42,7 +42,8 @@ from generator.content.sandbox import ContentEnvironment
 ABBREVIATION = re.compile(r"(?<![\w#-])([A-ZÁÉÍÓÚÑ]{2,6})(?![\w-])")
 #: A ruling cited by its id, like R07.
 RULING_REFERENCE = re.compile(r"(?<![\w#-])(R\d{2})(?![\w-])")
-#: Where an example's box or a figure goes, as written by the `example()`/`figure()` helpers.
+#: Where an example's box, a figure or (in the dossier, `scenario_list`) a scenario played
+#: out goes, as written by the `example()`/`figure()` helpers.
 MARKER = re.compile(r"\[\[(example|figure|scenario):([a-z0-9-]+)\]\]")
 #: A link to a place in the book: inline `[text](#id)` or a reference definition `[r]: #id`.
 CROSS_REFERENCE = re.compile(r"\]\(#([^)\s]+)\)|^\s{0,3}\[[^\]]+\]:\s*<?#([^\s>]+)")
@@ -106,7 +107,7 @@ def render_string(text: str, context: dict[str, Any]) -> str:
     if not has_template_syntax(text):  # most texts: nothing to compile, nothing to run
         return text
     try:
-        rendered = _ENV.render_bounded(_compiled_line(text), context)
+        rendered = _ENV.render_bounded(_compiled(None, text), context)
     except jinja2.exceptions.SecurityError as exc:
         raise TemplateRefused(f"template refused: {_refusal(exc)}") from None
     except jinja2.TemplateSyntaxError as exc:
@@ -170,24 +171,18 @@ def render_template(file: Path, context: dict[str, Any]) -> RenderedProse:
     return RenderedProse(file, text)
 
 
-@functools.lru_cache(maxsize=256)
-def _compiled(file: str, source: str) -> jinja2.Template:
-    """A chapter's template, compiled once per process for each text (Jinja's compiler is
-    the slow half of a render): `rulebook watch` compiles again only the chapter saved. A
-    compiled template keeps no state between renders; one with a syntax error raises every
-    time (an exception is not cached)."""
+@functools.lru_cache(maxsize=1024)
+def _compiled(file: str | None, source: str) -> jinja2.Template:
+    """A chapter's template (or, with no `file`, a short text's: a card line, a caption),
+    compiled once per process for each text (Jinja's compiler is the slow half of a
+    render): `rulebook watch` compiles again only the chapter saved, and a book renders the
+    same lines for its PDF, HTML, cards and dossier. A compiled template keeps no state
+    between renders; one with a syntax error raises every time (an exception is not
+    cached)."""
     # named by its file, as a loader would name it: a helper that needs to know which
     # chapter calls it reads the render's `name` (conformance_table: in the dossier?)
     code = _ENV.compile(source, name=file, filename=file)
     return _ENV.template_class.from_code(_ENV, code, _ENV.make_globals(None))
-
-
-@functools.lru_cache(maxsize=1024)
-def _compiled_line(text: str) -> jinja2.Template:
-    """A short text's template (a card line, a caption), compiled once per process: a book
-    renders the same lines for its PDF, its HTML, its cards and its dossier, and Jinja's
-    compiler is the slow half of a render. A syntax error raises every time."""
-    return _ENV.from_string(text)
 
 
 _NO_ATTRIBUTE = re.compile(r"^'(?:[\w.]+\.)?(\w+) object' has no attribute '([^']+)'$")
@@ -528,11 +523,12 @@ def _refuse_deep_lists(prose: RenderedProse, tree: ET.Element) -> None:
 
 
 def placed(element: ET.Element) -> tuple[str, str] | None:
-    """(kind, id) of the example box or figure that `element`, a block at the top of a
-    chapter's tree, places: a paragraph holding `[[example:id]]` (or `figure`) alone, what
-    `{{ example("id") }}` on a line of its own makes. This decides for the loader's checks
-    and for both renderers where a box goes: a marker anywhere else (in a note, a list, a
-    table or a sentence) places nothing, and the loader refuses it at its line."""
+    """(kind, id) of the example box, figure or scenario that `element`, a block at the top
+    of a chapter's tree, places: a paragraph holding `[[example:id]]` (or `figure`,
+    `scenario`) alone, what `{{ example("id") }}` on a line of its own makes. This decides
+    for the loader's checks and for both renderers where a box goes: a marker anywhere else
+    (in a note, a list, a table or a sentence) places nothing, and the loader refuses it at
+    its line."""
     if element.tag != "p" or len(element):
         return None
     found = MARKER.fullmatch((element.text or "").strip())

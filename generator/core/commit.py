@@ -19,7 +19,9 @@ def commit_of(folder: Path) -> str | None:
         if git is None:
             return None
         if git.is_file():  # a worktree: "gitdir: <its folder under the main .git>"
-            git = Path(git.read_text(encoding="utf-8").split(":", 1)[1].strip())
+            # (relative to the .git file's folder when written relative)
+            git = (git.parent / git.read_text(encoding="utf-8").split(":", 1)[1].strip()
+                   ).resolve()
         common = git / "commondir"
         shared = (git / common.read_text(encoding="utf-8").strip()).resolve() \
             if common.is_file() else git

@@ -66,7 +66,9 @@ def example_figures(replay, language: str = "es") -> dict[int, Figure]:
     drawn by the engine (`position_svg`, protocol.Diagrams); each figure's caption is the
     line printed under it (`position_caption`: points and piles), its status what the
     position waits for (`position_status`). {} for an engine that draws no positions. Its
-    file name's words are the catalog's in `language` ("ejemplo-ID-paso-3")."""
+    file name's words are the catalog's in `language` ("ejemplo-ID-paso-3"). Drawn for
+    the examples a book prints (build.py): the scenarios the dossier plays out print their
+    positions as the engine's lines (`position_lines`), compact for an editor."""
     adapter = replay.adapter
     if not declares(adapter, "diagrams"):
         return {}

@@ -54,7 +54,7 @@ def style_for(components, theme: palette.Theme = palette.NEUTRAL) -> DiagramStyl
     letters = {r.id: r.name[:1].upper() for r in components.resources}
     # a building's side is a letter too (a road's A and B): in English "B" would be brick
     # and side B at once (the production review of issue 32)
-    sides = {f.letter for b in components.buildings for f in getattr(b, "faces", [])}
+    sides = {f.letter for b in components.buildings for f in b.faces}
     if len(set(letters.values())) != len(letters) or sides & set(letters.values()):
         letters = {r.id: r.name[:2].capitalize() for r in components.resources}
     return DiagramStyle(letters=letters, accent=theme.accent, font=names_of(current()).sans)

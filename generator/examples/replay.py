@@ -85,17 +85,23 @@ def replay_book(book: Book) -> list[Replay]:
 
 def check_book(book: Book, scenarios: bool = False) -> list[Replay]:
     """Replay every example and scenario; raise ExamplesFailed listing all failures, if any.
-    Returns the examples' replays (what the book prints), with the scenarios' too if asked.
+    Returns the examples' replays (the boxes of the player's book), with the scenarios'
+    too if asked (the dossier's).
     The engine words every example and scenario too (`told`; the dossier prints the
     scenarios): what check accepts, build prints."""
     replays = replay_book(book)
     failures = [r.failure for r in replays if r.failure]
     if failures:
         raise ExamplesFailed(book.slug, failures)
-    printed = [r for r in replays if not r.source.scenario]
     for one in replays:  # a scenario too: the dossier prints it
         told(one)
-    return replays if scenarios else printed
+    return replays if scenarios else worked_examples(replays)
+
+
+def worked_examples(replays: list[Replay]) -> list[Replay]:
+    """The replays of the worked examples, the scenarios left out: what the player's book
+    prints in its boxes and draws as figures."""
+    return [r for r in replays if not r.source.scenario]
 
 
 def position_shown(replay: Replay, frame: Frame) -> bool:

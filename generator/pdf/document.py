@@ -281,8 +281,7 @@ class BookDocTemplate(BaseDocTemplate):
             marker = flowables.pop(0)
             frame = self.frame
             flowables[0:0], self.promised_pages = marker.make(
-                self.page, frame._y - frame._y1p, frame._aH, frame._aW,
-                self.canv, self.geometry.signature)
+                self.page, frame._aH, frame._aW, self.canv, self.geometry.signature)
             return
         super().handle_flowable(flowables)
 

@@ -604,7 +604,7 @@ def example_box(replay, ctx: StoryContext, scenario: bool = False) -> list[Flowa
             said = f'<font color="{s.accent}">{escape(mark)}</font> {said}'
         note = f" {_text(frame.note, ctx, True)}" if frame.note else ""
         rows.append(Row([ctx.para(f"<b>{frame.step}.</b> {said}.{note}", s.callout_body)],
-                        avoid_after=bool(frame.show), whole=True))
+                        avoid_after=position_shown(replay, frame), whole=True))
         if position_shown(replay, frame):
             with at_step(replay.source, frame.step):
                 position(frame.game, frame.step, f"{ctx.words['after_step']} {frame.step}")
@@ -764,7 +764,7 @@ def dossier_back_matter(ctx: StoryContext) -> list[Flowable]:
     provenance taller than a page (credits by the hundred) cannot be counted before it is
     laid out: it then ends the dossier, with no back cover."""
 
-    def make(page: int, room: float, frame: float, width: float, canv,
+    def make(page: int, frame: float, width: float, canv,
              signature: int) -> tuple[list[Flowable], int | None]:
         content = provenance(ctx)
         pages = pages_needed([KeepTogether(content[1:])], frame, width, canv)
@@ -824,9 +824,9 @@ class PageRole(_Marker):
 
 class BackMatter(_Marker):
     """The end of a rulebook's content. Read on the content's last page (document.py), it is
-    replaced by `make(page, room, frame, width, canv, signature)`: the back matter after
-    page `page`, whose text frame (`frame` tall, `width` wide) has `room` left, laid out
-    so that the count is a multiple of `signature` (4 on A5: a saddle-stitched booklet),
+    replaced by `make(page, frame, width, canv, signature)`: the back matter after page
+    `page` (a text frame `frame` tall and `width` wide, a page of its own for each part),
+    laid out so that the count is a multiple of `signature` (4 on A5: a saddle-stitched booklet),
     and that count, which the back cover prints (None: there is no back cover, and the
     count is what is laid out)."""
 
@@ -980,7 +980,7 @@ def back_matter(ctx: StoryContext) -> list[Flowable]:
     review of issue 32: run on under the glossary, it shared a page and a running head with
     it); notes pages as many as the count still needs; the back cover as the last page."""
 
-    def make(page: int, room: float, frame: float, width: float, canv,
+    def make(page: int, frame: float, width: float, canv,
              signature: int) -> tuple[list[Flowable], int]:
         reference = quick_reference(ctx)
         pages = pages_needed(reference, frame, width, canv)

@@ -22,7 +22,7 @@ A5 = (148.0, 210.0)
 
 
 #: The A5 book whose booklet is read here: a short one (16 pages, four sheets), as every
-#: booklet is imposed alike (the solo book's is built too: test_english_edition.py).
+#: booklet is imposed alike.
 BOOKLET = "uno-contra-uno"
 
 

@@ -192,9 +192,7 @@ ALLOWED = {
     "en": [(r"\bX,\s?Y\b|\bgives Y\b",
             "Y, the calibration's vertical axis, as the option --offset X,Y names it"),
            (r"“[^”]*”\s\(in\s+translation:",
-            "the Spanish post's own words, which the dossier quotes before their translation"),
-           (r"“[^“”]*\Z|\A[^“”]*”\s\(in\s+translation:",
-            "the same, where a page's foot cuts the quote: its start, its end on the next page")],
+            "the Spanish post's own words, which the dossier quotes before their translation")],
     "es": [(r"The\s+Struggle\s+for\s+Catan",
             "the base game's English title, as the edition note and the credits name it "
             "(a line may break inside it)")],

@@ -18,36 +18,25 @@ from htmlread import PositionFigures
 from pdfread import inside as within, read_pdf, word_lines
 from generator.core import palette
 from generator.content.prose import MARKER
-from generator.diagrams.figures import book_figures
 from generator.diagrams.flow import MIN_TEXT, WIDTH, smallest_text
 from generator.diagrams.style import style_for
-from generator.examples.replay import check_book
 from generator.games.solo_catan.text import Words, narrate, position_caption, position_status
 from generator.pdf.makeup import MOST_SHRINK
-from repo import shipped
+from repo import shipped, shipped_figures, shipped_replays
 
 SVG = "{http://www.w3.org/2000/svg}"
 SOLO = "solo-catan"
 
 
-@functools.cache
-def replays_of() -> list:
-    """The solo book's examples replayed, once a process and only by the worker that runs
-    this file's tests (not as the file is collected)."""
-    return check_book(shipped(SOLO))
-
-
 def by_id_of() -> dict:
-    return {r.example.id: r for r in replays_of()}
+    return {r.example.id: r for r in shipped_replays(SOLO)}
 
 
+@functools.cache
 def words_of() -> Words:
     return Words.for_book(shipped(SOLO))
 
 
-@functools.cache
-def figures_of():
-    return book_figures(shipped(SOLO), replays_of())
 PT = 72 / 25.4
 #: The diagram's group labels, in the book's language (a row of the table each).
 ROW_LABELS = ("Mano", "Mercado", "Serie histórica")
@@ -152,7 +141,8 @@ def test_no_glyph_in_a_diagram_is_under_6_pt(pages):
              for char in page["chars"] if within(char, panel)]
     assert len(sizes) > 1000
     assert min(sizes) >= 6.0, min(sizes)
-    for per in figures_of().examples.values():  # and in the SVG files themselves, at print size
+    # and in the SVG files themselves, at print size
+    for per in shipped_figures(SOLO).examples.values():
         for figure in per.values():
             assert smallest_text(figure.svg) >= MIN_TEXT - 1e-6, figure.name
 
@@ -191,7 +181,7 @@ def test_the_narration_says_only_what_the_engine_recorded():
     """Each draw told is a card the engine drew in that step, in its order, matching or not
     as the engine compared it."""
     said = Counter()
-    for replay in replays_of():
+    for replay in shipped_replays(SOLO):
         before = replay.frames[0].game
         for frame in replay.frames[1:]:
             text = narrate(frame.action, words_of(), before, frame.game, frame.rejected)
@@ -212,8 +202,8 @@ def test_the_narration_says_only_what_the_engine_recorded():
 
 def test_a_diagram_draws_the_engines_table():
     """Hand, market and buildings in the SVG are the engine's, group by group."""
-    for replay in replays_of():
-        for step, figure in figures_of().examples[replay.example.id].items():
+    for replay in shipped_replays(SOLO):
+        for step, figure in shipped_figures(SOLO).examples[replay.example.id].items():
             game = next(f for f in replay.frames if (f.step or 0) == step).game
             root = ET.fromstring(figure.svg)
             cards = [g for g in root.iter(f"{SVG}g") if g.get("class") == "card"]
@@ -240,7 +230,7 @@ def test_a_diagram_draws_the_engines_table():
 def test_cards_read_in_greyscale_by_their_letter():
     """Every resource card of a diagram carries its resource's letter, not colour alone."""
     style = style_for(shipped(SOLO).components)
-    figure = figures_of().examples["principiante"][0]
+    figure = shipped_figures(SOLO).examples["principiante"][0]
     root = ET.fromstring(figure.svg)
     for card in (g for g in root.iter(f"{SVG}g") if g.get("data-role") == "hand"):
         letters = [t.text for t in card.iter(f"{SVG}text")]

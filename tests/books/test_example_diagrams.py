@@ -10,7 +10,6 @@ diagrams' SVG. The solo book's boxes are tests/books/test_example_boxes.py's."""
 
 from __future__ import annotations
 
-import functools
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -22,14 +21,13 @@ from pdfread import inside as within, read_pdf, word_lines
 from generator.core import palette
 from generator.games.splendor.figures import CARD_H
 from generator.content.prose import MARKER
-from generator.diagrams.figures import book_figures
 from generator.diagrams.flow import MIN_TEXT, SCREEN_WIDTH, WIDTH, smallest_text
 from generator.games.costs.figures import COSTS_WIDTH, covered
 from generator.games.splendor.figures import GEM_LOOK
 from generator.diagrams.style import RESOURCE_LOOK
-from generator.examples.replay import check_book, step_words
+from generator.examples.replay import step_words
 from generator.pdf.makeup import MOST_SHRINK
-from repo import shipped
+from repo import shipped, shipped_figures, shipped_replays
 
 SVG = "{http://www.w3.org/2000/svg}"
 PT = 72 / 25.4
@@ -38,18 +36,6 @@ SPLENDOR, ECONOMY, COSTS = ("splendor-solitario",), ("uno-contra-uno", "catan-pa
 SLUGS = SPLENDOR + ECONOMY + COSTS
 #: A diagram's width in the PDF: an A5 example box's, or (catan-base) a sheet column's box.
 PANEL_WIDTH = {slug: WIDTH for slug in SLUGS} | {"catan-base": COSTS_WIDTH}
-
-
-@functools.cache
-def replays_of(slug: str) -> list:
-    """A book's examples replayed, once a process and only by the worker that runs this
-    file's tests (not as the file is collected)."""
-    return check_book(shipped(slug))
-
-
-@functools.cache
-def figures_of(slug: str):
-    return book_figures(shipped(slug), replays_of(slug))
 
 
 #: The labels of the diagram's groups, found as text inside each diagram of the PDF.
@@ -78,7 +64,7 @@ def _same(colour, hex_colour: str, tolerance: float = 0.01) -> bool:
 
 def shown_states(slug: str) -> list[tuple[str, object]]:
     """(example id, frame) of every position the book shows, in the book's order."""
-    by_id = {r.example.id: r for r in replays_of(slug)}
+    by_id = {r.example.id: r for r in shipped_replays(slug)}
     order = [found.group(2) for chapter in shipped(slug).chapters
              for element in chapter.tree.iter("p")
              if (found := MARKER.fullmatch((element.text or "").strip()))
@@ -142,7 +128,7 @@ def test_each_shown_state_is_a_diagram_under_its_label_with_its_caption(pages, s
     found = _found(pages[slug])
     assert len(found) == len(states) > 0, "one diagram per position the book shows"
     for (example, frame), diagram in zip(states, found):
-        adapter = next(r.adapter for r in replays_of(slug) if r.example.id == example)
+        adapter = next(r.adapter for r in shipped_replays(slug) if r.example.id == example)
         step = frame.step or 0
         status = adapter.position_status(frame.game) if hasattr(adapter,
                                                                  "position_status") else ""
@@ -175,7 +161,7 @@ def test_no_glyph_in_a_diagram_is_under_6_pt_nor_wider_than_the_box(pages, slug)
              for char in page["chars"] if within(char, panel)]
     assert len(sizes) > 100
     assert min(sizes) >= 6.0, min(sizes)
-    for figures in figures_of(slug).examples.values():
+    for figures in shipped_figures(slug).examples.values():
         for figure in figures.values():
             for svg, width in ((figure.svg, WIDTH), (figure.screen_svg, SCREEN_WIDTH)):
                 root = ET.fromstring(svg)
@@ -186,7 +172,7 @@ def test_no_glyph_in_a_diagram_is_under_6_pt_nor_wider_than_the_box(pages, slug)
 def test_splendor_diagrams_use_no_catan_colour_or_motif(pages):
     """Gem colours, never the book palette's brick red nor the Catan resources', in the SVG
     and as drawn in the PDF; no hexagon (Catan's terrain) among the shapes."""
-    for figures in figures_of("splendor-solitario").examples.values():
+    for figures in shipped_figures("splendor-solitario").examples.values():
         for figure in figures.values():
             colours = {c.lower() for c in re.findall(r'(?:fill|stroke)="(#[0-9a-fA-F]{6})"',
                                                      figure.svg)}
@@ -210,7 +196,7 @@ def test_each_gem_reads_in_greyscale():
     book = shipped("splendor-solitario")
     colours = [r.id for r in book.components.resources]
     assert len({GEM_LOOK[c][0] for c in colours}) == len(colours)
-    figure = figures_of("splendor-solitario").examples["tomar-gemas"][0]
+    figure = shipped_figures("splendor-solitario").examples["tomar-gemas"][0]
     root = ET.fromstring(figure.svg)
     letters = {}
     for gem in (g for g in root.iter(f"{SVG}g") if g.get("data-role") == "ledger"):
@@ -222,8 +208,9 @@ def test_each_gem_reads_in_greyscale():
 
 
 def test_a_splendor_diagram_draws_the_engines_table():
-    for replay in replays_of("splendor-solitario"):
-        for step, figure in figures_of("splendor-solitario").examples[replay.example.id].items():
+    for replay in shipped_replays("splendor-solitario"):
+        drawn = shipped_figures("splendor-solitario").examples[replay.example.id]
+        for step, figure in drawn.items():
             game = next(f for f in replay.frames if (f.step or 0) == step).game
             root = ET.fromstring(figure.svg)
             groups = list(root.iter(f"{SVG}g"))
@@ -291,8 +278,9 @@ def test_the_splendor_ledger_reads_down_a_gems_column_beside_the_rows():
     its own: its gems are on the rows' line, beside the cards (on paper; a phone's column
     is too narrow for both)."""
     lines = {"tokens": "Tuyas", "bonuses": "Bonif.", "bank": "Banco"}
-    for replay in replays_of("splendor-solitario"):
-        for step, figure in figures_of("splendor-solitario").examples[replay.example.id].items():
+    for replay in shipped_replays("splendor-solitario"):
+        drawn = shipped_figures("splendor-solitario").examples[replay.example.id]
+        for step, figure in drawn.items():
             game = next(f for f in replay.frames if (f.step or 0) == step).game
             root = ET.fromstring(figure.svg)
             ledger = _ledger(root)
@@ -321,8 +309,8 @@ def test_splendor_special_gems_share_the_rows_line_when_they_fit():
     them on the rows' line, to the right of the last row's cards: a row of cards less tall.
     Cards of a line share its top; those on a lower line start under its cards."""
     shared = 0
-    for replay in replays_of("splendor-solitario"):
-        for figure in figures_of("splendor-solitario").examples[replay.example.id].values():
+    for replay in shipped_replays("splendor-solitario"):
+        for figure in shipped_figures("splendor-solitario").examples[replay.example.id].values():
             root = ET.fromstring(figure.svg)
             top = lambda role: min((float(r.get("y")) for g in root.iter(f"{SVG}g")
                                     if g.get("class") == "card" and g.get("data-role") == role
@@ -340,8 +328,8 @@ def test_splendor_special_gems_share_the_rows_line_when_they_fit():
 
 @pytest.mark.parametrize("slug", ECONOMY)
 def test_an_economy_diagram_draws_the_engines_table(slug):
-    for replay in replays_of(slug):
-        for step, figure in figures_of(slug).examples[replay.example.id].items():
+    for replay in shipped_replays(slug):
+        for step, figure in shipped_figures(slug).examples[replay.example.id].items():
             game = next(f for f in replay.frames if (f.step or 0) == step).game
             root = ET.fromstring(figure.svg)
             players = [g for g in root.iter(f"{SVG}g") if g.get("class") == "player"]
@@ -396,7 +384,7 @@ def test_steps_are_told_in_the_second_person(pages, slug, told):
 def test_every_economy_step_is_told_whole(slug):
     """The engine narrates: you in the second person, your rival as «tu rival», a refusal
     as what cannot be done; never the imperative of the notation's words."""
-    for replay in replays_of(slug):
+    for replay in shipped_replays(slug):
         before = replay.frames[0].game
         for frame in replay.frames[1:]:
             said, whole = step_words(replay.adapter, frame, before)
@@ -416,7 +404,7 @@ def test_an_engine_without_diagrams_gets_none():
     from types import SimpleNamespace
 
     from generator.diagrams.figures import example_figures
-    replay = next(iter(replays_of("catan-base")))
+    replay = next(iter(shipped_replays("catan-base")))
     bare = SimpleNamespace(adapter=object(), frames=replay.frames, example=replay.example)
     assert example_figures(bare) == {}
 
@@ -428,8 +416,8 @@ def test_a_costs_diagram_draws_the_hand_against_each_cost():
     book = shipped("catan-base")
     order = [r.id for r in book.components.resources]
     seen = set()
-    for replay in replays_of("catan-base"):
-        for step, figure in figures_of("catan-base").examples[replay.example.id].items():
+    for replay in shipped_replays("catan-base"):
+        for step, figure in shipped_figures("catan-base").examples[replay.example.id].items():
             game = next(f for f in replay.frames if (f.step or 0) == step).game
             root = ET.fromstring(figure.svg)
             groups = list(root.iter(f"{SVG}g"))

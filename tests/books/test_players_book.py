@@ -69,7 +69,11 @@ def test_the_dossier_prints_each_scenario_played_out(built, name):
         block = text[head:heads[n + 1] if n + 1 < len(heads) else len(text)]
         steps = len(source.example.steps)
         assert start in block and f"{after} {steps}" in block, (name, source.example.id)
-        assert f"{steps}. " in block, (name, source.example.id)
+        at = block.index(start)  # then every step, numbered, in order
+        for k in range(1, steps + 1):
+            found = re.compile(rf"(?<!\d){k}\. ").search(block, at)
+            assert found, (name, source.example.id, k)
+            at = found.end()
 
 
 def test_the_dossier_opens_its_conformance_appendix_with_the_matrix(built):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from contentedit import assert_one_located_error, edit, line_of
 from generator.core import output as output_module
 from generator.cli import main
+from repo import CONTENT_ROOT
 
 
 def run_build(book: Path, output: Path, capsys) -> tuple[int, str]:
@@ -115,7 +117,7 @@ def test_a_failed_render_leaves_neither_a_partial_nor_a_clobbered_pdf(tiny_book,
 
 
 def test_check_writes_nothing_and_reports_ok(tmp_path, capsys, monkeypatch):
-    from repo import ARTEFACTS, CONTENT_ROOT
+    from repo import ARTEFACTS
 
     def snapshot(root):  # (the browser tests' screenshots, written meanwhile, left out)
         return {p: p.stat().st_mtime_ns for p in root.rglob("*")
@@ -192,3 +194,16 @@ def test_a_bare_data_name_says_what_holds_it(written, meant, tiny_book, tmp_path
                              line_of(chapter, "It has"),
                              rf"unknown data name '{written}': did you mean {meant}\?; "
                              rf"expected {meant}: a name the book's")
+
+
+def test_a_negative_count_of_buildings_at_an_examples_start_is_refused(tmp_path, capsys):
+    """A count of what stands at an example's start (the costs engine's `built:`) is a
+    count: -2 roads would have scored below nothing."""
+    content = tmp_path / "content"
+    for name in ("catan-base", "_facts"):
+        shutil.copytree(CONTENT_ROOT / name, content / name)
+    example = content / "catan-base" / "examples" / "01-poblado.yaml"
+    edit(example, "built: {settlement: 2, road: 2}", "built: {settlement: 2, road: -2}")
+    assert_one_located_error(content / "catan-base", tmp_path, capsys,
+                             "examples/01-poblado.yaml", line_of(example, "road: -2"),
+                             r"\(start\.built\.road\): invalid value -2: below the smallest")

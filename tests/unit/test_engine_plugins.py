@@ -499,3 +499,15 @@ def test_a_card_figure_of_a_card_its_example_lacks_is_an_error_at_its_line(splen
                              line_of(figures, "card: e9"),
                              r"no card 'e9' in the start of example 'mazo-agotado'; expected "
                              r"the id of a card the example deals: ")
+
+
+def test_the_costs_caption_offers_the_banks_trades_as_one_or_the_other():
+    """Two resources the bank would take four of are two trades, not one of eight cards:
+    «4 lanas o 4 minerales por 1 carta»."""
+    from generator.games.costs.figures import costs_caption
+    from generator.games.costs.game import CostsGame
+    from repo import shipped
+    components = shipped("catan-base").components
+    game = CostsGame(costs={}, points={}, hand=Counter(ore=4, wool=4))
+    caption = costs_caption(game, components, "es")
+    assert caption.endswith("la banca te cambiaría 4 lanas o 4 minerales por 1 carta"), caption

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import field
+from typing import Annotated
 
-from pydantic import ConfigDict
+from pydantic import ConfigDict, Field
 from pydantic.dataclasses import dataclass
 
 from generator.content.model import EngineNeeds, Int
@@ -20,7 +21,8 @@ STRICT = ConfigDict(extra="forbid", frozen=True)
 @dataclass(config=STRICT)
 class CostsStart:
     hand: list[str] = field(default_factory=list)
-    built: dict[str, Int] = field(default_factory=dict)  # what stands already, by building
+    # what stands already, by building (a count: a negative one would score below nothing)
+    built: dict[str, Annotated[Int, Field(ge=0)]] = field(default_factory=dict)
 
 
 @dataclass(config=STRICT)

@@ -65,9 +65,10 @@ def costs_caption(game, components, language: str) -> str:
              if affordable else t.gettext("your hand pays for no building")]
     tradeable = [r for r in components.resources if game.hand[r.id] >= game.bank_rate]
     if tradeable:
-        parts.append(t.gettext("the bank would trade you 1 card for {cards}").format(cards=t.join([
-            count_noun(game.bank_rate, r.name.lower(), r.plural, language)
-            for r in tradeable[:2]])))
+        offers = [count_noun(game.bank_rate, r.name.lower(), r.plural, language)
+                  for r in tradeable[:2]]  # one trade or the other: «4 minerales o 4 lanas»
+        parts.append(t.gettext("the bank would trade you 1 card for {cards}").format(
+            cards=t.join(offers, alternatives=True)))
     return " · ".join(parts)
 
 

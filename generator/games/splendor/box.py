@@ -87,6 +87,10 @@ def level(card: Card) -> int:
     return int(card.id.split("-")[0])
 
 
+#: The rows dealt at the set-up (§ Preparación): a row more after each purchase from one.
+SETUP_ROWS = 2
+
+
 @dataclass(frozen=True)
 class Deal:
     """The rows the central deck deals, in order, each as its cards' levels: the green deck
@@ -98,6 +102,12 @@ class Deal:
     eight yellow ones, the last of 2 cards."""
     rows: tuple[tuple[int, ...], ...]
 
+    def last_dealt(self, purchases: int) -> int | None:
+        """The row dealt last after `purchases` (it stays on the table until bought from),
+        or None once the central deck is empty."""
+        dealt = SETUP_ROWS + purchases
+        return dealt - 1 if dealt <= len(self.rows) else None
+
     @classmethod
     def of(cls, row_length: int) -> "Deal":
         levels = [level(card) for card in box_cards(tuple(GEMS.values()))]  # green first
@@ -106,7 +116,7 @@ class Deal:
 
     def dealt(self, purchases: int) -> int:
         """How many rows have been dealt after `purchases` from the rows."""
-        return min(2 + purchases, len(self.rows))
+        return min(SETUP_ROWS + purchases, len(self.rows))
 
     def deck_after(self, purchases: int) -> tuple[int, ...]:
         """The central deck's levels, top first, after `purchases` from the rows."""

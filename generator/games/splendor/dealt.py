@@ -142,7 +142,7 @@ def central_deck(doc, spec, game, matched: dict[str, Card], row_length: int,
             raise doc.error(("start", "rows", row), f"row {row} holds {_levels(levels)}",
                             f"a row the central deck has dealt {_after(purchases)}: "
                             + " or ".join(kinds))
-    newest = dealt - 1 if 2 + purchases <= len(deal.rows) else None
+    newest = deal.last_dealt(purchases)
     places = [p for p in permutations(range(dealt), len(table))
               if all(i in f for i, f in zip(p, fitting)) and (newest is None or newest in p)]
     if not places:
